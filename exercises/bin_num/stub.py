@@ -1,0 +1,31 @@
+# -*- coding: utf-8 -*-
+"""Exercise 4, bin_num: numbers to binary digits and back.
+
+Read the statement with `nimlab show bin_num`, then check your work with
+`nimlab check bin_num.py`.
+"""
+from __future__ import print_function, division
+
+
+def num_bin(n):
+    """Return the binary digits of n (a whole number, 0 or more), most significant first."""
+    # Your code here: don't use bin().
+    return []
+
+
+def bin_num(digits):
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    # Your code here.
+    return 0
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    if case["type"] == "num_bin":
+        print(json.dumps(num_bin(case["value"])))
+    else:
+        print(json.dumps(bin_num(case["value"])))

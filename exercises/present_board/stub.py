@@ -1,0 +1,20 @@
+# -*- coding: utf-8 -*-
+"""Exercise 1, present_board: show a Nim board as text.
+
+Read the statement with `nimlab show present_board`, then check your work with
+`nimlab check present_board.py`.
+"""
+from __future__ import print_function, division
+
+
+def present_board(board):
+    """Print `board` (a list of row sizes): a `Nim:` line, then one line per row."""
+    # Your code here.
+    pass
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    present_board([int(word) for word in sys.stdin.read().split()])

@@ -1,0 +1,123 @@
+//! `nimlab bench`: what nimlab's harness costs on top of the interpreter itself, and what a
+//! second job gains. Measured on whole commands, as a user would time them.
+
+use crate::lab::Lab;
+use crate::runner::interpreter;
+use anyhow::{Context, Result, bail};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// The exercise whose model solution and cases are timed
+    #[arg(long, default_value = "present_board")]
+    pub exercise: String,
+    /// The interpreter (a version or a path)
+    #[arg(long, default_value = "3")]
+    pub python: String,
+    /// Repetitions of each measurement; the median is reported
+    #[arg(long, default_value_t = 5)]
+    pub repeat: usize,
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
+    if args.repeat == 0 {
+        bail!("--repeat must be at least 1");
+    }
+    let exercise = lab.exercise(&args.exercise)?;
+    let solution = exercise
+        .solution
+        .as_ref()
+        .with_context(|| format!("{} has no solution.py to time", exercise.name))?;
+    if exercise.cases.is_empty() {
+        bail!("{} has no stdin cases to time", exercise.name);
+    }
+    let python = interpreter::resolve(&args.python)
+        .path
+        .with_context(|| format!("Python {} is not installed here", args.python))?;
+    let dir = tempfile::tempdir().context("cannot create a temporary folder")?;
+    let file = dir.path().join(format!("{}.py", exercise.name));
+    std::fs::write(&file, solution).context("cannot write the solution to time")?;
+    let nimlab = std::env::current_exe().context("cannot find the nimlab binary")?;
+
+    let by_hand = || -> Result<Duration> {
+        let started = Instant::now();
+        for case in &exercise.cases {
+            let mut child = Command::new(&python)
+                .arg(&file)
+                .current_dir(dir.path())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .with_context(|| format!("cannot start {}", python.display()))?;
+            child.stdin.take().expect("piped").write_all(case.input.as_bytes())?;
+            child.wait_with_output()?;
+        }
+        Ok(started.elapsed())
+    };
+    let check = |jobs: usize| -> Result<Duration> {
+        let mut command = Command::new(&nimlab);
+        if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
+            command.arg("--lab").arg(root);
+        }
+        command
+            .args(["check", "--format", "json", "--exercise", &exercise.name, "--jobs", &jobs.to_string(), "--python"])
+            .arg(&python)
+            .arg(&file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        let started = Instant::now();
+        let status = command.status().context("cannot run nimlab check")?;
+        let elapsed = started.elapsed();
+        if !status.success() {
+            bail!("nimlab check did not accept the model solution of {} (exit {status})", exercise.name);
+        }
+        Ok(elapsed)
+    };
+
+    // Interleaved, so a burst of load elsewhere on the machine hits all three alike.
+    let (mut hand, mut one, mut two) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..args.repeat {
+        hand.push(by_hand()?);
+        one.push(check(1)?);
+        two.push(check(2)?);
+    }
+    let (hand, one, two) = (median(hand), median(one), median(two));
+    let overhead = one.as_secs_f64() / hand.as_secs_f64();
+    let speedup = one.as_secs_f64() / two.as_secs_f64();
+    let verdict = |ok: bool| if ok { "goal met" } else { "goal missed" };
+    writeln!(
+        out,
+        "{}: {} cases, {} on {} core(s), median of {} runs",
+        exercise.name,
+        exercise.cases.len(),
+        python.display(),
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        args.repeat
+    )?;
+    writeln!(out, "  by hand, one start per case:  {:8.1} ms", ms(hand))?;
+    writeln!(
+        out,
+        "  nimlab check --jobs 1:        {:8.1} ms  {overhead:.2}x the hand run ({}: at most 1.25x)",
+        ms(one),
+        verdict(overhead <= 1.25)
+    )?;
+    writeln!(
+        out,
+        "  nimlab check --jobs 2:        {:8.1} ms  {speedup:.2}x faster than --jobs 1 ({}: at least 1.3x)",
+        ms(two),
+        verdict(speedup >= 1.3)
+    )?;
+    Ok(crate::exit::SUCCESS)
+}

@@ -1,0 +1,363 @@
+//! `nimlab check`: runs one submission on every case of its exercise, under each interpreter,
+//! and announces the results as events.
+
+use crate::feedback;
+use crate::judge::{self, Verdict};
+use crate::lab::config::Comparison;
+use crate::lab::{Case, LabExercise, Visibility};
+use crate::lint;
+use crate::report::{
+    CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport, SyntaxFeedback,
+};
+use crate::runner::interpreter::{self, Interpreter};
+use crate::runner::{RunLimits, RunSpec, Runner};
+use crate::syntax;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// Sibling files copied next to a submission so it can import them; more or larger is not a
+/// lab folder.
+const MAX_SIBLINGS: usize = 200;
+const MAX_SIBLING_BYTES: u64 = 2 * 1024 * 1024;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    #[error("{file}: cannot read the submission: {source}")]
+    Submission {
+        file: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot prepare a working folder: {0}")]
+    Workspace(#[source] std::io::Error),
+    #[error("cannot write the report: {0}")]
+    Report(#[source] std::io::Error),
+    #[error("{0} is judged by playing games against it; its judge is not part of this version of nimlab yet")]
+    Interactive(String),
+}
+
+pub struct CheckRequest<'a> {
+    pub exercise: &'a LabExercise,
+    /// Every exercise name in the lab, to recognise imports of sibling exercises.
+    pub lab_names: &'a [&'a str],
+    pub submission: &'a Path,
+    pub interpreters: &'a [String],
+    pub jobs: usize,
+}
+
+/// The environment a submission runs in: nothing of the user's, only what Python needs.
+fn clean_env(home: &Path) -> Vec<(OsString, OsString)> {
+    vec![
+        ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+        ("HOME".into(), home.into()),
+        ("TMPDIR".into(), home.into()),
+        ("LANG".into(), "C.UTF-8".into()),
+        ("LC_ALL".into(), "C.UTF-8".into()),
+        ("PYTHONIOENCODING".into(), "utf-8".into()),
+        ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+        ("PYTHONHASHSEED".into(), "0".into()),
+    ]
+}
+
+/// A private copy of the submission and the `.py` files beside it, so the program can import
+/// its own modules and nothing it does touches the student's folder.
+fn snapshot(submission: &Path, into: &Path) -> Result<PathBuf, CheckError> {
+    std::fs::create_dir_all(into).map_err(CheckError::Workspace)?;
+    let name = submission.file_name().unwrap_or_else(|| "submission.py".as_ref());
+    let target = into.join(name);
+    std::fs::copy(submission, &target).map_err(|source| CheckError::Submission {
+        file: submission.display().to_string(),
+        source,
+    })?;
+    let folder = submission.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if let Ok(entries) = std::fs::read_dir(folder) {
+        let siblings = entries
+            .filter_map(Result::ok)
+            .filter(|e| {
+                e.path().extension().is_some_and(|x| x == "py")
+                    && e.file_name() != name
+                    && e.metadata().is_ok_and(|m| m.is_file() && m.len() <= MAX_SIBLING_BYTES)
+            })
+            .take(MAX_SIBLINGS);
+        for entry in siblings {
+            // A sibling that cannot be copied only matters if imported: the run will say so.
+            let _ = std::fs::copy(entry.path(), into.join(entry.file_name()));
+        }
+    }
+    Ok(target)
+}
+
+pub fn check(
+    request: &CheckRequest,
+    runner: &dyn Runner,
+    reporter: &mut dyn Reporter,
+) -> Result<CheckReport, CheckError> {
+    let exercise = request.exercise;
+    if exercise.config.comparison == Comparison::Game {
+        return Err(CheckError::Interactive(exercise.name.clone()));
+    }
+    let display = request.submission.display().to_string();
+    let source = std::fs::read(request.submission).map_err(|source| CheckError::Submission {
+        file: display.clone(),
+        source,
+    })?;
+    reporter
+        .event(&Event::Started {
+            exercise: &exercise.name,
+            title: &exercise.config.title,
+            submission: &display,
+        })
+        .map_err(CheckError::Report)?;
+    let warnings = lint::lint(&String::from_utf8_lossy(&source), &exercise.config.forbidden);
+    let workspace = tempfile::Builder::new()
+        .prefix("nimlab-")
+        .tempdir()
+        .map_err(CheckError::Workspace)?;
+    let snapshot_dir = workspace.path().join("submission");
+    let program = snapshot(request.submission, &snapshot_dir)?;
+    let original_dir = std::path::absolute(request.submission)
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+        .unwrap_or_default();
+
+    let mut runs = Vec::new();
+    for (index, wanted) in request.interpreters.iter().enumerate() {
+        let interpreter = interpreter::resolve(wanted);
+        let context = RunContext {
+            request,
+            runner,
+            program: &program,
+            source: &source,
+            workspace: &workspace.path().join(format!("run-{index}")),
+            path_map: (snapshot_dir.display().to_string(), original_dir.display().to_string()),
+        };
+        let run = context.run(&interpreter, reporter)?;
+        reporter.event(&Event::RunFinished(&run)).map_err(CheckError::Report)?;
+        runs.push(run);
+    }
+
+    let counted: Vec<&RunReport> = runs.iter().filter(|r| r.verdict != Verdict::Skipped).collect();
+    let mut verdict = Verdict::worst(counted.iter().map(|r| r.verdict));
+    let mut score = counted.iter().map(|r| r.score).min().unwrap_or(0);
+    if warnings.iter().any(|w| w.fails) {
+        // The lab forbids this construct outright: the answers don't count.
+        verdict = Verdict::worst([verdict, Verdict::WrongAnswer]);
+        score = 0;
+    }
+    let report = CheckReport {
+        exercise: exercise.name.clone(),
+        submission: display,
+        verdict,
+        score,
+        max_score: exercise.max_score(),
+        hints: cross_run_hints(&counted),
+        runs,
+        warnings,
+    };
+    reporter.event(&Event::Finished(&report)).map_err(CheckError::Report)?;
+    Ok(report)
+}
+
+fn cross_run_hints(runs: &[&RunReport]) -> Vec<String> {
+    let passed: Vec<String> = runs.iter().filter(|r| r.verdict == Verdict::Accepted).map(|r| r.label()).collect();
+    let failed: Vec<String> = runs.iter().filter(|r| r.verdict != Verdict::Accepted).map(|r| r.label()).collect();
+    if passed.is_empty() || failed.is_empty() {
+        return Vec::new();
+    }
+    vec![format!(
+        "Your program passes under {} but not under {}. The lab needs both: keep `from __future__ import print_function, division` at the top, use // for whole-number division, and avoid features only one version has.",
+        passed.join(", "),
+        failed.join(", ")
+    )]
+}
+
+struct RunContext<'a> {
+    request: &'a CheckRequest<'a>,
+    runner: &'a dyn Runner,
+    program: &'a Path,
+    source: &'a [u8],
+    workspace: &'a Path,
+    /// Tracebacks name the private copy; students should see their own folder.
+    path_map: (String, String),
+}
+
+impl RunContext<'_> {
+    fn run(&self, interpreter: &Interpreter, reporter: &mut dyn Reporter) -> Result<RunReport, CheckError> {
+        let exercise = self.request.exercise;
+        let mut run = RunReport {
+            interpreter: interpreter.request.clone(),
+            version: None,
+            path: interpreter.path.as_ref().map(|p| p.display().to_string()),
+            verdict: Verdict::Skipped,
+            score: 0,
+            max_score: exercise.max_score(),
+            message: None,
+            syntax: None,
+            cases: Vec::new(),
+        };
+        let Some(path) = &interpreter.path else {
+            run.message = Some(format!(
+                "Python {} is not installed here (looked on PATH and in pyenv's versions)",
+                interpreter.request
+            ));
+            return Ok(run);
+        };
+        std::fs::create_dir_all(self.workspace).map_err(CheckError::Workspace)?;
+        let probe_dir = self.workspace.join("probe");
+        std::fs::create_dir_all(&probe_dir).map_err(CheckError::Workspace)?;
+        let checked = syntax::check(
+            self.runner,
+            path,
+            self.program,
+            self.source,
+            &probe_dir,
+            clean_env(&probe_dir),
+        );
+        let whole_run = |run: &mut RunReport, verdict: Verdict, message: String| {
+            run.verdict = verdict;
+            run.message = Some(message);
+            run.cases = exercise
+                .cases
+                .iter()
+                .map(|case| CaseReport {
+                    name: case.name.clone(),
+                    visibility: case.visibility,
+                    weight: case.weight,
+                    verdict,
+                    time_ms: 0,
+                    wall_ms: 0,
+                    message: String::new(),
+                    feedback: None,
+                })
+                .collect();
+        };
+        match checked {
+            Err(why) => {
+                whole_run(&mut run, Verdict::JudgeError, why);
+                return Ok(run);
+            }
+            Ok(check) => {
+                run.version = Some(check.version);
+                if let Some(problem) = check.problem {
+                    whole_run(&mut run, Verdict::SyntaxError, problem.message);
+                    run.syntax = Some(SyntaxFeedback {
+                        source_line: problem.source_line,
+                        hint: problem.hint,
+                    });
+                    return Ok(run);
+                }
+            }
+        }
+        let label = run.label();
+        run.cases = self.run_cases(path, &label, reporter)?;
+        run.verdict = Verdict::worst(run.cases.iter().map(|c| c.verdict));
+        run.score = run
+            .cases
+            .iter()
+            .filter(|c| c.verdict == Verdict::Accepted)
+            .map(|c| c.weight)
+            .sum();
+        Ok(run)
+    }
+
+    /// Runs the cases on `jobs` workers; reports each as it finishes, returns them in order.
+    fn run_cases(&self, interpreter: &Path, label: &str, reporter: &mut dyn Reporter) -> Result<Vec<CaseReport>, CheckError> {
+        let cases = &self.request.exercise.cases;
+        let next = AtomicUsize::new(0);
+        let (sender, receiver) = mpsc::channel();
+        let mut results: Vec<Option<CaseReport>> = vec![None; cases.len()];
+        let workers = self.request.jobs.clamp(1, cases.len().max(1));
+        std::thread::scope(|scope| -> Result<(), CheckError> {
+            for _ in 0..workers {
+                let sender = sender.clone();
+                let next = &next;
+                scope.spawn(move || {
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(case) = cases.get(index) else { break };
+                        let report = self.run_case(interpreter, index, case);
+                        if sender.send((index, report)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(sender);
+            for (index, report) in receiver {
+                reporter
+                    .event(&Event::CaseFinished { run: label, case: &report })
+                    .map_err(CheckError::Report)?;
+                results[index] = Some(report);
+            }
+            Ok(())
+        })?;
+        Ok(results.into_iter().map(|r| r.expect("every case reports")).collect())
+    }
+
+    fn run_case(&self, interpreter: &Path, index: usize, case: &Case) -> CaseReport {
+        let exercise = self.request.exercise;
+        let limits = RunLimits::from(&exercise.config.limits);
+        let mut report = CaseReport {
+            name: case.name.clone(),
+            visibility: case.visibility,
+            weight: case.weight,
+            verdict: Verdict::JudgeError,
+            time_ms: 0,
+            wall_ms: 0,
+            message: String::new(),
+            feedback: None,
+        };
+        let scratch = self.workspace.join(format!("case-{index}"));
+        if let Err(e) = std::fs::create_dir_all(&scratch) {
+            report.message = format!("cannot create a scratch folder: {e}");
+            return report;
+        }
+        let spec = RunSpec {
+            program: interpreter,
+            args: vec![self.program.into()],
+            stdin: case.input.as_bytes(),
+            workdir: &scratch,
+            env: clean_env(&scratch),
+            limits,
+        };
+        let outcome = match self.runner.run(&spec) {
+            Ok(outcome) => outcome,
+            Err(e) => {
+                report.message = e.to_string();
+                return report;
+            }
+        };
+        let _ = std::fs::remove_dir_all(&scratch);
+        let judgement = judge::judge_case(exercise, case, &outcome, &limits);
+        report.verdict = judgement.verdict;
+        report.time_ms = outcome.cpu.as_millis() as u64;
+        report.wall_ms = outcome.wall.as_millis() as u64;
+        let unmap = |text: String| text.replace(&self.path_map.0, &self.path_map.1);
+        // Secret cases say only their verdict; nimlab's own faults are always explained.
+        let explain = case.visibility == Visibility::Sample || judgement.verdict == Verdict::JudgeError;
+        if explain {
+            report.message = unmap(judgement.message.clone());
+        }
+        if case.visibility == Visibility::Sample && judgement.verdict != Verdict::Accepted {
+            let expected = match exercise.config.comparison {
+                Comparison::Checker => exercise
+                    .module
+                    .and_then(|m| m.reference(&case.input, &exercise.config).ok())
+                    .unwrap_or_default(),
+                _ => case.expected.clone(),
+            };
+            let stderr = (!outcome.stderr.is_empty()).then(|| unmap(feedback::stderr_tail(&outcome.stderr, 8)));
+            report.feedback = Some(CaseFeedback {
+                input: feedback::clip(&case.input, 20, 2_000),
+                expected: feedback::clip(&expected, 40, 4_000),
+                got: feedback::clip(&feedback::printable(&outcome.stdout), 40, 4_000),
+                first_difference: judgement.first_difference.clone(),
+                stderr,
+                hints: feedback::hints(exercise, self.request.lab_names, case, &judgement, &outcome),
+            });
+        }
+        report
+    }
+}

@@ -1,0 +1,88 @@
+use super::{Exercise, HintCase, as_int, case_type, field, json_line, json_object};
+use crate::error::BadInput;
+use crate::lab::config::ExerciseConfig;
+use crate::nim;
+use num_bigint::BigInt;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Value, json};
+
+#[derive(Debug)]
+pub struct BinNum;
+
+fn digits(value: &Value) -> Result<Vec<u8>, BadInput> {
+    let Value::Array(items) = value else {
+        return Err(BadInput::new("\"value\" must be a list of binary digits"));
+    };
+    items
+        .iter()
+        .map(|item| match item.as_u64() {
+            Some(d @ (0 | 1)) => Ok(d as u8),
+            _ => Err(BadInput::new(format!("{item} is not a binary digit"))),
+        })
+        .collect()
+}
+
+impl Exercise for BinNum {
+    fn name(&self) -> &'static str {
+        "bin_num"
+    }
+
+    fn reference(&self, input: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+        let map = json_object(input)?;
+        let value = field(&map, "value")?;
+        let answer = match case_type(&map, "type")? {
+            "num_bin" => {
+                let n = as_int(value, "\"value\"")?;
+                if n < BigInt::ZERO {
+                    return Err(BadInput::new("num_bin takes a non-negative number"));
+                }
+                Value::Array(nim::to_binary_digits(&n).into_iter().map(Value::from).collect())
+            }
+            "bin_num" => crate::pyjson::int(&nim::from_binary_digits(&digits(value)?)),
+            other => {
+                return Err(BadInput::new(format!(
+                    "unknown type \"{other}\": expected \"num_bin\" or \"bin_num\""
+                )));
+            }
+        };
+        Ok(json_line(&answer))
+    }
+
+    fn generate(&self, rng: &mut ChaCha8Rng) -> Option<String> {
+        let bits = rng.random_range(0..=72u32);
+        let mut n = BigInt::ZERO;
+        for _ in 0..bits {
+            n = (n << 1u8) + BigInt::from(rng.random_range(0..=1u8));
+        }
+        let case = if rng.random_bool(0.5) {
+            json!({"type": "num_bin", "value": crate::pyjson::int(&n)})
+        } else {
+            json!({"type": "bin_num", "value": nim::to_binary_digits(&n)})
+        };
+        Some(format!("{}\n", crate::pyjson::dumps(&case)))
+    }
+
+    fn hints(&self, case: &HintCase) -> Vec<String> {
+        let mut hints = Vec::new();
+        let (Some(got), Ok(expected)) = (
+            case.got_json(),
+            serde_json::from_str::<Value>(case.expected),
+        ) else {
+            return hints;
+        };
+        if let (Value::Array(g), Value::Array(e)) = (&got, &expected) {
+            let reversed: Vec<Value> = e.iter().rev().cloned().collect();
+            if g.len() > 1 && *g == reversed && g != e {
+                hints.push("Your digits are in reverse order: the most significant digit comes first, as when you write the number.".into());
+            }
+            if e.is_empty() && g.len() == 1 && g[0] == 0 {
+                hints.push("Zero is written with no digits at all here: num_bin(0) gives [].".into());
+            }
+            if g.iter().any(Value::is_string) {
+                hints.push("The digits must be numbers (1), not strings (\"1\").".into());
+            }
+        }
+        hints
+    }
+}

@@ -1,0 +1,172 @@
+use super::{Exercise, HintCase, as_board, field, json_line, json_object};
+use crate::error::BadInput;
+use crate::lab::config::ExerciseConfig;
+use crate::nim::{self, Move};
+use num_bigint::BigInt;
+use num_traits::Zero;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Value, json};
+
+#[derive(Debug)]
+pub struct OptimalMove;
+
+fn parse(input: &str) -> Result<Vec<BigInt>, BadInput> {
+    let board = as_board(field(&json_object(input)?, "board")?)?;
+    if nim::is_empty(&board) {
+        return Err(BadInput::new("the board is empty: there is no move to make"));
+    }
+    Ok(board)
+}
+
+fn board_text(board: &[BigInt]) -> String {
+    crate::pyjson::dumps(&super::int_list_value(board))
+}
+
+/// Reads a student's answer: a JSON list of two integers.
+fn parse_move(output: &str) -> Result<Move, String> {
+    let value: Value = serde_json::from_str(output.trim())
+        .map_err(|_| "the output is not a JSON list [row, elements]".to_string())?;
+    let Value::Array(items) = &value else {
+        return Err(format!("the output is {value}, not a list [row, elements]"));
+    };
+    let [row, elements] = items.as_slice() else {
+        return Err(format!(
+            "the output has {} item(s); a move is exactly two: [row, elements]",
+            items.len()
+        ));
+    };
+    let int = |v: &Value, what: &str| match v {
+        Value::Number(n) => n
+            .to_string()
+            .parse::<BigInt>()
+            .map_err(|_| format!("{what} must be a whole number, not {n}")),
+        other => Err(format!("{what} must be a whole number, not {other}")),
+    };
+    Ok(Move {
+        row: int(row, "the row")?,
+        elements: int(elements, "the number of elements")?,
+    })
+}
+
+fn judge(board: &[BigInt], mv: &Move) -> Result<(), String> {
+    let after = nim::play(board, mv).map_err(|why| {
+        format!(
+            "the move [{}, {}] is illegal on {}: {why}",
+            mv.row,
+            mv.elements,
+            board_text(board)
+        )
+    })?;
+    let sum_before = nim::nim_sum(board);
+    let sum_after = nim::nim_sum(&after);
+    if !sum_before.is_zero() && !sum_after.is_zero() {
+        return Err(format!(
+            "the board {} has nim-sum {sum_before}, so a winning move exists, but after [{}, {}] the board is {} with nim-sum {sum_after}: the opponent can now win",
+            board_text(board),
+            mv.row,
+            mv.elements,
+            board_text(&after)
+        ));
+    }
+    Ok(())
+}
+
+impl Exercise for OptimalMove {
+    fn name(&self) -> &'static str {
+        "optimal_move"
+    }
+
+    fn reference(&self, input: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+        let board = parse(input)?;
+        let mv = nim::optimal_move(&board).expect("a non-empty board has a move");
+        Ok(json_line(&json!([
+            crate::pyjson::int(&mv.row),
+            crate::pyjson::int(&mv.elements)
+        ])))
+    }
+
+    fn has_checker(&self) -> bool {
+        true
+    }
+
+    fn check(
+        &self,
+        input: &str,
+        output: &str,
+        _: &ExerciseConfig,
+    ) -> Result<Result<(), String>, BadInput> {
+        let board = parse(input)?;
+        Ok(parse_move(output).and_then(|mv| judge(&board, &mv)))
+    }
+
+    fn generate(&self, rng: &mut ChaCha8Rng) -> Option<String> {
+        let rows = rng.random_range(1..=7);
+        let mut board = super::random_board(rng, rows, 31);
+        if nim::is_empty(&board) {
+            board[0] = BigInt::from(1);
+        }
+        Some(format!(
+            "{}\n",
+            crate::pyjson::dumps(&json!({"board": super::int_list_value(&board)}))
+        ))
+    }
+
+    fn hints(&self, case: &HintCase) -> Vec<String> {
+        let mut hints = Vec::new();
+        let (Ok(board), Ok(mv)) = (parse(case.input), parse_move(case.got)) else {
+            return hints;
+        };
+        if judge(&board, &mv).is_ok() {
+            return hints;
+        }
+        if judge(&board, &Move::new(&mv.row + 1, mv.elements.clone())).is_ok() {
+            hints.push("Your move would be right one row further down: rows are numbered from 1, so return index + 1.".into());
+        }
+        let sum = nim::nim_sum(&board);
+        if let Some(index) = nim::row_index(&board, &mv.row) {
+            let row = &board[index];
+            let target = row ^ &sum;
+            if mv.elements == target && target < *row {
+                hints.push("You returned the size the row should be left with (row ^ nim_sum). The move says how many elements to take: row - (row ^ nim_sum).".into());
+            }
+        }
+        if mv.elements == sum && !sum.is_zero() {
+            hints.push("Taking nim-sum elements is not the rule: find a row r where r ^ nim_sum < r, and take r - (r ^ nim_sum) from it.".into());
+        }
+        hints
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checker_accepts_every_winning_move_and_only_those() {
+        let board: Vec<BigInt> = [5, 4, 3, 2, 1].into_iter().map(BigInt::from).collect();
+        for row in 1..=5 {
+            for elements in 1..=5 {
+                let mv = Move::new(row, elements);
+                let winning = nim::winning_moves(&board).contains(&mv);
+                assert_eq!(judge(&board, &mv).is_ok(), winning, "{mv:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn any_legal_move_passes_when_no_move_wins() {
+        let board: Vec<BigInt> = [5, 4, 3, 2].into_iter().map(BigInt::from).collect();
+        assert!(judge(&board, &Move::new(4, 2)).is_ok());
+        assert!(judge(&board, &Move::new(4, 3)).is_err());
+    }
+
+    #[test]
+    fn output_shapes_are_explained() {
+        assert!(parse_move("(1, 1)").unwrap_err().contains("not a JSON list"));
+        assert!(parse_move("[1]").unwrap_err().contains("1 item"));
+        assert!(parse_move("[true, 1]").unwrap_err().contains("whole number"));
+        assert!(parse_move("[1.0, 1]").unwrap_err().contains("whole number"));
+        assert_eq!(parse_move(" [3, 1]\n").unwrap(), Move::new(3, 1));
+    }
+}

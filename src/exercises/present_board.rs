@@ -1,0 +1,84 @@
+use super::{Exercise, HintCase};
+use crate::error::BadInput;
+use crate::lab::config::ExerciseConfig;
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+#[derive(Debug)]
+pub struct PresentBoard;
+
+/// A board larger than this would print gigabytes; no fixture needs it.
+const MAX_ELEMENTS: u64 = 20_000_000;
+
+pub fn parse_rows(input: &str) -> Result<Vec<BigInt>, BadInput> {
+    let rows = input
+        .split_whitespace()
+        .map(|word| {
+            word.parse::<BigInt>()
+                .ok()
+                .filter(|n| n >= &BigInt::ZERO)
+                .ok_or_else(|| BadInput::new(format!("`{word}` is not a non-negative integer")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if rows.is_empty() {
+        return Err(BadInput::new("the input has no row sizes"));
+    }
+    Ok(rows)
+}
+
+/// The board as the lab draws it: `Nim:` then `N: X X X` per row.
+pub fn draw(board: &[u64]) -> String {
+    let mut out = String::from("Nim:\n");
+    for (i, &row) in board.iter().enumerate() {
+        out.push_str(&(i + 1).to_string());
+        out.push(':');
+        for _ in 0..row {
+            out.push_str(" X");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+impl Exercise for PresentBoard {
+    fn name(&self) -> &'static str {
+        "present_board"
+    }
+
+    fn reference(&self, input: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+        let rows = parse_rows(input)?;
+        let sizes: Option<Vec<u64>> = rows.iter().map(ToPrimitive::to_u64).collect();
+        match sizes {
+            Some(sizes) if sizes.iter().sum::<u64>() <= MAX_ELEMENTS => Ok(draw(&sizes)),
+            _ => Err(BadInput::new("the board is too large to draw")),
+        }
+    }
+
+    fn generate(&self, rng: &mut ChaCha8Rng) -> Option<String> {
+        let rows = rng.random_range(1..=12);
+        let words: Vec<String> = (0..rows)
+            .map(|_| rng.random_range(0..=15u32).to_string())
+            .collect();
+        Some(format!("{}\n", words.join(" ")))
+    }
+
+    fn hints(&self, case: &HintCase) -> Vec<String> {
+        let mut hints = Vec::new();
+        let got: Vec<&str> = case.got.lines().map(str::trim).collect();
+        if got.first().is_some_and(|first| *first != "Nim:") {
+            hints.push("The board starts with a line that says exactly `Nim:`.".into());
+        }
+        if got.iter().any(|line| line.starts_with("0:")) {
+            hints.push(
+                "Rows are numbered from 1, not 0: the first row is `1:`. Python's enumerate(board, 1) counts from 1."
+                    .into(),
+            );
+        }
+        if got.iter().any(|line| line.contains("XX")) {
+            hints.push("Put a space between the Xs: `3: X X X`.".into());
+        }
+        hints
+    }
+}

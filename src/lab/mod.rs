@@ -1,0 +1,427 @@
+//! A lab: its exercises (statements, stubs, model solutions, settings) and their fixtures.
+//!
+//! Two sources share one loader: the lab embedded in the binary, so `nimlab` works from any
+//! folder, and an instructor's folder of the same layout given with `--lab`.
+
+pub mod config;
+
+use crate::error::LabError;
+use crate::exercises::{self, Exercise};
+use config::{Comparison, ExerciseConfig, PositionNaming};
+use include_dir::{Dir, include_dir};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+static BUILT_IN_EXERCISES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/exercises");
+static BUILT_IN_FIXTURES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/fixtures");
+
+/// No lab file is this large; a bigger one is a mistake, not a fixture.
+const MAX_LAB_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LabOrigin {
+    BuiltIn,
+    Folder(PathBuf),
+}
+
+impl std::fmt::Display for LabOrigin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LabOrigin::BuiltIn => write!(f, "the built-in lab"),
+            LabOrigin::Folder(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Lab {
+    pub origin: LabOrigin,
+    /// In the lab's running order.
+    pub exercises: Vec<LabExercise>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Shown to students in full.
+    Sample,
+    /// Graded; students see only the verdict.
+    Secret,
+}
+
+impl Visibility {
+    pub fn folder(self) -> &'static str {
+        match self {
+            Visibility::Sample => "sample",
+            Visibility::Secret => "secret",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// `sample/01-handout-board`: the folder and the file stem.
+    pub name: String,
+    pub visibility: Visibility,
+    pub input: String,
+    /// The expected output, adapted to the exercise's settings (see `Exercise::expected`).
+    pub expected: String,
+    /// The `.out` file as stored.
+    pub stored_expected: String,
+    pub weight: u32,
+}
+
+#[derive(Debug)]
+pub struct LabExercise {
+    pub name: String,
+    pub config: ExerciseConfig,
+    pub statement: String,
+    pub stub: String,
+    pub solution: Option<String>,
+    pub cases: Vec<Case>,
+    /// The built-in reference and checker, when nimlab knows this exercise.
+    pub module: Option<&'static dyn Exercise>,
+}
+
+impl LabExercise {
+    pub fn max_score(&self) -> u32 {
+        self.cases.iter().map(|c| c.weight).sum()
+    }
+}
+
+impl Lab {
+    pub fn built_in() -> Result<Lab, LabError> {
+        let mut files = BTreeMap::new();
+        collect_embedded(&BUILT_IN_EXERCISES, "exercises", &mut files);
+        collect_embedded(&BUILT_IN_FIXTURES, "fixtures", &mut files);
+        parse(LabOrigin::BuiltIn, files)
+    }
+
+    pub fn from_folder(root: &Path) -> Result<Lab, LabError> {
+        let label = root.display().to_string();
+        if !root.join("exercises").is_dir() {
+            return Err(LabError::invalid(
+                label,
+                "not a lab folder: it has no `exercises/` folder",
+            ));
+        }
+        let mut files = BTreeMap::new();
+        for top in ["exercises", "fixtures"] {
+            let dir = root.join(top);
+            if !dir.exists() {
+                continue;
+            }
+            for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
+                let entry = entry.map_err(|e| {
+                    let file = e.path().unwrap_or(&dir).display().to_string();
+                    LabError::Read {
+                        file,
+                        source: e.into(),
+                    }
+                })?;
+                if !entry.file_type().is_file() {
+                    continue;
+                }
+                let path = entry.path();
+                let file = path.display().to_string();
+                let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+                if size > MAX_LAB_FILE_BYTES {
+                    return Err(LabError::invalid(file, "file is larger than 64 MiB"));
+                }
+                let bytes =
+                    std::fs::read(path).map_err(|source| LabError::Read { file, source })?;
+                let relative = path
+                    .strip_prefix(root)
+                    .expect("walked below the root")
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                files.insert(relative, bytes);
+            }
+        }
+        parse(LabOrigin::Folder(root.to_path_buf()), files)
+    }
+
+    /// The built-in lab, or the folder given with `--lab`.
+    pub fn load(folder: Option<&Path>) -> Result<Lab, LabError> {
+        match folder {
+            Some(root) => Lab::from_folder(root),
+            None => Lab::built_in(),
+        }
+    }
+
+    pub fn exercise(&self, name: &str) -> Result<&LabExercise, LabError> {
+        self.exercises
+            .iter()
+            .find(|e| e.name == name)
+            .ok_or_else(|| LabError::UnknownExercise {
+                name: name.to_string(),
+                known: self.names().join(", "),
+            })
+    }
+
+    pub fn names(&self) -> Vec<&str> {
+        self.exercises.iter().map(|e| e.name.as_str()).collect()
+    }
+
+    /// The exercise a submission's file name is for: its stem, or the one exercise whose name
+    /// stands in the stem between separators (`alice_present_board.py`, `bin_num-v2.py`).
+    pub fn detect_exercise(&self, file: &Path) -> Option<&LabExercise> {
+        let stem = file.file_stem()?.to_string_lossy().to_lowercase();
+        if let Ok(exact) = self.exercise(&stem) {
+            return Some(exact);
+        }
+        let words: Vec<&str> = stem
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut found = self.exercises.iter().filter(|exercise| {
+            let parts: Vec<&str> = exercise.name.split('_').collect();
+            words.windows(parts.len()).any(|window| window == parts)
+        });
+        let first = found.next()?;
+        // Two exercises named in one file name is ambiguous: ask for --exercise.
+        found.next().is_none().then_some(first)
+    }
+}
+
+fn collect_embedded(dir: &Dir<'static>, top: &str, files: &mut BTreeMap<String, Vec<u8>>) {
+    for entry in dir.entries() {
+        match entry {
+            include_dir::DirEntry::Dir(sub) => collect_embedded(sub, top, files),
+            include_dir::DirEntry::File(file) => {
+                let relative = format!("{top}/{}", file.path().display());
+                files.insert(relative, file.contents().to_vec());
+            }
+        }
+    }
+}
+
+/// Names a lab file in error messages the way its user knows it.
+struct Namer<'a>(&'a LabOrigin);
+
+impl Namer<'_> {
+    fn name(&self, relative: &str) -> String {
+        match self.0 {
+            LabOrigin::BuiltIn => format!("{relative} (built-in lab)"),
+            LabOrigin::Folder(root) => root.join(relative).display().to_string(),
+        }
+    }
+}
+
+fn text(namer: &Namer, relative: &str, bytes: &[u8]) -> Result<String, LabError> {
+    String::from_utf8(bytes.to_vec())
+        .map_err(|_| LabError::invalid(namer.name(relative), "is not valid UTF-8 text"))
+}
+
+fn is_valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+}
+
+fn parse(origin: LabOrigin, files: BTreeMap<String, Vec<u8>>) -> Result<Lab, LabError> {
+    let namer = Namer(&origin);
+    let mut by_exercise: BTreeMap<String, BTreeMap<String, &[u8]>> = BTreeMap::new();
+    let mut fixture_files: BTreeMap<String, Vec<(String, &[u8])>> = BTreeMap::new();
+    for (relative, bytes) in &files {
+        let parts: Vec<&str> = relative.split('/').collect();
+        match parts.as_slice() {
+            ["exercises", name, rest @ ..] if !rest.is_empty() => {
+                by_exercise
+                    .entry(name.to_string())
+                    .or_default()
+                    .insert(rest.join("/"), bytes);
+            }
+            ["fixtures", name, rest @ ..] if !rest.is_empty() => {
+                fixture_files
+                    .entry(name.to_string())
+                    .or_default()
+                    .push((relative.clone(), bytes));
+            }
+            // Top-level notes (a README) are not part of any exercise.
+            [_, file] if file.ends_with(".md") => {}
+            _ => {
+                return Err(LabError::invalid(
+                    namer.name(relative),
+                    "does not belong to an exercise: lab files live in exercises/<name>/ and fixtures/<name>/",
+                ));
+            }
+        }
+    }
+    if by_exercise.is_empty() {
+        return Err(LabError::invalid(
+            namer.name("exercises"),
+            "the lab has no exercises",
+        ));
+    }
+    for name in fixture_files.keys() {
+        if !by_exercise.contains_key(name) {
+            return Err(LabError::invalid(
+                namer.name(&format!("fixtures/{name}")),
+                format!("there is no exercise `{name}` (no exercises/{name}/)"),
+            ));
+        }
+    }
+    let mut exercises = Vec::new();
+    for (name, own) in &by_exercise {
+        let fixtures = fixture_files.remove(name).unwrap_or_default();
+        exercises.push(parse_exercise(&namer, name, own, &fixtures)?);
+    }
+    exercises.sort_by(|a, b| (a.config.order, &a.name).cmp(&(b.config.order, &b.name)));
+    Ok(Lab { origin, exercises })
+}
+
+fn parse_exercise(
+    namer: &Namer,
+    name: &str,
+    own: &BTreeMap<String, &[u8]>,
+    fixtures: &[(String, &[u8])],
+) -> Result<LabExercise, LabError> {
+    let dir = format!("exercises/{name}");
+    if !is_valid_name(name) {
+        return Err(LabError::invalid(
+            namer.name(&dir),
+            "exercise names use lowercase letters, digits, `_` and `-` only",
+        ));
+    }
+    let read = |file: &str| -> Result<Option<String>, LabError> {
+        own.get(file)
+            .map(|bytes| text(namer, &format!("{dir}/{file}"), bytes))
+            .transpose()
+    };
+    let require = |file: &str| -> Result<String, LabError> {
+        read(file)?.ok_or_else(|| {
+            LabError::invalid(namer.name(&format!("{dir}/{file}")), "is missing")
+        })
+    };
+    let config_file = format!("{dir}/exercise.toml");
+    let config = ExerciseConfig::parse(&require("exercise.toml")?)
+        .map_err(|problem| LabError::invalid(namer.name(&config_file), problem))?;
+    let module = exercises::find(name);
+    if config.comparison == Comparison::Checker && module.is_none_or(|m| !m.has_checker()) {
+        return Err(LabError::invalid(
+            namer.name(&config_file),
+            format!("comparison = \"checker\" needs a checker built into nimlab, and `{name}` has none"),
+        ));
+    }
+    // Textbook naming swaps what the statement, stub and solution say.
+    let variant = |file: &str| -> Result<Option<String>, LabError> {
+        if config.positions == PositionNaming::Textbook {
+            let (stem, ext) = file.rsplit_once('.').expect("file names have an extension");
+            if let Some(found) = read(&format!("{stem}.textbook.{ext}"))? {
+                return Ok(Some(found));
+            }
+        }
+        read(file)
+    };
+    let statement = variant("README.md")?
+        .ok_or_else(|| LabError::invalid(namer.name(&format!("{dir}/README.md")), "is missing"))?;
+    let stub = variant("stub.py")?
+        .ok_or_else(|| LabError::invalid(namer.name(&format!("{dir}/stub.py")), "is missing"))?;
+    let solution = variant("solution.py")?;
+
+    let cases = parse_cases(namer, name, &config, module, fixtures)?;
+    for case_name in config.weights.keys() {
+        if !cases.iter().any(|c| &c.name == case_name) {
+            return Err(LabError::invalid(
+                namer.name(&config_file),
+                format!("[weights] names case `{case_name}`, which fixtures/{name}/ does not have"),
+            ));
+        }
+    }
+    Ok(LabExercise {
+        name: name.to_string(),
+        config,
+        statement,
+        stub,
+        solution,
+        cases,
+        module,
+    })
+}
+
+fn parse_cases(
+    namer: &Namer,
+    name: &str,
+    config: &ExerciseConfig,
+    module: Option<&'static dyn Exercise>,
+    fixtures: &[(String, &[u8])],
+) -> Result<Vec<Case>, LabError> {
+    // (visibility, stem) -> (.in, .out)
+    type Pair<'a> = (Option<(&'a str, &'a [u8])>, Option<(&'a str, &'a [u8])>);
+    let mut pairs: BTreeMap<(Visibility, String), Pair> = BTreeMap::new();
+    for (relative, bytes) in fixtures {
+        let rest = &relative[format!("fixtures/{name}/").len()..];
+        if rest.ends_with(".md") && !rest.contains('/') {
+            continue;
+        }
+        let (folder, file) = rest.split_once('/').unwrap_or(("", rest));
+        let visibility = match folder {
+            "sample" => Visibility::Sample,
+            "secret" => Visibility::Secret,
+            _ => {
+                return Err(LabError::invalid(
+                    namer.name(relative),
+                    "fixtures go in a `sample/` or `secret/` folder",
+                ));
+            }
+        };
+        let Some((stem, ext)) = file.rsplit_once('.') else {
+            return Err(LabError::invalid(
+                namer.name(relative),
+                "a fixture file ends in .in or .out",
+            ));
+        };
+        if file.contains('/') || !is_valid_name(stem) {
+            return Err(LabError::invalid(
+                namer.name(relative),
+                "fixture names use lowercase letters, digits, `_` and `-` only (like 03-empty-row.in)",
+            ));
+        }
+        let slot = pairs.entry((visibility, stem.to_string())).or_default();
+        match ext {
+            "in" => slot.0 = Some((relative.as_str(), bytes)),
+            "out" => slot.1 = Some((relative.as_str(), bytes)),
+            _ => {
+                return Err(LabError::invalid(
+                    namer.name(relative),
+                    "a fixture file ends in .in or .out",
+                ));
+            }
+        }
+    }
+    let mut cases = Vec::new();
+    for ((visibility, stem), pair) in pairs {
+        let case_name = format!("{}/{stem}", visibility.folder());
+        let fixture = |ext: &str| namer.name(&format!("fixtures/{name}/{case_name}.{ext}"));
+        let (input, output) = match pair {
+            (Some(input), Some(output)) => (input, output),
+            (Some(_), None) => {
+                return Err(LabError::invalid(fixture("in"), "has no matching .out file"));
+            }
+            (None, _) => {
+                return Err(LabError::invalid(fixture("out"), "has no matching .in file"));
+            }
+        };
+        let input_text = text(namer, input.0, input.1)?;
+        let stored_expected = text(namer, output.0, output.1)?;
+        let expected = match module {
+            Some(module) => module
+                .expected(&input_text, &stored_expected, config)
+                .map_err(|e| LabError::invalid(fixture("in"), e.to_string()))?,
+            None => stored_expected.clone(),
+        };
+        cases.push(Case {
+            weight: config.weights.get(&case_name).copied().unwrap_or(1),
+            name: case_name,
+            visibility,
+            input: input_text,
+            expected,
+            stored_expected,
+        });
+    }
+    Ok(cases)
+}

@@ -1,0 +1,24 @@
+//! nimlab: an automated grader and exercise harness for the game-of-Nim programming lab.
+//!
+//! The data flows as the modules are laid out: a [`lab`] (exercises and fixtures) is loaded;
+//! a submission is run by a [`runner`]; its output is judged ([`judge`], with each exercise's
+//! checker in [`exercises`]); the results become events that [`report`]ers write.
+
+pub mod bench;
+pub mod check;
+pub mod cli;
+pub mod error;
+pub mod exercises;
+pub mod exit;
+pub mod feedback;
+pub mod fixtures;
+pub mod fsutil;
+pub mod judge;
+pub mod lab;
+pub mod lint;
+pub mod nim;
+pub mod pack;
+pub mod pyjson;
+pub mod report;
+pub mod runner;
+pub mod syntax;

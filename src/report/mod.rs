@@ -1,0 +1,113 @@
+//! Results of a check, the events that announce them, and the reporters that write them.
+//! The checker only emits events; adding a format never touches it.
+
+mod json;
+mod text;
+
+pub use json::JsonReporter;
+pub use text::TextReporter;
+
+use crate::judge::Verdict;
+use crate::judge::compare::LineDifference;
+use crate::lab::Visibility;
+use crate::lint::Warning;
+use serde::Serialize;
+
+/// Everything `nimlab check` found; `--format json` prints exactly this.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckReport {
+    pub exercise: String,
+    pub submission: String,
+    /// The worst verdict over all runs that were not skipped.
+    pub verdict: Verdict,
+    /// The lowest score over the runs that were not skipped: the lab needs every interpreter.
+    pub score: u32,
+    pub max_score: u32,
+    pub runs: Vec<RunReport>,
+    pub warnings: Vec<Warning>,
+    /// Advice drawn from comparing the runs (works on Python 3 but not 2.7, ...).
+    pub hints: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RunReport {
+    /// As requested: "3", "2.7" or a path.
+    pub interpreter: String,
+    /// "3.11.7", once the interpreter has been asked.
+    pub version: Option<String>,
+    pub path: Option<String>,
+    pub verdict: Verdict,
+    pub score: u32,
+    pub max_score: u32,
+    /// Why the run was skipped, or what stopped it before its cases (a syntax error).
+    pub message: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub syntax: Option<SyntaxFeedback>,
+    pub cases: Vec<CaseReport>,
+}
+
+impl RunReport {
+    pub fn label(&self) -> String {
+        match &self.version {
+            Some(version) => format!("Python {version}"),
+            None if self.interpreter.contains('/') => self.interpreter.clone(),
+            None => format!("Python {}", self.interpreter),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SyntaxFeedback {
+    pub source_line: Option<String>,
+    pub hint: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseReport {
+    pub name: String,
+    pub visibility: Visibility,
+    pub weight: u32,
+    pub verdict: Verdict,
+    /// CPU time.
+    pub time_ms: u64,
+    pub wall_ms: u64,
+    /// What went wrong, for sample cases; secret cases show only their verdict.
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feedback: Option<CaseFeedback>,
+}
+
+/// The full story of a failed sample case.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseFeedback {
+    pub input: String,
+    /// The expected output, or (for a checker) one right answer.
+    pub expected: String,
+    pub got: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_difference: Option<LineDifference>,
+    /// The end of what the program wrote to stderr (its traceback).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
+    pub hints: Vec<String>,
+}
+
+/// What the checker announces as it goes.
+#[derive(Debug)]
+pub enum Event<'a> {
+    Started {
+        exercise: &'a str,
+        title: &'a str,
+        submission: &'a str,
+    },
+    CaseFinished {
+        run: &'a str,
+        case: &'a CaseReport,
+    },
+    RunFinished(&'a RunReport),
+    Finished(&'a CheckReport),
+}
+
+pub trait Reporter {
+    fn event(&mut self, event: &Event) -> std::io::Result<()>;
+}

@@ -1,0 +1,263 @@
+//! The terminal report: one line per case, then feedback on failed sample cases.
+
+use super::{CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport};
+use crate::judge::Verdict;
+use crate::lab::Visibility;
+use anstyle::{AnsiColor, Style};
+use std::collections::HashSet;
+use std::io::Write;
+
+const GOOD: Style = AnsiColor::Green.on_default();
+const BAD: Style = AnsiColor::Red.on_default();
+const NOTE: Style = AnsiColor::Yellow.on_default();
+const DIM: Style = Style::new().dimmed();
+const BOLD: Style = Style::new().bold();
+/// Feedback on more failed samples than this would bury the first one.
+const MAX_FEEDBACK_PER_RUN: usize = 2;
+
+/// Writes to any stream; colour codes are removed by `anstream` where they don't belong.
+pub struct TextReporter<W: Write> {
+    out: W,
+}
+
+impl<W: Write> TextReporter<W> {
+    pub fn new(out: W) -> Self {
+        TextReporter { out }
+    }
+}
+
+fn verdict_style(verdict: Verdict) -> Style {
+    match verdict {
+        Verdict::Accepted => GOOD,
+        Verdict::Skipped | Verdict::JudgeError => NOTE,
+        _ => BAD,
+    }
+}
+
+fn mark(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Accepted => "ok",
+        Verdict::Skipped => "--",
+        _ => "XX",
+    }
+}
+
+/// Trailing spaces and tabs made visible, since they can be the whole difference.
+fn visible(line: &str) -> String {
+    let line = line.trim_end_matches('\n');
+    let body = line.trim_end_matches(' ');
+    let trailing = line.len() - body.len();
+    format!("{}{}", body.replace('\t', "→"), "·".repeat(trailing))
+}
+
+impl<W: Write> TextReporter<W> {
+    fn run(&mut self, run: &RunReport) -> std::io::Result<()> {
+        let out = &mut self.out;
+        writeln!(out)?;
+        let path = run.path.as_deref().map(|p| format!("  ({p})")).unwrap_or_default();
+        writeln!(out, "{BOLD}{}{BOLD:#}{DIM}{path}{DIM:#}", run.label())?;
+        if let Some(message) = &run.message {
+            let style = verdict_style(run.verdict);
+            writeln!(out, "  {style}{}{style:#}: {message}", run.verdict.label())?;
+            if let Some(syntax) = &run.syntax {
+                if let Some(line) = &syntax.source_line {
+                    writeln!(out, "      {line}")?;
+                }
+                if let Some(hint) = &syntax.hint {
+                    writeln!(out, "  {NOTE}hint:{NOTE:#} {hint}")?;
+                }
+            }
+            if run.verdict == Verdict::Skipped || run.verdict == Verdict::SyntaxError {
+                return Ok(());
+            }
+        }
+        let width = run.cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
+        for case in &run.cases {
+            let style = verdict_style(case.verdict);
+            let message = match case.visibility {
+                Visibility::Sample if !case.message.is_empty() => format!("  {}", case.message),
+                _ => String::new(),
+            };
+            writeln!(
+                out,
+                "  {style}{}{style:#} {:width$}  {style}{:<21}{style:#} {DIM}{:>5} ms{DIM:#}{message}",
+                mark(case.verdict),
+                case.name,
+                case.verdict.label(),
+                case.time_ms,
+            )?;
+        }
+        writeln!(out, "  score {}/{}", run.score, run.max_score)
+    }
+
+    fn feedback(&mut self, report: &CheckReport) -> std::io::Result<()> {
+        let mut shown: HashSet<(String, String, Verdict)> = HashSet::new();
+        let mut header = false;
+        for run in &report.runs {
+            let failed: Vec<&CaseReport> = run.cases.iter().filter(|c| c.feedback.is_some()).collect();
+            let mut same = Vec::new();
+            let mut written = 0;
+            for case in &failed {
+                let feedback = case.feedback.as_ref().expect("filtered");
+                if !header {
+                    writeln!(self.out, "\n{BOLD}Feedback on failed sample cases{BOLD:#}")?;
+                    header = true;
+                }
+                // The same failure under another interpreter is named, not repeated.
+                if !shown.insert((case.name.clone(), feedback.got.clone(), case.verdict)) {
+                    same.push(case.name.as_str());
+                    continue;
+                }
+                if written == MAX_FEEDBACK_PER_RUN {
+                    let rest = failed.len() - same.len() - written;
+                    writeln!(
+                        self.out,
+                        "\n{DIM}({rest} more failed sample case(s) under {}: fix the ones above first){DIM:#}",
+                        run.label()
+                    )?;
+                    break;
+                }
+                self.case_feedback(run, case, feedback)?;
+                written += 1;
+            }
+            if !same.is_empty() {
+                writeln!(
+                    self.out,
+                    "\n{DIM}Under {}, {} fail(s) the same way as above.{DIM:#}",
+                    run.label(),
+                    same.join(", ")
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn case_feedback(
+        &mut self,
+        run: &RunReport,
+        case: &CaseReport,
+        feedback: &CaseFeedback,
+    ) -> std::io::Result<()> {
+        let out = &mut self.out;
+        let style = verdict_style(case.verdict);
+        writeln!(
+            out,
+            "\n── {BOLD}{}{BOLD:#} under {}: {style}{}{style:#}",
+            case.name,
+            run.label(),
+            case.verdict.label()
+        )?;
+        if !case.message.is_empty() {
+            writeln!(out, "   {}", case.message)?;
+        }
+        writeln!(out, "   {DIM}input:{DIM:#}")?;
+        for line in feedback.input.lines() {
+            writeln!(out, "     {line}")?;
+        }
+        match &feedback.first_difference {
+            Some(diff) => {
+                writeln!(out, "   {DIM}first difference, line {}:{DIM:#}", diff.line)?;
+                let side = |s: &Option<String>| match s {
+                    Some(line) => visible(line),
+                    None => "(no more lines)".into(),
+                };
+                writeln!(out, "     expected: {GOOD}{}{GOOD:#}", side(&diff.expected))?;
+                writeln!(out, "     got:      {BAD}{}{BAD:#}", side(&diff.got))?;
+                write_diff(out, &feedback.expected, &feedback.got)?;
+            }
+            None if case.verdict == Verdict::WrongAnswer => {
+                writeln!(out, "   {DIM}expected:{DIM:#}")?;
+                for line in feedback.expected.lines() {
+                    writeln!(out, "     {GOOD}{}{GOOD:#}", visible(line))?;
+                }
+                writeln!(out, "   {DIM}got:{DIM:#}")?;
+                if feedback.got.is_empty() {
+                    writeln!(out, "     {DIM}(nothing){DIM:#}")?;
+                }
+                for line in feedback.got.lines() {
+                    writeln!(out, "     {BAD}{}{BAD:#}", visible(line))?;
+                }
+            }
+            None => {}
+        }
+        if let Some(stderr) = &feedback.stderr {
+            writeln!(out, "   {DIM}the program's error output ends with:{DIM:#}")?;
+            for line in stderr.lines() {
+                writeln!(out, "     {line}")?;
+            }
+        }
+        for hint in &feedback.hints {
+            writeln!(out, "   {NOTE}hint:{NOTE:#} {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A coloured line diff around the changes (- expected, + got).
+fn write_diff(out: &mut impl Write, expected: &str, got: &str) -> std::io::Result<()> {
+    const MAX_LINES: usize = 24;
+    let diff = similar::TextDiff::from_lines(expected, got);
+    writeln!(out, "   {DIM}diff (- expected, + got):{DIM:#}")?;
+    let mut written = 0;
+    for group in diff.grouped_ops(1) {
+        for op in group {
+            for change in diff.iter_changes(&op) {
+                if written == MAX_LINES {
+                    return writeln!(out, "     {DIM}…{DIM:#}");
+                }
+                let (sign, style) = match change.tag() {
+                    similar::ChangeTag::Delete => ("-", GOOD),
+                    similar::ChangeTag::Insert => ("+", BAD),
+                    similar::ChangeTag::Equal => (" ", DIM),
+                };
+                writeln!(out, "     {style}{sign} {}{style:#}", visible(change.value()))?;
+                written += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+impl<W: Write> Reporter for TextReporter<W> {
+    fn event(&mut self, event: &Event) -> std::io::Result<()> {
+        match event {
+            Event::Started {
+                exercise,
+                title,
+                submission,
+            } => writeln!(self.out, "{BOLD}{exercise}{BOLD:#} ({title}): {submission}")?,
+            Event::CaseFinished { .. } => {}
+            Event::RunFinished(run) => self.run(run)?,
+            Event::Finished(report) => {
+                if !report.warnings.is_empty() {
+                    writeln!(self.out, "\n{BOLD}Warnings{BOLD:#}")?;
+                    for warning in &report.warnings {
+                        let (style, word) = if warning.fails {
+                            (BAD, "not allowed")
+                        } else {
+                            (NOTE, "warning")
+                        };
+                        writeln!(
+                            self.out,
+                            "  line {}: {style}{word}{style:#}: {}",
+                            warning.line, warning.message
+                        )?;
+                    }
+                }
+                self.feedback(report)?;
+                for hint in &report.hints {
+                    writeln!(self.out, "\n{NOTE}hint:{NOTE:#} {hint}")?;
+                }
+                let style = verdict_style(report.verdict);
+                writeln!(
+                    self.out,
+                    "\n{BOLD}Verdict:{BOLD:#} {style}{}{style:#}, score {}/{}",
+                    report.verdict.label(),
+                    report.score,
+                    report.max_score
+                )?;
+            }
+        }
+        self.out.flush()
+    }
+}

@@ -1,0 +1,76 @@
+//! Runs untrusted programs under limits. The judges only see `Runner`, so a faster or more
+//! isolated implementation can replace `ProcessRunner` without touching them.
+
+pub mod interpreter;
+mod process;
+
+pub use process::ProcessRunner;
+
+use crate::error::RunnerError;
+use std::ffi::OsString;
+use std::path::Path;
+use std::time::Duration;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunLimits {
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub memory_bytes: u64,
+    pub output_bytes: u64,
+}
+
+impl From<&crate::lab::config::Limits> for RunLimits {
+    fn from(l: &crate::lab::config::Limits) -> Self {
+        RunLimits {
+            cpu: Duration::from_millis(l.cpu_ms),
+            wall: Duration::from_millis(l.wall_ms),
+            memory_bytes: l.memory_mb * 1024 * 1024,
+            output_bytes: l.output_kb * 1024,
+        }
+    }
+}
+
+/// One program to run: what, with which stdin, where, and under which limits.
+#[derive(Debug)]
+pub struct RunSpec<'a> {
+    pub program: &'a Path,
+    pub args: Vec<OsString>,
+    pub stdin: &'a [u8],
+    pub workdir: &'a Path,
+    /// The whole environment: nothing of nimlab's own is passed on.
+    pub env: Vec<(OsString, OsString)>,
+    pub limits: RunLimits,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Termination {
+    Exited(i32),
+    Signaled(i32),
+    /// Stopped by nimlab when the wall-clock limit passed.
+    WallTimeout,
+    /// Stopped by nimlab when stdout passed the output limit.
+    OutputLimit,
+}
+
+#[derive(Debug, Clone)]
+pub struct RunOutcome {
+    pub termination: Termination,
+    /// At most the output limit.
+    pub stdout: Vec<u8>,
+    /// The last part of stderr (where a traceback ends).
+    pub stderr: Vec<u8>,
+    pub stderr_truncated: bool,
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub max_rss_bytes: u64,
+}
+
+impl RunOutcome {
+    pub fn success(&self) -> bool {
+        self.termination == Termination::Exited(0)
+    }
+}
+
+pub trait Runner: Sync {
+    fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError>;
+}

@@ -1,0 +1,410 @@
+//! `ProcessRunner`: a child process in its own process group, with resource limits set between
+//! fork and exec, watched through a pidfd and its pipes in one poll loop (no helper threads).
+
+use super::{RunOutcome, RunSpec, Runner, Termination};
+use crate::error::RunnerError;
+use std::fs::File;
+use std::io::{Read, Seek, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How much of stderr is kept: the end of a traceback is what matters.
+const STDERR_KEEP: usize = 64 * 1024;
+/// Files the program writes in its scratch folder are capped too.
+const FILE_SIZE_LIMIT: u64 = 64 * 1024 * 1024;
+const OPEN_FILES_LIMIT: u64 = 256;
+/// After the program exits, how long its pipes may take to deliver what is left in them.
+const DRAIN_GRACE: Duration = Duration::from_millis(250);
+
+#[derive(Debug, Default, Clone, Copy)]
+pub struct ProcessRunner;
+
+impl Runner for ProcessRunner {
+    fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError> {
+        let stdin = stdin_file(spec.stdin)?;
+        let limits = spec.limits;
+        let cpu_seconds = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
+        let mut command = Command::new(spec.program);
+        command
+            .args(&spec.args)
+            .env_clear()
+            .envs(spec.env.iter().map(|(k, v)| (k, v)))
+            .current_dir(spec.workdir)
+            .stdin(Stdio::from(stdin))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        // SAFETY: the closure runs between fork and exec and only calls setrlimit, which is
+        // async-signal-safe; it touches no memory shared with the parent.
+        unsafe {
+            command.pre_exec(move || {
+                set_limit(libc::RLIMIT_CPU, cpu_seconds.max(1), cpu_seconds.max(1) + 1)?;
+                set_limit(libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes)?;
+                set_limit(libc::RLIMIT_FSIZE, FILE_SIZE_LIMIT, FILE_SIZE_LIMIT)?;
+                set_limit(libc::RLIMIT_NOFILE, OPEN_FILES_LIMIT, OPEN_FILES_LIMIT)?;
+                set_limit(libc::RLIMIT_CORE, 0, 0)?;
+                Ok(())
+            });
+        }
+        let started = Instant::now();
+        let mut child = command.spawn().map_err(|source| RunnerError::Spawn {
+            program: spec.program.to_path_buf(),
+            source,
+        })?;
+        let pid = child.id() as libc::pid_t;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        // From here on the child must be killed and reaped whatever happens.
+        let watch = Watch::new(pid, stdout, stderr, limits.output_bytes);
+        let watched = watch.and_then(|w| w.run(started + limits.wall));
+        let (termination, stdout, stderr, stderr_truncated) = match watched {
+            Ok(result) => result,
+            Err(e) => {
+                kill_group(pid);
+                let _ = reap(pid);
+                return Err(e);
+            }
+        };
+        let (status, usage) = reap(pid)?;
+        let wall = started.elapsed();
+        let termination = termination.unwrap_or(if libc::WIFSIGNALED(status) {
+            Termination::Signaled(libc::WTERMSIG(status))
+        } else {
+            Termination::Exited(libc::WEXITSTATUS(status))
+        });
+        Ok(RunOutcome {
+            termination,
+            stdout,
+            stderr,
+            stderr_truncated,
+            cpu: timeval(usage.ru_utime) + timeval(usage.ru_stime),
+            wall,
+            max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
+        })
+    }
+}
+
+fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
+    let limit = libc::rlimit {
+        rlim_cur: soft,
+        rlim_max: hard,
+    };
+    // SAFETY: a plain system call on a stack value.
+    if unsafe { libc::setrlimit(resource, &limit) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// The case's input in an anonymous in-memory file: no pipe to feed, no deadlock when the
+/// program never reads, and nothing on disk.
+fn stdin_file(input: &[u8]) -> Result<File, RunnerError> {
+    // SAFETY: the name is a valid C string; the returned descriptor is owned by the File.
+    let fd = unsafe { libc::memfd_create(c"nimlab-stdin".as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(RunnerError::system("cannot create the stdin file"));
+    }
+    // SAFETY: fd was just created and is owned by nobody else.
+    let mut file = unsafe { File::from_raw_fd(fd) };
+    file.write_all(input)
+        .and_then(|_| file.rewind())
+        .map_err(|source| RunnerError::System {
+            what: "cannot write the stdin file",
+            source,
+        })?;
+    Ok(file)
+}
+
+fn kill_group(pid: libc::pid_t) {
+    // SAFETY: signals the child's own process group (its id is the child's pid, which stays
+    // reserved until the child is reaped).
+    unsafe {
+        libc::kill(-pid, libc::SIGKILL);
+    }
+}
+
+fn reap(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage), RunnerError> {
+    let mut status = 0;
+    // SAFETY: rusage is plain old data, filled in by wait4.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: waits for our own child; pointers are to live locals.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            return Ok((status, usage));
+        }
+        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return Err(RunnerError::system("cannot wait for the program"));
+        }
+    }
+}
+
+fn timeval(t: libc::timeval) -> Duration {
+    Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+}
+
+fn set_nonblocking(fd: RawFd) {
+    // SAFETY: fcntl on a descriptor we own.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+    }
+}
+
+fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: a non-negative result is a fresh descriptor we own.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// Whether the child has exited, without reaping it (for kernels without pidfd).
+fn has_exited(pid: libc::pid_t) -> bool {
+    // SAFETY: siginfo is plain old data; WNOWAIT leaves the child to be reaped by wait4.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let r = unsafe {
+        libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        )
+    };
+    // SAFETY: si_pid is valid to read after waitid filled the struct (zero if nothing exited).
+    r == 0 && unsafe { info.si_pid() } != 0
+}
+
+type Watched = (Option<Termination>, Vec<u8>, Vec<u8>, bool);
+
+/// The child's pipes and exit, watched until the program and its pipes are done.
+struct Watch {
+    pid: libc::pid_t,
+    pidfd: Option<OwnedFd>,
+    stdout: Option<std::process::ChildStdout>,
+    stderr: Option<std::process::ChildStderr>,
+    output_limit: usize,
+    out: Vec<u8>,
+    err: Vec<u8>,
+    err_truncated: bool,
+}
+
+impl Watch {
+    fn new(
+        pid: libc::pid_t,
+        stdout: std::process::ChildStdout,
+        stderr: std::process::ChildStderr,
+        output_limit: u64,
+    ) -> Result<Watch, RunnerError> {
+        set_nonblocking(stdout.as_raw_fd());
+        set_nonblocking(stderr.as_raw_fd());
+        Ok(Watch {
+            pid,
+            pidfd: pidfd_open(pid),
+            stdout: Some(stdout),
+            stderr: Some(stderr),
+            output_limit: usize::try_from(output_limit).unwrap_or(usize::MAX),
+            out: Vec::new(),
+            err: Vec::new(),
+            err_truncated: false,
+        })
+    }
+
+    fn run(mut self, deadline: Instant) -> Result<Watched, RunnerError> {
+        let mut termination = None;
+        let mut exited = false;
+        let mut drain_until = deadline;
+        loop {
+            if exited && self.stdout.is_none() && self.stderr.is_none() {
+                break;
+            }
+            let now = Instant::now();
+            if now >= drain_until {
+                if !exited {
+                    termination = Some(Termination::WallTimeout);
+                    kill_group(self.pid);
+                }
+                break;
+            }
+            let mut fds = Vec::with_capacity(3);
+            let poll_fd = |fd: RawFd| libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            if let Some(out) = &self.stdout {
+                fds.push(poll_fd(out.as_raw_fd()));
+            }
+            if let Some(err) = &self.stderr {
+                fds.push(poll_fd(err.as_raw_fd()));
+            }
+            let mut wait = drain_until - now;
+            match (&self.pidfd, exited) {
+                (Some(pidfd), false) => fds.push(poll_fd(pidfd.as_raw_fd())),
+                // Without a pidfd the exit is noticed by looking every few milliseconds.
+                (None, false) => wait = wait.min(Duration::from_millis(5)),
+                _ => {}
+            }
+            let timeout = i32::try_from(wait.as_millis() + 1).unwrap_or(i32::MAX);
+            // SAFETY: fds is a live, correctly sized array of pollfd.
+            let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
+            if ready < 0 {
+                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                return Err(RunnerError::system("cannot watch the program"));
+            }
+            if self.read_stdout() {
+                termination = Some(Termination::OutputLimit);
+                kill_group(self.pid);
+            }
+            self.read_stderr();
+            let now_exited = match &self.pidfd {
+                Some(pidfd) => fds
+                    .iter()
+                    .any(|p| p.fd == pidfd.as_raw_fd() && p.revents != 0),
+                None => has_exited(self.pid),
+            };
+            if !exited && now_exited {
+                exited = true;
+                // Whatever the program started dies with it; then the pipes reach their end.
+                kill_group(self.pid);
+                drain_until = (Instant::now() + DRAIN_GRACE).min(deadline.max(Instant::now()));
+                drain_until = drain_until.max(Instant::now() + Duration::from_millis(20));
+            }
+        }
+        Ok((termination, self.out, self.err, self.err_truncated))
+    }
+
+    /// Reads what stdout has; true when the output limit was passed.
+    fn read_stdout(&mut self) -> bool {
+        let Some(pipe) = &mut self.stdout else {
+            return false;
+        };
+        let mut buf = [0u8; 64 * 1024];
+        loop {
+            match pipe.read(&mut buf) {
+                Ok(0) => {
+                    self.stdout = None;
+                    return false;
+                }
+                Ok(n) => {
+                    let room = self.output_limit - self.out.len();
+                    if n > room {
+                        self.out.extend_from_slice(&buf[..room]);
+                        self.stdout = None;
+                        return true;
+                    }
+                    self.out.extend_from_slice(&buf[..n]);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
+                Err(_) => {
+                    self.stdout = None;
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Reads what stderr has, keeping only its last part.
+    fn read_stderr(&mut self) {
+        let Some(pipe) = &mut self.stderr else {
+            return;
+        };
+        let mut buf = [0u8; 64 * 1024];
+        loop {
+            match pipe.read(&mut buf) {
+                Ok(0) => {
+                    self.stderr = None;
+                    return;
+                }
+                Ok(n) => {
+                    self.err.extend_from_slice(&buf[..n]);
+                    if self.err.len() > 2 * STDERR_KEEP {
+                        let cut = self.err.len() - STDERR_KEEP;
+                        self.err.drain(..cut);
+                        self.err_truncated = true;
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
+                Err(_) => {
+                    self.stderr = None;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::RunLimits;
+    use std::path::Path;
+
+    fn sh(script: &str, stdin: &[u8], limits: RunLimits) -> RunOutcome {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = RunSpec {
+            program: Path::new("/bin/sh"),
+            args: vec!["-c".into(), script.into()],
+            stdin,
+            workdir: dir.path(),
+            env: vec![("PATH".into(), "/usr/bin:/bin".into())],
+            limits,
+        };
+        ProcessRunner.run(&spec).unwrap()
+    }
+
+    fn limits() -> RunLimits {
+        RunLimits {
+            cpu: Duration::from_secs(2),
+            wall: Duration::from_secs(3),
+            memory_bytes: 256 << 20,
+            output_bytes: 1 << 20,
+        }
+    }
+
+    #[test]
+    fn passes_stdin_and_collects_both_streams() {
+        let out = sh("cat; echo oops >&2; exit 3", b"hello\n", limits());
+        assert_eq!(out.stdout, b"hello\n");
+        assert_eq!(out.stderr, b"oops\n");
+        assert_eq!(out.termination, Termination::Exited(3));
+    }
+
+    #[test]
+    fn a_sleeping_program_is_stopped_at_the_wall_limit() {
+        let mut l = limits();
+        l.wall = Duration::from_millis(300);
+        let started = Instant::now();
+        let out = sh("sleep 30", b"", l);
+        assert_eq!(out.termination, Termination::WallTimeout);
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_flood_stops_at_the_output_limit() {
+        let mut l = limits();
+        l.output_bytes = 10_000;
+        let out = sh("yes", b"", l);
+        assert_eq!(out.termination, Termination::OutputLimit);
+        assert_eq!(out.stdout.len(), 10_000);
+    }
+
+    #[test]
+    fn a_background_child_holding_the_pipe_does_not_hang_the_run() {
+        let started = Instant::now();
+        let out = sh("(sleep 30; echo late) & echo done", b"", limits());
+        assert_eq!(out.stdout, b"done\n");
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    }
+
+    #[test]
+    fn a_crash_reports_its_signal() {
+        let out = sh("kill -SEGV $$", b"", limits());
+        assert_eq!(out.termination, Termination::Signaled(libc::SIGSEGV));
+    }
+}
