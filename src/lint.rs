@@ -119,21 +119,40 @@ fn skip_string(bytes: &[u8], start: usize, line: &mut usize) -> usize {
     i
 }
 
+/// The harness block at the bottom of every starter file is the lab's, not the student's:
+/// its `if __name__ == "__main__":` must not count as a use of `==`.
+fn student_part(source: &str) -> &str {
+    let mut offset = 0;
+    for line in source.split_inclusive('\n') {
+        if line.starts_with("if __name__") {
+            return &source[..offset];
+        }
+        offset += line.len();
+    }
+    source
+}
+
+/// `^` is also used by `^=`; `<` is not used by `<=`, which is an operator of its own.
+fn is_operator_use(op: &str, forbidden: &str) -> bool {
+    let augmented = op.len() > 1
+        && op.strip_suffix('=') == Some(forbidden)
+        && !matches!(op, "==" | "!=" | "<=" | ">=");
+    op == forbidden || augmented
+}
+
 /// Every use of a forbidden construct, in source order.
 pub fn lint(source: &str, rules: &[Forbidden]) -> Vec<Warning> {
     if rules.is_empty() {
         return Vec::new();
     }
-    let tokens = tokenize(source);
+    let tokens = tokenize(student_part(source));
     let mut warnings = Vec::new();
     for (index, (line, token)) in tokens.iter().enumerate() {
         let previous = index.checked_sub(1).map(|p| &tokens[p].1);
         let after_dot = previous == Some(&Token::Op("."));
         for rule in rules {
             let hit = match (rule.kind, token) {
-                (ForbiddenKind::Operator, Token::Op(op)) => {
-                    *op == rule.token || op.strip_suffix('=') == Some(rule.token.as_str()) && op.len() > 1 && !matches!(*op, "==" | "!=" | "<=" | ">=")
-                }
+                (ForbiddenKind::Operator, Token::Op(op)) => is_operator_use(op, &rule.token),
                 (ForbiddenKind::Call, Token::Name(name)) => {
                     *name == rule.token
                         && !after_dot
@@ -190,6 +209,12 @@ mod tests {
         let source = "def bin(x): pass\nbin(3)\nnumpy.bin(3)\nb = bin\nprint( bin (4))\n";
         assert_eq!(lines(source, rule(ForbiddenKind::Call, "bin")), vec![2, 5]);
         assert_eq!(lines(source, rule(ForbiddenKind::Name, "bin")), vec![1, 2, 4, 5]);
+    }
+
+    #[test]
+    fn the_harness_block_at_the_bottom_is_not_linted() {
+        let source = "def f(a, b):\n    return a == b\n\n\nif __name__ == \"__main__\":\n    print(1 == 1)\n";
+        assert_eq!(lines(source, rule(ForbiddenKind::Operator, "==")), vec![2]);
     }
 
     #[test]

@@ -122,16 +122,17 @@ impl Exercise for OptimalMove {
         }
         if judge(&board, &Move::new(&mv.row + 1, mv.elements.clone())).is_ok() {
             hints.push("Your move would be right one row further down: rows are numbered from 1, so return index + 1.".into());
+            return hints;
         }
+        let Some(index) = nim::row_index(&board, &mv.row) else {
+            return hints;
+        };
         let sum = nim::nim_sum(&board);
-        if let Some(index) = nim::row_index(&board, &mv.row) {
-            let row = &board[index];
-            let target = row ^ &sum;
-            if mv.elements == target && target < *row {
-                hints.push("You returned the size the row should be left with (row ^ nim_sum). The move says how many elements to take: row - (row ^ nim_sum).".into());
-            }
-        }
-        if mv.elements == sum && !sum.is_zero() {
+        let row = &board[index];
+        let target = row ^ &sum;
+        if mv.elements == target && target < *row {
+            hints.push("You returned the size the row should be left with (row ^ nim_sum). The move says how many elements to take: row - (row ^ nim_sum).".into());
+        } else if mv.elements == sum && !sum.is_zero() && nim::validate(&board, &mv).is_ok() {
             hints.push("Taking nim-sum elements is not the rule: find a row r where r ^ nim_sum < r, and take r - (r ^ nim_sum) from it.".into());
         }
         hints

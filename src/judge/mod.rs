@@ -158,7 +158,11 @@ pub fn judge_case(
         }
         Termination::WallTimeout | Termination::OutputLimit => unreachable!("handled above"),
     }
-    let got = String::from_utf8_lossy(&outcome.stdout);
+    // Invalid UTF-8 can never match; escaped, it at least shows what was printed.
+    let got = match std::str::from_utf8(&outcome.stdout) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(crate::feedback::printable(&outcome.stdout)),
+    };
     judge_output(exercise, case, &got)
 }
 

@@ -42,9 +42,15 @@ fn mark(verdict: Verdict) -> &'static str {
     }
 }
 
-/// Trailing spaces and tabs made visible, since they can be the whole difference.
+/// Trailing spaces and tabs made visible, since they can be the whole difference; very long
+/// lines cut.
 fn visible(line: &str) -> String {
+    const MAX_CHARS: usize = 100;
     let line = line.trim_end_matches('\n');
+    if line.chars().count() > MAX_CHARS {
+        let kept: String = line.chars().take(MAX_CHARS).collect();
+        return format!("{kept}… ({} characters in all)", line.chars().count());
+    }
     let body = line.trim_end_matches(' ');
     let trailing = line.len() - body.len();
     format!("{}{}", body.replace('\t', "→"), "·".repeat(trailing))
@@ -90,44 +96,46 @@ impl<W: Write> TextReporter<W> {
         writeln!(out, "  score {}/{}", run.score, run.max_score)
     }
 
-    fn feedback(&mut self, report: &CheckReport) -> std::io::Result<()> {
-        let mut shown: HashSet<(String, String, Verdict)> = HashSet::new();
+    fn feedback<'a>(&mut self, report: &'a CheckReport) -> std::io::Result<()> {
+        // Failures of earlier runs: the same failure under another interpreter is only named.
+        let mut earlier: HashSet<(&str, &str, Verdict)> = HashSet::new();
         let mut header = false;
         for run in &report.runs {
-            let failed: Vec<&CaseReport> = run.cases.iter().filter(|c| c.feedback.is_some()).collect();
-            let mut same = Vec::new();
-            let mut written = 0;
-            for case in &failed {
-                let feedback = case.feedback.as_ref().expect("filtered");
-                if !header {
-                    writeln!(self.out, "\n{BOLD}Feedback on failed sample cases{BOLD:#}")?;
-                    header = true;
-                }
-                // The same failure under another interpreter is named, not repeated.
-                if !shown.insert((case.name.clone(), feedback.got.clone(), case.verdict)) {
-                    same.push(case.name.as_str());
-                    continue;
-                }
-                if written == MAX_FEEDBACK_PER_RUN {
-                    let rest = failed.len() - same.len() - written;
-                    writeln!(
-                        self.out,
-                        "\n{DIM}({rest} more failed sample case(s) under {}: fix the ones above first){DIM:#}",
-                        run.label()
-                    )?;
-                    break;
-                }
-                self.case_feedback(run, case, feedback)?;
-                written += 1;
+            let failures: Vec<(&CaseReport, &CaseFeedback)> = run
+                .cases
+                .iter()
+                .filter_map(|c| c.feedback.as_ref().map(|f| (c, f)))
+                .collect();
+            if failures.is_empty() {
+                continue;
             }
-            if !same.is_empty() {
+            if !header {
+                writeln!(self.out, "\n{BOLD}Feedback on failed sample cases{BOLD:#}")?;
+                header = true;
+            }
+            let key = |(c, f): &(&'a CaseReport, &'a CaseFeedback)| (c.name.as_str(), f.got.as_str(), c.verdict);
+            let (same, new): (Vec<_>, Vec<_>) = failures.iter().partition(|f| earlier.contains(&key(f)));
+            for (case, feedback) in new.iter().take(MAX_FEEDBACK_PER_RUN) {
+                self.case_feedback(run, case, feedback)?;
+            }
+            if new.len() > MAX_FEEDBACK_PER_RUN {
                 writeln!(
                     self.out,
-                    "\n{DIM}Under {}, {} fail(s) the same way as above.{DIM:#}",
-                    run.label(),
-                    same.join(", ")
+                    "\n{DIM}({} more failed sample case(s) under {}: fix the ones above first){DIM:#}",
+                    new.len() - MAX_FEEDBACK_PER_RUN,
+                    run.label()
                 )?;
             }
+            if !same.is_empty() {
+                let names: Vec<&str> = same.iter().map(|(c, _)| c.name.as_str()).collect();
+                writeln!(
+                    self.out,
+                    "\n{DIM}Under {}, {} failed the same way as under an interpreter above.{DIM:#}",
+                    run.label(),
+                    names.join(", ")
+                )?;
+            }
+            earlier.extend(failures.iter().map(key));
         }
         Ok(())
     }
@@ -163,7 +171,9 @@ impl<W: Write> TextReporter<W> {
                 };
                 writeln!(out, "     expected: {GOOD}{}{GOOD:#}", side(&diff.expected))?;
                 writeln!(out, "     got:      {BAD}{}{BAD:#}", side(&diff.got))?;
-                write_diff(out, &feedback.expected, &feedback.got)?;
+                if !feedback.got.is_empty() {
+                    write_diff(out, &feedback.expected, &feedback.got)?;
+                }
             }
             None if case.verdict == Verdict::WrongAnswer => {
                 writeln!(out, "   {DIM}expected:{DIM:#}")?;

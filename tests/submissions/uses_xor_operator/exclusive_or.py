@@ -1,0 +1,14 @@
+# -*- coding: utf-8 -*-
+from __future__ import print_function, division
+
+
+def exclusive_or(a, b):
+    # A comment with ^ does not count, nor does "a ^ b" in a string.
+    return a ^ b
+
+
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.read().split()]
+    print(exclusive_or(a, b))
