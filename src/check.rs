@@ -352,6 +352,7 @@ impl RunContext<'_> {
             report.feedback = Some(CaseFeedback {
                 input: feedback::clip(&case.input, 20, 2_000),
                 expected: feedback::clip(&expected, 40, 4_000),
+                one_of_many: exercise.config.comparison == Comparison::Checker,
                 got: feedback::clip(&feedback::printable(&outcome.stdout), 40, 4_000),
                 first_difference: judgement.first_difference.clone(),
                 stderr,

@@ -112,7 +112,8 @@ fn exact(expected: &str, got: &str) -> Result<(), Mismatch> {
             (Some(el), Some(gl)) if el == gl => continue,
             (el, gl) => {
                 let mut mismatch = Mismatch::at_line(line, el, gl);
-                if el.map(|l| l.trim_end_matches('\n')) == gl.map(|l| l.trim_end_matches('\n')) {
+                let content = |l: &str| l.trim_end_matches(['\n', '\r']).to_string();
+                if el.map(content) == gl.map(content) {
                     mismatch.message = format!("line {line}: only the line ending differs");
                 }
                 return Err(mismatch);
@@ -150,7 +151,7 @@ fn json(expected: &str, got: &str) -> Result<(), Mismatch> {
         message: format!("the output is not valid JSON ({e})"),
         first_difference: None,
     })?;
-    json_equal(&expected, &got, "").map_err(|message| Mismatch {
+    json_equal(&expected, &got, "result").map_err(|message| Mismatch {
         message,
         first_difference: None,
     })
@@ -184,11 +185,12 @@ fn kind(v: &Value) -> &'static str {
 /// Equal as values: key order and spacing don't matter, but 6 and 6.0 differ (that is the
 /// Python 3 `/` mistake the lab wants caught).
 fn json_equal(expected: &Value, got: &Value, at: &str) -> Result<(), String> {
+    // Places are written as Python indexing of the printed value: result[0][2].
     let place = |what: String| {
-        if at.is_empty() {
+        if at == "result" {
             what
         } else {
-            format!("at {at}: {what}")
+            format!("{at}: {what}")
         }
     };
     match (expected, got) {
@@ -206,12 +208,7 @@ fn json_equal(expected: &Value, got: &Value, at: &str) -> Result<(), String> {
                 )));
             }
             for (i, (a, b)) in e.iter().zip(g).enumerate() {
-                let inner = if at.is_empty() {
-                    format!("item {}", i + 1)
-                } else {
-                    format!("{at}, item {}", i + 1)
-                };
-                json_equal(a, b, &inner)?;
+                json_equal(a, b, &format!("{at}[{i}]"))?;
             }
             Ok(())
         }
@@ -220,7 +217,7 @@ fn json_equal(expected: &Value, got: &Value, at: &str) -> Result<(), String> {
                 let Some(b) = g.get(key) else {
                     return Err(place(format!("the key \"{key}\" is missing")));
                 };
-                json_equal(a, b, &format!("key \"{key}\""))?;
+                json_equal(a, b, &format!("{at}[\"{key}\"]"))?;
             }
             match g.keys().find(|k| !e.contains_key(*k)) {
                 Some(extra) => Err(place(format!("unexpected key \"{extra}\""))),
@@ -282,7 +279,11 @@ mod tests {
         let m = json("6", "6.0").unwrap_err();
         assert_eq!(m.message, "expected 6, got 6.0");
         let m = json("[[1, 2], true]", "[[1, 2], false]").unwrap_err();
-        assert_eq!(m.message, "at item 2: expected true, got false");
+        assert_eq!(m.message, "result[1]: expected true, got false");
+        let m = json("[[0, 2, 3], true]", "[[1, 2, 3], true]").unwrap_err();
+        assert_eq!(m.message, "result[0][0]: expected 0, got 1");
+        let m = json("{\"a\": [1]}", "{\"a\": [2]}").unwrap_err();
+        assert_eq!(m.message, "result[\"a\"][0]: expected 1, got 2");
         let m = json("[1, 1, 0]", "[1, 1]").unwrap_err();
         assert!(m.message.contains("3 item(s), got 2"), "{}", m.message);
         let m = json("true", "True").unwrap_err();

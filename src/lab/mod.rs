@@ -165,14 +165,23 @@ impl Lab {
         self.exercises.iter().map(|e| e.name.as_str()).collect()
     }
 
-    /// The exercise a submission's file name is for: its stem, or the one exercise whose name
-    /// stands in the stem between separators (`alice_present_board.py`, `bin_num-v2.py`).
+    /// The exercise a submission is for: named by its file name (`present_board.py`, or a
+    /// name holding it between separators like `ada_present_board.py`), or else by its folder
+    /// (`present_board/solution.py`, as in the lab's own layout).
     pub fn detect_exercise(&self, file: &Path) -> Option<&LabExercise> {
         let stem = file.file_stem()?.to_string_lossy().to_lowercase();
-        if let Ok(exact) = self.exercise(&stem) {
+        let folder = std::path::absolute(file)
+            .ok()
+            .and_then(|p| p.parent()?.file_name().map(|n| n.to_string_lossy().to_lowercase()));
+        self.exercise_named_in(&stem)
+            .or_else(|| folder.and_then(|f| self.exercise_named_in(&f)))
+    }
+
+    fn exercise_named_in(&self, name: &str) -> Option<&LabExercise> {
+        if let Ok(exact) = self.exercise(name) {
             return Some(exact);
         }
-        let words: Vec<&str> = stem
+        let words: Vec<&str> = name
             .split(|c: char| !c.is_ascii_alphanumeric())
             .filter(|w| !w.is_empty())
             .collect();
@@ -181,7 +190,7 @@ impl Lab {
             words.windows(parts.len()).any(|window| window == parts)
         });
         let first = found.next()?;
-        // Two exercises named in one file name is ambiguous: ask for --exercise.
+        // Two exercises named in one name is ambiguous: ask for --exercise.
         found.next().is_none().then_some(first)
     }
 }

@@ -81,8 +81,10 @@ pub struct CaseReport {
 #[derive(Debug, Clone, Serialize)]
 pub struct CaseFeedback {
     pub input: String,
-    /// The expected output, or (for a checker) one right answer.
+    /// The expected output, or (for a checker) one right answer of many.
     pub expected: String,
+    /// Whether `expected` is only one of many right answers (a checker judged the case).
+    pub one_of_many: bool,
     pub got: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_difference: Option<LineDifference>,

@@ -176,7 +176,8 @@ impl<W: Write> TextReporter<W> {
                 }
             }
             None if case.verdict == Verdict::WrongAnswer => {
-                writeln!(out, "   {DIM}expected:{DIM:#}")?;
+                let label = if feedback.one_of_many { "one right answer (of many):" } else { "expected:" };
+                writeln!(out, "   {DIM}{label}{DIM:#}")?;
                 for line in feedback.expected.lines() {
                     writeln!(out, "     {GOOD}{}{GOOD:#}", visible(line))?;
                 }

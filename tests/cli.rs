@@ -1,0 +1,291 @@
+//! The command line as users meet it: listing, statements, packs, references, fixtures, and
+//! clear errors with the documented exit codes.
+
+mod common;
+
+use common::{check_json, lab_with, nimlab, root};
+use predicates::prelude::*;
+
+#[test]
+fn list_names_the_nine_exercises_in_the_labs_order() {
+    let output = nimlab().arg("list").output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let names: Vec<&str> = text.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["present_board", "make_move", "exclusive_or", "bin_num", "bitwise_xor", "nim_sum", "optimal_move", "ui", "working_game"]
+    );
+    assert!(text.contains("checker") && text.contains("game"));
+}
+
+#[test]
+fn show_prints_the_statement() {
+    nimlab()
+        .args(["show", "optimal_move"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("# 7. optimal_move").and(predicate::str::contains("[5, 4, 3, 2, 1]")));
+}
+
+#[test]
+fn an_unknown_exercise_is_a_usage_error_that_lists_the_known_ones() {
+    nimlab()
+        .args(["show", "chess"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown exercise `chess`").and(predicate::str::contains("present_board, make_move")));
+}
+
+#[test]
+fn a_missing_submission_is_named() {
+    nimlab()
+        .args(["check", "no/such/present_board.py"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no/such/present_board.py: no such file"));
+}
+
+#[test]
+fn a_file_name_that_names_no_exercise_asks_for_exercise() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("homework.py");
+    std::fs::write(&file, "print(1)\n").unwrap();
+    nimlab()
+        .arg("check")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("pass --exercise NAME"));
+}
+
+#[test]
+fn platform_style_file_names_are_recognised() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ada_lovelace_12345_bitwise_xor.py");
+    std::fs::copy(root().join("exercises/bitwise_xor/solution.py"), &file).unwrap();
+    let (report, code) = check_json(&[file.to_str().unwrap(), "--python", "3"]);
+    assert_eq!(report["exercise"], "bitwise_xor");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn reference_answers_one_case_and_rejects_bad_input() {
+    nimlab()
+        .args(["reference", "make_move"])
+        .write_stdin("{\"board\": [1, 2, 3], \"row\": 1, \"elements\": 1}")
+        .assert()
+        .success()
+        .stdout("[[0, 2, 3], true]\n");
+    nimlab()
+        .args(["reference", "bitwise_xor"])
+        .write_stdin("3 five")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("stdin: `five` is not a non-negative integer"));
+    nimlab()
+        .args(["reference", "working_game"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("interactive"));
+}
+
+#[test]
+fn a_malformed_exercise_toml_is_refused_with_its_path_and_line() {
+    let lab = lab_with(&["ui"], |_| {});
+    let config = lab.path().join("exercises/ui/exercise.toml");
+    std::fs::write(&config, "title = \"UI\"\norder = 8\ncomparison = \"fuzzy\"\n").unwrap();
+    nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .arg("list")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(config.to_str().unwrap()).and(predicate::str::contains("line 3")).and(predicate::str::contains("fuzzy")));
+}
+
+#[test]
+fn an_input_without_its_expected_output_is_refused() {
+    let lab = lab_with(&["ui"], |_| {});
+    std::fs::remove_file(lab.path().join("fixtures/ui/secret/01-capitals.out")).unwrap();
+    nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .arg("list")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("fixtures/ui/secret/01-capitals.in").and(predicate::str::contains("has no matching .out file")));
+}
+
+#[test]
+fn a_folder_that_is_not_a_lab_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    nimlab()
+        .arg("--lab")
+        .arg(dir.path())
+        .arg("list")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a lab folder"));
+}
+
+#[test]
+fn init_writes_a_student_pack_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    nimlab().arg("init").arg(&pack).assert().success();
+    for exercise in common::STDIN_EXERCISES.iter().chain(&["working_game"]) {
+        assert!(pack.join(format!("{exercise}.py")).is_file(), "{exercise}");
+        assert!(pack.join(format!("statements/{exercise}.md")).is_file(), "{exercise}");
+    }
+    assert!(pack.join("samples/present_board/01-four-rows.in").is_file());
+    // Secret cases and model solutions stay with the instructor.
+    let everything: Vec<String> = walkdir::WalkDir::new(&pack).into_iter().map(|e| e.unwrap().path().display().to_string()).collect();
+    assert!(everything.iter().all(|p| !p.contains("secret") && !p.contains("solution")), "{everything:#?}");
+    // A stub from the pack is checked like any submission, siblings and all.
+    let (report, _) = check_json(&[pack.join("ui.py").to_str().unwrap(), "--python", "3"]);
+    assert_eq!(report["verdict"], "wrong_answer");
+
+    std::fs::write(pack.join("present_board.py"), "# my work\n").unwrap();
+    nimlab().arg("init").arg(&pack).assert().code(2).stderr(predicate::str::contains("not empty"));
+    assert_eq!(std::fs::read_to_string(pack.join("present_board.py")).unwrap(), "# my work\n");
+}
+
+#[test]
+fn generated_fixtures_are_reproducible_and_never_replace_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for out in [&a, &b] {
+        nimlab().args(["fixtures", "generate", "optimal_move", "--seed", "42", "--count", "5", "--out"]).arg(out).assert().success();
+    }
+    let files = |d: &std::path::Path| {
+        let mut names: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()).collect();
+        names.sort();
+        names.iter().map(|p| (p.file_name().unwrap().to_owned(), std::fs::read(p).unwrap())).collect::<Vec<_>>()
+    };
+    assert_eq!(files(&a).len(), 10);
+    assert_eq!(files(&a), files(&b));
+    nimlab()
+        .args(["fixtures", "generate", "optimal_move", "--seed", "42", "--count", "1", "--out"])
+        .arg(&a)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("gen-42-001.in"));
+    // Generated cases pass verification in a lab that holds them.
+    let lab = lab_with(&["optimal_move"], |_| {});
+    common::copy_dir(&a, &lab.path().join("fixtures/optimal_move/secret"));
+    nimlab().arg("--lab").arg(lab.path()).args(["fixtures", "verify"]).assert().success();
+}
+
+#[test]
+fn a_missing_interpreter_is_skipped_not_failed() {
+    let file = root().join("exercises/ui/solution.py");
+    let (report, code) = check_json(&[file.to_str().unwrap(), "--python", "3,3.0"]);
+    assert_eq!(report["runs"][1]["verdict"], "skipped");
+    assert!(report["runs"][1]["message"].as_str().unwrap().contains("not installed"));
+    assert_eq!(report["verdict"], "accepted");
+    assert_eq!(code, 0);
+    // With nothing to run under, it is a configuration error.
+    let (_, code) = check_json(&[file.to_str().unwrap(), "--python", "3.0"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn a_broken_interpreter_is_nimlabs_problem_not_the_students() {
+    let file = root().join("exercises/ui/solution.py");
+    let (report, code) = check_json(&[file.to_str().unwrap(), "--python", "/bin/true"]);
+    assert_eq!(report["verdict"], "judge_error");
+    assert!(report["runs"][0]["message"].as_str().unwrap().contains("did not answer like a Python interpreter"));
+    assert_eq!(code, 3);
+}
+
+#[test]
+fn textbook_naming_flips_the_statement_stub_solution_and_answers() {
+    let lab = lab_with(&["nim_sum"], |config| {
+        config.insert("positions".into(), "textbook".into());
+    });
+    let lab_arg = lab.path().to_str().unwrap();
+    nimlab()
+        .args(["--lab", lab_arg, "show", "nim_sum"])
+        .assert()
+        .stdout(predicate::str::contains("**P-position**: the **previous** player"));
+    let textbook = root().join("exercises/nim_sum/solution.textbook.py");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nim_sum.py");
+    std::fs::copy(&textbook, &file).unwrap();
+    let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3", "--lab", lab_arg]);
+    assert_eq!(report["verdict"], "accepted", "{report:#}");
+    let lab_naming = root().join("exercises/nim_sum/solution.py");
+    let (report, _) = check_json(&[lab_naming.to_str().unwrap(), "--exercise", "nim_sum", "--python", "3", "--lab", lab_arg]);
+    assert_eq!(report["verdict"], "wrong_answer");
+    nimlab().args(["--lab", lab_arg, "fixtures", "verify"]).assert().success();
+}
+
+#[test]
+fn case_weights_count_in_the_score() {
+    let lab = lab_with(&["exclusive_or"], |config| {
+        let mut weights = toml::Table::new();
+        weights.insert("secret/04-one-one".into(), 5.into());
+        config.insert("weights".into(), weights.into());
+    });
+    let file = root().join("exercises/exclusive_or/solution.py");
+    let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3", "--lab", lab.path().to_str().unwrap()]);
+    assert_eq!(report["max_score"], 16);
+    assert_eq!(report["score"], 16);
+    let bad = lab_with(&["exclusive_or"], |config| {
+        let mut weights = toml::Table::new();
+        weights.insert("secret/99-nothing".into(), 5.into());
+        config.insert("weights".into(), weights.into());
+    });
+    nimlab()
+        .arg("--lab")
+        .arg(bad.path())
+        .arg("list")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("[weights] names case `secret/99-nothing`"));
+}
+
+#[test]
+fn the_text_report_has_no_colour_codes_off_a_terminal() {
+    let file = root().join("tests/submissions/debug_print/present_board.py");
+    let output = nimlab().env_remove("NO_COLOR").arg("check").arg(&file).args(["--python", "3"]).output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains('\u{1b}'), "{text}");
+    assert!(text.contains("Verdict: wrong answer"));
+}
+
+#[test]
+fn jobs_must_be_positive() {
+    nimlab()
+        .arg("check")
+        .arg(root().join("exercises/ui/solution.py"))
+        .args(["--jobs", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--jobs must be at least 1"));
+}
+
+#[test]
+fn the_game_exercise_says_its_judge_is_not_here_yet() {
+    nimlab()
+        .arg("check")
+        .arg(root().join("exercises/working_game/solution.py"))
+        .arg("--exercise")
+        .arg("working_game")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("judged by playing games"));
+}
+
+#[test]
+fn the_readme_main_command_works() {
+    // README: `cargo run --release -- check exercises/present_board/solution.py`
+    nimlab()
+        .current_dir(root())
+        .args(["check", "exercises/present_board/solution.py"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Verdict: accepted"));
+}

@@ -1,0 +1,175 @@
+//! The references checked against brute force and simple models, and the parsers and
+//! comparators fed arbitrary input.
+
+use nimlab::exercises::{self, Exercise};
+use nimlab::lab::config::{Comparison, ExerciseConfig};
+use nimlab::{judge::compare::compare, nim};
+use num_bigint::BigInt;
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+fn config() -> ExerciseConfig {
+    ExerciseConfig::parse("title = \"t\"\norder = 1\n").unwrap()
+}
+
+fn exercise(name: &str) -> &'static dyn Exercise {
+    exercises::find(name).unwrap()
+}
+
+/// Whether the player to move on `board` wins against perfect play, by searching every move.
+fn wins(board: &mut Vec<u8>, memo: &mut HashMap<Vec<u8>, bool>) -> bool {
+    let mut key = board.clone();
+    key.sort_unstable();
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    // Whoever faces an empty board has lost: the opponent took the last element.
+    let mut result = false;
+    'moves: for row in 0..board.len() {
+        for take in 1..=board[row] {
+            board[row] -= take;
+            let opponent_wins = wins(board, memo);
+            board[row] += take;
+            if !opponent_wins {
+                result = true;
+                break 'moves;
+            }
+        }
+    }
+    memo.insert(key, result);
+    result
+}
+
+#[test]
+fn exhaustive_search_agrees_with_the_nim_sum_and_the_reference_move_wins() {
+    let optimal = exercise("optimal_move");
+    let mut memo = HashMap::new();
+    let mut boards = 0;
+    for rows in 1..=4u32 {
+        for code in 0..8u32.pow(rows) {
+            let mut board: Vec<u8> = (0..rows).map(|i| ((code / 8u32.pow(i)) % 8) as u8).collect();
+            let as_big: Vec<BigInt> = board.iter().map(|&r| BigInt::from(r)).collect();
+            let lost = !wins(&mut board, &mut memo);
+            assert_eq!(lost, nim::nim_sum(&as_big) == BigInt::ZERO, "{board:?}");
+            boards += 1;
+            if board.iter().all(|&r| r == 0) {
+                continue;
+            }
+            let input = format!("{{\"board\": {board:?}}}");
+            let answer = optimal.reference(&input, &config()).unwrap();
+            let mv: Vec<usize> = serde_json::from_str(&answer).unwrap();
+            assert!(mv[0] >= 1 && mv[0] <= board.len() && mv[1] >= 1 && mv[1] <= board[mv[0] - 1] as usize, "{board:?}: {answer}");
+            board[mv[0] - 1] -= mv[1] as u8;
+            if !lost {
+                assert!(!wins(&mut board, &mut memo), "the reference's move {answer} on {input} does not win");
+            }
+            // The checker accepts the reference's answer on every board.
+            assert_eq!(optimal.check(&input, &answer, &config()), Ok(Ok(())), "{input}");
+        }
+    }
+    assert_eq!(boards, 8 + 64 + 512 + 4096);
+}
+
+fn big() -> impl Strategy<Value = BigInt> {
+    prop::collection::vec(any::<u64>(), 0..3).prop_map(|limbs| {
+        limbs.iter().fold(BigInt::ZERO, |n, &l| (n << 64u32) + BigInt::from(l))
+    })
+}
+
+proptest! {
+    #[test]
+    fn bitwise_xor_matches_digit_by_digit_xor(a in big(), b in big()) {
+        let answer = exercise("bitwise_xor").reference(&format!("{a} {b}"), &config()).unwrap();
+        let (da, db) = (a.to_str_radix(2), b.to_str_radix(2));
+        let width = da.len().max(db.len());
+        let (pa, pb) = (format!("{da:0>width$}"), format!("{db:0>width$}"));
+        let digits: String = pa.chars().zip(pb.chars()).map(|(x, y)| if x == y { '0' } else { '1' }).collect();
+        prop_assert_eq!(answer, format!("{}\n", BigInt::parse_bytes(digits.as_bytes(), 2).unwrap()));
+    }
+
+    #[test]
+    fn bin_num_round_trips(n in big()) {
+        let bin_num = exercise("bin_num");
+        let digits = bin_num.reference(&format!("{{\"type\": \"num_bin\", \"value\": {n}}}"), &config()).unwrap();
+        let back = bin_num.reference(&format!("{{\"type\": \"bin_num\", \"value\": {}}}", digits.trim()), &config()).unwrap();
+        prop_assert_eq!(back.trim(), n.to_string());
+        let list: Vec<u8> = serde_json::from_str(&digits).unwrap();
+        prop_assert!(list.first() != Some(&0), "no leading zero: {:?}", list);
+    }
+
+    #[test]
+    fn make_move_follows_the_rules(board in prop::collection::vec(0u32..10, 0..6), row in -2i64..8, elements in -2i64..12) {
+        let input = format!("{{\"board\": {board:?}, \"row\": {row}, \"elements\": {elements}}}");
+        let answer: (Vec<i64>, bool) = serde_json::from_str(&exercise("make_move").reference(&input, &config()).unwrap()).unwrap();
+        let legal = row >= 1 && (row as usize) <= board.len() && elements >= 1 && elements <= i64::from(board[row as usize - 1]);
+        let mut expected: Vec<i64> = board.iter().map(|&r| i64::from(r)).collect();
+        if legal {
+            expected[row as usize - 1] -= elements;
+        }
+        prop_assert_eq!(answer, (expected, legal));
+    }
+
+    #[test]
+    fn present_board_draws_every_element(board in prop::collection::vec(0u32..30, 1..40)) {
+        let words: Vec<String> = board.iter().map(u32::to_string).collect();
+        let drawn = exercise("present_board").reference(&words.join(" "), &config()).unwrap();
+        let lines: Vec<&str> = drawn.lines().collect();
+        prop_assert_eq!(lines[0], "Nim:");
+        prop_assert_eq!(lines.len(), board.len() + 1);
+        for (i, (line, &size)) in lines[1..].iter().zip(&board).enumerate() {
+            let expected = format!("{}:{}", i + 1, " X".repeat(size as usize));
+            prop_assert_eq!(*line, expected.as_str());
+        }
+    }
+
+    #[test]
+    fn nim_sum_and_positions_agree(board in prop::collection::vec(0u64..1000, 0..12)) {
+        let nim_sum = exercise("nim_sum");
+        let sum = board.iter().fold(0, |a, b| a ^ b);
+        let ask = |kind: &str| nim_sum.reference(&format!("{{\"type\": \"{kind}\", \"input\": {board:?}}}"), &config()).unwrap();
+        prop_assert_eq!(ask("nim_sum"), format!("{sum}\n"));
+        prop_assert_eq!(ask("is_n_position"), format!("{}\n", sum == 0));
+        prop_assert_eq!(ask("is_p_position"), format!("{}\n", sum != 0));
+    }
+
+    #[test]
+    fn the_checker_accepts_exactly_the_winning_moves(board in prop::collection::vec(0u32..16, 1..6), row in 0usize..7, take in 0u32..17) {
+        prop_assume!(board.iter().any(|&r| r > 0));
+        let input = format!("{{\"board\": {board:?}}}");
+        let verdict = exercise("optimal_move").check(&input, &format!("[{row}, {take}]"), &config()).unwrap();
+        let legal = row >= 1 && row <= board.len() && take >= 1 && take <= board[row - 1];
+        let sum = board.iter().fold(0, |a, b| a ^ b);
+        let wins = legal && (sum == 0 || board.iter().enumerate().fold(0, |a, (i, &r)| a ^ if i + 1 == row { r - take } else { r }) == 0);
+        prop_assert_eq!(verdict.is_ok(), wins, "{:?}", verdict);
+    }
+
+    #[test]
+    fn comparators_never_panic_and_each_output_matches_itself(text in ".{0,200}", other in ".{0,200}") {
+        for mode in [Comparison::Lines, Comparison::Exact, Comparison::Tokens, Comparison::Json] {
+            let _ = compare(mode, &text, &other);
+            if mode != Comparison::Json {
+                prop_assert!(compare(mode, &text, &text).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn white_diff_ignores_trailing_spaces_and_blank_lines(lines in prop::collection::vec("[a-zX: ]{0,12}", 0..8), pad in " {0,3}", blank in 0usize..3) {
+        let expected = lines.join("\n");
+        let padded: Vec<String> = lines.iter().map(|l| format!("{l}{pad}")).collect();
+        let got = format!("{}{}", padded.join("\n"), "\n".repeat(blank));
+        prop_assert!(compare(Comparison::Lines, &expected, &got).is_ok());
+    }
+
+    #[test]
+    fn exercise_toml_parsing_never_panics(text in "\\PC{0,300}") {
+        let _ = ExerciseConfig::parse(&text);
+    }
+
+    #[test]
+    fn references_reject_garbage_without_panicking(text in "\\PC{0,200}") {
+        for exercise in exercises::all() {
+            let _ = exercise.reference(&text, &config());
+        }
+    }
+}
