@@ -61,7 +61,11 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
                 .stderr(Stdio::null())
                 .spawn()
                 .with_context(|| format!("cannot start {}", python.display()))?;
-            child.stdin.take().expect("piped").write_all(case.input.as_bytes())?;
+            child
+                .stdin
+                .take()
+                .expect("piped")
+                .write_all(case.input.as_bytes())?;
             child.wait_with_output()?;
         }
         Ok(started.elapsed())
@@ -72,7 +76,16 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
             command.arg("--lab").arg(root);
         }
         command
-            .args(["check", "--format", "json", "--exercise", &exercise.name, "--jobs", &jobs.to_string(), "--python"])
+            .args([
+                "check",
+                "--format",
+                "json",
+                "--exercise",
+                &exercise.name,
+                "--jobs",
+                &jobs.to_string(),
+                "--python",
+            ])
             .arg(&python)
             .arg(&file)
             .stdout(Stdio::null())
@@ -81,7 +94,10 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
         let status = command.status().context("cannot run nimlab check")?;
         let elapsed = started.elapsed();
         if !status.success() {
-            bail!("nimlab check did not accept the model solution of {} (exit {status})", exercise.name);
+            bail!(
+                "nimlab check did not accept the model solution of {} (exit {status})",
+                exercise.name
+            );
         }
         Ok(elapsed)
     };

@@ -34,7 +34,9 @@ pub enum CheckError {
     Workspace(#[source] std::io::Error),
     #[error("cannot write the report: {0}")]
     Report(#[source] std::io::Error),
-    #[error("{0} is judged by playing games against it; its judge is not part of this version of nimlab yet")]
+    #[error(
+        "{0} is judged by playing games against it; its judge is not part of this version of nimlab yet"
+    )]
     Interactive(String),
 }
 
@@ -65,20 +67,26 @@ fn clean_env(home: &Path) -> Vec<(OsString, OsString)> {
 /// its own modules and nothing it does touches the student's folder.
 fn snapshot(submission: &Path, into: &Path) -> Result<PathBuf, CheckError> {
     std::fs::create_dir_all(into).map_err(CheckError::Workspace)?;
-    let name = submission.file_name().unwrap_or_else(|| "submission.py".as_ref());
+    let name = submission
+        .file_name()
+        .unwrap_or_else(|| "submission.py".as_ref());
     let target = into.join(name);
     std::fs::copy(submission, &target).map_err(|source| CheckError::Submission {
         file: submission.display().to_string(),
         source,
     })?;
-    let folder = submission.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let folder = submission
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     if let Ok(entries) = std::fs::read_dir(folder) {
         let siblings = entries
             .filter_map(Result::ok)
             .filter(|e| {
                 e.path().extension().is_some_and(|x| x == "py")
                     && e.file_name() != name
-                    && e.metadata().is_ok_and(|m| m.is_file() && m.len() <= MAX_SIBLING_BYTES)
+                    && e.metadata()
+                        .is_ok_and(|m| m.is_file() && m.len() <= MAX_SIBLING_BYTES)
             })
             .take(MAX_SIBLINGS);
         for entry in siblings {
@@ -110,7 +118,10 @@ pub fn check(
             submission: &display,
         })
         .map_err(CheckError::Report)?;
-    let warnings = lint::lint(&String::from_utf8_lossy(&source), &exercise.config.forbidden);
+    let warnings = lint::lint(
+        &String::from_utf8_lossy(&source),
+        &exercise.config.forbidden,
+    );
     let workspace = tempfile::Builder::new()
         .prefix("nimlab-")
         .tempdir()
@@ -131,14 +142,22 @@ pub fn check(
             program: &program,
             source: &source,
             workspace: &workspace.path().join(format!("run-{index}")),
-            path_map: (snapshot_dir.display().to_string(), original_dir.display().to_string()),
+            path_map: (
+                snapshot_dir.display().to_string(),
+                original_dir.display().to_string(),
+            ),
         };
         let run = context.run(&interpreter, reporter)?;
-        reporter.event(&Event::RunFinished(&run)).map_err(CheckError::Report)?;
+        reporter
+            .event(&Event::RunFinished(&run))
+            .map_err(CheckError::Report)?;
         runs.push(run);
     }
 
-    let counted: Vec<&RunReport> = runs.iter().filter(|r| r.verdict != Verdict::Skipped).collect();
+    let counted: Vec<&RunReport> = runs
+        .iter()
+        .filter(|r| r.verdict != Verdict::Skipped)
+        .collect();
     let mut verdict = Verdict::worst(counted.iter().map(|r| r.verdict));
     let mut score = counted.iter().map(|r| r.score).min().unwrap_or(0);
     if warnings.iter().any(|w| w.fails) {
@@ -156,13 +175,23 @@ pub fn check(
         runs,
         warnings,
     };
-    reporter.event(&Event::Finished(&report)).map_err(CheckError::Report)?;
+    reporter
+        .event(&Event::Finished(&report))
+        .map_err(CheckError::Report)?;
     Ok(report)
 }
 
 fn cross_run_hints(runs: &[&RunReport]) -> Vec<String> {
-    let passed: Vec<String> = runs.iter().filter(|r| r.verdict == Verdict::Accepted).map(|r| r.label()).collect();
-    let failed: Vec<String> = runs.iter().filter(|r| r.verdict != Verdict::Accepted).map(|r| r.label()).collect();
+    let passed: Vec<String> = runs
+        .iter()
+        .filter(|r| r.verdict == Verdict::Accepted)
+        .map(|r| r.label())
+        .collect();
+    let failed: Vec<String> = runs
+        .iter()
+        .filter(|r| r.verdict != Verdict::Accepted)
+        .map(|r| r.label())
+        .collect();
     if passed.is_empty() || failed.is_empty() {
         return Vec::new();
     }
@@ -184,7 +213,11 @@ struct RunContext<'a> {
 }
 
 impl RunContext<'_> {
-    fn run(&self, interpreter: &Interpreter, reporter: &mut dyn Reporter) -> Result<RunReport, CheckError> {
+    fn run(
+        &self,
+        interpreter: &Interpreter,
+        reporter: &mut dyn Reporter,
+    ) -> Result<RunReport, CheckError> {
         let exercise = self.request.exercise;
         let mut run = RunReport {
             interpreter: interpreter.request.clone(),
@@ -263,7 +296,12 @@ impl RunContext<'_> {
     }
 
     /// Runs the cases on `jobs` workers; reports each as it finishes, returns them in order.
-    fn run_cases(&self, interpreter: &Path, label: &str, reporter: &mut dyn Reporter) -> Result<Vec<CaseReport>, CheckError> {
+    fn run_cases(
+        &self,
+        interpreter: &Path,
+        label: &str,
+        reporter: &mut dyn Reporter,
+    ) -> Result<Vec<CaseReport>, CheckError> {
         let cases = &self.request.exercise.cases;
         let next = AtomicUsize::new(0);
         let (sender, receiver) = mpsc::channel();
@@ -287,13 +325,19 @@ impl RunContext<'_> {
             drop(sender);
             for (index, report) in receiver {
                 reporter
-                    .event(&Event::CaseFinished { run: label, case: &report })
+                    .event(&Event::CaseFinished {
+                        run: label,
+                        case: &report,
+                    })
                     .map_err(CheckError::Report)?;
                 results[index] = Some(report);
             }
             Ok(())
         })?;
-        Ok(results.into_iter().map(|r| r.expect("every case reports")).collect())
+        Ok(results
+            .into_iter()
+            .map(|r| r.expect("every case reports"))
+            .collect())
     }
 
     fn run_case(&self, interpreter: &Path, index: usize, case: &Case) -> CaseReport {
@@ -336,7 +380,8 @@ impl RunContext<'_> {
         report.wall_ms = outcome.wall.as_millis() as u64;
         let unmap = |text: String| text.replace(&self.path_map.0, &self.path_map.1);
         // Secret cases say only their verdict; nimlab's own faults are always explained.
-        let explain = case.visibility == Visibility::Sample || judgement.verdict == Verdict::JudgeError;
+        let explain =
+            case.visibility == Visibility::Sample || judgement.verdict == Verdict::JudgeError;
         if explain {
             report.message = unmap(judgement.message.clone());
         }
@@ -348,7 +393,8 @@ impl RunContext<'_> {
                     .unwrap_or_default(),
                 _ => case.expected.clone(),
             };
-            let stderr = (!outcome.stderr.is_empty()).then(|| unmap(feedback::stderr_tail(&outcome.stderr, 8)));
+            let stderr = (!outcome.stderr.is_empty())
+                .then(|| unmap(feedback::stderr_tail(&outcome.stderr, 8)));
             report.feedback = Some(CaseFeedback {
                 input: feedback::clip(&case.input, 20, 2_000),
                 expected: feedback::clip(&expected, 40, 4_000),
@@ -356,7 +402,13 @@ impl RunContext<'_> {
                 got: feedback::clip(&feedback::printable(&outcome.stdout), 40, 4_000),
                 first_difference: judgement.first_difference.clone(),
                 stderr,
-                hints: feedback::hints(exercise, self.request.lab_names, case, &judgement, &outcome),
+                hints: feedback::hints(
+                    exercise,
+                    self.request.lab_names,
+                    case,
+                    &judgement,
+                    &outcome,
+                ),
             });
         }
         report

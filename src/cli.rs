@@ -34,17 +34,11 @@ pub enum Command {
     /// List the lab's exercises
     List,
     /// Print an exercise's statement
-    Show {
-        exercise: String,
-    },
+    Show { exercise: String },
     /// Write a student pack (statements, starter files, sample cases) into a new folder
-    Init {
-        dir: PathBuf,
-    },
+    Init { dir: PathBuf },
     /// Print the reference answer for one case read from stdin
-    Reference {
-        exercise: String,
-    },
+    Reference { exercise: String },
     /// Verify or generate fixtures
     #[command(subcommand)]
     Fixtures(FixturesCommand),
@@ -117,7 +111,11 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Check(args) => check(&lab, args),
         Command::List => {
             for exercise in &lab.exercises {
-                let samples = exercise.cases.iter().filter(|c| c.visibility == crate::lab::Visibility::Sample).count();
+                let samples = exercise
+                    .cases
+                    .iter()
+                    .filter(|c| c.visibility == crate::lab::Visibility::Sample)
+                    .count();
                 let secrets = exercise.cases.len() - samples;
                 writeln!(
                     stdout,
@@ -126,7 +124,9 @@ pub fn run(cli: Cli) -> Result<u8> {
                     exercise.config.title,
                     samples,
                     secrets,
-                    serde_json::to_value(exercise.config.comparison)?.as_str().unwrap_or("")
+                    serde_json::to_value(exercise.config.comparison)?
+                        .as_str()
+                        .unwrap_or("")
                 )?;
             }
             Ok(exit::SUCCESS)
@@ -138,14 +138,18 @@ pub fn run(cli: Cli) -> Result<u8> {
         }
         Command::Init { dir } => {
             let files = crate::pack::init(&lab, &dir)?;
-            writeln!(stdout, "Wrote {files} files to {}. Start with its README.md.", dir.display())?;
+            writeln!(
+                stdout,
+                "Wrote {files} files to {}. Start with its README.md.",
+                dir.display()
+            )?;
             Ok(exit::SUCCESS)
         }
         Command::Reference { exercise } => {
             let exercise = lab.exercise(&exercise)?;
-            let module = exercise
-                .module
-                .with_context(|| format!("`{}` has no reference built into nimlab", exercise.name))?;
+            let module = exercise.module.with_context(|| {
+                format!("`{}` has no reference built into nimlab", exercise.name)
+            })?;
             let mut input = String::new();
             std::io::stdin()
                 .read_to_string(&mut input)
@@ -159,14 +163,34 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Fixtures(FixturesCommand::Verify { exercises }) => {
             let found = crate::fixtures::verify(&lab, &exercises, &mut stdout)?;
             for d in &found {
-                writeln!(std::io::stderr(), "{}: {}: {}", d.exercise, d.case, d.problem)?;
+                writeln!(
+                    std::io::stderr(),
+                    "{}: {}: {}",
+                    d.exercise,
+                    d.case,
+                    d.problem
+                )?;
             }
-            Ok(if found.is_empty() { exit::SUCCESS } else { exit::NOT_ACCEPTED })
+            Ok(if found.is_empty() {
+                exit::SUCCESS
+            } else {
+                exit::NOT_ACCEPTED
+            })
         }
-        Command::Fixtures(FixturesCommand::Generate { exercise, seed, count, out }) => {
+        Command::Fixtures(FixturesCommand::Generate {
+            exercise,
+            seed,
+            count,
+            out,
+        }) => {
             let exercise = lab.exercise(&exercise)?;
             let written = crate::fixtures::generate(exercise, seed, count, &out)?;
-            writeln!(stdout, "Wrote {} case(s) to {}", written.len(), out.display())?;
+            writeln!(
+                stdout,
+                "Wrote {} case(s) to {}",
+                written.len(),
+                out.display()
+            )?;
             Ok(exit::SUCCESS)
         }
         Command::Bench(args) => crate::bench::run(&lab, &args, &mut stdout),
@@ -187,7 +211,10 @@ fn check(lab: &Lab, args: CheckArgs) -> Result<u8> {
             )
         })?,
     };
-    let interpreters = args.python.clone().unwrap_or_else(|| exercise.config.interpreters.clone());
+    let interpreters = args
+        .python
+        .clone()
+        .unwrap_or_else(|| exercise.config.interpreters.clone());
     if interpreters.iter().any(|i| i.trim().is_empty()) {
         bail!("--python: an empty interpreter name in the list");
     }

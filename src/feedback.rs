@@ -33,7 +33,10 @@ pub fn clip(text: &str, lines: usize, chars: usize) -> String {
     for (i, line) in text.lines().enumerate() {
         if i == lines || out.len() + line.len() > chars {
             let shown = i;
-            out.push_str(&format!("… ({} more line(s) not shown)\n", total_lines - shown));
+            out.push_str(&format!(
+                "… ({} more line(s) not shown)\n",
+                total_lines - shown
+            ));
             return out;
         }
         out.push_str(line);
@@ -153,7 +156,12 @@ fn wrong_answer_hints(exercise: &LabExercise, case: &Case, got: &str, hints: &mu
 /// One line of the output that would not be there if the rest were the right answer.
 fn extra_lines(exercise: &LabExercise, case: &Case, got: &str) -> Option<String> {
     let lines: Vec<&str> = got.lines().filter(|l| !l.trim().is_empty()).collect();
-    let wanted = case.expected.lines().filter(|l| !l.trim().is_empty()).count().max(1);
+    let wanted = case
+        .expected
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .count()
+        .max(1);
     if lines.len() <= wanted || lines.len() > 200 {
         return None;
     }
@@ -258,7 +266,10 @@ mod tests {
     #[test]
     fn point_zero_is_removed_only_after_digits() {
         assert_eq!(without_point_zero("6.0\n").as_deref(), Some("6\n"));
-        assert_eq!(without_point_zero("[[1.0, 2.0], true]").as_deref(), Some("[[1, 2], true]"));
+        assert_eq!(
+            without_point_zero("[[1.0, 2.0], true]").as_deref(),
+            Some("[[1, 2], true]")
+        );
         assert_eq!(without_point_zero("6.05"), None);
         assert_eq!(without_point_zero("6"), None);
     }

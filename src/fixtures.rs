@@ -36,16 +36,27 @@ pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) ->
         let reference = match module.reference(&case.input, &default_config) {
             Ok(answer) => answer,
             Err(bad) => {
-                report(&case.name, format!("the reference cannot read the .in file: {bad}"));
+                report(
+                    &case.name,
+                    format!("the reference cannot read the .in file: {bad}"),
+                );
                 continue;
             }
         };
         if config.comparison == Comparison::Checker {
-            for (what, answer) in [("the stored .out", &case.stored_expected), ("the reference's answer", &reference)] {
+            for (what, answer) in [
+                ("the stored .out", &case.stored_expected),
+                ("the reference's answer", &reference),
+            ] {
                 match module.check(&case.input, answer, config) {
                     Ok(Ok(())) => {}
-                    Ok(Err(why)) => report(&case.name, format!("the checker rejects {what}: {why}")),
-                    Err(bad) => report(&case.name, format!("the checker cannot read the .in file: {bad}")),
+                    Ok(Err(why)) => {
+                        report(&case.name, format!("the checker rejects {what}: {why}"))
+                    }
+                    Err(bad) => report(
+                        &case.name,
+                        format!("the checker cannot read the .in file: {bad}"),
+                    ),
                 }
             }
             continue;
@@ -57,24 +68,38 @@ pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) ->
         if let Err(mismatch) = compare::compare(mode, &reference, &case.stored_expected) {
             report(
                 &case.name,
-                format!("the .out file disagrees with the reference: {} (reference: {})", mismatch.message, reference.trim_end()),
+                format!(
+                    "the .out file disagrees with the reference: {} (reference: {})",
+                    mismatch.message,
+                    reference.trim_end()
+                ),
             );
         }
     }
     exercise.cases.len()
 }
 
-pub fn verify(lab: &Lab, names: &[String], out: &mut impl std::io::Write) -> Result<Vec<Disagreement>> {
+pub fn verify(
+    lab: &Lab,
+    names: &[String],
+    out: &mut impl std::io::Write,
+) -> Result<Vec<Disagreement>> {
     let chosen: Vec<&LabExercise> = if names.is_empty() {
         lab.exercises.iter().collect()
     } else {
-        names.iter().map(|n| lab.exercise(n)).collect::<Result<_, _>>()?
+        names
+            .iter()
+            .map(|n| lab.exercise(n))
+            .collect::<Result<_, _>>()?
     };
     let mut found = Vec::new();
     for exercise in chosen {
         let before = found.len();
         let checked = verify_exercise(exercise, &mut found);
-        let status = match (exercise.module.is_some_and(|m| m.has_reference()), found.len() - before) {
+        let status = match (
+            exercise.module.is_some_and(|m| m.has_reference()),
+            found.len() - before,
+        ) {
             (false, _) => "no stdin reference (not checked)".to_string(),
             (true, 0) => format!("{checked} case(s) agree with the reference"),
             (true, n) => format!("{n} problem(s) in {checked} case(s)"),
@@ -85,18 +110,31 @@ pub fn verify(lab: &Lab, names: &[String], out: &mut impl std::io::Write) -> Res
 }
 
 /// Writes `count` new cases made from `seed`: the same seed always gives the same cases.
-pub fn generate(exercise: &LabExercise, seed: u64, count: usize, dir: &Path) -> Result<Vec<String>> {
+pub fn generate(
+    exercise: &LabExercise,
+    seed: u64,
+    count: usize,
+    dir: &Path,
+) -> Result<Vec<String>> {
     let Some(module) = exercise.module.filter(|m| m.has_reference()) else {
-        bail!("{} has no stdin reference: its cases cannot be generated", exercise.name);
+        bail!(
+            "{} has no stdin reference: its cases cannot be generated",
+            exercise.name
+        );
     };
-    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create the folder", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("{}: cannot create the folder", dir.display()))?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut written = Vec::new();
     for n in 1..=count {
-        let input = module.generate(&mut rng).expect("stdin exercises generate cases");
-        let output = module
-            .reference(&input, &exercise.config)
-            .map_err(|e| anyhow::anyhow!("the generator made a case the reference rejects ({e}); this is a nimlab bug"))?;
+        let input = module
+            .generate(&mut rng)
+            .expect("stdin exercises generate cases");
+        let output = module.reference(&input, &exercise.config).map_err(|e| {
+            anyhow::anyhow!(
+                "the generator made a case the reference rejects ({e}); this is a nimlab bug"
+            )
+        })?;
         let stem = format!("gen-{seed}-{n:03}");
         for (ext, text) in [("in", &input), ("out", &output)] {
             let path = dir.join(format!("{stem}.{ext}"));

@@ -20,9 +20,9 @@ enum Token<'a> {
 
 /// Longest first, so `^=` is one token and `==` is not two `=`.
 const OPERATORS: [&str; 47] = [
-    "**=", "//=", ">>=", "<<=", "...", "->", ":=", "==", "!=", "<=", ">=", "<>", "**", "//",
-    "<<", ">>", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", "+", "-", "*", "/", "%",
-    "@", "&", "|", "^", "~", "<", ">", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";",
+    "**=", "//=", ">>=", "<<=", "...", "->", ":=", "==", "!=", "<=", ">=", "<>", "**", "//", "<<",
+    ">>", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", "+", "-", "*", "/", "%", "@", "&",
+    "|", "^", "~", "<", ">", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";",
 ];
 
 fn tokenize(source: &str) -> Vec<(usize, Token<'_>)> {
@@ -64,7 +64,9 @@ fn tokenize(source: &str) -> Vec<(usize, Token<'_>)> {
                 }
             }
             c if c.is_ascii_digit() => {
-                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'.' || bytes[i] == b'_') {
+                while i < bytes.len()
+                    && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'.' || bytes[i] == b'_')
+                {
                     i += 1;
                 }
             }
@@ -193,8 +195,12 @@ mod tests {
 
     #[test]
     fn operators_outside_strings_and_comments() {
-        let source = "a = 1 ^ 2\ns = 'x ^ y'  # ^ here\nt = \"\"\"\n^\n\"\"\"\nb ^= 3\nc = r'\\'' ^ 1\n";
-        assert_eq!(lines(source, rule(ForbiddenKind::Operator, "^")), vec![1, 6, 7]);
+        let source =
+            "a = 1 ^ 2\ns = 'x ^ y'  # ^ here\nt = \"\"\"\n^\n\"\"\"\nb ^= 3\nc = r'\\'' ^ 1\n";
+        assert_eq!(
+            lines(source, rule(ForbiddenKind::Operator, "^")),
+            vec![1, 6, 7]
+        );
     }
 
     #[test]
@@ -208,7 +214,10 @@ mod tests {
     fn calls_by_name_only() {
         let source = "def bin(x): pass\nbin(3)\nnumpy.bin(3)\nb = bin\nprint( bin (4))\n";
         assert_eq!(lines(source, rule(ForbiddenKind::Call, "bin")), vec![2, 5]);
-        assert_eq!(lines(source, rule(ForbiddenKind::Name, "bin")), vec![1, 2, 4, 5]);
+        assert_eq!(
+            lines(source, rule(ForbiddenKind::Name, "bin")),
+            vec![1, 2, 4, 5]
+        );
     }
 
     #[test]

@@ -170,6 +170,9 @@ mod tests {
     fn binary_digits_round_trip() {
         assert!(to_binary_digits(&BigInt::zero()).is_empty());
         assert_eq!(to_binary_digits(&BigInt::from(6)), vec![1, 1, 0]);
-        assert_eq!(from_binary_digits(&[1, 1, 0, 1, 0, 1, 1, 1, 1]), BigInt::from(431));
+        assert_eq!(
+            from_binary_digits(&[1, 1, 0, 1, 0, 1, 1, 1, 1]),
+            BigInt::from(431)
+        );
     }
 }

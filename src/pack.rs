@@ -11,11 +11,18 @@ pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
             .next()
             .is_none();
         if !empty {
-            bail!("{}: the folder exists and is not empty; nimlab init never overwrites files", dir.display());
+            bail!(
+                "{}: the folder exists and is not empty; nimlab init never overwrites files",
+                dir.display()
+            );
         }
     }
-    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).with_context(|| format!("{}: cannot create the folder", parent.display()))?;
+    let parent = dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("{}: cannot create the folder", parent.display()))?;
     // Built beside the target and renamed into place: never a half-written pack.
     let staging = tempfile::Builder::new()
         .prefix(".nimlab-init-")
@@ -32,22 +39,41 @@ pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
         files += 1;
         Ok(())
     };
-    let mut index = String::from("# The game of Nim: lab exercises\n\nWork through the exercises in this order. Each `NAME.py` is a starter file: fill in the\nfunctions, keep the block at the bottom, and check your work with\n\n    nimlab check NAME.py\n\nThe statements are in `statements/`; the sample cases (input and expected output) in\n`samples/`. Your work is also graded on secret cases, so make it right for every input the\nstatement allows, not just the samples.\n\n");
+    let mut index = String::from(
+        "# The game of Nim: lab exercises\n\nWork through the exercises in this order. Each `NAME.py` is a starter file: fill in the\nfunctions, keep the block at the bottom, and check your work with\n\n    nimlab check NAME.py\n\nThe statements are in `statements/`; the sample cases (input and expected output) in\n`samples/`. Your work is also graded on secret cases, so make it right for every input the\nstatement allows, not just the samples.\n\n",
+    );
     for (n, exercise) in lab.exercises.iter().enumerate() {
-        index.push_str(&format!("{}. `{}.py`: {}\n", n + 1, exercise.name, exercise.config.title));
+        index.push_str(&format!(
+            "{}. `{}.py`: {}\n",
+            n + 1,
+            exercise.name,
+            exercise.config.title
+        ));
         write(format!("{}.py", exercise.name), &exercise.stub)?;
-        write(format!("statements/{}.md", exercise.name), &exercise.statement)?;
-        for case in exercise.cases.iter().filter(|c| c.visibility == Visibility::Sample) {
+        write(
+            format!("statements/{}.md", exercise.name),
+            &exercise.statement,
+        )?;
+        for case in exercise
+            .cases
+            .iter()
+            .filter(|c| c.visibility == Visibility::Sample)
+        {
             let stem = case.name.trim_start_matches("sample/");
             write(format!("samples/{}/{stem}.in", exercise.name), &case.input)?;
-            write(format!("samples/{}/{stem}.out", exercise.name), &case.expected)?;
+            write(
+                format!("samples/{}/{stem}.out", exercise.name),
+                &case.expected,
+            )?;
         }
     }
     write("README.md".into(), &index)?;
     let staged = staging.keep();
     if dir.exists() {
-        std::fs::remove_dir(dir).with_context(|| format!("{}: cannot replace the empty folder", dir.display()))?;
+        std::fs::remove_dir(dir)
+            .with_context(|| format!("{}: cannot replace the empty folder", dir.display()))?;
     }
-    std::fs::rename(&staged, dir).with_context(|| format!("{}: cannot create the pack", dir.display()))?;
+    std::fs::rename(&staged, dir)
+        .with_context(|| format!("{}: cannot create the pack", dir.display()))?;
     Ok(files)
 }

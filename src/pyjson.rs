@@ -68,7 +68,11 @@ fn write_string(out: &mut String, s: &str) {
 /// A JSON integer value of any size.
 pub fn int(n: &num_bigint::BigInt) -> Value {
     // With arbitrary precision enabled, a number keeps its decimal text exactly.
-    Value::Number(n.to_string().parse().expect("a decimal integer is valid JSON"))
+    Value::Number(
+        n.to_string()
+            .parse()
+            .expect("a decimal integer is valid JSON"),
+    )
 }
 
 #[cfg(test)]
@@ -79,13 +83,19 @@ mod tests {
     #[test]
     fn matches_python_separators() {
         assert_eq!(dumps(&json!([[0, 2, 3], true])), "[[0, 2, 3], true]");
-        assert_eq!(dumps(&json!({"a": [1], "b": null})), "{\"a\": [1], \"b\": null}");
+        assert_eq!(
+            dumps(&json!({"a": [1], "b": null})),
+            "{\"a\": [1], \"b\": null}"
+        );
         assert_eq!(dumps(&json!([])), "[]");
     }
 
     #[test]
     fn escapes_like_python() {
-        assert_eq!(dumps(&json!("caf\u{e9} \"x\"\n")), "\"caf\\u00e9 \\\"x\\\"\\n\"");
+        assert_eq!(
+            dumps(&json!("caf\u{e9} \"x\"\n")),
+            "\"caf\\u00e9 \\\"x\\\"\\n\""
+        );
         assert_eq!(dumps(&json!("\u{1F600}")), "\"\\ud83d\\ude00\"");
     }
 

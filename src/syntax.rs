@@ -87,7 +87,11 @@ pub fn check(
     })?;
     let mut problem = probe.error.map(|e| {
         let place = e.line.map(|l| format!(" on line {l}")).unwrap_or_default();
-        let text = e.text.as_deref().map(str::trim_end).filter(|t| !t.is_empty());
+        let text = e
+            .text
+            .as_deref()
+            .map(str::trim_end)
+            .filter(|t| !t.is_empty());
         SyntaxProblem {
             hint: hint(&probe.version, &e.message, text),
             message: format!("{}{place}: {}", e.kind, e.message),
@@ -111,11 +115,18 @@ fn hint(version: &str, message: &str, text: Option<&str>) -> Option<String> {
     if version.starts_with("2.") && (text.contains("f\"") || text.contains("f'")) {
         return Some("f-strings do not exist in Python 2.7, which the lab also runs: use \"{}\".format(x) or %-formatting.".into());
     }
-    if version.starts_with("2.") && (text.contains(" -> ") || text.contains(": int") || text.contains(": list")) {
-        return Some("Type annotations do not exist in Python 2.7, which the lab also runs: leave them out.".into());
+    if version.starts_with("2.")
+        && (text.contains(" -> ") || text.contains(": int") || text.contains(": list"))
+    {
+        return Some(
+            "Type annotations do not exist in Python 2.7, which the lab also runs: leave them out."
+                .into(),
+        );
     }
     if message.contains("inconsistent use of tabs") || message.contains("unindent does not match") {
-        return Some("Indent with spaces only (4 per level): mixing tabs and spaces confuses Python.".into());
+        return Some(
+            "Indent with spaces only (4 per level): mixing tabs and spaces confuses Python.".into(),
+        );
     }
     None
 }
@@ -138,7 +149,10 @@ fn undeclared_non_ascii(source: &[u8]) -> Option<SyntaxProblem> {
     }
     let position = source.iter().position(|b| !b.is_ascii())?;
     let line = source[..position].iter().filter(|&&b| b == b'\n').count() + 1;
-    let text = source.split(|&b| b == b'\n').nth(line - 1).map(|l| String::from_utf8_lossy(l).trim_end().to_string());
+    let text = source
+        .split(|&b| b == b'\n')
+        .nth(line - 1)
+        .map(|l| String::from_utf8_lossy(l).trim_end().to_string());
     Some(SyntaxProblem {
         message: format!(
             "SyntaxError on line {line}: non-ASCII character '\\x{:02x}' but no encoding declared",
@@ -158,7 +172,12 @@ mod tests {
         let p = undeclared_non_ascii("x = 1\ny = 'café'\n".as_bytes()).unwrap();
         assert!(p.message.contains("line 2"), "{}", p.message);
         assert!(undeclared_non_ascii("# -*- coding: utf-8 -*-\ny = 'café'\n".as_bytes()).is_none());
-        assert!(undeclared_non_ascii("#!/usr/bin/env python\n# vim: set fileencoding=utf-8 :\ny = 'é'\n".as_bytes()).is_none());
+        assert!(
+            undeclared_non_ascii(
+                "#!/usr/bin/env python\n# vim: set fileencoding=utf-8 :\ny = 'é'\n".as_bytes()
+            )
+            .is_none()
+        );
         assert!(undeclared_non_ascii(b"plain = 'ascii'\n").is_none());
     }
 }

@@ -11,10 +11,23 @@ fn list_names_the_nine_exercises_in_the_labs_order() {
     let output = nimlab().arg("list").output().unwrap();
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
-    let names: Vec<&str> = text.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    let names: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
     assert_eq!(
         names,
-        ["present_board", "make_move", "exclusive_or", "bin_num", "bitwise_xor", "nim_sum", "optimal_move", "ui", "working_game"]
+        [
+            "present_board",
+            "make_move",
+            "exclusive_or",
+            "bin_num",
+            "bitwise_xor",
+            "nim_sum",
+            "optimal_move",
+            "ui",
+            "working_game"
+        ]
     );
     assert!(text.contains("checker") && text.contains("game"));
 }
@@ -25,16 +38,18 @@ fn show_prints_the_statement() {
         .args(["show", "optimal_move"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("# 7. optimal_move").and(predicate::str::contains("[5, 4, 3, 2, 1]")));
+        .stdout(
+            predicate::str::contains("# 7. optimal_move")
+                .and(predicate::str::contains("[5, 4, 3, 2, 1]")),
+        );
 }
 
 #[test]
 fn an_unknown_exercise_is_a_usage_error_that_lists_the_known_ones() {
-    nimlab()
-        .args(["show", "chess"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("unknown exercise `chess`").and(predicate::str::contains("present_board, make_move")));
+    nimlab().args(["show", "chess"]).assert().code(2).stderr(
+        predicate::str::contains("unknown exercise `chess`")
+            .and(predicate::str::contains("present_board, make_move")),
+    );
 }
 
 #[test]
@@ -43,7 +58,9 @@ fn a_missing_submission_is_named() {
         .args(["check", "no/such/present_board.py"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no/such/present_board.py: no such file"));
+        .stderr(predicate::str::contains(
+            "no/such/present_board.py: no such file",
+        ));
 }
 
 #[test]
@@ -82,7 +99,9 @@ fn reference_answers_one_case_and_rejects_bad_input() {
         .write_stdin("3 five")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("stdin: `five` is not a non-negative integer"));
+        .stderr(predicate::str::contains(
+            "stdin: `five` is not a non-negative integer",
+        ));
     nimlab()
         .args(["reference", "working_game"])
         .write_stdin("")
@@ -95,14 +114,22 @@ fn reference_answers_one_case_and_rejects_bad_input() {
 fn a_malformed_exercise_toml_is_refused_with_its_path_and_line() {
     let lab = lab_with(&["ui"], |_| {});
     let config = lab.path().join("exercises/ui/exercise.toml");
-    std::fs::write(&config, "title = \"UI\"\norder = 8\ncomparison = \"fuzzy\"\n").unwrap();
+    std::fs::write(
+        &config,
+        "title = \"UI\"\norder = 8\ncomparison = \"fuzzy\"\n",
+    )
+    .unwrap();
     nimlab()
         .arg("--lab")
         .arg(lab.path())
         .arg("list")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains(config.to_str().unwrap()).and(predicate::str::contains("line 3")).and(predicate::str::contains("fuzzy")));
+        .stderr(
+            predicate::str::contains(config.to_str().unwrap())
+                .and(predicate::str::contains("line 3"))
+                .and(predicate::str::contains("fuzzy")),
+        );
 }
 
 #[test]
@@ -115,7 +142,10 @@ fn an_input_without_its_expected_output_is_refused() {
         .arg("list")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("fixtures/ui/secret/01-capitals.in").and(predicate::str::contains("has no matching .out file")));
+        .stderr(
+            predicate::str::contains("fixtures/ui/secret/01-capitals.in")
+                .and(predicate::str::contains("has no matching .out file")),
+        );
 }
 
 #[test]
@@ -137,19 +167,38 @@ fn init_writes_a_student_pack_and_never_overwrites() {
     nimlab().arg("init").arg(&pack).assert().success();
     for exercise in common::STDIN_EXERCISES.iter().chain(&["working_game"]) {
         assert!(pack.join(format!("{exercise}.py")).is_file(), "{exercise}");
-        assert!(pack.join(format!("statements/{exercise}.md")).is_file(), "{exercise}");
+        assert!(
+            pack.join(format!("statements/{exercise}.md")).is_file(),
+            "{exercise}"
+        );
     }
     assert!(pack.join("samples/present_board/01-four-rows.in").is_file());
     // Secret cases and model solutions stay with the instructor.
-    let everything: Vec<String> = walkdir::WalkDir::new(&pack).into_iter().map(|e| e.unwrap().path().display().to_string()).collect();
-    assert!(everything.iter().all(|p| !p.contains("secret") && !p.contains("solution")), "{everything:#?}");
+    let everything: Vec<String> = walkdir::WalkDir::new(&pack)
+        .into_iter()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    assert!(
+        everything
+            .iter()
+            .all(|p| !p.contains("secret") && !p.contains("solution")),
+        "{everything:#?}"
+    );
     // A stub from the pack is checked like any submission, siblings and all.
     let (report, _) = check_json(&[pack.join("ui.py").to_str().unwrap(), "--python", "3"]);
     assert_eq!(report["verdict"], "wrong_answer");
 
     std::fs::write(pack.join("present_board.py"), "# my work\n").unwrap();
-    nimlab().arg("init").arg(&pack).assert().code(2).stderr(predicate::str::contains("not empty"));
-    assert_eq!(std::fs::read_to_string(pack.join("present_board.py")).unwrap(), "# my work\n");
+    nimlab()
+        .arg("init")
+        .arg(&pack)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not empty"));
+    assert_eq!(
+        std::fs::read_to_string(pack.join("present_board.py")).unwrap(),
+        "# my work\n"
+    );
 }
 
 #[test]
@@ -157,17 +206,45 @@ fn generated_fixtures_are_reproducible_and_never_replace_files() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
     for out in [&a, &b] {
-        nimlab().args(["fixtures", "generate", "optimal_move", "--seed", "42", "--count", "5", "--out"]).arg(out).assert().success();
+        nimlab()
+            .args([
+                "fixtures",
+                "generate",
+                "optimal_move",
+                "--seed",
+                "42",
+                "--count",
+                "5",
+                "--out",
+            ])
+            .arg(out)
+            .assert()
+            .success();
     }
     let files = |d: &std::path::Path| {
-        let mut names: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut names: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
         names.sort();
-        names.iter().map(|p| (p.file_name().unwrap().to_owned(), std::fs::read(p).unwrap())).collect::<Vec<_>>()
+        names
+            .iter()
+            .map(|p| (p.file_name().unwrap().to_owned(), std::fs::read(p).unwrap()))
+            .collect::<Vec<_>>()
     };
     assert_eq!(files(&a).len(), 10);
     assert_eq!(files(&a), files(&b));
     nimlab()
-        .args(["fixtures", "generate", "optimal_move", "--seed", "42", "--count", "1", "--out"])
+        .args([
+            "fixtures",
+            "generate",
+            "optimal_move",
+            "--seed",
+            "42",
+            "--count",
+            "1",
+            "--out",
+        ])
         .arg(&a)
         .assert()
         .code(2)
@@ -175,7 +252,12 @@ fn generated_fixtures_are_reproducible_and_never_replace_files() {
     // Generated cases pass verification in a lab that holds them.
     let lab = lab_with(&["optimal_move"], |_| {});
     common::copy_dir(&a, &lab.path().join("fixtures/optimal_move/secret"));
-    nimlab().arg("--lab").arg(lab.path()).args(["fixtures", "verify"]).assert().success();
+    nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .args(["fixtures", "verify"])
+        .assert()
+        .success();
 }
 
 #[test]
@@ -183,7 +265,12 @@ fn a_missing_interpreter_is_skipped_not_failed() {
     let file = root().join("exercises/ui/solution.py");
     let (report, code) = check_json(&[file.to_str().unwrap(), "--python", "3,3.0"]);
     assert_eq!(report["runs"][1]["verdict"], "skipped");
-    assert!(report["runs"][1]["message"].as_str().unwrap().contains("not installed"));
+    assert!(
+        report["runs"][1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not installed")
+    );
     assert_eq!(report["verdict"], "accepted");
     assert_eq!(code, 0);
     // With nothing to run under, it is a configuration error.
@@ -196,7 +283,12 @@ fn a_broken_interpreter_is_nimlabs_problem_not_the_students() {
     let file = root().join("exercises/ui/solution.py");
     let (report, code) = check_json(&[file.to_str().unwrap(), "--python", "/bin/true"]);
     assert_eq!(report["verdict"], "judge_error");
-    assert!(report["runs"][0]["message"].as_str().unwrap().contains("did not answer like a Python interpreter"));
+    assert!(
+        report["runs"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("did not answer like a Python interpreter")
+    );
     assert_eq!(code, 3);
 }
 
@@ -209,7 +301,9 @@ fn textbook_naming_flips_the_statement_stub_solution_and_answers() {
     nimlab()
         .args(["--lab", lab_arg, "show", "nim_sum"])
         .assert()
-        .stdout(predicate::str::contains("**P-position**: the **previous** player"));
+        .stdout(predicate::str::contains(
+            "**P-position**: the **previous** player",
+        ));
     let textbook = root().join("exercises/nim_sum/solution.textbook.py");
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("nim_sum.py");
@@ -217,9 +311,20 @@ fn textbook_naming_flips_the_statement_stub_solution_and_answers() {
     let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3", "--lab", lab_arg]);
     assert_eq!(report["verdict"], "accepted", "{report:#}");
     let lab_naming = root().join("exercises/nim_sum/solution.py");
-    let (report, _) = check_json(&[lab_naming.to_str().unwrap(), "--exercise", "nim_sum", "--python", "3", "--lab", lab_arg]);
+    let (report, _) = check_json(&[
+        lab_naming.to_str().unwrap(),
+        "--exercise",
+        "nim_sum",
+        "--python",
+        "3",
+        "--lab",
+        lab_arg,
+    ]);
     assert_eq!(report["verdict"], "wrong_answer");
-    nimlab().args(["--lab", lab_arg, "fixtures", "verify"]).assert().success();
+    nimlab()
+        .args(["--lab", lab_arg, "fixtures", "verify"])
+        .assert()
+        .success();
 }
 
 #[test]
@@ -230,7 +335,13 @@ fn case_weights_count_in_the_score() {
         config.insert("weights".into(), weights.into());
     });
     let file = root().join("exercises/exclusive_or/solution.py");
-    let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3", "--lab", lab.path().to_str().unwrap()]);
+    let (report, _) = check_json(&[
+        file.to_str().unwrap(),
+        "--python",
+        "3",
+        "--lab",
+        lab.path().to_str().unwrap(),
+    ]);
     assert_eq!(report["max_score"], 16);
     assert_eq!(report["score"], 16);
     let bad = lab_with(&["exclusive_or"], |config| {
@@ -244,13 +355,21 @@ fn case_weights_count_in_the_score() {
         .arg("list")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("[weights] names case `secret/99-nothing`"));
+        .stderr(predicate::str::contains(
+            "[weights] names case `secret/99-nothing`",
+        ));
 }
 
 #[test]
 fn the_text_report_has_no_colour_codes_off_a_terminal() {
     let file = root().join("tests/submissions/debug_print/present_board.py");
-    let output = nimlab().env_remove("NO_COLOR").arg("check").arg(&file).args(["--python", "3"]).output().unwrap();
+    let output = nimlab()
+        .env_remove("NO_COLOR")
+        .arg("check")
+        .arg(&file)
+        .args(["--python", "3"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(!text.contains('\u{1b}'), "{text}");
     assert!(text.contains("Verdict: wrong answer"));

@@ -18,43 +18,206 @@ struct Mistake {
 }
 
 const CORPUS: &[Mistake] = &[
-    Mistake { folder: "debug_print", file: "present_board.py", python: "3", verdict: "wrong_answer", runs: &["wrong_answer"], hint: "remove debug prints" },
-    Mistake { folder: "python_repr", file: "make_move.py", python: "3", verdict: "wrong_answer", runs: &["wrong_answer"], hint: "json.dumps(result)" },
-    Mistake { folder: "true_division", file: "bin_num.py", python: "3,2.7", verdict: "wrong_answer", runs: &["wrong_answer", "accepted"], hint: "use `//` for whole-number division" },
-    Mistake { folder: "true_division", file: "bin_num.py", python: "3,2.7", verdict: "wrong_answer", runs: &["wrong_answer", "accepted"], hint: "passes under Python 2.7" },
-    Mistake { folder: "mutates_board", file: "make_move.py", python: "3", verdict: "runtime_error", runs: &["runtime_error"], hint: "make a copy first" },
-    Mistake { folder: "zero_based_row", file: "make_move.py", python: "3", verdict: "wrong_answer", runs: &["wrong_answer"], hint: "Rows are numbered from 1, so row r is board[r - 1]" },
-    Mistake { folder: "zero_based_row", file: "optimal_move.py", python: "3", verdict: "wrong_answer", runs: &["wrong_answer"], hint: "one row further down" },
-    Mistake { folder: "target_size", file: "optimal_move.py", python: "3", verdict: "wrong_answer", runs: &["wrong_answer"], hint: "the size the row should be left with" },
-    Mistake { folder: "python3_print", file: "exclusive_or.py", python: "3,2.7", verdict: "syntax_error", runs: &["syntax_error", "accepted"], hint: "print is a function in Python 3" },
-    Mistake { folder: "undeclared_encoding", file: "present_board.py", python: "3,2.7", verdict: "syntax_error", runs: &["accepted", "syntax_error"], hint: "coding: utf-8" },
-    Mistake { folder: "memory_hog", file: "bitwise_xor.py", python: "3", verdict: "memory_limit", runs: &["memory_limit"], hint: "very large" },
-    Mistake { folder: "output_flood", file: "ui.py", python: "3", verdict: "output_limit", runs: &["output_limit"], hint: "print inside a loop" },
-    Mistake { folder: "crash", file: "nim_sum.py", python: "3", verdict: "runtime_error", runs: &["runtime_error"], hint: "" },
-    Mistake { folder: "missing_return", file: "bitwise_xor.py", python: "3", verdict: "wrong_answer", runs: &["wrong_answer"], hint: "without a `return` statement" },
-    Mistake { folder: "case_sensitive", file: "ui.py", python: "3", verdict: "wrong_answer", runs: &["wrong_answer"], hint: "name.lower()" },
-    Mistake { folder: "reversed_digits", file: "bin_num.py", python: "3", verdict: "wrong_answer", runs: &["wrong_answer"], hint: "reverse order" },
-    Mistake { folder: "swapped_naming", file: "nim_sum.py", python: "3", verdict: "wrong_answer", runs: &["wrong_answer"], hint: "N- and P-positions" },
-    Mistake { folder: "missing_sibling", file: "bitwise_xor.py", python: "3", verdict: "runtime_error", runs: &["runtime_error"], hint: "put your exclusive_or.py in the same folder" },
-    Mistake { folder: "with_sibling", file: "bitwise_xor.py", python: "3,2.7", verdict: "accepted", runs: &["accepted", "accepted"], hint: "" },
-    Mistake { folder: "binary_output", file: "present_board.py", python: "3", verdict: "wrong_answer", runs: &["wrong_answer"], hint: "" },
-    Mistake { folder: "uses_xor_operator", file: "exclusive_or.py", python: "3", verdict: "accepted", runs: &["accepted"], hint: "" },
+    Mistake {
+        folder: "debug_print",
+        file: "present_board.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "remove debug prints",
+    },
+    Mistake {
+        folder: "python_repr",
+        file: "make_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "json.dumps(result)",
+    },
+    Mistake {
+        folder: "true_division",
+        file: "bin_num.py",
+        python: "3,2.7",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer", "accepted"],
+        hint: "use `//` for whole-number division",
+    },
+    Mistake {
+        folder: "true_division",
+        file: "bin_num.py",
+        python: "3,2.7",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer", "accepted"],
+        hint: "passes under Python 2.7",
+    },
+    Mistake {
+        folder: "mutates_board",
+        file: "make_move.py",
+        python: "3",
+        verdict: "runtime_error",
+        runs: &["runtime_error"],
+        hint: "make a copy first",
+    },
+    Mistake {
+        folder: "zero_based_row",
+        file: "make_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "Rows are numbered from 1, so row r is board[r - 1]",
+    },
+    Mistake {
+        folder: "zero_based_row",
+        file: "optimal_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "one row further down",
+    },
+    Mistake {
+        folder: "target_size",
+        file: "optimal_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "the size the row should be left with",
+    },
+    Mistake {
+        folder: "python3_print",
+        file: "exclusive_or.py",
+        python: "3,2.7",
+        verdict: "syntax_error",
+        runs: &["syntax_error", "accepted"],
+        hint: "print is a function in Python 3",
+    },
+    Mistake {
+        folder: "undeclared_encoding",
+        file: "present_board.py",
+        python: "3,2.7",
+        verdict: "syntax_error",
+        runs: &["accepted", "syntax_error"],
+        hint: "coding: utf-8",
+    },
+    Mistake {
+        folder: "memory_hog",
+        file: "bitwise_xor.py",
+        python: "3",
+        verdict: "memory_limit",
+        runs: &["memory_limit"],
+        hint: "very large",
+    },
+    Mistake {
+        folder: "output_flood",
+        file: "ui.py",
+        python: "3",
+        verdict: "output_limit",
+        runs: &["output_limit"],
+        hint: "print inside a loop",
+    },
+    Mistake {
+        folder: "crash",
+        file: "nim_sum.py",
+        python: "3",
+        verdict: "runtime_error",
+        runs: &["runtime_error"],
+        hint: "",
+    },
+    Mistake {
+        folder: "missing_return",
+        file: "bitwise_xor.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "without a `return` statement",
+    },
+    Mistake {
+        folder: "case_sensitive",
+        file: "ui.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "name.lower()",
+    },
+    Mistake {
+        folder: "reversed_digits",
+        file: "bin_num.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "reverse order",
+    },
+    Mistake {
+        folder: "swapped_naming",
+        file: "nim_sum.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "N- and P-positions",
+    },
+    Mistake {
+        folder: "missing_sibling",
+        file: "bitwise_xor.py",
+        python: "3",
+        verdict: "runtime_error",
+        runs: &["runtime_error"],
+        hint: "put your exclusive_or.py in the same folder",
+    },
+    Mistake {
+        folder: "with_sibling",
+        file: "bitwise_xor.py",
+        python: "3,2.7",
+        verdict: "accepted",
+        runs: &["accepted", "accepted"],
+        hint: "",
+    },
+    Mistake {
+        folder: "binary_output",
+        file: "present_board.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "",
+    },
+    Mistake {
+        folder: "uses_xor_operator",
+        file: "exclusive_or.py",
+        python: "3",
+        verdict: "accepted",
+        runs: &["accepted"],
+        hint: "",
+    },
 ];
 
 #[test]
 fn each_mistake_gets_its_verdict_and_hint() {
     for mistake in CORPUS {
-        let file = root().join("tests/submissions").join(mistake.folder).join(mistake.file);
+        let file = root()
+            .join("tests/submissions")
+            .join(mistake.folder)
+            .join(mistake.file);
         // The exercise is found from the file name, as for a student.
         let (report, code) = check_json(&[file.to_str().unwrap(), "--python", mistake.python]);
         let name = format!("{}/{}", mistake.folder, mistake.file);
         assert_eq!(report["verdict"], mistake.verdict, "{name}: {report:#}");
-        let runs: Vec<&str> = report["runs"].as_array().unwrap().iter().map(|r| r["verdict"].as_str().unwrap()).collect();
+        let runs: Vec<&str> = report["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["verdict"].as_str().unwrap())
+            .collect();
         assert_eq!(runs, mistake.runs, "{name}");
-        assert_eq!(code, if mistake.verdict == "accepted" { 0 } else { 1 }, "{name}");
+        assert_eq!(
+            code,
+            if mistake.verdict == "accepted" { 0 } else { 1 },
+            "{name}"
+        );
         let hints = all_hints(&report);
         let hinted = mistake.hint.is_empty() || hints.iter().any(|h| h.contains(mistake.hint));
-        assert!(hinted, "{name}: no hint containing {:?} in {hints:#?}", mistake.hint);
+        assert!(
+            hinted,
+            "{name}: no hint containing {:?} in {hints:#?}",
+            mistake.hint
+        );
     }
 }
 
@@ -63,10 +226,19 @@ fn a_crash_shows_the_error_and_the_students_own_path() {
     let file = root().join("tests/submissions/crash/nim_sum.py");
     let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3"]);
     let case = &report["runs"][0]["cases"][0];
-    assert_eq!(case["message"], "ZeroDivisionError: integer division or modulo by zero (line 6, in nim_sum)");
+    assert_eq!(
+        case["message"],
+        "ZeroDivisionError: integer division or modulo by zero (line 6, in nim_sum)"
+    );
     let stderr = case["feedback"]["stderr"].as_str().unwrap();
-    assert!(stderr.contains(file.to_str().unwrap()), "the traceback names the student's file: {stderr}");
-    assert!(!stderr.contains("nimlab-"), "no temporary path leaks: {stderr}");
+    assert!(
+        stderr.contains(file.to_str().unwrap()),
+        "the traceback names the student's file: {stderr}"
+    );
+    assert!(
+        !stderr.contains("nimlab-"),
+        "no temporary path leaks: {stderr}"
+    );
 }
 
 #[test]
@@ -74,14 +246,25 @@ fn secret_cases_say_only_their_verdict() {
     let file = root().join("tests/submissions/zero_based_row/make_move.py");
     let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3"]);
     let cases = report["runs"][0]["cases"].as_array().unwrap();
-    let secret_failures: Vec<_> = cases.iter().filter(|c| c["visibility"] == "secret" && c["verdict"] != "accepted").collect();
+    let secret_failures: Vec<_> = cases
+        .iter()
+        .filter(|c| c["visibility"] == "secret" && c["verdict"] != "accepted")
+        .collect();
     assert!(!secret_failures.is_empty());
     for case in secret_failures {
         assert_eq!(case["message"], "", "{case}");
         assert!(case.get("feedback").is_none(), "{case}");
     }
-    let sample = cases.iter().find(|c| c["visibility"] == "sample" && c["verdict"] != "accepted").unwrap();
-    assert!(sample["feedback"]["input"].as_str().unwrap().contains("\"board\""));
+    let sample = cases
+        .iter()
+        .find(|c| c["visibility"] == "sample" && c["verdict"] != "accepted")
+        .unwrap();
+    assert!(
+        sample["feedback"]["input"]
+            .as_str()
+            .unwrap()
+            .contains("\"board\"")
+    );
 }
 
 #[test]
@@ -108,11 +291,19 @@ fn forbidden_constructs_are_warned_about_with_line_numbers() {
 fn a_lab_can_make_a_forbidden_construct_fail() {
     let lab = lab_with(&["exclusive_or"], |config| {
         for rule in config["forbidden"].as_array_mut().unwrap() {
-            rule.as_table_mut().unwrap().insert("fail".into(), true.into());
+            rule.as_table_mut()
+                .unwrap()
+                .insert("fail".into(), true.into());
         }
     });
     let file = root().join("tests/submissions/uses_xor_operator/exclusive_or.py");
-    let (report, code) = check_json(&[file.to_str().unwrap(), "--python", "3", "--lab", lab.path().to_str().unwrap()]);
+    let (report, code) = check_json(&[
+        file.to_str().unwrap(),
+        "--python",
+        "3",
+        "--lab",
+        lab.path().to_str().unwrap(),
+    ]);
     assert_eq!(report["runs"][0]["verdict"], "accepted");
     assert_eq!(report["verdict"], "wrong_answer");
     assert_eq!(report["score"], 0);
@@ -133,14 +324,30 @@ fn quick_limits(config: &mut toml::Table) {
 fn stalling_programs_are_stopped_at_their_limits() {
     let lab = lab_with(&["exclusive_or"], quick_limits);
     for (folder, hint) in [("endless_loop", "busy the whole time"), ("sleeps", "idle")] {
-        let file = root().join("tests/submissions").join(folder).join("exclusive_or.py");
+        let file = root()
+            .join("tests/submissions")
+            .join(folder)
+            .join("exclusive_or.py");
         let started = std::time::Instant::now();
-        let (report, code) = check_json(&[file.to_str().unwrap(), "--python", "3", "--lab", lab.path().to_str().unwrap()]);
+        let (report, code) = check_json(&[
+            file.to_str().unwrap(),
+            "--python",
+            "3",
+            "--lab",
+            lab.path().to_str().unwrap(),
+        ]);
         assert_eq!(report["verdict"], "time_limit", "{folder}: {report:#}");
         assert_eq!(code, 1);
         let hints = all_hints(&report);
-        assert!(hints.iter().any(|h| h.contains(hint)), "{folder}: {hints:?}");
+        assert!(
+            hints.iter().any(|h| h.contains(hint)),
+            "{folder}: {hints:?}"
+        );
         // 12 cases at 0.6 s each on two jobs, with room for a loaded machine.
-        assert!(started.elapsed() < std::time::Duration::from_secs(20), "{folder}: {:?}", started.elapsed());
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{folder}: {:?}",
+            started.elapsed()
+        );
     }
 }

@@ -47,7 +47,9 @@ fn exhaustive_search_agrees_with_the_nim_sum_and_the_reference_move_wins() {
     let mut boards = 0;
     for rows in 1..=4u32 {
         for code in 0..8u32.pow(rows) {
-            let mut board: Vec<u8> = (0..rows).map(|i| ((code / 8u32.pow(i)) % 8) as u8).collect();
+            let mut board: Vec<u8> = (0..rows)
+                .map(|i| ((code / 8u32.pow(i)) % 8) as u8)
+                .collect();
             let as_big: Vec<BigInt> = board.iter().map(|&r| BigInt::from(r)).collect();
             let lost = !wins(&mut board, &mut memo);
             assert_eq!(lost, nim::nim_sum(&as_big) == BigInt::ZERO, "{board:?}");
@@ -58,13 +60,26 @@ fn exhaustive_search_agrees_with_the_nim_sum_and_the_reference_move_wins() {
             let input = format!("{{\"board\": {board:?}}}");
             let answer = optimal.reference(&input, &config()).unwrap();
             let mv: Vec<usize> = serde_json::from_str(&answer).unwrap();
-            assert!(mv[0] >= 1 && mv[0] <= board.len() && mv[1] >= 1 && mv[1] <= board[mv[0] - 1] as usize, "{board:?}: {answer}");
+            assert!(
+                mv[0] >= 1
+                    && mv[0] <= board.len()
+                    && mv[1] >= 1
+                    && mv[1] <= board[mv[0] - 1] as usize,
+                "{board:?}: {answer}"
+            );
             board[mv[0] - 1] -= mv[1] as u8;
             if !lost {
-                assert!(!wins(&mut board, &mut memo), "the reference's move {answer} on {input} does not win");
+                assert!(
+                    !wins(&mut board, &mut memo),
+                    "the reference's move {answer} on {input} does not win"
+                );
             }
             // The checker accepts the reference's answer on every board.
-            assert_eq!(optimal.check(&input, &answer, &config()), Ok(Ok(())), "{input}");
+            assert_eq!(
+                optimal.check(&input, &answer, &config()),
+                Ok(Ok(())),
+                "{input}"
+            );
         }
     }
     assert_eq!(boards, 8 + 64 + 512 + 4096);
@@ -72,7 +87,9 @@ fn exhaustive_search_agrees_with_the_nim_sum_and_the_reference_move_wins() {
 
 fn big() -> impl Strategy<Value = BigInt> {
     prop::collection::vec(any::<u64>(), 0..3).prop_map(|limbs| {
-        limbs.iter().fold(BigInt::ZERO, |n, &l| (n << 64u32) + BigInt::from(l))
+        limbs
+            .iter()
+            .fold(BigInt::ZERO, |n, &l| (n << 64u32) + BigInt::from(l))
     })
 }
 

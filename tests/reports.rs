@@ -30,7 +30,15 @@ fn settings() -> insta::Settings {
 }
 
 fn regex_escape(text: &str) -> String {
-    text.chars().flat_map(|c| if "\\.+*?()|[]{}^$".contains(c) { vec!['\\', c] } else { vec![c] }).collect()
+    text.chars()
+        .flat_map(|c| {
+            if "\\.+*?()|[]{}^$".contains(c) {
+                vec!['\\', c]
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
 }
 
 #[test]

@@ -37,7 +37,12 @@ impl Exercise for BinNum {
                 if n < BigInt::ZERO {
                     return Err(BadInput::new("num_bin takes a non-negative number"));
                 }
-                Value::Array(nim::to_binary_digits(&n).into_iter().map(Value::from).collect())
+                Value::Array(
+                    nim::to_binary_digits(&n)
+                        .into_iter()
+                        .map(Value::from)
+                        .collect(),
+                )
             }
             "bin_num" => crate::pyjson::int(&nim::from_binary_digits(&digits(value)?)),
             other => {
@@ -77,7 +82,9 @@ impl Exercise for BinNum {
                 hints.push("Your digits are in reverse order: the most significant digit comes first, as when you write the number.".into());
             }
             if e.is_empty() && g.len() == 1 && g[0] == 0 {
-                hints.push("Zero is written with no digits at all here: num_bin(0) gives [].".into());
+                hints.push(
+                    "Zero is written with no digits at all here: num_bin(0) gives [].".into(),
+                );
             }
             if g.iter().any(Value::is_string) {
                 hints.push("The digits must be numbers (1), not strings (\"1\").".into());

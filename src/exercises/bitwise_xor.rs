@@ -54,7 +54,10 @@ impl Exercise for BitwiseXor {
             return Vec::new();
         }
         if got == (&a | &b) {
-            vec!["That is a OR b: in an exclusive or, a bit that is 1 in both numbers gives 0.".into()]
+            vec![
+                "That is a OR b: in an exclusive or, a bit that is 1 in both numbers gives 0."
+                    .into(),
+            ]
         } else if got == (&a & &b) {
             vec!["That is a AND b: in an exclusive or, a bit is 1 when exactly one of the two bits is 1.".into()]
         } else if a.bits().max(b.bits()) > 63 {

@@ -126,7 +126,9 @@ pub(crate) fn as_int(value: &Value, what: &str) -> Result<BigInt, BadInput> {
             .to_string()
             .parse()
             .map_err(|_| BadInput::new(format!("{what} must be an integer, not {n}"))),
-        other => Err(BadInput::new(format!("{what} must be an integer, not {other}"))),
+        other => Err(BadInput::new(format!(
+            "{what} must be an integer, not {other}"
+        ))),
     }
 }
 

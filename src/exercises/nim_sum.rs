@@ -21,7 +21,9 @@ fn answer(input: &str, naming: PositionNaming) -> Result<Value, BadInput> {
     };
     Ok(match case_type(&map, "type")? {
         "nim_sum" => crate::pyjson::int(&sum),
-        kind @ ("is_n_position" | "is_p_position") => Value::Bool(sum.is_zero() == (kind == zero_name)),
+        kind @ ("is_n_position" | "is_p_position") => {
+            Value::Bool(sum.is_zero() == (kind == zero_name))
+        }
         other => {
             return Err(BadInput::new(format!(
                 "unknown type \"{other}\": expected \"nim_sum\", \"is_n_position\" or \"is_p_position\""
@@ -39,7 +41,12 @@ impl Exercise for NimSum {
         answer(input, config.positions).map(|v| json_line(&v))
     }
 
-    fn expected(&self, input: &str, stored: &str, config: &ExerciseConfig) -> Result<String, BadInput> {
+    fn expected(
+        &self,
+        input: &str,
+        stored: &str,
+        config: &ExerciseConfig,
+    ) -> Result<String, BadInput> {
         // Fixtures are written in the lab's naming; textbook naming flips the position answers.
         match config.positions {
             PositionNaming::Lab => Ok(stored.to_string()),

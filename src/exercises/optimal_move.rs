@@ -14,7 +14,9 @@ pub struct OptimalMove;
 fn parse(input: &str) -> Result<Vec<BigInt>, BadInput> {
     let board = as_board(field(&json_object(input)?, "board")?)?;
     if nim::is_empty(&board) {
-        return Err(BadInput::new("the board is empty: there is no move to make"));
+        return Err(BadInput::new(
+            "the board is empty: there is no move to make",
+        ));
     }
     Ok(board)
 }
@@ -164,9 +166,17 @@ mod tests {
 
     #[test]
     fn output_shapes_are_explained() {
-        assert!(parse_move("(1, 1)").unwrap_err().contains("not a JSON list"));
+        assert!(
+            parse_move("(1, 1)")
+                .unwrap_err()
+                .contains("not a JSON list")
+        );
         assert!(parse_move("[1]").unwrap_err().contains("1 item"));
-        assert!(parse_move("[true, 1]").unwrap_err().contains("whole number"));
+        assert!(
+            parse_move("[true, 1]")
+                .unwrap_err()
+                .contains("whole number")
+        );
         assert!(parse_move("[1.0, 1]").unwrap_err().contains("whole number"));
         assert_eq!(parse_move(" [3, 1]\n").unwrap(), Move::new(3, 1));
     }

@@ -41,7 +41,9 @@ impl Exercise for Ui {
 
     fn generate(&self, rng: &mut ChaCha8Rng) -> Option<String> {
         let case = if rng.random_bool(0.5) {
-            let words = ["Alice", "Bob", "computer", "COMPUTER", "CoMpUtEr", "compute", "Player", "2"];
+            let words = [
+                "Alice", "Bob", "computer", "COMPUTER", "CoMpUtEr", "compute", "Player", "2",
+            ];
             let count = rng.random_range(1..=3);
             let name: Vec<&str> = (0..count)
                 .map(|_| words[rng.random_range(0..words.len())])
@@ -50,7 +52,13 @@ impl Exercise for Ui {
         } else {
             let rows = rng.random_range(0..=5);
             let board: Vec<u32> = (0..rows)
-                .map(|_| if rng.random_bool(0.7) { 0 } else { rng.random_range(1..=5) })
+                .map(|_| {
+                    if rng.random_bool(0.7) {
+                        0
+                    } else {
+                        rng.random_range(1..=5)
+                    }
+                })
                 .collect();
             json!({"type": "is_board_empty", "input": board})
         };
@@ -66,7 +74,10 @@ impl Exercise for Ui {
             && name.to_lowercase().contains("computer")
             && !name.contains("computer");
         if mixed_case {
-            vec!["\"computer\" counts in any letter case (\"ComPuTer\" too): compare name.lower().".into()]
+            vec![
+                "\"computer\" counts in any letter case (\"ComPuTer\" too): compare name.lower()."
+                    .into(),
+            ]
         } else {
             Vec::new()
         }

@@ -23,9 +23,16 @@ pub struct LineDifference {
 impl Mismatch {
     fn at_line(line: usize, expected: Option<&str>, got: Option<&str>) -> Mismatch {
         let message = match (expected, got) {
-            (Some(e), Some(g)) => format!("line {line}: expected `{}`, got `{}`", short(e), short(g)),
-            (Some(e), None) => format!("line {line}: expected `{}`, but the output ended", short(e)),
-            (None, Some(g)) => format!("line {line}: expected the end of the output, got `{}`", short(g)),
+            (Some(e), Some(g)) => {
+                format!("line {line}: expected `{}`, got `{}`", short(e), short(g))
+            }
+            (Some(e), None) => {
+                format!("line {line}: expected `{}`, but the output ended", short(e))
+            }
+            (None, Some(g)) => format!(
+                "line {line}: expected the end of the output, got `{}`",
+                short(g)
+            ),
             (None, None) => format!("line {line} differs"),
         };
         Mismatch {
@@ -83,10 +90,8 @@ fn white_diff(expected: &str, got: &str) -> Result<(), Mismatch> {
         line += 1;
         match (e.next(), g.next()) {
             (None, None) => return Ok(()),
-            (Some(el), Some(gl)) => {
-                if canonical(el) != canonical(gl) {
-                    return Err(Mismatch::at_line(line, Some(el), Some(gl)));
-                }
+            (Some(el), Some(gl)) if canonical(el) != canonical(gl) => {
+                return Err(Mismatch::at_line(line, Some(el), Some(gl)));
             }
             (Some(el), None) if !el.trim_matches(WHITE).is_empty() => {
                 return Err(Mismatch::at_line(line, Some(el), None));
@@ -131,9 +136,17 @@ fn tokens(expected: &str, got: &str) -> Result<(), Mismatch> {
         let message = match (e.next(), g.next()) {
             (None, None) => return Ok(()),
             (Some(a), Some(b)) if a == b => continue,
-            (Some(a), Some(b)) => format!("word {index}: expected `{}`, got `{}`", short(a), short(b)),
-            (Some(a), None) => format!("word {index}: expected `{}`, but the output ended", short(a)),
-            (None, Some(b)) => format!("word {index}: expected the end of the output, got `{}`", short(b)),
+            (Some(a), Some(b)) => {
+                format!("word {index}: expected `{}`, got `{}`", short(a), short(b))
+            }
+            (Some(a), None) => format!(
+                "word {index}: expected `{}`, but the output ended",
+                short(a)
+            ),
+            (None, Some(b)) => format!(
+                "word {index}: expected the end of the output, got `{}`",
+                short(b)
+            ),
         };
         return Err(Mismatch {
             message,
@@ -262,7 +275,12 @@ mod tests {
     #[test]
     fn exact_names_line_endings() {
         assert!(exact("a\n", "a\n").is_ok());
-        assert!(exact("a\n", "a\r\n").unwrap_err().message.contains("line ending"));
+        assert!(
+            exact("a\n", "a\r\n")
+                .unwrap_err()
+                .message
+                .contains("line ending")
+        );
         assert!(exact("a\n", "a \n").is_err());
     }
 
@@ -290,7 +308,19 @@ mod tests {
         assert!(m.message.contains("not valid JSON"), "{}", m.message);
         let m = json("[1]", "[\"1\"]").unwrap_err();
         assert!(m.message.contains("a string"), "{}", m.message);
-        assert!(json("123456789012345678901234567890", "123456789012345678901234567890").is_ok());
-        assert!(json("123456789012345678901234567890", "123456789012345678901234567891").is_err());
+        assert!(
+            json(
+                "123456789012345678901234567890",
+                "123456789012345678901234567890"
+            )
+            .is_ok()
+        );
+        assert!(
+            json(
+                "123456789012345678901234567890",
+                "123456789012345678901234567891"
+            )
+            .is_err()
+        );
     }
 }

@@ -86,7 +86,11 @@ impl Judgement {
 
 fn looks_out_of_memory(outcome: &RunOutcome, limits: &RunLimits) -> bool {
     let stderr = String::from_utf8_lossy(&outcome.stderr);
-    let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let last = stderr
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
     last.starts_with("MemoryError")
         || stderr.contains("Cannot allocate memory")
         || stderr.contains("std::bad_alloc")
@@ -114,9 +118,7 @@ pub fn judge_case(
             ),
         );
     }
-    if outcome.cpu > limits.cpu
-        || outcome.termination == Termination::Signaled(libc::SIGXCPU)
-    {
+    if outcome.cpu > limits.cpu || outcome.termination == Termination::Signaled(libc::SIGXCPU) {
         return Judgement::new(
             Verdict::TimeLimit,
             format!(
@@ -169,7 +171,9 @@ pub fn judge_case(
 /// Compares or checks an output that the program printed and exited cleanly with.
 pub fn judge_output(exercise: &LabExercise, case: &Case, got: &str) -> Judgement {
     if exercise.config.comparison == Comparison::Checker {
-        let module = exercise.module.expect("the loader ensures checker exercises have a module");
+        let module = exercise
+            .module
+            .expect("the loader ensures checker exercises have a module");
         return match module.check(&case.input, got, &exercise.config) {
             Ok(Ok(())) => Judgement::new(Verdict::Accepted, ""),
             Ok(Err(why)) => Judgement::new(Verdict::WrongAnswer, why),

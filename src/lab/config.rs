@@ -147,8 +147,8 @@ mod tests {
 
     #[test]
     fn unknown_keys_and_bad_values_are_refused() {
-        let err = ExerciseConfig::parse("title = \"T\"\norder = 1\ncomparsion = \"json\"\n")
-            .unwrap_err();
+        let err =
+            ExerciseConfig::parse("title = \"T\"\norder = 1\ncomparsion = \"json\"\n").unwrap_err();
         assert!(err.contains("comparsion"), "{err}");
         let err = ExerciseConfig::parse("title = \"T\"\norder = 1\ncomparison = \"fuzzy\"\n")
             .unwrap_err();

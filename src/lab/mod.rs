@@ -170,9 +170,11 @@ impl Lab {
     /// (`present_board/solution.py`, as in the lab's own layout).
     pub fn detect_exercise(&self, file: &Path) -> Option<&LabExercise> {
         let stem = file.file_stem()?.to_string_lossy().to_lowercase();
-        let folder = std::path::absolute(file)
-            .ok()
-            .and_then(|p| p.parent()?.file_name().map(|n| n.to_string_lossy().to_lowercase()));
+        let folder = std::path::absolute(file).ok().and_then(|p| {
+            p.parent()?
+                .file_name()
+                .map(|n| n.to_string_lossy().to_lowercase())
+        });
         self.exercise_named_in(&stem)
             .or_else(|| folder.and_then(|f| self.exercise_named_in(&f)))
     }
@@ -302,9 +304,8 @@ fn parse_exercise(
             .transpose()
     };
     let require = |file: &str| -> Result<String, LabError> {
-        read(file)?.ok_or_else(|| {
-            LabError::invalid(namer.name(&format!("{dir}/{file}")), "is missing")
-        })
+        read(file)?
+            .ok_or_else(|| LabError::invalid(namer.name(&format!("{dir}/{file}")), "is missing"))
     };
     let config_file = format!("{dir}/exercise.toml");
     let config = ExerciseConfig::parse(&require("exercise.toml")?)
@@ -313,7 +314,9 @@ fn parse_exercise(
     if config.comparison == Comparison::Checker && module.is_none_or(|m| !m.has_checker()) {
         return Err(LabError::invalid(
             namer.name(&config_file),
-            format!("comparison = \"checker\" needs a checker built into nimlab, and `{name}` has none"),
+            format!(
+                "comparison = \"checker\" needs a checker built into nimlab, and `{name}` has none"
+            ),
         ));
     }
     // Textbook naming swaps what the statement, stub and solution say.
@@ -409,10 +412,16 @@ fn parse_cases(
         let (input, output) = match pair {
             (Some(input), Some(output)) => (input, output),
             (Some(_), None) => {
-                return Err(LabError::invalid(fixture("in"), "has no matching .out file"));
+                return Err(LabError::invalid(
+                    fixture("in"),
+                    "has no matching .out file",
+                ));
             }
             (None, _) => {
-                return Err(LabError::invalid(fixture("out"), "has no matching .in file"));
+                return Err(LabError::invalid(
+                    fixture("out"),
+                    "has no matching .in file",
+                ));
             }
         };
         let input_text = text(namer, input.0, input.1)?;

@@ -60,7 +60,11 @@ impl<W: Write> TextReporter<W> {
     fn run(&mut self, run: &RunReport) -> std::io::Result<()> {
         let out = &mut self.out;
         writeln!(out)?;
-        let path = run.path.as_deref().map(|p| format!("  ({p})")).unwrap_or_default();
+        let path = run
+            .path
+            .as_deref()
+            .map(|p| format!("  ({p})"))
+            .unwrap_or_default();
         writeln!(out, "{BOLD}{}{BOLD:#}{DIM}{path}{DIM:#}", run.label())?;
         if let Some(message) = &run.message {
             let style = verdict_style(run.verdict);
@@ -113,8 +117,11 @@ impl<W: Write> TextReporter<W> {
                 writeln!(self.out, "\n{BOLD}Feedback on failed sample cases{BOLD:#}")?;
                 header = true;
             }
-            let key = |(c, f): &(&'a CaseReport, &'a CaseFeedback)| (c.name.as_str(), f.got.as_str(), c.verdict);
-            let (same, new): (Vec<_>, Vec<_>) = failures.iter().partition(|f| earlier.contains(&key(f)));
+            let key = |(c, f): &(&'a CaseReport, &'a CaseFeedback)| {
+                (c.name.as_str(), f.got.as_str(), c.verdict)
+            };
+            let (same, new): (Vec<_>, Vec<_>) =
+                failures.iter().partition(|f| earlier.contains(&key(f)));
             for (case, feedback) in new.iter().take(MAX_FEEDBACK_PER_RUN) {
                 self.case_feedback(run, case, feedback)?;
             }
@@ -176,7 +183,11 @@ impl<W: Write> TextReporter<W> {
                 }
             }
             None if case.verdict == Verdict::WrongAnswer => {
-                let label = if feedback.one_of_many { "one right answer (of many):" } else { "expected:" };
+                let label = if feedback.one_of_many {
+                    "one right answer (of many):"
+                } else {
+                    "expected:"
+                };
                 writeln!(out, "   {DIM}{label}{DIM:#}")?;
                 for line in feedback.expected.lines() {
                     writeln!(out, "     {GOOD}{}{GOOD:#}", visible(line))?;
@@ -221,7 +232,11 @@ fn write_diff(out: &mut impl Write, expected: &str, got: &str) -> std::io::Resul
                     similar::ChangeTag::Insert => ("+", BAD),
                     similar::ChangeTag::Equal => (" ", DIM),
                 };
-                writeln!(out, "     {style}{sign} {}{style:#}", visible(change.value()))?;
+                writeln!(
+                    out,
+                    "     {style}{sign} {}{style:#}",
+                    visible(change.value())
+                )?;
                 written += 1;
             }
         }

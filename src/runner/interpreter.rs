@@ -122,7 +122,12 @@ fn pyenv_selected(command: &str, environment: &Environment) -> Option<PathBuf> {
     let root = environment.pyenv_root.as_ref()?;
     pyenv_selection(environment)
         .into_iter()
-        .map(|version| root.join("versions").join(version).join("bin").join(command))
+        .map(|version| {
+            root.join("versions")
+                .join(version)
+                .join("bin")
+                .join(command)
+        })
         .find(|candidate| is_executable(candidate))
 }
 
@@ -134,8 +139,8 @@ fn pyenv_installed(request: &str, command: &str, environment: &Environment) -> O
         .filter_map(Result::ok)
         .filter_map(|entry| {
             let name = entry.file_name().to_string_lossy().into_owned();
-            let matches = is_version(&name)
-                && (name == request || name.starts_with(&format!("{request}.")));
+            let matches =
+                is_version(&name) && (name == request || name.starts_with(&format!("{request}.")));
             let binary = entry.path().join("bin").join(command);
             (matches && is_executable(&binary)).then(|| {
                 let key = name.split('.').filter_map(|p| p.parse().ok()).collect();
@@ -196,7 +201,10 @@ mod tests {
             pyenv_version: None,
             cwd: None,
         };
-        assert_eq!(find("3", &environment), Some(tmp.path().join("bin/python3")));
+        assert_eq!(
+            find("3", &environment),
+            Some(tmp.path().join("bin/python3"))
+        );
         let direct = tmp.path().join("bin/python3");
         assert_eq!(find(direct.to_str().unwrap(), &environment), Some(direct));
         assert_eq!(find("/no/such/python", &environment), None);

@@ -399,7 +399,11 @@ mod tests {
         let started = Instant::now();
         let out = sh("(sleep 30; echo late) & echo done", b"", limits());
         assert_eq!(out.stdout, b"done\n");
-        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     #[test]

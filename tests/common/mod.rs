@@ -108,7 +108,10 @@ pub fn python_2_7_available() -> bool {
 
 fn nimlab_interpreter_found(version: &str) -> bool {
     let (report, _) = check_json(&[
-        root().join("exercises/exclusive_or/solution.py").to_str().unwrap(),
+        root()
+            .join("exercises/exclusive_or/solution.py")
+            .to_str()
+            .unwrap(),
         "--exercise",
         "exclusive_or",
         "--python",
