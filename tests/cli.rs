@@ -6,6 +6,16 @@ mod common;
 use common::{check_json, lab_with, nimlab, root};
 use predicates::prelude::*;
 
+/// `nimlab --lab LAB list` refuses the lab, with every `needles` in its message.
+fn assert_lab_refused(lab: &std::path::Path, needles: &[&str]) {
+    let output = nimlab().arg("--lab").arg(lab).arg("list").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for needle in needles {
+        assert!(stderr.contains(needle), "{needle:?} not in {stderr}");
+    }
+}
+
 #[test]
 fn list_names_the_nine_exercises_in_the_labs_order() {
     let output = nimlab().arg("list").output().unwrap();
@@ -119,45 +129,26 @@ fn a_malformed_exercise_toml_is_refused_with_its_path_and_line() {
         "title = \"UI\"\norder = 8\ncomparison = \"fuzzy\"\n",
     )
     .unwrap();
-    nimlab()
-        .arg("--lab")
-        .arg(lab.path())
-        .arg("list")
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains(config.to_str().unwrap())
-                .and(predicate::str::contains("line 3"))
-                .and(predicate::str::contains("fuzzy")),
-        );
+    assert_lab_refused(lab.path(), &[config.to_str().unwrap(), "line 3", "fuzzy"]);
 }
 
 #[test]
 fn an_input_without_its_expected_output_is_refused() {
     let lab = lab_with(&["ui"], |_| {});
     std::fs::remove_file(lab.path().join("fixtures/ui/secret/01-capitals.out")).unwrap();
-    nimlab()
-        .arg("--lab")
-        .arg(lab.path())
-        .arg("list")
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("fixtures/ui/secret/01-capitals.in")
-                .and(predicate::str::contains("has no matching .out file")),
-        );
+    assert_lab_refused(
+        lab.path(),
+        &[
+            "fixtures/ui/secret/01-capitals.in",
+            "has no matching .out file",
+        ],
+    );
 }
 
 #[test]
 fn a_folder_that_is_not_a_lab_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    nimlab()
-        .arg("--lab")
-        .arg(dir.path())
-        .arg("list")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("not a lab folder"));
+    assert_lab_refused(dir.path(), &["not a lab folder"]);
 }
 
 #[test]
@@ -349,15 +340,7 @@ fn case_weights_count_in_the_score() {
         weights.insert("secret/99-nothing".into(), 5.into());
         config.insert("weights".into(), weights.into());
     });
-    nimlab()
-        .arg("--lab")
-        .arg(bad.path())
-        .arg("list")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "[weights] names case `secret/99-nothing`",
-        ));
+    assert_lab_refused(bad.path(), &["[weights] names case `secret/99-nothing`"]);
 }
 
 #[test]
