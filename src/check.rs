@@ -21,6 +21,8 @@ use std::sync::mpsc;
 /// lab folder.
 const MAX_SIBLINGS: usize = 200;
 const MAX_SIBLING_BYTES: u64 = 2 * 1024 * 1024;
+/// No answer to a lab exercise is this large; reading it whole would only cost memory.
+const MAX_SUBMISSION_BYTES: u64 = 1024 * 1024;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
@@ -30,6 +32,8 @@ pub enum CheckError {
         #[source]
         source: std::io::Error,
     },
+    #[error("{file}: the submission is {size} bytes; nimlab checks files of at most 1 MiB")]
+    TooLarge { file: String, size: u64 },
     #[error("cannot prepare a working folder: {0}")]
     Workspace(#[source] std::io::Error),
     #[error("cannot write the report: {0}")]
@@ -107,6 +111,18 @@ pub fn check(
         return Err(CheckError::Interactive(exercise.name.clone()));
     }
     let display = request.submission.display().to_string();
+    let size = std::fs::metadata(request.submission)
+        .map_err(|source| CheckError::Submission {
+            file: display.clone(),
+            source,
+        })?
+        .len();
+    if size > MAX_SUBMISSION_BYTES {
+        return Err(CheckError::TooLarge {
+            file: display,
+            size,
+        });
+    }
     let source = std::fs::read(request.submission).map_err(|source| CheckError::Submission {
         file: display.clone(),
         source,

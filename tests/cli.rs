@@ -391,3 +391,16 @@ fn the_readme_main_command_works() {
         .success()
         .stdout(predicate::str::contains("Verdict: accepted"));
 }
+
+#[test]
+fn an_oversized_submission_is_refused_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ui.py");
+    std::fs::write(&file, "#".repeat(2 * 1024 * 1024)).unwrap();
+    nimlab()
+        .arg("check")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at most 1 MiB"));
+}

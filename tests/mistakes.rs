@@ -351,3 +351,53 @@ fn stalling_programs_are_stopped_at_their_limits() {
         );
     }
 }
+
+/// Strategies students write instead of the winning one, each the body of optimal_move with
+/// `total` the board's nim-sum. The fixtures must catch every one.
+const WRONG_STRATEGIES: &[(&str, &str)] = &[
+    (
+        "take one from the first row",
+        "index = [i for i, r in enumerate(board) if r][0]\n    return (index + 1, 1)",
+    ),
+    (
+        "empty the largest row",
+        "index = board.index(max(board))\n    return (index + 1, board[index])",
+    ),
+    (
+        "the rule on the largest row only",
+        "index = board.index(max(board))\n    return (index + 1, board[index] - (total ^ board[index]))",
+    ),
+    (
+        "take the nim-sum itself",
+        "for index, size in enumerate(board):\n        if total and size >= total:\n            return (index + 1, total)\n    return ([i for i, r in enumerate(board) if r][0] + 1, 1)",
+    ),
+    (
+        "the rule on the first non-empty row only",
+        "index = [i for i, r in enumerate(board) if r][0]\n    size = board[index]\n    return (index + 1, size - (total ^ size) if total ^ size < size else 1)",
+    ),
+    (
+        "leave one in the largest row",
+        "index = board.index(max(board))\n    return (index + 1, max(1, board[index] - 1))",
+    ),
+];
+
+#[test]
+fn optimal_move_fixtures_catch_the_usual_wrong_strategies() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("optimal_move.py");
+    for (name, body) in WRONG_STRATEGIES {
+        let program = format!(
+            "from __future__ import print_function, division\nimport json, sys\n\n\ndef optimal_move(board):\n    total = 0\n    for size in board:\n        total ^= size\n    {body}\n\n\nif __name__ == \"__main__\":\n    print(json.dumps(optimal_move(json.loads(sys.stdin.read())[\"board\"])))\n"
+        );
+        std::fs::write(&file, program).unwrap();
+        let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3"]);
+        assert_eq!(report["verdict"], "wrong_answer", "{name}: {report:#}");
+        let failed = report["runs"][0]["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["verdict"] == "wrong_answer")
+            .count();
+        assert!(failed >= 3, "{name} fails only {failed} case(s)");
+    }
+}

@@ -190,3 +190,42 @@ proptest! {
         }
     }
 }
+
+/// A player moving at random (a random non-empty row, then a random number from it, as a
+/// student's "random move" does) passes a case with nim-sum other than zero only by landing on
+/// a winning move. Over the built-in fixtures that chance must be negligible.
+#[test]
+fn a_random_mover_passes_the_optimal_move_fixtures_with_negligible_probability() {
+    let lab = nimlab::lab::Lab::built_in().unwrap();
+    let exercise = lab.exercise("optimal_move").unwrap();
+    let mut pass_all = 1.0f64;
+    for case in &exercise.cases {
+        let input: serde_json::Value = serde_json::from_str(&case.input).unwrap();
+        let board: Vec<BigInt> = input["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.to_string().parse().unwrap())
+            .collect();
+        let moves = nim::winning_moves(&board);
+        if moves.is_empty() {
+            continue;
+        }
+        let rows = board.iter().filter(|r| **r > BigInt::ZERO).count() as f64;
+        let chance: f64 = moves
+            .iter()
+            .map(|m| {
+                let size: f64 = board[usize::try_from(&m.row).unwrap() - 1]
+                    .to_string()
+                    .parse()
+                    .unwrap();
+                1.0 / (rows * size)
+            })
+            .sum();
+        pass_all *= chance;
+    }
+    assert!(
+        pass_all < 1e-9,
+        "a random mover passes every case with probability {pass_all:e}"
+    );
+}
