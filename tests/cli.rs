@@ -404,3 +404,47 @@ fn an_oversized_submission_is_refused_before_anything_runs() {
         .code(2)
         .stderr(predicate::str::contains("at most 1 MiB"));
 }
+
+/// Processes whose command line mentions `needle`, from /proc.
+fn processes_mentioning(needle: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(needle))
+        .count()
+}
+
+#[test]
+fn programs_die_with_nimlab_when_it_is_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("orphan_probe_exclusive_or.py");
+    std::fs::copy(
+        root().join("tests/submissions/sleeps/exclusive_or.py"),
+        &file,
+    )
+    .unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+        .arg("check")
+        .arg(&file)
+        .args(["--python", "3", "--format", "json"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while processes_mentioning("submission/orphan_probe_exclusive_or.py") == 0 {
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "the submission never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(
+        processes_mentioning("submission/orphan_probe_exclusive_or.py"),
+        0,
+        "an interpreter outlived nimlab"
+    );
+}

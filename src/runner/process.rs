@@ -36,10 +36,19 @@ impl Runner for ProcessRunner {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        // SAFETY: the closure runs between fork and exec and only calls setrlimit, which is
-        // async-signal-safe; it touches no memory shared with the parent.
+        let parent = std::process::id() as libc::pid_t;
+        // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
+        // system calls (prctl, getppid, setrlimit); it touches no memory shared with the parent.
         unsafe {
             command.pre_exec(move || {
+                // If nimlab dies (Ctrl-C), the program dies with it instead of running on.
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0
+                    || libc::getppid() != parent
+                {
+                    return Err(std::io::Error::other(
+                        "nimlab exited before the program started",
+                    ));
+                }
                 set_limit(libc::RLIMIT_CPU, cpu_seconds.max(1), cpu_seconds.max(1) + 1)?;
                 set_limit(libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes)?;
                 set_limit(libc::RLIMIT_FSIZE, FILE_SIZE_LIMIT, FILE_SIZE_LIMIT)?;
@@ -270,8 +279,7 @@ impl Watch {
                 exited = true;
                 // Whatever the program started dies with it; then the pipes reach their end.
                 kill_group(self.pid);
-                drain_until = (Instant::now() + DRAIN_GRACE).min(deadline.max(Instant::now()));
-                drain_until = drain_until.max(Instant::now() + Duration::from_millis(20));
+                drain_until = Instant::now() + DRAIN_GRACE;
             }
         }
         Ok((termination, self.out, self.err, self.err_truncated))
