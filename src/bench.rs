@@ -48,6 +48,9 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     let dir = tempfile::tempdir().context("cannot create a temporary folder")?;
     let file = dir.path().join(format!("{}.py", exercise.name));
     std::fs::write(&file, solution).context("cannot write the solution to time")?;
+    if exercise.config.comparison == crate::lab::config::Comparison::Game {
+        return games(exercise, &python, &file, args.repeat, out);
+    }
     let nimlab = std::env::current_exe().context("cannot find the nimlab binary")?;
 
     let by_hand = || -> Result<Duration> {
@@ -134,6 +137,96 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
         "  nimlab check --jobs 2:        {:8.1} ms  {speedup:.2}x faster than --jobs 1 ({}: at least 1.3x)",
         ms(two),
         verdict(speedup >= 1.3)
+    )?;
+    Ok(crate::exit::SUCCESS)
+}
+
+/// CPU time this thread has used: the judge's own work, apart from the program's.
+fn thread_cpu() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: fills a timespec on the stack.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// Times each scenario of a game exercise: the whole judged game, the program's CPU time, and
+/// the judge's CPU time.
+fn games(
+    exercise: &crate::lab::LabExercise,
+    python: &std::path::Path,
+    file: &std::path::Path,
+    repeat: usize,
+    out: &mut impl Write,
+) -> Result<u8> {
+    use crate::judge::game;
+    use crate::runner::interactive::Session;
+    writeln!(
+        out,
+        "{}: {} scenarios, {}, median of {repeat} runs per scenario",
+        exercise.name,
+        exercise.cases.len(),
+        python.display()
+    )?;
+    writeln!(
+        out,
+        "  {:<44} {:>6} {:>10} {:>12} {:>10}",
+        "scenario", "moves", "game ms", "program ms", "judge ms"
+    )?;
+    let limits = crate::runner::RunLimits::from(&exercise.config.limits);
+    let env = vec![
+        ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+        ("PYTHONUNBUFFERED".into(), "1".into()),
+        ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+    ];
+    let workdir = file.parent().expect("a file in a folder");
+    let (mut total_game, mut total_program, mut total_judge) =
+        (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    for case in &exercise.cases {
+        let scenario = game::Scenario::parse(&case.input)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", case.name))?;
+        let (mut walls, mut programs, mut judges, mut moves) =
+            (Vec::new(), Vec::new(), Vec::new(), 0);
+        for _ in 0..repeat {
+            let started = Instant::now();
+            let judge_started = thread_cpu();
+            let mut session = Session::start(python, &[file.into()], &env, workdir, limits)?;
+            let result = game::play(&scenario, &mut session);
+            let end = session.finish()?;
+            judges.push(thread_cpu() - judge_started);
+            walls.push(started.elapsed());
+            programs.push(end.cpu);
+            moves = result.moves;
+            if result.verdict != crate::judge::Verdict::Accepted {
+                bail!(
+                    "{}: the model solution was not accepted: {}",
+                    case.name,
+                    result.message
+                );
+            }
+        }
+        let (wall, program, judge) = (median(walls), median(programs), median(judges));
+        total_game += wall;
+        total_program += program;
+        total_judge += judge;
+        writeln!(
+            out,
+            "  {:<44} {moves:>6} {:>10.1} {:>12.1} {:>10.1}",
+            case.name,
+            ms(wall),
+            ms(program),
+            ms(judge)
+        )?;
+    }
+    let n = exercise.cases.len() as f64;
+    writeln!(
+        out,
+        "  per game on average: {:.1} ms in all, of which the program used {:.1} ms of CPU and the judge {:.1} ms",
+        ms(total_game) / n,
+        ms(total_program) / n,
+        ms(total_judge) / n
     )?;
     Ok(crate::exit::SUCCESS)
 }

@@ -2,13 +2,14 @@
 //! and announces the results as events.
 
 use crate::feedback;
-use crate::judge::{self, Verdict};
+use crate::judge::{self, Verdict, game};
 use crate::lab::config::Comparison;
 use crate::lab::{Case, LabExercise, Visibility};
 use crate::lint;
 use crate::report::{
     CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport, SyntaxFeedback,
 };
+use crate::runner::interactive::Session;
 use crate::runner::interpreter::{self, Interpreter};
 use crate::runner::{RunLimits, RunSpec, Runner};
 use crate::syntax;
@@ -67,6 +68,13 @@ fn clean_env(home: &Path) -> Vec<(OsString, OsString)> {
     ]
 }
 
+/// A game's program must print each prompt before it blocks for the answer.
+fn game_env(home: &Path) -> Vec<(OsString, OsString)> {
+    let mut env = clean_env(home);
+    env.push(("PYTHONUNBUFFERED".into(), "1".into()));
+    env
+}
+
 /// A private copy of the submission and the `.py` files beside it, so the program can import
 /// its own modules and nothing it does touches the student's folder.
 fn snapshot(submission: &Path, into: &Path) -> Result<PathBuf, CheckError> {
@@ -107,9 +115,6 @@ pub fn check(
     reporter: &mut dyn Reporter,
 ) -> Result<CheckReport, CheckError> {
     let exercise = request.exercise;
-    if exercise.config.comparison == Comparison::Game {
-        return Err(CheckError::Interactive(exercise.name.clone()));
-    }
     let display = request.submission.display().to_string();
     let size = std::fs::metadata(request.submission)
         .map_err(|source| CheckError::Submission {
@@ -374,6 +379,11 @@ impl RunContext<'_> {
             report.message = format!("cannot create a scratch folder: {e}");
             return report;
         }
+        if exercise.config.comparison == Comparison::Game {
+            let report = self.play_game(interpreter, case, &scratch, limits, report);
+            let _ = std::fs::remove_dir_all(&scratch);
+            return report;
+        }
         let spec = RunSpec {
             program: interpreter,
             args: vec![self.program.into()],
@@ -394,7 +404,7 @@ impl RunContext<'_> {
         report.verdict = judgement.verdict;
         report.time_ms = outcome.cpu.as_millis() as u64;
         report.wall_ms = outcome.wall.as_millis() as u64;
-        let unmap = |text: String| text.replace(&self.path_map.0, &self.path_map.1);
+        let unmap = |text: String| self.unmap(&text);
         // Secret cases say only their verdict; nimlab's own faults are always explained.
         let explain =
             case.visibility == Visibility::Sample || judgement.verdict == Verdict::JudgeError;
@@ -410,7 +420,7 @@ impl RunContext<'_> {
                 _ => case.expected.clone(),
             };
             let stderr = (!outcome.stderr.is_empty())
-                .then(|| unmap(feedback::stderr_tail(&outcome.stderr, 8)));
+                .then(|| unmap(feedback::stderr_tail(&outcome.stderr, 15)));
             report.feedback = Some(CaseFeedback {
                 input: feedback::clip(&case.input, 20, 2_000),
                 expected: feedback::clip(&expected, 40, 4_000),
@@ -425,6 +435,74 @@ impl RunContext<'_> {
                     &judgement,
                     &outcome,
                 ),
+                transcript: None,
+                broken_rule: None,
+            });
+        }
+        report
+    }
+
+    fn unmap(&self, text: &str) -> String {
+        text.replace(&self.path_map.0, &self.path_map.1)
+    }
+
+    /// Plays one scenario of the game against the program.
+    fn play_game(
+        &self,
+        interpreter: &Path,
+        case: &Case,
+        scratch: &Path,
+        limits: RunLimits,
+        mut report: CaseReport,
+    ) -> CaseReport {
+        let scenario = match game::Scenario::parse(&case.input) {
+            Ok(scenario) => scenario,
+            Err(problem) => {
+                report.message = format!("the scenario is bad: {problem}");
+                return report;
+            }
+        };
+        let args = [OsString::from(self.program)];
+        let env = game_env(scratch);
+        let mut session = match Session::start(interpreter, &args, &env, scratch, limits) {
+            Ok(session) => session,
+            Err(e) => {
+                report.message = e.to_string();
+                return report;
+            }
+        };
+        let result = game::play(&scenario, &mut session);
+        let end = session.finish();
+        report.verdict = result.verdict;
+        if let Ok(end) = &end {
+            report.time_ms = end.cpu.as_millis() as u64;
+            report.wall_ms = end.wall.as_millis() as u64;
+        }
+        let sample = case.visibility == Visibility::Sample;
+        if sample || result.verdict == Verdict::JudgeError {
+            report.message = self.unmap(&result.message);
+        }
+        if sample && result.verdict != Verdict::Accepted {
+            let stderr = end
+                .ok()
+                .filter(|e| !e.stderr.is_empty())
+                .map(|e| self.unmap(&feedback::stderr_tail(&e.stderr, 15)));
+            let mut hints = Vec::new();
+            let bad_input_crash = result.verdict == Verdict::RuntimeError
+                && stderr.as_deref().is_some_and(|s| s.contains("ValueError"));
+            if bad_input_crash {
+                hints.push("A player typed something that is not a move: catch the ValueError from int() and ask again instead of crashing.".into());
+            }
+            report.feedback = Some(CaseFeedback {
+                input: case.input.clone(),
+                expected: String::new(),
+                one_of_many: false,
+                got: String::new(),
+                first_difference: None,
+                stderr,
+                hints,
+                transcript: Some(result.transcript),
+                broken_rule: result.broken.map(|b| b.rule),
             });
         }
         report

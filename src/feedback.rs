@@ -94,7 +94,8 @@ pub fn hints(
             runtime_error_hints(&String::from_utf8_lossy(&outcome.stderr), lab_names, &mut hints);
         }
         Verdict::TimeLimit => {
-            if outcome.cpu * 2 < outcome.wall {
+            // Stopped by the wall clock with little CPU used: it was waiting, not working.
+            if outcome.termination == crate::runner::Termination::WallTimeout && outcome.cpu * 4 < outcome.wall {
                 hints.push("The program spent most of its time idle: is it sleeping, or waiting for something? It gets one case on stdin and nothing more.".into());
             } else {
                 hints.push("The program was busy the whole time: check that every loop ends (does each step of a while loop change what its condition tests?).".into());

@@ -1,5 +1,6 @@
 //! `nimlab fixtures verify|generate`: keeping fixtures honest, and making new ones.
 
+use crate::judge::Verdict;
 use crate::judge::compare;
 use crate::lab::config::Comparison;
 use crate::lab::{Lab, LabExercise};
@@ -18,6 +19,9 @@ pub struct Disagreement {
 /// Checks every case of `exercise` against its reference; for checker exercises, that both the
 /// stored answer and the reference's answer pass the checker. Returns how many were checked.
 pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize {
+    if exercise.config.comparison == Comparison::Game {
+        return verify_games(exercise, found);
+    }
     let Some(module) = exercise.module.filter(|m| m.has_reference()) else {
         return 0;
     };
@@ -79,6 +83,67 @@ pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) ->
     exercise.cases.len()
 }
 
+struct Silent;
+
+impl crate::report::Reporter for Silent {
+    fn event(&mut self, _: &crate::report::Event) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Plays every scenario against the model solution, under each interpreter installed.
+fn verify_games(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize {
+    let mut report = |case: &str, problem: String| {
+        found.push(Disagreement {
+            exercise: exercise.name.clone(),
+            case: case.to_string(),
+            problem,
+        })
+    };
+    let Some(solution) = &exercise.solution else {
+        report(
+            "solution.py",
+            "there is no model solution to play the scenarios against".into(),
+        );
+        return 0;
+    };
+    let played = tempfile::tempdir().and_then(|dir| {
+        let file = dir.path().join(format!("{}.py", exercise.name));
+        std::fs::write(&file, solution)?;
+        let request = crate::check::CheckRequest {
+            exercise,
+            lab_names: &[],
+            submission: &file,
+            interpreters: &exercise.config.interpreters,
+            jobs: crate::cli::default_jobs(),
+        };
+        crate::check::check(&request, &crate::runner::ProcessRunner, &mut Silent)
+            .map_err(std::io::Error::other)
+    });
+    match played {
+        Ok(result) => {
+            for run in result.runs.iter().filter(|r| r.verdict != Verdict::Skipped) {
+                for case in run.cases.iter().filter(|c| c.verdict != Verdict::Accepted) {
+                    report(
+                        &case.name,
+                        format!(
+                            "the model solution is not accepted under {} ({}): {}",
+                            run.label(),
+                            case.verdict.label(),
+                            case.message
+                        ),
+                    );
+                }
+                if let Some(message) = &run.message {
+                    report("solution.py", format!("under {}: {message}", run.label()));
+                }
+            }
+        }
+        Err(e) => report("solution.py", format!("cannot play the scenarios: {e}")),
+    }
+    exercise.cases.len()
+}
+
 pub fn verify(
     lab: &Lab,
     names: &[String],
@@ -96,13 +161,18 @@ pub fn verify(
     for exercise in chosen {
         let before = found.len();
         let checked = verify_exercise(exercise, &mut found);
-        let status = match (
-            exercise.module.is_some_and(|m| m.has_reference()),
-            found.len() - before,
-        ) {
-            (false, _) => "no stdin reference (not checked)".to_string(),
-            (true, 0) => format!("{checked} case(s) agree with the reference"),
-            (true, n) => format!("{n} problem(s) in {checked} case(s)"),
+        let problems = found.len() - before;
+        let status = if exercise.config.comparison == Comparison::Game {
+            match problems {
+                0 => format!("{checked} scenario(s) played; the model solution passes them all"),
+                n => format!("{n} problem(s) in {checked} scenario(s)"),
+            }
+        } else {
+            match (exercise.module.is_some_and(|m| m.has_reference()), problems) {
+                (false, _) => "no stdin reference (not checked)".to_string(),
+                (true, 0) => format!("{checked} case(s) agree with the reference"),
+                (true, n) => format!("{n} problem(s) in {checked} case(s)"),
+            }
         };
         writeln!(out, "{:<14} {status}", exercise.name)?;
     }

@@ -370,18 +370,6 @@ fn jobs_must_be_positive() {
 }
 
 #[test]
-fn the_game_exercise_says_its_judge_is_not_here_yet() {
-    nimlab()
-        .arg("check")
-        .arg(root().join("exercises/working_game/solution.py"))
-        .arg("--exercise")
-        .arg("working_game")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("judged by playing games"));
-}
-
-#[test]
 fn the_readme_main_command_works() {
     // README: `cargo run --release -- check exercises/present_board/solution.py`
     nimlab()

@@ -65,3 +65,10 @@ fn text_report_of_a_checker_rejection() {
 fn json_report_of_a_wrong_answer() {
     settings().bind(|| insta::assert_snapshot!(report("reversed_digits", "bin_num.py", "json")));
 }
+
+#[test]
+fn text_report_of_a_game_that_crashes() {
+    settings().bind(|| {
+        insta::assert_snapshot!(report("game_crash_on_bad_input", "working_game.py", "text"))
+    });
+}

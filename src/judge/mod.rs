@@ -2,6 +2,7 @@
 //! ended.
 
 pub mod compare;
+pub mod game;
 
 use crate::feedback::traceback_summary;
 use crate::lab::config::Comparison;
@@ -111,20 +112,23 @@ pub fn judge_case(
         return Judgement::new(
             Verdict::TimeLimit,
             format!(
-                "stopped after {} ms: the limit is {} ms of CPU and {} ms in all (is it waiting for input that never comes, or looping?)",
-                outcome.wall.as_millis(),
-                limits.cpu.as_millis(),
+                "stopped at the wall-clock limit of {} ms, having used {cpu_ms} ms of CPU time",
                 limits.wall.as_millis()
             ),
         );
     }
-    if outcome.cpu > limits.cpu || outcome.termination == Termination::Signaled(libc::SIGXCPU) {
+    if outcome.cpu > limits.cpu
+        || outcome.termination == Termination::CpuTimeout
+        || outcome.termination == Termination::Signaled(libc::SIGXCPU)
+    {
+        let used = if outcome.cpu > limits.cpu {
+            format!("used {cpu_ms} ms of CPU time")
+        } else {
+            "was stopped when it had used all its CPU time".to_string()
+        };
         return Judgement::new(
             Verdict::TimeLimit,
-            format!(
-                "used {cpu_ms} ms of CPU time; the limit is {} ms",
-                limits.cpu.as_millis()
-            ),
+            format!("{used}; the limit is {} ms", limits.cpu.as_millis()),
         );
     }
     if !outcome.success() && looks_out_of_memory(outcome, limits) {
@@ -158,7 +162,9 @@ pub fn judge_case(
                 format!("the program was killed by {}", signal_name(signal)),
             );
         }
-        Termination::WallTimeout | Termination::OutputLimit => unreachable!("handled above"),
+        Termination::WallTimeout | Termination::CpuTimeout | Termination::OutputLimit => {
+            unreachable!("handled above")
+        }
     }
     // Invalid UTF-8 can never match; escaped, it at least shows what was printed.
     let got = match std::str::from_utf8(&outcome.stdout) {

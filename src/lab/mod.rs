@@ -365,6 +365,7 @@ fn parse_cases(
     // (visibility, stem) -> (.in, .out)
     type Pair<'a> = (Option<(&'a str, &'a [u8])>, Option<(&'a str, &'a [u8])>);
     let mut pairs: BTreeMap<(Visibility, String), Pair> = BTreeMap::new();
+    let mut scenarios = Vec::new();
     for (relative, bytes) in fixtures {
         let rest = &relative[format!("fixtures/{name}/").len()..];
         if rest.ends_with(".md") && !rest.contains('/') {
@@ -393,6 +394,26 @@ fn parse_cases(
                 "fixture names use lowercase letters, digits, `_` and `-` only (like 03-empty-row.in)",
             ));
         }
+        if config.comparison == config::Comparison::Game {
+            if ext != "toml" {
+                return Err(LabError::invalid(
+                    namer.name(relative),
+                    "this exercise is judged by playing games: its fixtures are .toml scenarios",
+                ));
+            }
+            let text = text(namer, relative, bytes)?;
+            crate::judge::game::Scenario::parse(&text)
+                .map_err(|problem| LabError::invalid(namer.name(relative), problem))?;
+            scenarios.push(Case {
+                name: format!("{}/{stem}", visibility.folder()),
+                visibility,
+                input: text,
+                expected: String::new(),
+                stored_expected: String::new(),
+                weight: 1,
+            });
+            continue;
+        }
         let slot = pairs.entry((visibility, stem.to_string())).or_default();
         match ext {
             "in" => slot.0 = Some((relative.as_str(), bytes)),
@@ -405,7 +426,10 @@ fn parse_cases(
             }
         }
     }
-    let mut cases = Vec::new();
+    let mut cases = scenarios;
+    for case in &mut cases {
+        case.weight = config.weights.get(&case.name).copied().unwrap_or(1);
+    }
     for ((visibility, stem), pair) in pairs {
         let case_name = format!("{}/{stem}", visibility.folder());
         let fixture = |ext: &str| namer.name(&format!("fixtures/{name}/{case_name}.{ext}"));

@@ -92,6 +92,12 @@ pub struct CaseFeedback {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stderr: Option<String>,
     pub hints: Vec<String>,
+    /// For a game: everything said, the judge's typing apart from the program's output.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<Vec<crate::judge::game::Entry>>,
+    /// For a game: the first rule the program broke.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub broken_rule: Option<crate::judge::game::Rule>,
 }
 
 /// What the checker announces as it goes.

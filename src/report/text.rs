@@ -2,6 +2,7 @@
 
 use super::{CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport};
 use crate::judge::Verdict;
+use crate::judge::game::Entry;
 use crate::lab::Visibility;
 use anstyle::{AnsiColor, Style};
 use std::collections::HashSet;
@@ -165,9 +166,17 @@ impl<W: Write> TextReporter<W> {
         if !case.message.is_empty() {
             writeln!(out, "   {}", case.message)?;
         }
-        writeln!(out, "   {DIM}input:{DIM:#}")?;
+        let input_label = if feedback.transcript.is_some() {
+            "scenario:"
+        } else {
+            "input:"
+        };
+        writeln!(out, "   {DIM}{input_label}{DIM:#}")?;
         for line in feedback.input.lines() {
             writeln!(out, "     {line}")?;
+        }
+        if let Some(transcript) = &feedback.transcript {
+            write_transcript(out, transcript)?;
         }
         match &feedback.first_difference {
             Some(diff) => {
@@ -182,7 +191,7 @@ impl<W: Write> TextReporter<W> {
                     write_diff(out, &feedback.expected, &feedback.got)?;
                 }
             }
-            None if case.verdict == Verdict::WrongAnswer => {
+            None if case.verdict == Verdict::WrongAnswer && feedback.transcript.is_none() => {
                 let label = if feedback.one_of_many {
                     "one right answer (of many):"
                 } else {
@@ -213,6 +222,49 @@ impl<W: Write> TextReporter<W> {
         }
         Ok(())
     }
+}
+
+/// The game as it went: the program's output as printed, what nimlab typed after `» `, and
+/// where a rule broke after `✗ `. A long game shows its end, where things went wrong.
+fn write_transcript(out: &mut impl Write, transcript: &[Entry]) -> std::io::Result<()> {
+    const MAX_LINES: usize = 60;
+    let mut lines: Vec<String> = vec![String::new()];
+    for entry in transcript {
+        match entry {
+            Entry::Program(text) => {
+                for (i, piece) in text.split('\n').enumerate() {
+                    if i > 0 {
+                        lines.push(String::new());
+                    }
+                    lines.last_mut().expect("never empty").push_str(piece);
+                }
+            }
+            Entry::Typed(text) => {
+                let last = lines.last_mut().expect("never empty");
+                last.push_str(&format!("{NOTE}» {text}{NOTE:#}"));
+                lines.push(String::new());
+            }
+            Entry::Broken(text) => {
+                if !lines.last().expect("never empty").is_empty() {
+                    lines.push(String::new());
+                }
+                *lines.last_mut().expect("never empty") = format!("{BAD}✗ {text}{BAD:#}");
+                lines.push(String::new());
+            }
+        }
+    }
+    while lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    writeln!(out, "   {DIM}the game (» is what nimlab typed):{DIM:#}")?;
+    let skip = lines.len().saturating_sub(MAX_LINES);
+    if skip > 0 {
+        writeln!(out, "     {DIM}… ({skip} earlier line(s) not shown){DIM:#}")?;
+    }
+    for line in &lines[skip..] {
+        writeln!(out, "     {line}")?;
+    }
+    Ok(())
 }
 
 /// A coloured line diff around the changes (- expected, + got).

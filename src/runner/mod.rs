@@ -1,6 +1,7 @@
 //! Runs untrusted programs under limits. The judges only see `Runner`, so a faster or more
 //! isolated implementation can replace `ProcessRunner` without touching them.
 
+pub mod interactive;
 pub mod interpreter;
 mod process;
 
@@ -48,6 +49,8 @@ pub enum Termination {
     Signaled(i32),
     /// Stopped by nimlab when the wall-clock limit passed.
     WallTimeout,
+    /// Stopped by nimlab when it had used its CPU time.
+    CpuTimeout,
     /// Stopped by nimlab when stdout passed the output limit.
     OutputLimit,
 }

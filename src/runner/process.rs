@@ -17,58 +17,115 @@ const FILE_SIZE_LIMIT: u64 = 64 * 1024 * 1024;
 const OPEN_FILES_LIMIT: u64 = 256;
 /// After the program exits, how long its pipes may take to deliver what is left in them.
 const DRAIN_GRACE: Duration = Duration::from_millis(250);
+/// How often a running program's CPU time is looked at (RLIMIT_CPU counts whole seconds).
+const CPU_CHECK: Duration = Duration::from_millis(20);
+
+/// The CPU time a running program has used so far, from /proc/PID/stat.
+pub(crate) fn cpu_so_far(pid: libc::pid_t) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces) start at the state, field 3.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) })
+        .ok()
+        .filter(|&t| t > 0)?;
+    Some(Duration::from_millis(ticks * 1000 / per_second))
+}
 
 #[derive(Debug, Default, Clone, Copy)]
 pub struct ProcessRunner;
 
+/// A started program: its handle, its pid (also its process group) and when it started.
+pub(crate) struct Started {
+    pub child: std::process::Child,
+    pub pid: libc::pid_t,
+    pub at: Instant,
+}
+
+/// Starts a program in its own process group, under the limits, with only `env`.
+pub(crate) fn spawn(
+    program: &std::path::Path,
+    args: &[std::ffi::OsString],
+    env: &[(std::ffi::OsString, std::ffi::OsString)],
+    workdir: &std::path::Path,
+    limits: super::RunLimits,
+    stdin: Stdio,
+) -> Result<Started, RunnerError> {
+    let cpu_seconds = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .env_clear()
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .current_dir(workdir)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
+    // system calls (prctl, getppid, setrlimit); it touches no memory shared with the parent.
+    unsafe {
+        command.pre_exec(move || {
+            // If nimlab dies (Ctrl-C), the program dies with it instead of running on.
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 || libc::getppid() != parent
+            {
+                return Err(std::io::Error::other(
+                    "nimlab exited before the program started",
+                ));
+            }
+            set_limit(libc::RLIMIT_CPU, cpu_seconds.max(1), cpu_seconds.max(1) + 1)?;
+            set_limit(libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes)?;
+            set_limit(libc::RLIMIT_FSIZE, FILE_SIZE_LIMIT, FILE_SIZE_LIMIT)?;
+            set_limit(libc::RLIMIT_NOFILE, OPEN_FILES_LIMIT, OPEN_FILES_LIMIT)?;
+            set_limit(libc::RLIMIT_CORE, 0, 0)?;
+            Ok(())
+        });
+    }
+    let at = Instant::now();
+    let child = command.spawn().map_err(|source| RunnerError::Spawn {
+        program: program.to_path_buf(),
+        source,
+    })?;
+    let pid = child.id() as libc::pid_t;
+    Ok(Started { child, pid, at })
+}
+
+/// How a reaped program ended, from its wait status.
+pub(crate) fn termination(status: libc::c_int) -> Termination {
+    if libc::WIFSIGNALED(status) {
+        Termination::Signaled(libc::WTERMSIG(status))
+    } else {
+        Termination::Exited(libc::WEXITSTATUS(status))
+    }
+}
+
+pub(crate) fn cpu_time(usage: &libc::rusage) -> Duration {
+    timeval(usage.ru_utime) + timeval(usage.ru_stime)
+}
+
 impl Runner for ProcessRunner {
     fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError> {
         let stdin = stdin_file(spec.stdin)?;
-        let limits = spec.limits;
-        let cpu_seconds = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
-        let mut command = Command::new(spec.program);
-        command
-            .args(&spec.args)
-            .env_clear()
-            .envs(spec.env.iter().map(|(k, v)| (k, v)))
-            .current_dir(spec.workdir)
-            .stdin(Stdio::from(stdin))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        let parent = std::process::id() as libc::pid_t;
-        // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
-        // system calls (prctl, getppid, setrlimit); it touches no memory shared with the parent.
-        unsafe {
-            command.pre_exec(move || {
-                // If nimlab dies (Ctrl-C), the program dies with it instead of running on.
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0
-                    || libc::getppid() != parent
-                {
-                    return Err(std::io::Error::other(
-                        "nimlab exited before the program started",
-                    ));
-                }
-                set_limit(libc::RLIMIT_CPU, cpu_seconds.max(1), cpu_seconds.max(1) + 1)?;
-                set_limit(libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes)?;
-                set_limit(libc::RLIMIT_FSIZE, FILE_SIZE_LIMIT, FILE_SIZE_LIMIT)?;
-                set_limit(libc::RLIMIT_NOFILE, OPEN_FILES_LIMIT, OPEN_FILES_LIMIT)?;
-                set_limit(libc::RLIMIT_CORE, 0, 0)?;
-                Ok(())
-            });
-        }
-        let started = Instant::now();
-        let mut child = command.spawn().map_err(|source| RunnerError::Spawn {
-            program: spec.program.to_path_buf(),
-            source,
-        })?;
-        let pid = child.id() as libc::pid_t;
+        let Started {
+            mut child,
+            pid,
+            at: started,
+        } = spawn(
+            spec.program,
+            &spec.args,
+            &spec.env,
+            spec.workdir,
+            spec.limits,
+            Stdio::from(stdin),
+        )?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         // From here on the child must be killed and reaped whatever happens.
-        let watch = Watch::new(pid, stdout, stderr, limits.output_bytes);
-        let watched = watch.and_then(|w| w.run(started + limits.wall));
-        let (termination, stdout, stderr, stderr_truncated) = match watched {
+        let watch = Watch::new(pid, stdout, stderr, spec.limits.output_bytes);
+        let watched = watch.and_then(|w| w.run(started + spec.limits.wall, spec.limits.cpu));
+        let (termination_by_us, stdout, stderr, stderr_truncated) = match watched {
             Ok(result) => result,
             Err(e) => {
                 kill_group(pid);
@@ -78,17 +135,12 @@ impl Runner for ProcessRunner {
         };
         let (status, usage) = reap(pid)?;
         let wall = started.elapsed();
-        let termination = termination.unwrap_or(if libc::WIFSIGNALED(status) {
-            Termination::Signaled(libc::WTERMSIG(status))
-        } else {
-            Termination::Exited(libc::WEXITSTATUS(status))
-        });
         Ok(RunOutcome {
-            termination,
+            termination: termination_by_us.unwrap_or_else(|| termination(status)),
             stdout,
             stderr,
             stderr_truncated,
-            cpu: timeval(usage.ru_utime) + timeval(usage.ru_stime),
+            cpu: cpu_time(&usage),
             wall,
             max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
         })
@@ -126,7 +178,7 @@ fn stdin_file(input: &[u8]) -> Result<File, RunnerError> {
     Ok(file)
 }
 
-fn kill_group(pid: libc::pid_t) {
+pub(crate) fn kill_group(pid: libc::pid_t) {
     // SAFETY: signals the child's own process group (its id is the child's pid, which stays
     // reserved until the child is reaped).
     unsafe {
@@ -134,7 +186,7 @@ fn kill_group(pid: libc::pid_t) {
     }
 }
 
-fn reap(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage), RunnerError> {
+pub(crate) fn reap(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage), RunnerError> {
     let mut status = 0;
     // SAFETY: rusage is plain old data, filled in by wait4.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -154,7 +206,7 @@ fn timeval(t: libc::timeval) -> Duration {
     Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
 }
 
-fn set_nonblocking(fd: RawFd) {
+pub(crate) fn set_nonblocking(fd: RawFd) {
     // SAFETY: fcntl on a descriptor we own.
     unsafe {
         let flags = libc::fcntl(fd, libc::F_GETFL);
@@ -162,7 +214,7 @@ fn set_nonblocking(fd: RawFd) {
     }
 }
 
-fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
+pub(crate) fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
     // SAFETY: pidfd_open returns a new descriptor or -1.
     let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
     // SAFETY: a non-negative result is a fresh descriptor we own.
@@ -170,7 +222,7 @@ fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
 }
 
 /// Whether the child has exited, without reaping it (for kernels without pidfd).
-fn has_exited(pid: libc::pid_t) -> bool {
+pub(crate) fn has_exited(pid: libc::pid_t) -> bool {
     // SAFETY: siginfo is plain old data; WNOWAIT leaves the child to be reaped by wait4.
     let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
     let r = unsafe {
@@ -220,11 +272,19 @@ impl Watch {
         })
     }
 
-    fn run(mut self, deadline: Instant) -> Result<Watched, RunnerError> {
+    fn run(mut self, deadline: Instant, cpu_limit: Duration) -> Result<Watched, RunnerError> {
         let mut termination = None;
         let mut exited = false;
         let mut drain_until = deadline;
+        let mut next_cpu_check = Instant::now() + CPU_CHECK;
         loop {
+            if !exited && termination.is_none() && Instant::now() >= next_cpu_check {
+                next_cpu_check = Instant::now() + CPU_CHECK;
+                if cpu_so_far(self.pid).is_some_and(|cpu| cpu > cpu_limit) {
+                    termination = Some(Termination::CpuTimeout);
+                    kill_group(self.pid);
+                }
+            }
             if exited && self.stdout.is_none() && self.stderr.is_none() {
                 break;
             }
@@ -248,7 +308,7 @@ impl Watch {
             if let Some(err) = &self.stderr {
                 fds.push(poll_fd(err.as_raw_fd()));
             }
-            let mut wait = drain_until - now;
+            let mut wait = (drain_until - now).min(CPU_CHECK);
             match (&self.pidfd, exited) {
                 (Some(pidfd), false) => fds.push(poll_fd(pidfd.as_raw_fd())),
                 // Without a pidfd the exit is noticed by looking every few milliseconds.
@@ -391,6 +451,21 @@ mod tests {
         let out = sh("sleep 30", b"", l);
         assert_eq!(out.termination, Termination::WallTimeout);
         assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_busy_program_is_stopped_at_its_cpu_limit_not_the_wall_clock() {
+        let mut l = limits();
+        l.cpu = Duration::from_millis(200);
+        l.wall = Duration::from_secs(5);
+        let started = Instant::now();
+        let out = sh("while :; do :; done", b"", l);
+        assert_eq!(out.termination, Termination::CpuTimeout);
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     #[test]
