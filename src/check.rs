@@ -39,10 +39,6 @@ pub enum CheckError {
     Workspace(#[source] std::io::Error),
     #[error("cannot write the report: {0}")]
     Report(#[source] std::io::Error),
-    #[error(
-        "{0} is judged by playing games against it; its judge is not part of this version of nimlab yet"
-    )]
-    Interactive(String),
 }
 
 pub struct CheckRequest<'a> {
