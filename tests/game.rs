@@ -294,3 +294,75 @@ fn failed_games_show_their_transcript_in_text() {
     assert!(text.contains("Player 1's name: » Ada"), "{text}");
     assert!(text.contains("✗ the winner is announced:"), "{text}");
 }
+
+#[test]
+fn fixtures_verify_plays_the_scenarios_against_the_model_solution() {
+    let lab = lab_with(&["working_game"], |_| {});
+    let lab_arg = lab.path().to_str().unwrap().to_string();
+    let verify = |lab: &str| {
+        common::nimlab()
+            .args(["--lab", lab, "fixtures", "verify"])
+            .output()
+            .unwrap()
+    };
+    let output = verify(&lab_arg);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("15 scenario(s) played"));
+    // A model solution that announces the wrong winner fails verification, naming the games.
+    let solution = lab.path().join("exercises/working_game/solution.py");
+    std::fs::write(
+        &solution,
+        mutant(
+            "print(\"%s wins\" % name)",
+            "print(\"%s wins\" % players[1 - turn])",
+        ),
+    )
+    .unwrap();
+    let output = verify(&lab_arg);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("sample/01-human-vs-computer")
+            && stderr.contains("the winner is announced"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_malformed_scenario_is_refused_with_its_path() {
+    let lab = lab_with(&["working_game"], |_| {});
+    let scenario = lab
+        .path()
+        .join("fixtures/working_game/secret/99-broken.toml");
+    std::fs::write(&scenario, "players = [\"Ada\"]\nboard = [3]\n").unwrap();
+    let output = common::nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .arg("list")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(scenario.to_str().unwrap()) && stderr.contains("players"),
+        "{stderr}"
+    );
+    // Game fixtures are scenarios, not stdin cases.
+    std::fs::remove_file(&scenario).unwrap();
+    std::fs::write(
+        lab.path().join("fixtures/working_game/secret/99-stray.in"),
+        "1 2\n",
+    )
+    .unwrap();
+    let output = common::nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .arg("list")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&output.stderr).contains("its fixtures are .toml scenarios"));
+}
