@@ -44,6 +44,55 @@ pub enum Command {
     Fixtures(FixturesCommand),
     /// Measure nimlab's own cost against running the interpreter by hand
     Bench(crate::bench::BenchArgs),
+    /// Make a lab from a contest system's task folders
+    #[command(subcommand)]
+    Import(ImportCommand),
+    /// Write the lab in a contest system's format
+    #[command(subcommand)]
+    Export(ExportCommand),
+    /// Judge one output as a contest system's checker (output validator) would
+    Checker(CheckerArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// A CMS contest folder (contest.yaml) or task folder (task.yaml)
+    Cms {
+        src: PathBuf,
+        /// The lab folder to create (use it with --lab)
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// A CMS contest folder (italy_yaml tasks); nimlab is the checker where needed
+    Cms {
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Kattis problem packages (legacy format), one folder per exercise
+    Kattis {
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+}
+
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("protocol").required(true))]
+pub struct CheckerArgs {
+    pub exercise: String,
+    /// Kattis output validator: INPUT ANSWER FEEDBACK_DIR, the output on stdin; exits 42
+    /// (accepted) or 43 (wrong answer)
+    #[arg(long, num_args = 3, value_names = ["INPUT", "ANSWER", "FEEDBACK_DIR"], group = "protocol")]
+    pub kattis: Option<Vec<PathBuf>>,
+    /// CMS checker: INPUT ANSWER OUTPUT; prints the outcome (1.0 or 0.0), the message on stderr
+    #[arg(long, num_args = 3, value_names = ["INPUT", "ANSWER", "OUTPUT"], group = "protocol")]
+    pub cms: Option<Vec<PathBuf>>,
+    /// Kattis input validator: the case on stdin; exits 42 when it is a valid case, 43 if not
+    #[arg(long, group = "protocol")]
+    pub input_validator: bool,
 }
 
 #[derive(Debug, Args)]
@@ -194,7 +243,105 @@ pub fn run(cli: Cli) -> Result<u8> {
             Ok(exit::SUCCESS)
         }
         Command::Bench(args) => crate::bench::run(&lab, &args, &mut stdout),
+        Command::Import(ImportCommand::Cms { src, out }) => {
+            let summary = crate::interop::cms::import(&src, &out)?;
+            writeln!(
+                stdout,
+                "Imported {} exercise(s) with {} case(s) into {}: {}",
+                summary.exercises.len(),
+                summary.cases,
+                out.display(),
+                summary.exercises.join(", ")
+            )?;
+            for what in &summary.from_built_in {
+                writeln!(stdout, "  taken from the built-in lab: {what}")?;
+            }
+            for file in &summary.not_imported {
+                writeln!(stdout, "  not imported: {file}")?;
+            }
+            writeln!(
+                stdout,
+                "Use it with: nimlab --lab {} check FILE",
+                out.display()
+            )?;
+            Ok(exit::SUCCESS)
+        }
+        Command::Export(command) => {
+            let (format, out, skipped) = match command {
+                ExportCommand::Cms { out } => (
+                    "a CMS contest",
+                    out.clone(),
+                    crate::interop::cms::export(&lab, &out)?,
+                ),
+                ExportCommand::Kattis { out } => (
+                    "Kattis problem packages",
+                    out.clone(),
+                    crate::interop::kattis::export(&lab, &out)?,
+                ),
+            };
+            writeln!(stdout, "Wrote {format} to {}", out.display())?;
+            for name in skipped {
+                writeln!(
+                    stdout,
+                    "  left out {name}: it is interactive, judged by nimlab's game judge only"
+                )?;
+            }
+            Ok(exit::SUCCESS)
+        }
+        Command::Checker(args) => checker(&lab, &args),
     }
+}
+
+/// Exit codes of the Kattis validator protocol.
+const KATTIS_ACCEPTED: u8 = 42;
+const KATTIS_WRONG: u8 = 43;
+
+fn read(path: &std::path::Path) -> Result<String> {
+    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn checker(lab: &Lab, args: &CheckerArgs) -> Result<u8> {
+    use crate::interop::{Decision, decide, input_is_valid};
+    let exercise = lab.exercise(&args.exercise)?;
+    if args.input_validator {
+        let mut input = String::new();
+        std::io::stdin()
+            .read_to_string(&mut input)
+            .context("stdin: cannot read the case")?;
+        return Ok(match input_is_valid(exercise, &input) {
+            Ok(()) => KATTIS_ACCEPTED,
+            Err(why) => {
+                writeln!(std::io::stderr(), "invalid case: {why}")?;
+                KATTIS_WRONG
+            }
+        });
+    }
+    if let Some(paths) = &args.kattis {
+        let (input, answer, feedback) = (read(&paths[0])?, read(&paths[1])?, &paths[2]);
+        let mut output = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut output)
+            .context("stdin: cannot read the output to check")?;
+        let decision = decide(exercise, &input, &answer, &String::from_utf8_lossy(&output))?;
+        let (code, message) = match decision {
+            Decision::Accepted => (KATTIS_ACCEPTED, "accepted".to_string()),
+            Decision::Wrong(why) => (KATTIS_WRONG, why),
+        };
+        let message_file = feedback.join("judgemessage.txt");
+        std::fs::write(&message_file, format!("{message}\n"))
+            .with_context(|| format!("{}: cannot write the feedback", message_file.display()))?;
+        return Ok(code);
+    }
+    let paths = args.cms.as_ref().expect("clap requires one protocol");
+    let (input, answer, output) = (read(&paths[0])?, read(&paths[1])?, read(&paths[2])?);
+    let (outcome, message) = match decide(exercise, &input, &answer, &output)? {
+        Decision::Accepted => ("1.0", "Output is correct".to_string()),
+        Decision::Wrong(why) => ("0.0", why),
+    };
+    writeln!(std::io::stdout(), "{outcome}")?;
+    writeln!(std::io::stderr(), "{message}")?;
+    Ok(exit::SUCCESS)
 }
 
 fn check(lab: &Lab, args: CheckArgs) -> Result<u8> {

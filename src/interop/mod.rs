@@ -1,0 +1,108 @@
+//! Moving labs between nimlab and contest systems: CMS task folders (import and export),
+//! Kattis problem packages (export), and nimlab as the checker inside those systems.
+
+pub mod cms;
+pub mod kattis;
+
+use crate::judge::{Verdict, judge_output};
+use crate::lab::config::Comparison;
+use crate::lab::{Case, LabExercise, Visibility};
+use anyhow::{Result, bail};
+use std::path::Path;
+
+/// A checker's decision on one output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    Accepted,
+    Wrong(String),
+}
+
+/// Judges `output` for the case `input` with the expected `answer`, as nimlab would: by the
+/// exercise's comparison mode or its checker. An error means the case itself is unusable.
+pub fn decide(exercise: &LabExercise, input: &str, answer: &str, output: &str) -> Result<Decision> {
+    if exercise.config.comparison == Comparison::Game {
+        bail!(
+            "{} is interactive: it has no output to check",
+            exercise.name
+        );
+    }
+    let case = Case {
+        name: "case".into(),
+        visibility: Visibility::Secret,
+        input: input.to_string(),
+        expected: answer.to_string(),
+        stored_expected: answer.to_string(),
+        weight: 1,
+    };
+    let judgement = judge_output(exercise, &case, output);
+    match judgement.verdict {
+        Verdict::Accepted => Ok(Decision::Accepted),
+        Verdict::JudgeError => bail!("{}", judgement.message),
+        _ => Ok(Decision::Wrong(judgement.message)),
+    }
+}
+
+/// Whether `input` is a case the exercise can be asked: its reference reads it.
+pub fn input_is_valid(exercise: &LabExercise, input: &str) -> Result<(), String> {
+    match exercise.module.filter(|m| m.has_reference()) {
+        Some(module) => module
+            .reference(input, &exercise.config)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        None => Ok(()),
+    }
+}
+
+/// Creates `out` from a folder built beside it, so a failed export leaves nothing behind.
+pub(crate) fn write_folder(out: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+    use anyhow::Context;
+    if out.exists() {
+        let empty = std::fs::read_dir(out)
+            .with_context(|| format!("{}: cannot read the folder", out.display()))?
+            .next()
+            .is_none();
+        if !empty {
+            bail!(
+                "{}: the folder exists and is not empty; nimlab does not overwrite it",
+                out.display()
+            );
+        }
+    }
+    let parent = out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("{}: cannot create the folder", parent.display()))?;
+    let staging = tempfile::Builder::new()
+        .prefix(".nimlab-out-")
+        .tempdir_in(parent)
+        .with_context(|| format!("{}: cannot create a folder here", parent.display()))?;
+    build(staging.path())?;
+    let staged = staging.keep();
+    if out.exists() {
+        std::fs::remove_dir(out)
+            .with_context(|| format!("{}: cannot replace the empty folder", out.display()))?;
+    }
+    std::fs::rename(&staged, out).with_context(|| format!("{}: cannot create", out.display()))?;
+    Ok(())
+}
+
+/// Writes a file below `root`, creating its folders.
+pub(crate) fn put(root: &Path, relative: &str, contents: &[u8]) -> Result<()> {
+    use anyhow::Context;
+    let path = root.join(relative);
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder)
+            .with_context(|| format!("{}: cannot create", folder.display()))?;
+    }
+    std::fs::write(&path, contents).with_context(|| format!("{}: cannot write", path.display()))
+}
+
+/// Writes an executable shell script below `root`.
+pub(crate) fn put_script(root: &Path, relative: &str, body: &str) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    put(root, relative, format!("#!/bin/sh\n{body}").as_bytes())?;
+    std::fs::set_permissions(root.join(relative), std::fs::Permissions::from_mode(0o755))?;
+    Ok(())
+}

@@ -1,0 +1,607 @@
+//! CMS import and export, Kattis export, and nimlab as a checker inside those systems.
+
+mod common;
+
+use common::{STDIN_EXERCISES, check_json, nimlab, root};
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn cms_data() -> PathBuf {
+    let dir = root().join("../shared/lab-cms");
+    assert!(dir.is_dir(), "{} is missing", dir.display());
+    dir
+}
+
+/// A command that finds this build's `nimlab` on PATH, as a judging system would.
+fn with_nimlab_on_path(program: &Path) -> Command {
+    let bin = assert_cmd::cargo::cargo_bin("nimlab");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut command = Command::new(program);
+    command.env("PATH", path);
+    command
+}
+
+fn import(src: &Path, out: &Path) -> std::process::Output {
+    nimlab()
+        .args(["import", "cms"])
+        .arg(src)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+/// Per-case verdicts of one submission under a lab.
+fn verdicts(file: &Path, exercise: &str, lab: &Path) -> Vec<(String, String)> {
+    let (report, _) = check_json(&[
+        file.to_str().unwrap(),
+        "--exercise",
+        exercise,
+        "--python",
+        "3",
+        "--lab",
+        lab.to_str().unwrap(),
+    ]);
+    report["runs"][0]["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["verdict"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_labs_cms_contest_imports_into_a_lab_its_model_solutions_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let lab = dir.path().join("lab");
+    let output = import(&cms_data(), &lab);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("Imported 7 exercise(s) with 46 case(s)")
+    );
+    nimlab()
+        .arg("--lab")
+        .arg(&lab)
+        .args(["fixtures", "verify"])
+        .assert()
+        .success();
+    for exercise in [
+        "present_board",
+        "make_move",
+        "exclusive_or",
+        "bin_num",
+        "bitwise_xor",
+        "nim_sum",
+        "ui",
+    ] {
+        let solution = root().join(format!("exercises/{exercise}/solution.py"));
+        let (report, code) = check_json(&[
+            solution.to_str().unwrap(),
+            "--exercise",
+            exercise,
+            "--lab",
+            lab.to_str().unwrap(),
+        ]);
+        assert_eq!(report["verdict"], "accepted", "{exercise}: {report:#}");
+        assert_eq!(code, 0);
+        // CMS's public test cases are the samples (in this contest, all of them).
+        let cases = report["runs"][0]["cases"].as_array().unwrap();
+        assert!(
+            cases.iter().all(|c| c["visibility"] == "sample"),
+            "{exercise}"
+        );
+    }
+    let config =
+        std::fs::read_to_string(lab.join("exercises/present_board/exercise.toml")).unwrap();
+    assert!(
+        config.contains("cpu_ms = 1000") && config.contains("comparison = \"lines\""),
+        "{config}"
+    );
+}
+
+/// A copy of one CMS task as a contest of its own, changed by `edit`.
+fn cms_task_copy(edit: impl Fn(&Path)) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(
+        &cms_data().join("exclusive_or"),
+        &dir.path().join("exclusive_or"),
+    );
+    std::fs::write(
+        dir.path().join("contest.yaml"),
+        "name: \"t\"\ntasks:\n  - \"exclusive_or\"\n",
+    )
+    .unwrap();
+    edit(&dir.path().join("exclusive_or"));
+    dir
+}
+
+fn assert_import_refused(src: &Path, needles: &[&str]) {
+    let out = src.join("../imported-lab");
+    let output = import(src, &out);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for needle in needles {
+        assert!(stderr.contains(needle), "{needle:?} not in {stderr}");
+    }
+    assert!(!out.exists(), "nothing is written when an import fails");
+}
+
+#[test]
+fn malformed_or_partial_cms_folders_are_refused_naming_the_file() {
+    let bad_yaml = cms_task_copy(|task| {
+        std::fs::write(
+            task.join("task.yaml"),
+            "name: \"exclusive_or\"\nn_input: [4\n",
+        )
+        .unwrap()
+    });
+    assert_import_refused(
+        bad_yaml.path(),
+        &["exclusive_or/task.yaml", "malformed YAML"],
+    );
+
+    let no_count = cms_task_copy(|task| {
+        std::fs::write(
+            task.join("task.yaml"),
+            "name: \"exclusive_or\"\ntitle: \"X\"\n",
+        )
+        .unwrap()
+    });
+    assert_import_refused(no_count.path(), &["task.yaml", "n_input"]);
+
+    let missing_output =
+        cms_task_copy(|task| std::fs::remove_file(task.join("output/output2.txt")).unwrap());
+    assert_import_refused(missing_output.path(), &["output/output2.txt", "is missing"]);
+
+    let extra_input =
+        cms_task_copy(|task| std::fs::write(task.join("input/input7.txt"), "1 1\n").unwrap());
+    assert_import_refused(extra_input.path(), &["input/input7.txt", "n_input is 4"]);
+
+    let stray_file =
+        cms_task_copy(|task| std::fs::write(task.join("output/notes.txt"), "x").unwrap());
+    assert_import_refused(
+        stray_file.path(),
+        &["output/notes.txt", "not a test case file"],
+    );
+
+    let file_io = cms_task_copy(|task| {
+        let yaml = std::fs::read_to_string(task.join("task.yaml"))
+            .unwrap()
+            .replace("infile: \"\"", "infile: \"input.txt\"");
+        std::fs::write(task.join("task.yaml"), yaml).unwrap();
+    });
+    assert_import_refused(file_io.path(), &["infile is `input.txt`"]);
+
+    let bad_public = cms_task_copy(|task| {
+        let yaml = std::fs::read_to_string(task.join("task.yaml"))
+            .unwrap()
+            .replace("public_testcases: 0, 1, 2, 3", "public_testcases: 0, 9");
+        std::fs::write(task.join("task.yaml"), yaml).unwrap();
+    });
+    assert_import_refused(bad_public.path(), &["public_testcases names case 9"]);
+
+    let unknown_checker = cms_task_copy(|task| {
+        std::fs::create_dir_all(task.join("check")).unwrap();
+        std::fs::write(task.join("check/checker"), "#!/bin/sh\n").unwrap();
+        let yaml = std::fs::read_to_string(task.join("task.yaml"))
+            .unwrap()
+            .replace("exclusive_or", "mystery");
+        std::fs::write(task.join("task.yaml"), yaml).unwrap();
+        std::fs::rename(task, task.with_file_name("mystery")).unwrap();
+    });
+    std::fs::write(
+        unknown_checker.path().join("contest.yaml"),
+        "tasks:\n  - mystery\n",
+    )
+    .unwrap();
+    assert_import_refused(unknown_checker.path(), &["own checker"]);
+
+    let missing_task = cms_task_copy(|_| {});
+    std::fs::write(
+        missing_task.path().join("contest.yaml"),
+        "tasks:\n  - exclusive_or\n  - chess\n",
+    )
+    .unwrap();
+    assert_import_refused(missing_task.path(), &["contest.yaml", "chess"]);
+}
+
+#[test]
+fn extra_files_in_a_task_folder_are_reported_not_imported() {
+    let src = cms_task_copy(|task| std::fs::write(task.join("statement.pdf"), "%PDF").unwrap());
+    let out = src.path().join("../lab-with-extras");
+    let output = import(src.path(), &out);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("not imported:")
+            && String::from_utf8_lossy(&output.stdout).contains("statement.pdf")
+    );
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn importing_into_a_folder_that_is_not_empty_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("keep.txt"), "mine").unwrap();
+    let output = import(&cms_data(), dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not empty"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("keep.txt")).unwrap(),
+        "mine"
+    );
+}
+
+#[test]
+fn export_then_import_gives_the_same_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (exported, reimported) = (dir.path().join("cms"), dir.path().join("lab"));
+    nimlab()
+        .args(["export", "cms", "--out"])
+        .arg(&exported)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("left out working_game"));
+    let output = import(&exported, &reimported);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    nimlab()
+        .arg("--lab")
+        .arg(&reimported)
+        .args(["fixtures", "verify"])
+        .assert()
+        .success();
+    let submissions: Vec<(PathBuf, &str)> = STDIN_EXERCISES
+        .iter()
+        .map(|e| (root().join(format!("exercises/{e}/solution.py")), *e))
+        .chain([
+            (
+                root().join("tests/submissions/zero_based_row/make_move.py"),
+                "make_move",
+            ),
+            (
+                root().join("tests/submissions/target_size/optimal_move.py"),
+                "optimal_move",
+            ),
+            (
+                root().join("tests/submissions/python_repr/make_move.py"),
+                "make_move",
+            ),
+            (
+                root().join("tests/submissions/reversed_digits/bin_num.py"),
+                "bin_num",
+            ),
+            (
+                root().join("tests/submissions/debug_print/present_board.py"),
+                "present_board",
+            ),
+        ])
+        .collect();
+    for (file, exercise) in submissions {
+        let built_in = verdicts(&file, exercise, &root());
+        let round_trip = verdicts(&file, exercise, &reimported);
+        assert_eq!(built_in, round_trip, "{}", file.display());
+    }
+}
+
+#[test]
+fn exported_cms_checkers_judge_as_nimlab_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let exported = dir.path().join("cms");
+    nimlab()
+        .args(["export", "cms", "--out"])
+        .arg(&exported)
+        .assert()
+        .success();
+    let task = exported.join("optimal_move");
+    // input0 is the handout's board [5, 4, 3, 2, 1]: [3, 1] wins, [1, 2] does not.
+    for (output, outcome) in [("[3, 1]\n", "1.0"), ("[1, 2]\n", "0.0")] {
+        let answer_file = dir.path().join("team-output.txt");
+        std::fs::write(&answer_file, output).unwrap();
+        let result = with_nimlab_on_path(&task.join("check/checker"))
+            .arg(task.join("input/input0.txt"))
+            .arg(task.join("output/output0.txt"))
+            .arg(&answer_file)
+            .output()
+            .unwrap();
+        assert!(
+            result.status.success(),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&result.stdout).lines().next(),
+            Some(outcome),
+            "{output}"
+        );
+    }
+    // present_board is compared by CMS's own white-diff: no checker is needed.
+    assert!(!exported.join("present_board/check").exists());
+    assert!(
+        exported.join("make_move/check/checker").exists(),
+        "JSON answers need nimlab's comparison"
+    );
+}
+
+fn kattis_name_ok(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    let inner_ok = bytes
+        .iter()
+        .all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(b));
+    (2..=255).contains(&bytes.len())
+        && inner_ok
+        && bytes[0].is_ascii_alphanumeric()
+        && bytes[bytes.len() - 1].is_ascii_alphanumeric()
+}
+
+#[test]
+fn kattis_packages_follow_the_legacy_format_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("kattis");
+    nimlab()
+        .args(["export", "kattis", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let packages: Vec<PathBuf> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(
+        packages.len(),
+        8,
+        "every stdin exercise, not the interactive game"
+    );
+    let allowed_keys = [
+        "problem_format_version",
+        "type",
+        "name",
+        "uuid",
+        "author",
+        "source",
+        "source_url",
+        "license",
+        "rights_owner",
+        "limits",
+        "validation",
+        "validator_flags",
+        "grading",
+        "keywords",
+    ];
+    for package in &packages {
+        let name = package.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()),
+            "package name {name}"
+        );
+        // Every file: a valid name; text as UTF-8 without BOM, LF only, ending in a newline.
+        for entry in walkdir::WalkDir::new(package).min_depth(1) {
+            let entry = entry.unwrap();
+            let file_name = entry.file_name().to_string_lossy().into_owned();
+            assert!(kattis_name_ok(&file_name), "{}", entry.path().display());
+            if entry.file_type().is_file() {
+                let bytes = std::fs::read(entry.path()).unwrap();
+                let text = String::from_utf8(bytes)
+                    .unwrap_or_else(|_| panic!("{} is not UTF-8", entry.path().display()));
+                assert!(
+                    !text.starts_with('\u{feff}') && !text.contains('\r'),
+                    "{}",
+                    entry.path().display()
+                );
+                assert!(
+                    text.is_empty() || text.ends_with('\n'),
+                    "{} has no final newline",
+                    entry.path().display()
+                );
+            }
+        }
+        let yaml: serde_norway::Value =
+            serde_norway::from_str(&std::fs::read_to_string(package.join("problem.yaml")).unwrap())
+                .unwrap();
+        let map = yaml.as_mapping().unwrap();
+        for key in map.keys() {
+            assert!(
+                allowed_keys.contains(&key.as_str().unwrap()),
+                "{name}: unknown key {key:?}"
+            );
+        }
+        let validation = map
+            .get("validation")
+            .and_then(|v| v.as_str())
+            .unwrap_or("default");
+        assert!(
+            validation == "default" || validation == "custom",
+            "{name}: {validation}"
+        );
+        let license = map
+            .get("license")
+            .and_then(|v| v.as_str())
+            .unwrap_or("unknown");
+        assert!(
+            license == "unknown" || license == "public domain" || map.contains_key("rights_owner"),
+            "{name}"
+        );
+        let statement =
+            std::fs::read_to_string(package.join("problem_statement/problem.en.tex")).unwrap();
+        assert!(statement.contains("\\problemname{"), "{name}");
+        let pairs = |group: &str| -> usize {
+            let dir = package.join("data").join(group);
+            let files: Vec<String> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            for file in &files {
+                let (stem, ext) = file.rsplit_once('.').unwrap();
+                let partner = if ext == "in" { "ans" } else { "in" };
+                assert!(ext == "in" || ext == "ans", "{name}: {file}");
+                assert!(
+                    files.contains(&format!("{stem}.{partner}")),
+                    "{name}: {file} has no .{partner}"
+                );
+            }
+            files.len() / 2
+        };
+        assert!(pairs("secret") > 0 && pairs("sample") > 0, "{name}");
+        let accepted: Vec<PathBuf> = std::fs::read_dir(package.join("submissions/accepted"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert!(!accepted.is_empty(), "{name}");
+        for submission in &accepted {
+            let first = std::fs::read_to_string(submission)
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap()
+                .to_string();
+            assert!(
+                first.starts_with("#!") && first.contains("python3"),
+                "{}: the language is told by the shebang",
+                submission.display()
+            );
+        }
+        assert!(
+            package
+                .join("input_validators")
+                .read_dir()
+                .unwrap()
+                .next()
+                .is_some(),
+            "{name}"
+        );
+        assert_eq!(
+            package.join("output_validators").exists(),
+            validation == "custom",
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn kattis_validators_accept_the_answers_and_reject_wrong_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("kattis");
+    nimlab()
+        .args(["export", "kattis", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    for package in ["makemove", "optimalmove", "binnum", "nimsum"] {
+        let package = out.join(package);
+        let validator = package.join("output_validators/nimlab/run");
+        let input_validator = package.join("input_validators/nimlab/run");
+        for entry in std::fs::read_dir(package.join("data/secret")).unwrap() {
+            let input = entry.unwrap().path();
+            if input.extension().is_none_or(|x| x != "in") {
+                continue;
+            }
+            let answer = input.with_extension("ans");
+            let status = with_nimlab_on_path(&input_validator)
+                .stdin(std::fs::File::open(&input).unwrap())
+                .status()
+                .unwrap();
+            assert_eq!(status.code(), Some(42), "{}", input.display());
+            for (output, code) in [
+                (std::fs::read(&answer).unwrap(), 42),
+                (b"[]\n".to_vec(), 43),
+            ] {
+                let feedback = tempfile::tempdir().unwrap();
+                let output_file = feedback.path().join("team.out");
+                std::fs::write(&output_file, &output).unwrap();
+                let status = with_nimlab_on_path(&validator)
+                    .arg(&input)
+                    .arg(&answer)
+                    .arg(format!("{}/", feedback.path().display()))
+                    .stdin(std::fs::File::open(&output_file).unwrap())
+                    .status()
+                    .unwrap();
+                assert_eq!(status.code(), Some(code), "{}", input.display());
+                assert!(feedback.path().join("judgemessage.txt").exists());
+            }
+        }
+        // A case that is not valid input is refused by the input validator.
+        let mut child = with_nimlab_on_path(&input_validator)
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"not a case")
+            .unwrap();
+        assert_eq!(child.wait().unwrap().code(), Some(43));
+    }
+}
+
+#[test]
+fn the_checker_command_speaks_both_protocols() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    let answer = dir.path().join("ans");
+    let output = dir.path().join("out");
+    std::fs::write(&input, "{\"board\": [5, 4, 3, 2, 1]}\n").unwrap();
+    std::fs::write(&answer, "[1, 1]\n").unwrap();
+    std::fs::write(&output, "[5, 1]\n").unwrap();
+    nimlab()
+        .args(["checker", "optimal_move", "--cms"])
+        .args([&input, &answer, &output])
+        .assert()
+        .success()
+        .stdout("1.0\n");
+    std::fs::write(&output, "[5, 2]\n").unwrap();
+    nimlab()
+        .args(["checker", "optimal_move", "--cms"])
+        .args([&input, &answer, &output])
+        .assert()
+        .success()
+        .stdout("0.0\n")
+        .stderr(predicate::str::contains("illegal"));
+    let feedback = dir.path().join("feedback");
+    std::fs::create_dir(&feedback).unwrap();
+    nimlab()
+        .args(["checker", "optimal_move", "--kattis"])
+        .args([&input, &answer, &feedback])
+        .write_stdin("[1, 4]\n")
+        .assert()
+        .code(43);
+    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
+    assert!(message.contains("nim-sum"), "{message}");
+    nimlab()
+        .args(["checker", "optimal_move", "--kattis"])
+        .args([&input, &answer, &feedback])
+        .write_stdin("[3, 1]")
+        .assert()
+        .code(42);
+    // A protocol must be chosen.
+    nimlab().args(["checker", "optimal_move"]).assert().code(2);
+}
