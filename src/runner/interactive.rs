@@ -3,8 +3,8 @@
 //! (the `read` system call on its stdin), not at the wording of its prompts.
 
 use super::process::{
-    Started, cpu_so_far, cpu_time, has_exited, kill_group, pidfd_open, reap, set_nonblocking,
-    spawn, termination,
+    Started, cpu_so_far, cpu_time, has_exited, kill_group, pidfd_open, process_tree, reap,
+    set_nonblocking, spawn, termination,
 };
 use super::{RunLimits, Termination};
 use crate::error::RunnerError;
@@ -70,8 +70,8 @@ enum Blocked {
     Unknown,
 }
 
-/// What the program is blocked on, from /proc/PID/syscall: "0 0x0 ..." is read() on fd 0.
-fn blocked(pid: libc::pid_t) -> Blocked {
+/// What one process is blocked on, from /proc/PID/syscall: "0 0x0 ..." is read() on fd 0.
+fn blocked_one(pid: libc::pid_t) -> Blocked {
     let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/syscall")) else {
         return Blocked::Unknown;
     };
@@ -82,6 +82,20 @@ fn blocked(pid: libc::pid_t) -> Blocked {
         (Some(n), Some("0x0")) if n == libc::SYS_read => Blocked::OnStdin,
         _ => Blocked::Elsewhere,
     }
+}
+
+/// Whether the program waits for its stdin: some process of its tree (the interpreter, perhaps
+/// inside a sandbox's launcher) is blocked reading fd 0.
+fn blocked(pid: libc::pid_t) -> Blocked {
+    let mut answer = Blocked::Elsewhere;
+    for member in process_tree(pid) {
+        match blocked_one(member) {
+            Blocked::OnStdin => return Blocked::OnStdin,
+            Blocked::Unknown => answer = Blocked::Unknown,
+            Blocked::Elsewhere => {}
+        }
+    }
+    answer
 }
 
 /// Whether the program is asleep (not running), from /proc/PID/stat.

@@ -20,17 +20,58 @@ const DRAIN_GRACE: Duration = Duration::from_millis(250);
 /// How often a running program's CPU time is looked at (RLIMIT_CPU counts whole seconds).
 const CPU_CHECK: Duration = Duration::from_millis(20);
 
-/// The CPU time a running program has used so far, from /proc/PID/stat.
-pub(crate) fn cpu_so_far(pid: libc::pid_t) -> Option<Duration> {
+/// The processes of a running program: `pid` and everything below it, from
+/// /proc/PID/task/TID/children. A sandbox's launcher and the program inside it both count.
+pub(crate) fn process_tree(pid: libc::pid_t) -> Vec<libc::pid_t> {
+    let mut tree = vec![pid];
+    let mut i = 0;
+    while i < tree.len() && tree.len() < 4096 {
+        let tasks = format!("/proc/{}/task", tree[i]);
+        if let Ok(entries) = std::fs::read_dir(&tasks) {
+            for task in entries.filter_map(Result::ok) {
+                if let Ok(children) = std::fs::read_to_string(task.path().join("children")) {
+                    tree.extend(
+                        children
+                            .split_whitespace()
+                            .filter_map(|c| c.parse::<libc::pid_t>().ok()),
+                    );
+                }
+            }
+        }
+        i += 1;
+    }
+    tree
+}
+
+/// CPU time of one process and its reaped children, from /proc/PID/stat.
+fn process_cpu(pid: libc::pid_t) -> Option<Duration> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command name (which may hold spaces) start at the state, field 3.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    let ticks: u64 = fields
+        .get(11..15)?
+        .iter()
+        .map(|f| f.parse::<u64>().unwrap_or(0))
+        .sum();
     // SAFETY: sysconf has no preconditions.
     let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) })
         .ok()
         .filter(|&t| t > 0)?;
     Some(Duration::from_millis(ticks * 1000 / per_second))
+}
+
+/// The CPU time a running program (with everything it started) has used so far.
+pub(crate) fn cpu_so_far(pid: libc::pid_t) -> Option<Duration> {
+    let tree = process_tree(pid);
+    let mut total = Duration::ZERO;
+    let mut any = false;
+    for member in tree {
+        if let Some(cpu) = process_cpu(member) {
+            total += cpu;
+            any = true;
+        }
+    }
+    any.then_some(total)
 }
 
 #[derive(Debug, Default, Clone, Copy)]
