@@ -181,7 +181,10 @@ fn games(
         ("PYTHONUNBUFFERED".into(), "1".into()),
         ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
     ];
-    let workdir = file.parent().expect("a file in a folder");
+    let folder = file.parent().expect("a file in a folder").to_path_buf();
+    // The program's working folder is separate from its own files (a sandbox replaces it).
+    let scratch = tempfile::tempdir().context("cannot create a temporary folder")?;
+    let workdir = scratch.path();
     let (mut total_game, mut total_program, mut total_judge) =
         (Duration::ZERO, Duration::ZERO, Duration::ZERO);
     for case in &exercise.cases {
@@ -192,7 +195,15 @@ fn games(
         for _ in 0..repeat {
             let started = Instant::now();
             let judge_started = thread_cpu();
-            let mut session = Session::start(python, &[file.into()], &env, workdir, limits)?;
+            let launch = crate::runner::interactive::Launch {
+                program: python,
+                args: &[file.into()],
+                env: &env,
+                workdir,
+                expose: std::slice::from_ref(&folder),
+                limits,
+            };
+            let mut session = Session::start(&launch, crate::runner::sandbox::Isolation::detect())?;
             let result = game::play(&scenario, &mut session);
             let end = session.finish()?;
             judges.push(thread_cpu() - judge_started);

@@ -9,7 +9,7 @@ use crate::lint;
 use crate::report::{
     CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport, SyntaxFeedback,
 };
-use crate::runner::interactive::Session;
+use crate::runner::interactive::{Launch, Session};
 use crate::runner::interpreter::{self, Interpreter};
 use crate::runner::{RunLimits, RunSpec, Runner};
 use crate::syntax;
@@ -163,6 +163,7 @@ pub fn check(
                 snapshot_dir.display().to_string(),
                 original_dir.display().to_string(),
             ),
+            expose: std::slice::from_ref(&snapshot_dir),
         };
         let run = context.run(&interpreter, reporter)?;
         reporter
@@ -227,6 +228,8 @@ struct RunContext<'a> {
     workspace: &'a Path,
     /// Tracebacks name the private copy; students should see their own folder.
     path_map: (String, String),
+    /// The private copy's folder: all a program may see of the machine's files, in a sandbox.
+    expose: &'a [PathBuf],
 }
 
 impl RunContext<'_> {
@@ -264,6 +267,7 @@ impl RunContext<'_> {
             self.source,
             &probe_dir,
             clean_env(&probe_dir),
+            self.expose,
         );
         let whole_run = |run: &mut RunReport, verdict: Verdict, message: String| {
             run.verdict = verdict;
@@ -387,6 +391,7 @@ impl RunContext<'_> {
             workdir: &scratch,
             env: clean_env(&scratch),
             limits,
+            expose: self.expose,
         };
         let outcome = match self.runner.run(&spec) {
             Ok(outcome) => outcome,
@@ -460,7 +465,15 @@ impl RunContext<'_> {
         };
         let args = [OsString::from(self.program)];
         let env = game_env(scratch);
-        let mut session = match Session::start(interpreter, &args, &env, scratch, limits) {
+        let launch = Launch {
+            program: interpreter,
+            args: &args,
+            env: &env,
+            workdir: scratch,
+            expose: self.expose,
+            limits,
+        };
+        let mut session = match Session::start(&launch, self.runner.isolation()) {
             Ok(session) => session,
             Err(e) => {
                 report.message = e.to_string();

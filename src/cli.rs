@@ -381,7 +381,7 @@ fn check(lab: &Lab, args: CheckArgs) -> Result<u8> {
         Format::Text => Box::new(TextReporter::new(anstream::stdout())),
         Format::Json => Box::new(JsonReporter::new(std::io::stdout())),
     };
-    let report = check::check(&request, &ProcessRunner, reporter.as_mut())?;
+    let report = check::check(&request, &ProcessRunner::detect(), reporter.as_mut())?;
     Ok(match report.verdict {
         Verdict::Accepted => exit::SUCCESS,
         Verdict::JudgeError => exit::INTERNAL,

@@ -117,8 +117,12 @@ fn verify_games(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize 
             interpreters: &exercise.config.interpreters,
             jobs: crate::cli::default_jobs(),
         };
-        crate::check::check(&request, &crate::runner::ProcessRunner, &mut Silent)
-            .map_err(std::io::Error::other)
+        crate::check::check(
+            &request,
+            &crate::runner::ProcessRunner::detect(),
+            &mut Silent,
+        )
+        .map_err(std::io::Error::other)
     });
     match played {
         Ok(result) => {

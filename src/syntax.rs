@@ -63,6 +63,7 @@ pub fn check(
     source: &[u8],
     workdir: &Path,
     env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
+    expose: &[std::path::PathBuf],
 ) -> Result<SyntaxCheck, String> {
     let spec = RunSpec {
         program: interpreter,
@@ -76,6 +77,7 @@ pub fn check(
             memory_bytes: 1 << 30,
             output_bytes: 1 << 20,
         },
+        expose,
     };
     let outcome = runner.run(&spec).map_err(|e| e.to_string())?;
     let probe: Probe = serde_json::from_slice(&outcome.stdout).map_err(|_| {

@@ -2,16 +2,16 @@
 //! prints. It knows the program waits for input by looking at what the program is blocked on
 //! (the `read` system call on its stdin), not at the wording of its prompts.
 
+use super::Termination;
+pub use super::process::Launch;
 use super::process::{
     Started, cpu_so_far, cpu_time, has_exited, kill_group, pidfd_open, process_tree, reap,
     set_nonblocking, spawn, termination,
 };
-use super::{RunLimits, Termination};
+use super::sandbox::{Isolation, RunCgroup};
 use crate::error::RunnerError;
-use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
-use std::path::Path;
 use std::process::{ChildStderr, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 
@@ -61,6 +61,7 @@ pub struct Session {
     exited: bool,
     stopped_by_us: Option<Termination>,
     reaped: Option<SessionEnd>,
+    cgroup: Option<RunCgroup>,
 }
 
 enum Blocked {
@@ -110,15 +111,14 @@ fn sleeping(pid: libc::pid_t) -> bool {
 }
 
 impl Session {
-    pub fn start(
-        program: &Path,
-        args: &[OsString],
-        env: &[(OsString, OsString)],
-        workdir: &Path,
-        limits: RunLimits,
-    ) -> Result<Session, RunnerError> {
-        let Started { mut child, pid, at } =
-            spawn(program, args, env, workdir, limits, Stdio::piped())?;
+    pub fn start(launch: &Launch, isolation: &Isolation) -> Result<Session, RunnerError> {
+        let Started {
+            mut child,
+            pid,
+            at,
+            cgroup,
+        } = spawn(launch, isolation, Stdio::piped())?;
+        let limits = launch.limits;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         set_nonblocking(stdout.as_raw_fd());
@@ -137,6 +137,7 @@ impl Session {
             exited: false,
             stopped_by_us: None,
             reaped: None,
+            cgroup,
         })
     }
 
@@ -254,6 +255,7 @@ impl Session {
             wall: self.started.elapsed(),
         };
         self.reaped = Some(end.clone());
+        self.cgroup = None;
         Ok(end)
     }
 
@@ -357,22 +359,28 @@ impl Drop for Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::RunLimits;
+    use std::path::Path;
 
     fn shell(script: &str) -> Session {
         let dir = std::env::temp_dir();
-        Session::start(
-            Path::new("/bin/sh"),
-            &["-c".into(), script.into()],
-            &[("PATH".into(), "/usr/bin:/bin".into())],
-            &dir,
-            RunLimits {
+        let launch = Launch {
+            program: Path::new("/bin/sh"),
+            args: &["-c".into(), script.into()],
+            env: &[("PATH".into(), "/usr/bin:/bin".into())],
+            workdir: &dir,
+            expose: &[],
+            limits: RunLimits {
                 cpu: Duration::from_secs(2),
                 wall: Duration::from_secs(3),
                 memory_bytes: 256 << 20,
                 output_bytes: 1 << 20,
             },
-        )
-        .unwrap()
+        };
+        let isolation = Isolation::LimitsOnly {
+            reason: "test".into(),
+        };
+        Session::start(&launch, &isolation).unwrap()
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod interactive;
 pub mod interpreter;
 mod process;
+pub mod sandbox;
 
 pub use process::ProcessRunner;
 
@@ -41,6 +42,8 @@ pub struct RunSpec<'a> {
     /// The whole environment: nothing of nimlab's own is passed on.
     pub env: Vec<(OsString, OsString)>,
     pub limits: RunLimits,
+    /// Folders the program may read (its own files); in a sandbox nothing else is visible.
+    pub expose: &'a [std::path::PathBuf],
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,4 +79,7 @@ impl RunOutcome {
 
 pub trait Runner: Sync {
     fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError>;
+
+    /// How programs are contained.
+    fn isolation(&self) -> &sandbox::Isolation;
 }

@@ -1,6 +1,7 @@
 //! `ProcessRunner`: a child process in its own process group, with resource limits set between
 //! fork and exec, watched through a pidfd and its pipes in one poll loop (no helper threads).
 
+use super::sandbox::{Isolation, RunCgroup};
 use super::{RunOutcome, RunSpec, Runner, Termination};
 use crate::error::RunnerError;
 use std::fs::File;
@@ -74,32 +75,82 @@ pub(crate) fn cpu_so_far(pid: libc::pid_t) -> Option<Duration> {
     any.then_some(total)
 }
 
-#[derive(Debug, Default, Clone, Copy)]
-pub struct ProcessRunner;
+/// Runs programs as child processes, in the sandbox where the machine allows one.
+#[derive(Debug, Clone)]
+pub struct ProcessRunner {
+    isolation: Isolation,
+}
 
-/// A started program: its handle, its pid (also its process group) and when it started.
+impl ProcessRunner {
+    pub fn new(isolation: Isolation) -> Self {
+        ProcessRunner { isolation }
+    }
+
+    /// The strongest isolation this machine allows.
+    pub fn detect() -> Self {
+        ProcessRunner::new(Isolation::detect().clone())
+    }
+
+    pub fn limits_only() -> Self {
+        ProcessRunner::new(Isolation::LimitsOnly {
+            reason: "chosen by the caller".into(),
+        })
+    }
+}
+
+/// A started program: its handle, its pid (also its process group), when it started, and
+/// the cgroup that holds it (removed when this is dropped).
 pub(crate) struct Started {
     pub child: std::process::Child,
     pub pid: libc::pid_t,
     pub at: Instant,
+    pub cgroup: Option<RunCgroup>,
 }
 
-/// Starts a program in its own process group, under the limits, with only `env`.
+/// What a program is started with.
+pub struct Launch<'a> {
+    pub program: &'a std::path::Path,
+    pub args: &'a [std::ffi::OsString],
+    pub env: &'a [(std::ffi::OsString, std::ffi::OsString)],
+    pub workdir: &'a std::path::Path,
+    pub expose: &'a [std::path::PathBuf],
+    pub limits: super::RunLimits,
+}
+
+/// Starts a program in its own process group, under the limits, with only its environment,
+/// inside the sandbox when there is one.
 pub(crate) fn spawn(
-    program: &std::path::Path,
-    args: &[std::ffi::OsString],
-    env: &[(std::ffi::OsString, std::ffi::OsString)],
-    workdir: &std::path::Path,
-    limits: super::RunLimits,
+    launch: &Launch,
+    isolation: &Isolation,
     stdin: Stdio,
 ) -> Result<Started, RunnerError> {
+    let limits = launch.limits;
     let cpu_seconds = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
-    let mut command = Command::new(program);
+    let (program, args, cgroup) = match isolation {
+        Isolation::Sandbox(sandbox) => {
+            let (bwrap, args) = sandbox.command(
+                launch.program,
+                launch.args,
+                launch.env,
+                launch.workdir,
+                launch.expose,
+            );
+            // Born in this thread's cgroup where possible; otherwise one joined per run.
+            let cgroup = if sandbox.enter_thread_cgroup() {
+                None
+            } else {
+                sandbox.cgroup()
+            };
+            (bwrap, args, cgroup)
+        }
+        Isolation::LimitsOnly { .. } => (launch.program.to_path_buf(), launch.args.to_vec(), None),
+    };
+    let mut command = Command::new(&program);
     command
-        .args(args)
+        .args(&args)
         .env_clear()
-        .envs(env.iter().map(|(k, v)| (k, v)))
-        .current_dir(workdir)
+        .envs(launch.env.iter().map(|(k, v)| (k, v)))
+        .current_dir(launch.workdir)
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -108,7 +159,13 @@ pub(crate) fn spawn(
     // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
     // system calls (prctl, getppid, setrlimit); it touches no memory shared with the parent.
     unsafe {
+        let join = cgroup.as_ref().map(|c| c as *const RunCgroup as usize);
         command.pre_exec(move || {
+            if let Some(cgroup) = join {
+                // The cgroup outlives the spawn (it is returned in `Started`), and `join` only
+                // makes async-signal-safe calls.
+                (*(cgroup as *const RunCgroup)).join()?;
+            }
             // If nimlab dies (Ctrl-C), the program dies with it instead of running on.
             if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 || libc::getppid() != parent
             {
@@ -126,11 +183,16 @@ pub(crate) fn spawn(
     }
     let at = Instant::now();
     let child = command.spawn().map_err(|source| RunnerError::Spawn {
-        program: program.to_path_buf(),
+        program: launch.program.to_path_buf(),
         source,
     })?;
     let pid = child.id() as libc::pid_t;
-    Ok(Started { child, pid, at })
+    Ok(Started {
+        child,
+        pid,
+        at,
+        cgroup,
+    })
 }
 
 /// How a reaped program ended, from its wait status.
@@ -147,20 +209,26 @@ pub(crate) fn cpu_time(usage: &libc::rusage) -> Duration {
 }
 
 impl Runner for ProcessRunner {
+    fn isolation(&self) -> &Isolation {
+        &self.isolation
+    }
+
     fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError> {
         let stdin = stdin_file(spec.stdin)?;
+        let launch = Launch {
+            program: spec.program,
+            args: &spec.args,
+            env: &spec.env,
+            workdir: spec.workdir,
+            expose: spec.expose,
+            limits: spec.limits,
+        };
         let Started {
             mut child,
             pid,
             at: started,
-        } = spawn(
-            spec.program,
-            &spec.args,
-            &spec.env,
-            spec.workdir,
-            spec.limits,
-            Stdio::from(stdin),
-        )?;
+            cgroup,
+        } = spawn(&launch, &self.isolation, Stdio::from(stdin))?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         // From here on the child must be killed and reaped whatever happens.
@@ -176,6 +244,7 @@ impl Runner for ProcessRunner {
         };
         let (status, usage) = reap(pid)?;
         let wall = started.elapsed();
+        drop(cgroup);
         Ok(RunOutcome {
             termination: termination_by_us.unwrap_or_else(|| termination(status)),
             stdout,
@@ -463,8 +532,9 @@ mod tests {
             workdir: dir.path(),
             env: vec![("PATH".into(), "/usr/bin:/bin".into())],
             limits,
+            expose: &[],
         };
-        ProcessRunner.run(&spec).unwrap()
+        ProcessRunner::limits_only().run(&spec).unwrap()
     }
 
     fn limits() -> RunLimits {
