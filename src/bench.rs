@@ -105,12 +105,76 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
         Ok(elapsed)
     };
 
-    // Interleaved, so a burst of load elsewhere on the machine hits all three alike.
-    let (mut hand, mut one, mut two) = (Vec::new(), Vec::new(), Vec::new());
+    let isolated = crate::runner::sandbox::Isolation::detect().is_isolated();
+    // Per-case wall times from the JSON report: what isolation adds to each run.
+    let case_walls = |isolation: Option<&str>| -> Result<Vec<f64>> {
+        let mut command = Command::new(&nimlab);
+        if let Some(value) = isolation {
+            command.env("NIMLAB_ISOLATION", value);
+        }
+        if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
+            command.arg("--lab").arg(root);
+        }
+        let output = command
+            .args([
+                "check",
+                "--format",
+                "json",
+                "--exercise",
+                &exercise.name,
+                "--jobs",
+                "1",
+                "--python",
+            ])
+            .arg(&python)
+            .arg(&file)
+            .stderr(Stdio::null())
+            .output()
+            .context("cannot run nimlab check")?;
+        let report: serde_json::Value =
+            serde_json::from_slice(&output.stdout).context("nimlab check printed no report")?;
+        Ok(report["runs"][0]["cases"]
+            .as_array()
+            .map(|cases| cases.iter().filter_map(|c| c["wall_ms"].as_f64()).collect())
+            .unwrap_or_default())
+    };
+    let limits_only = || -> Result<Duration> {
+        let mut command = Command::new(&nimlab);
+        if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
+            command.arg("--lab").arg(root);
+        }
+        command
+            .env("NIMLAB_ISOLATION", "none")
+            .args([
+                "check",
+                "--format",
+                "json",
+                "--exercise",
+                &exercise.name,
+                "--jobs",
+                "1",
+                "--python",
+            ])
+            .arg(&python)
+            .arg(&file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        let started = Instant::now();
+        command.status().context("cannot run nimlab check")?;
+        Ok(started.elapsed())
+    };
+    // Interleaved, so a burst of load elsewhere on the machine hits all of them alike.
+    let (mut hand, mut one, mut two, mut bare) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut walls_isolated, mut walls_bare) = (Vec::new(), Vec::new());
     for _ in 0..args.repeat {
         hand.push(by_hand()?);
         one.push(check(1)?);
         two.push(check(2)?);
+        if isolated {
+            bare.push(limits_only()?);
+            walls_isolated.extend(case_walls(None)?);
+            walls_bare.extend(case_walls(Some("none"))?);
+        }
     }
     let (hand, one, two) = (median(hand), median(one), median(two));
     let overhead = one.as_secs_f64() / hand.as_secs_f64();
@@ -138,6 +202,21 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
         ms(two),
         verdict(speedup >= 1.3)
     )?;
+    if isolated {
+        let middle = |mut v: Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            v.get(v.len() / 2).copied().unwrap_or(0.0)
+        };
+        let per_case = middle(walls_isolated) - middle(walls_bare);
+        let whole = ms(one) - ms(median(bare));
+        writeln!(
+            out,
+            "  isolation (bubblewrap):        {per_case:8.1} ms per case, median case against limits only ({}: under 5 ms); {whole:.0} ms per check in all",
+            verdict(per_case < 5.0)
+        )?;
+    } else {
+        writeln!(out, "  isolation: not available here, so not measured")?;
+    }
     Ok(crate::exit::SUCCESS)
 }
 

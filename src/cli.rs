@@ -52,6 +52,17 @@ pub enum Command {
     Export(ExportCommand),
     /// Judge one output as a contest system's checker (output validator) would
     Checker(CheckerArgs),
+    /// Show which protections are active and which interpreters are found
+    Doctor {
+        /// Interpreters to look for, comma-separated (versions or paths)
+        #[arg(
+            long,
+            value_delimiter = ',',
+            value_name = "LIST",
+            default_value = "3,2.7"
+        )]
+        python: Vec<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -289,7 +300,68 @@ pub fn run(cli: Cli) -> Result<u8> {
             Ok(exit::SUCCESS)
         }
         Command::Checker(args) => checker(&lab, &args),
+        Command::Doctor { python } => doctor(&python, &mut stdout),
     }
+}
+
+fn doctor(interpreters: &[String], out: &mut impl Write) -> Result<u8> {
+    use crate::runner::sandbox::Isolation;
+    let isolation = Isolation::detect();
+    writeln!(out, "nimlab {}", env!("CARGO_PKG_VERSION"))?;
+    writeln!(out, "\n{}", isolation.summary())?;
+    for (protection, active) in isolation.protections() {
+        writeln!(out, "  [{}] {protection}", if active { "x" } else { " " })?;
+    }
+    writeln!(out, "\ninterpreters:")?;
+    let mut found = 0;
+    for request in interpreters {
+        let resolved = crate::runner::interpreter::resolve(request);
+        let Some(path) = resolved.path else {
+            writeln!(
+                out,
+                "  {request:<5} not found (looked on PATH and in pyenv's versions)"
+            )?;
+            continue;
+        };
+        found += 1;
+        let version = std::process::Command::new(&path)
+            .args([
+                "-c",
+                "import sys; print('%d.%d.%d' % tuple(sys.version_info[:3]))",
+            ])
+            .env_clear()
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| "?".into());
+        // The median of a few starts: what every case pays before the student's code runs.
+        let mut starts: Vec<std::time::Duration> = (0..5)
+            .filter_map(|_| {
+                let started = std::time::Instant::now();
+                let status = std::process::Command::new(&path)
+                    .args(["-c", "pass"])
+                    .env_clear()
+                    .status()
+                    .ok()?;
+                status.success().then(|| started.elapsed())
+            })
+            .collect();
+        starts.sort();
+        let start = starts.get(starts.len() / 2).map_or("?".into(), |d| {
+            format!("{:.1} ms", d.as_secs_f64() * 1000.0)
+        });
+        writeln!(
+            out,
+            "  {request:<5} Python {version:<8} starts in {start:>8}  {}",
+            path.display()
+        )?;
+    }
+    Ok(if found > 0 {
+        exit::SUCCESS
+    } else {
+        exit::USAGE
+    })
 }
 
 /// Exit codes of the Kattis validator protocol.

@@ -26,6 +26,9 @@ fn settings() -> insta::Settings {
     settings.add_filter(r#"  \(/[^)]*python[^)]*\)"#, "  ([PYTHON])");
     settings.add_filter(r#""path": "/[^"]*""#, r#""path": "[PYTHON]""#);
     settings.add_filter(&regex_escape(&root().display().to_string()), "[ROOT]");
+    // Whether this machine can isolate is not part of what a report says about a submission.
+    settings.add_filter(r"(?m)^(isolated|not isolated).*$", "[ISOLATION]");
+    settings.add_filter(r#""isolation": "[^"]*""#, r#""isolation": "[ISOLATION]""#);
     settings
 }
 

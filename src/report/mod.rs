@@ -27,6 +27,8 @@ pub struct CheckReport {
     pub warnings: Vec<Warning>,
     /// Advice drawn from comparing the runs (works on Python 3 but not 2.7, ...).
     pub hints: Vec<String>,
+    /// How the submission was contained ("isolated with bubblewrap: ..." or "not isolated").
+    pub isolation: String,
 }
 
 #[derive(Debug, Clone, Serialize)]

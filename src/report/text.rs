@@ -326,10 +326,16 @@ impl<W: Write> Reporter for TextReporter<W> {
                 for hint in &report.hints {
                     writeln!(self.out, "\n{NOTE}hint:{NOTE:#} {hint}")?;
                 }
+                let style = if report.isolation.starts_with("not isolated") {
+                    NOTE
+                } else {
+                    DIM
+                };
+                writeln!(self.out, "\n{style}{}{style:#}", report.isolation)?;
                 let style = verdict_style(report.verdict);
                 writeln!(
                     self.out,
-                    "\n{BOLD}Verdict:{BOLD:#} {style}{}{style:#}, score {}/{}",
+                    "{BOLD}Verdict:{BOLD:#} {style}{}{style:#}, score {}/{}",
                     report.verdict.label(),
                     report.score,
                     report.max_score
