@@ -234,6 +234,7 @@ impl Sandbox {
         };
         // --as-pid-1: the program is the namespace's init, so bwrap waits for it directly (its
         // CPU time reaches nimlab) and, when it ends, the kernel ends everything it started.
+        // As an init it ignores signals it sends itself that it has no handler for.
         push(&[
             &"--unshare-all",
             &"--as-pid-1",
@@ -265,6 +266,9 @@ impl Sandbox {
             push(&[&"--ro-bind", folder, folder]);
         }
         push(&[&"--size", &size, &"--tmpfs", &workdir, &"--chdir", &workdir]);
+        // bwrap builds the view on a tmpfs root of its own; nothing but /tmp and the working
+        // folder may be written.
+        push(&[&"--remount-ro", &"/"]);
         push(&[&"--clearenv"]);
         for (key, value) in env {
             push(&[&"--setenv", key, value]);
