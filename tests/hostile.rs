@@ -283,9 +283,7 @@ fn there_is_no_terminal_to_open() {
     let lab = quick_lab();
     let h = hostile(
         "tty",
-        &format!(
-            "try:\n    open('/dev/tty', 'w').write('hello')\n    print('opened')\nexcept (IOError, OSError) as e:\n    print('no tty')\n"
-        ),
+        "try:\n    open('/dev/tty', 'w').write('hello')\n    print('opened')\nexcept (IOError, OSError) as e:\n    print('no tty')\n",
     );
     let report = run(&h, lab.path());
     assert_eq!(got(&report).trim(), "no tty", "{report:#}");
