@@ -229,3 +229,61 @@ fn a_random_mover_passes_the_optimal_move_fixtures_with_negligible_probability()
         "a random mover passes every case with probability {pass_all:e}"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn scenario_parsing_never_panics(text in "\\PC{0,300}") {
+        let _ = nimlab::judge::game::Scenario::parse(&text);
+    }
+
+    #[test]
+    fn scenario_like_text_is_refused_with_a_reason(players in prop::collection::vec("[A-Za-z ]{0,8}", 0..4), board in prop::collection::vec(0u64..100, 0..15)) {
+        let text = format!("players = {players:?}\nboard = {board:?}\n");
+        if let Err(why) = nimlab::judge::game::Scenario::parse(&text) {
+            prop_assert!(!why.trim().is_empty());
+        }
+    }
+
+    #[test]
+    fn a_lab_folder_with_arbitrary_fixtures_loads_or_names_the_bad_file(
+        files in prop::collection::vec(("[a-z0-9][a-z0-9._-]{0,11}", prop::sample::select(vec!["sample", "secret", "other"]), prop::collection::vec(any::<u8>(), 0..40)), 0..6)
+    ) {
+        let lab = tempfile::tempdir().unwrap();
+        let exercise = lab.path().join("exercises/bitwise_xor");
+        std::fs::create_dir_all(&exercise).unwrap();
+        for file in ["exercise.toml", "README.md", "stub.py"] {
+            let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("exercises/bitwise_xor").join(file);
+            std::fs::copy(from, exercise.join(file)).unwrap();
+        }
+        for (name, folder, bytes) in &files {
+            let dir = lab.path().join("fixtures/bitwise_xor").join(folder);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join(name), bytes).unwrap();
+        }
+        match nimlab::lab::Lab::from_folder(lab.path()) {
+            Ok(loaded) => prop_assert_eq!(loaded.exercises.len(), 1),
+            Err(e) => {
+                let message = e.to_string();
+                prop_assert!(message.contains(lab.path().to_str().unwrap()), "{}", message);
+            }
+        }
+    }
+
+    #[test]
+    fn cms_import_of_arbitrary_task_yaml_never_panics(yaml in "\\PC{0,200}") {
+        let src = tempfile::tempdir().unwrap();
+        let task = src.path().join("t");
+        std::fs::create_dir_all(task.join("input")).unwrap();
+        std::fs::create_dir_all(task.join("output")).unwrap();
+        std::fs::write(task.join("input/input0.txt"), "1 2\n").unwrap();
+        std::fs::write(task.join("output/output0.txt"), "3\n").unwrap();
+        std::fs::write(task.join("task.yaml"), &yaml).unwrap();
+        let out = src.path().join("lab");
+        if let Err(e) = nimlab::interop::cms::import(&task, &out) {
+            prop_assert!(e.to_string().contains(src.path().to_str().unwrap()), "{}", e);
+            prop_assert!(!out.exists());
+        }
+    }
+}
