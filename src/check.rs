@@ -48,6 +48,9 @@ pub struct CheckRequest<'a> {
     pub submission: &'a Path,
     pub interpreters: &'a [String],
     pub jobs: usize,
+    /// Whether the `.py` files beside the submission are its own (a student's folder) and may
+    /// be imported; not where the folder holds other students' files.
+    pub siblings: bool,
 }
 
 /// The environment a submission runs in: nothing of the user's, only what Python needs.
@@ -73,7 +76,7 @@ fn game_env(home: &Path) -> Vec<(OsString, OsString)> {
 
 /// A private copy of the submission and the `.py` files beside it, so the program can import
 /// its own modules and nothing it does touches the student's folder.
-fn snapshot(submission: &Path, into: &Path) -> Result<PathBuf, CheckError> {
+fn snapshot(submission: &Path, into: &Path, siblings: bool) -> Result<PathBuf, CheckError> {
     std::fs::create_dir_all(into).map_err(CheckError::Workspace)?;
     let name = submission
         .file_name()
@@ -87,7 +90,12 @@ fn snapshot(submission: &Path, into: &Path) -> Result<PathBuf, CheckError> {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    if let Ok(entries) = std::fs::read_dir(folder) {
+    let entries = if siblings {
+        std::fs::read_dir(folder).ok()
+    } else {
+        None
+    };
+    if let Some(entries) = entries {
         let siblings = entries
             .filter_map(Result::ok)
             .filter(|e| {
@@ -144,7 +152,7 @@ pub fn check(
         .tempdir()
         .map_err(CheckError::Workspace)?;
     let snapshot_dir = workspace.path().join("submission");
-    let program = snapshot(request.submission, &snapshot_dir)?;
+    let program = snapshot(request.submission, &snapshot_dir, request.siblings)?;
     let original_dir = std::path::absolute(request.submission)
         .ok()
         .and_then(|p| p.parent().map(Path::to_path_buf))

@@ -52,6 +52,16 @@ pub enum Command {
     Export(ExportCommand),
     /// Judge one output as a contest system's checker (output validator) would
     Checker(CheckerArgs),
+    /// Grade a class folder into a gradebook and reports
+    Grade(GradeArgs),
+    /// Combine the outputs of `grade --shard` runs into the reports one run gives
+    Merge {
+        /// The shards' output folders
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        #[arg(long, value_name = "OUT")]
+        out: PathBuf,
+    },
     /// Show which protections are active and which interpreters are found
     Doctor {
         /// Interpreters to look for, comma-separated (versions or paths)
@@ -63,6 +73,48 @@ pub enum Command {
         )]
         python: Vec<String>,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    /// The class folder: DIR/<student>/<exercise>.py, or flat <student>_..._<exercise>.py files
+    pub dir: PathBuf,
+    /// Where the gradebook and reports go (a cache there makes re-runs fast)
+    #[arg(long, value_name = "OUT")]
+    pub out: PathBuf,
+    /// Interpreters, comma-separated (default: each exercise's own)
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    pub python: Option<Vec<String>>,
+    /// Submissions graded at once (default: the number of cores)
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// A CSV with a `student` column (and `name`, `id`, `section`): who should have submitted
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// Grade only the K-th of N shards of the students (merge the outputs with `nimlab merge`)
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// Grade everything again, ignoring the cache
+    #[arg(long)]
+    pub force: bool,
+}
+
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let (k, n) = text
+        .split_once('/')
+        .ok_or("write the shard as K/N, like 2/4")?;
+    let (k, n): (usize, usize) = (
+        k.trim()
+            .parse()
+            .map_err(|_| format!("`{k}` is not a shard number"))?,
+        n.trim()
+            .parse()
+            .map_err(|_| format!("`{n}` is not a number of shards"))?,
+    );
+    if n == 0 || k == 0 || k > n {
+        return Err(format!("shard {k}/{n}: K must be from 1 to N"));
+    }
+    Ok((k, n))
 }
 
 #[derive(Debug, Subcommand)]
@@ -301,7 +353,83 @@ pub fn run(cli: Cli) -> Result<u8> {
         }
         Command::Checker(args) => checker(&lab, &args),
         Command::Doctor { python } => doctor(&python, &mut stdout),
+        Command::Grade(args) => grade(&lab, &args, &mut stdout),
+        Command::Merge { parts, out } => {
+            let mut books = Vec::new();
+            for part in &parts {
+                let file = part.join("results.json");
+                let bytes = std::fs::read(&file)
+                    .with_context(|| format!("{}: cannot read", file.display()))?;
+                books.push(serde_json::from_slice(&bytes).with_context(|| {
+                    format!(
+                        "{}: not a results.json written by nimlab grade",
+                        file.display()
+                    )
+                })?);
+            }
+            let merged = crate::grade::merge(&books)?;
+            crate::grade::export::write_all(&merged, &out)?;
+            writeln!(
+                stdout,
+                "Merged {} shard(s), {} student(s), into {}",
+                parts.len(),
+                merged.students.len(),
+                out.display()
+            )?;
+            Ok(exit::SUCCESS)
+        }
     }
+}
+
+/// Exit code after Ctrl-C, as shells report it.
+const INTERRUPTED: u8 = 130;
+
+fn grade(lab: &Lab, args: &GradeArgs, out: &mut impl Write) -> Result<u8> {
+    use std::io::IsTerminal;
+    let jobs = args.jobs.unwrap_or_else(default_jobs);
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    // Ctrl-C stops the programs running and keeps what has finished.
+    let _ = ctrlc::set_handler(|| {
+        crate::runner::STOP.store(true, std::sync::atomic::Ordering::Relaxed)
+    });
+    let progress = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+    let options = crate::grade::GradeOptions {
+        dir: &args.dir,
+        out: &args.out,
+        interpreters: args.python.clone(),
+        jobs,
+        roster: args.roster.as_deref(),
+        shard: args.shard,
+        force: args.force,
+        progress,
+    };
+    let book = crate::grade::grade(lab, &options)?;
+    let graded = book
+        .students
+        .iter()
+        .flat_map(|s| s.exercises.values())
+        .filter(|r| r.status == crate::grade::Status::Graded)
+        .count();
+    writeln!(
+        out,
+        "Graded {graded} submission(s) of {} student(s) into {}",
+        book.students.len(),
+        args.out.display()
+    )?;
+    for file in &book.unattributed {
+        writeln!(out, "  not attributed to a student's exercise: {file}")?;
+    }
+    writeln!(out, "  {}", book.isolation)?;
+    if crate::runner::stopping() {
+        writeln!(
+            std::io::stderr(),
+            "interrupted: the reports hold the submissions graded before Ctrl-C"
+        )?;
+        return Ok(INTERRUPTED);
+    }
+    Ok(exit::SUCCESS)
 }
 
 fn doctor(interpreters: &[String], out: &mut impl Write) -> Result<u8> {
@@ -448,6 +576,7 @@ fn check(lab: &Lab, args: CheckArgs) -> Result<u8> {
         submission: &args.file,
         interpreters: &interpreters,
         jobs,
+        siblings: true,
     };
     let mut reporter: Box<dyn Reporter> = match args.format {
         Format::Text => Box::new(TextReporter::new(anstream::stdout())),

@@ -83,14 +83,6 @@ pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) ->
     exercise.cases.len()
 }
 
-struct Silent;
-
-impl crate::report::Reporter for Silent {
-    fn event(&mut self, _: &crate::report::Event) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// Plays every scenario against the model solution, under each interpreter installed.
 fn verify_games(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize {
     let mut report = |case: &str, problem: String| {
@@ -116,11 +108,12 @@ fn verify_games(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize 
             submission: &file,
             interpreters: &exercise.config.interpreters,
             jobs: crate::cli::default_jobs(),
+            siblings: false,
         };
         crate::check::check(
             &request,
             &crate::runner::ProcessRunner::detect(),
-            &mut Silent,
+            &mut crate::report::Silent,
         )
         .map_err(std::io::Error::other)
     });

@@ -13,6 +13,7 @@ pub mod exit;
 pub mod feedback;
 pub mod fixtures;
 pub mod fsutil;
+pub mod grade;
 pub mod interop;
 pub mod judge;
 pub mod lab;

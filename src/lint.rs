@@ -4,7 +4,7 @@
 use crate::lab::config::{Forbidden, ForbiddenKind};
 use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Warning {
     pub line: usize,
     pub message: String,

@@ -12,7 +12,7 @@ pub struct Mismatch {
 }
 
 /// The first line where expected and actual output part ways (1-based).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct LineDifference {
     pub line: usize,
     /// `None` where that side has no such line.

@@ -82,7 +82,7 @@ impl Scenario {
 }
 
 /// One line of a game's transcript.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind", content = "text")]
 pub enum Entry {
     /// What the program printed.
@@ -94,7 +94,7 @@ pub enum Entry {
 }
 
 /// A rule of the game as the statement sets it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Rule {
     /// Players and board are asked for, then the board is shown before the first move.

@@ -14,7 +14,7 @@ use crate::lint::Warning;
 use serde::Serialize;
 
 /// Everything `nimlab check` found; `--format json` prints exactly this.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct CheckReport {
     pub exercise: String,
     pub submission: String,
@@ -31,7 +31,7 @@ pub struct CheckReport {
     pub isolation: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct RunReport {
     /// As requested: "3", "2.7" or a path.
     pub interpreter: String,
@@ -58,13 +58,13 @@ impl RunReport {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct SyntaxFeedback {
     pub source_line: Option<String>,
     pub hint: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct CaseReport {
     pub name: String,
     pub visibility: Visibility,
@@ -80,7 +80,7 @@ pub struct CaseReport {
 }
 
 /// The full story of a failed sample case.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct CaseFeedback {
     pub input: String,
     /// The expected output, or (for a checker) one right answer of many.
@@ -120,4 +120,13 @@ pub enum Event<'a> {
 
 pub trait Reporter {
     fn event(&mut self, event: &Event) -> std::io::Result<()>;
+}
+
+/// Reports nothing: for callers that only want the finished report.
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn event(&mut self, _: &Event) -> std::io::Result<()> {
+        Ok(())
+    }
 }

@@ -151,7 +151,7 @@ impl Session {
         let mut last_output = Instant::now();
         loop {
             let now = Instant::now();
-            if now >= self.deadline {
+            if now >= self.deadline || super::stopping() {
                 self.stop(Termination::WallTimeout);
                 return Ok((Pause::TimedOut, out));
             }

@@ -77,6 +77,13 @@ impl RunOutcome {
     }
 }
 
+/// Set when nimlab is interrupted (Ctrl-C): running programs are stopped at once.
+pub static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub(crate) fn stopping() -> bool {
+    STOP.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 pub trait Runner: Sync {
     fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError>;
 

@@ -388,6 +388,10 @@ impl Watch {
         let mut drain_until = deadline;
         let mut next_cpu_check = Instant::now() + CPU_CHECK;
         loop {
+            if !exited && termination.is_none() && super::stopping() {
+                termination = Some(Termination::WallTimeout);
+                kill_group(self.pid);
+            }
             if !exited && termination.is_none() && Instant::now() >= next_cpu_check {
                 next_cpu_check = Instant::now() + CPU_CHECK;
                 if cpu_so_far(self.pid).is_some_and(|cpu| cpu > cpu_limit) {
