@@ -358,3 +358,102 @@ fn bad_input_is_refused_naming_the_file() {
         .assert()
         .code(2);
 }
+
+/// Loads a page in headless Chromium (Debian's package); returns the rendered DOM and what
+/// Chromium logged, or None where Chromium is not installed (CI installs it).
+fn chromium(page: &Path, screenshot: &Path) -> Option<(String, String)> {
+    let binary = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .find(|b| Path::new(b).exists());
+    let Some(binary) = binary else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install chromium for the HTML report test"
+        );
+        eprintln!("chromium is not installed: the HTML report was not loaded in a browser");
+        return None;
+    };
+    let profile = tempfile::tempdir().unwrap();
+    let flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--enable-logging=stderr",
+        "--v=0",
+        "--window-size=1100,1400",
+    ];
+    let url = format!("file://{}", page.display());
+    let run = |extra: &str| {
+        std::process::Command::new(binary)
+            .args(flags)
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg(extra)
+            .arg(&url)
+            .output()
+            .unwrap()
+    };
+    let dom = run("--dump-dom");
+    let shot = run(&format!("--screenshot={}", screenshot.display()));
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&dom.stderr),
+        String::from_utf8_lossy(&shot.stderr)
+    );
+    Some((String::from_utf8_lossy(&dom.stdout).into_owned(), log))
+}
+
+#[test]
+fn the_html_report_loads_in_a_browser_with_its_charts() {
+    let out = tempfile::tempdir().unwrap();
+    assert!(grade(out.path(), &[]).0.status.success());
+    let index = out.path().join("report/index.html");
+    let html = read(out.path(), "report/index.html");
+    // Self-contained: nothing fetched from anywhere, no scripts.
+    for outside in ["http://", "https://", "<script", "<link"] {
+        assert!(!html.contains(outside), "{outside}");
+    }
+    for student in ["ada", "bob", "carol", "dave", "erin"] {
+        let page = read(out.path(), &format!("report/students/{student}.html"));
+        assert!(page.contains("Class report"), "{student}");
+    }
+    let bob = read(out.path(), "report/students/bob.html");
+    assert!(
+        bob.contains("It looks like you used `row` as a list index"),
+        "the same feedback as nimlab check"
+    );
+    let screenshot = out.path().join("report.png");
+    let Some((dom, log)) = chromium(&index, &screenshot) else {
+        return;
+    };
+    for line in log.lines() {
+        let console_error =
+            line.contains("CONSOLE") && (line.contains("error") || line.contains("Uncaught"));
+        assert!(!console_error, "console error: {line}");
+    }
+    assert!(
+        dom.contains("id=\"histogram\"") && dom.contains("id=\"exercises\""),
+        "charts in the rendered DOM"
+    );
+    assert!(dom.matches("<rect").count() > 20, "the charts have bars");
+    let bars_with_width = dom
+        .split("<rect")
+        .skip(1)
+        .filter(|r| r.contains("fill=\"#2f8f4e\"") && !r.contains("width=\"0\""))
+        .count();
+    assert!(bars_with_width > 5, "some pass-rate bars are drawn");
+    let size = std::fs::metadata(&screenshot).map(|m| m.len()).unwrap_or(0);
+    assert!(
+        size > 20_000,
+        "the screenshot shows a rendered page ({size} bytes)"
+    );
+    let (student_dom, _) = chromium(
+        &out.path().join("report/students/bob.html"),
+        &out.path().join("bob.png"),
+    )
+    .unwrap();
+    assert!(student_dom.contains("make_move") || student_dom.contains("Make a move"));
+}

@@ -201,12 +201,24 @@ pub fn write_all(book: &Gradebook, out: &Path) -> Result<()> {
     write(out, "moodle.csv", &moodle_csv(book)?)?;
     write(out, "junit.xml", &junit_xml(book)?)?;
     for student in &book.students {
+        let folder = folder_name(&student.student);
         write(
             out,
-            &format!("gradescope/{}/results.json", folder_name(&student.student)),
+            &format!("gradescope/{folder}/results.json"),
             &gradescope_json(book, student)?,
         )?;
+        let page = super::html::student_page(book, student);
+        write(
+            out,
+            &format!("report/students/{folder}.html"),
+            page.as_bytes(),
+        )?;
     }
+    write(
+        out,
+        "report/index.html",
+        super::html::index(book).as_bytes(),
+    )?;
     Ok(())
 }
 

@@ -5,6 +5,7 @@
 //! rendered from it, so shards merged give exactly what one run gives.
 
 pub mod export;
+mod html;
 
 use crate::check::{self, CheckRequest};
 use crate::lab::{Lab, LabExercise};

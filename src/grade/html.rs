@@ -1,0 +1,283 @@
+//! report/index.html: a self-contained class overview (inline CSS and SVG, no scripts, no
+//! network) and one feedback page per student with the explanations `nimlab check` gives.
+
+use super::export::folder_name;
+use super::{Gradebook, Status, StudentResult};
+use crate::judge::Verdict;
+use crate::report::{Event, Reporter, TextReporter};
+use std::fmt::Write;
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;color:#222;padding:0 1rem}\
+h1,h2{font-weight:600}table{border-collapse:collapse;margin:1rem 0}td,th{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:left}\
+td.num,th.num{text-align:right}.ok{color:#17692c}.bad{color:#a11}.muted{color:#777}pre{background:#f6f6f6;padding:1rem;overflow-x:auto;font-size:.85rem}\
+svg text{font-size:11px;font-family:system-ui,sans-serif}";
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+        escape(title)
+    )
+}
+
+fn points(value: f64) -> String {
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// A histogram of total scores: ten bins from 0 to the maximum.
+fn histogram(book: &Gradebook) -> String {
+    let max: f64 = book
+        .exercises
+        .iter()
+        .map(|e| f64::from(e.points))
+        .sum::<f64>()
+        .max(1.0);
+    let mut bins = [0usize; 10];
+    for student in &book.students {
+        let bin = ((student.total / max) * 10.0).floor() as usize;
+        bins[bin.min(9)] += 1;
+    }
+    let highest = bins.iter().copied().max().unwrap_or(0).max(1);
+    let (width, height, bar) = (440.0, 160.0, 40.0);
+    let mut svg = format!(
+        "<svg class=\"chart\" id=\"histogram\" role=\"img\" aria-label=\"Total scores\" width=\"{width}\" height=\"{}\" viewBox=\"0 0 {width} {}\">",
+        height + 30.0,
+        height + 30.0
+    );
+    for (i, count) in bins.iter().enumerate() {
+        let h = height * (*count as f64) / (highest as f64);
+        let x = i as f64 * (bar + 4.0);
+        let _ = write!(
+            svg,
+            "<rect x=\"{x}\" y=\"{}\" width=\"{bar}\" height=\"{h}\" fill=\"#3b6ea5\"><title>{count} student(s) with {}% to {}%</title></rect><text x=\"{}\" y=\"{}\">{count}</text><text x=\"{x}\" y=\"{}\">{}%</text>",
+            height - h,
+            i * 10,
+            i * 10 + 10,
+            x + 14.0,
+            (height - h - 3.0).max(10.0),
+            height + 14.0,
+            i * 10
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// Horizontal bars: one per label, the share (0..=1) drawn, with the percentage.
+fn bars(id: &str, rows: &[(String, f64)]) -> String {
+    let (label_width, bar_width, row) = (230.0, 300.0, 20.0);
+    let height = row * rows.len() as f64 + 4.0;
+    let mut svg = format!(
+        "<svg class=\"chart\" id=\"{id}\" role=\"img\" width=\"{}\" height=\"{height}\" viewBox=\"0 0 {} {height}\">",
+        label_width + bar_width + 50.0,
+        label_width + bar_width + 50.0
+    );
+    for (i, (label, share)) in rows.iter().enumerate() {
+        let y = i as f64 * row;
+        let _ = write!(
+            svg,
+            "<text x=\"0\" y=\"{}\">{}</text><rect x=\"{label_width}\" y=\"{}\" width=\"{bar_width}\" height=\"14\" fill=\"#eee\"/><rect x=\"{label_width}\" y=\"{}\" width=\"{}\" height=\"14\" fill=\"#2f8f4e\"><title>{:.0}%</title></rect><text x=\"{}\" y=\"{}\">{:.0}%</text>",
+            y + 12.0,
+            escape(label),
+            y + 2.0,
+            y + 2.0,
+            bar_width * share,
+            share * 100.0,
+            label_width + bar_width + 6.0,
+            y + 12.0,
+            share * 100.0
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// Whether a case passed under every interpreter that ran.
+fn case_passes(report: &crate::report::CheckReport) -> Vec<(String, bool)> {
+    let mut passes: Vec<(String, bool)> = Vec::new();
+    for run in report.runs.iter().filter(|r| r.verdict != Verdict::Skipped) {
+        for case in &run.cases {
+            let ok = case.verdict == Verdict::Accepted;
+            match passes.iter_mut().find(|(name, _)| *name == case.name) {
+                Some(entry) => entry.1 &= ok,
+                None => passes.push((case.name.clone(), ok)),
+            }
+        }
+    }
+    passes
+}
+
+pub fn index(book: &Gradebook) -> String {
+    let max: u32 = book.exercises.iter().map(|e| e.points).sum();
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<h1>Class report</h1>\n<p>{} student(s); lab: {}; nimlab {}.</p>\n<p class=\"muted\">{}</p>\n<h2>Total scores (out of {max})</h2>\n{}\n",
+        book.students.len(),
+        escape(&book.lab),
+        escape(&book.nimlab_version),
+        escape(&book.isolation),
+        histogram(book)
+    );
+    let mut exercise_rows = Vec::new();
+    let mut case_sections = String::new();
+    for exercise in &book.exercises {
+        let graded: Vec<&super::ExerciseResult> = book
+            .students
+            .iter()
+            .map(|s| &s.exercises[&exercise.name])
+            .filter(|r| r.status == Status::Graded)
+            .collect();
+        let accepted = graded
+            .iter()
+            .filter(|r| {
+                r.report
+                    .as_ref()
+                    .is_some_and(|x| x.verdict == Verdict::Accepted)
+            })
+            .count();
+        let share = if graded.is_empty() {
+            0.0
+        } else {
+            accepted as f64 / graded.len() as f64
+        };
+        exercise_rows.push((
+            format!("{} ({} handed in)", exercise.name, graded.len()),
+            share,
+        ));
+        let mut cases: Vec<(String, usize, usize)> = Vec::new();
+        for report in graded.iter().filter_map(|r| r.report.as_ref()) {
+            for (name, ok) in case_passes(report) {
+                match cases.iter_mut().find(|(n, _, _)| *n == name) {
+                    Some(entry) => {
+                        entry.1 += usize::from(ok);
+                        entry.2 += 1;
+                    }
+                    None => cases.push((name, usize::from(ok), 1)),
+                }
+            }
+        }
+        if !cases.is_empty() {
+            let rows: Vec<(String, f64)> = cases
+                .iter()
+                .map(|(n, ok, all)| (n.clone(), *ok as f64 / *all as f64))
+                .collect();
+            let _ = write!(
+                case_sections,
+                "<h3>{}</h3>\n{}\n",
+                escape(&exercise.title),
+                bars(&format!("cases-{}", exercise.name), &rows)
+            );
+        }
+    }
+    let _ = write!(
+        body,
+        "<h2>Accepted, by exercise</h2>\n{}\n<h2>Passed, by case</h2>\n{case_sections}",
+        bars("exercises", &exercise_rows)
+    );
+    body.push_str("<h2>Students</h2>\n<table>\n<tr><th>student</th>");
+    for exercise in &book.exercises {
+        let _ = write!(body, "<th class=\"num\">{}</th>", escape(&exercise.name));
+    }
+    body.push_str("<th class=\"num\">total</th></tr>\n");
+    for student in &book.students {
+        let _ = write!(
+            body,
+            "<tr><td><a href=\"students/{}.html\">{}</a></td>",
+            folder_name(&student.student),
+            escape(&student.student)
+        );
+        for exercise in &book.exercises {
+            let result = &student.exercises[&exercise.name];
+            let class = if result.points >= f64::from(exercise.points) {
+                "ok"
+            } else if result.status == Status::Graded {
+                "bad"
+            } else {
+                "muted"
+            };
+            let _ = write!(
+                body,
+                "<td class=\"num {class}\">{}</td>",
+                points(result.points)
+            );
+        }
+        let _ = writeln!(
+            body,
+            "<td class=\"num\">{}</td></tr>",
+            points(student.total)
+        );
+    }
+    body.push_str("</table>\n");
+    if !book.unattributed.is_empty() {
+        body.push_str("<h2>Files not attributed to a student's exercise</h2>\n<ul>\n");
+        for file in &book.unattributed {
+            let _ = writeln!(body, "<li>{}</li>", escape(file));
+        }
+        body.push_str("</ul>\n");
+    }
+    page("Class report", &body)
+}
+
+/// The text `nimlab check` prints for a report, without colour.
+fn check_text(report: &crate::report::CheckReport) -> String {
+    let mut buffer = Vec::new();
+    {
+        let mut reporter = TextReporter::new(anstream::StripStream::new(&mut buffer));
+        let _ = reporter.event(&Event::Started {
+            exercise: &report.exercise,
+            title: "",
+            submission: &report.submission,
+        });
+        for run in &report.runs {
+            let _ = reporter.event(&Event::RunFinished(run));
+        }
+        let _ = reporter.event(&Event::Finished(report));
+    }
+    String::from_utf8_lossy(&buffer).into_owned()
+}
+
+pub fn student_page(book: &Gradebook, student: &StudentResult) -> String {
+    let max: u32 = book.exercises.iter().map(|e| e.points).sum();
+    let mut body = format!(
+        "<p><a href=\"../index.html\">Class report</a></p>\n<h1>{}</h1>\n<p>{} of {max} points.</p>\n",
+        escape(&student.student),
+        points(student.total)
+    );
+    for exercise in &book.exercises {
+        let result = &student.exercises[&exercise.name];
+        let _ = write!(
+            body,
+            "<h2>{}: {} of {} points ({})</h2>\n",
+            escape(&exercise.title),
+            points(result.points),
+            exercise.points,
+            escape(&result.verdict_label())
+        );
+        match (&result.report, &result.error) {
+            (Some(report), _) => {
+                let _ = writeln!(body, "<pre>{}</pre>", escape(&check_text(report)));
+            }
+            (None, Some(error)) => {
+                let _ = writeln!(body, "<p class=\"bad\">{}</p>", escape(error));
+            }
+            (None, None) => body.push_str("<p class=\"muted\">Nothing handed in.</p>\n"),
+        }
+    }
+    page(&format!("{}: feedback", student.student), &body)
+}
