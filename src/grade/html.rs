@@ -261,9 +261,9 @@ pub fn student_page(book: &Gradebook, student: &StudentResult) -> String {
     );
     for exercise in &book.exercises {
         let result = &student.exercises[&exercise.name];
-        let _ = write!(
+        let _ = writeln!(
             body,
-            "<h2>{}: {} of {} points ({})</h2>\n",
+            "<h2>{}: {} of {} points ({})</h2>",
             escape(&exercise.title),
             points(result.points),
             exercise.points,
