@@ -19,6 +19,10 @@ pub struct BenchArgs {
     /// Repetitions of each measurement; the median is reported
     #[arg(long, default_value_t = 5)]
     pub repeat: usize,
+    /// Instead: grade a generated class of this many students, each handing in every
+    /// exercise's model solution, and report submissions per second
+    #[arg(long, value_name = "STUDENTS")]
+    pub class: Option<usize>,
 }
 
 fn median(mut samples: Vec<Duration>) -> Duration {
@@ -33,6 +37,9 @@ fn ms(d: Duration) -> f64 {
 pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     if args.repeat == 0 {
         bail!("--repeat must be at least 1");
+    }
+    if let Some(students) = args.class {
+        return class(lab, students, &args.python, out);
     }
     let exercise = lab.exercise(&args.exercise)?;
     let solution = exercise
@@ -318,5 +325,115 @@ fn games(
         ms(total_program) / n,
         ms(total_judge) / n
     )?;
+    Ok(crate::exit::SUCCESS)
+}
+
+/// Grades a generated class (every student hands in every model solution) with
+/// `nimlab grade`, against running the interpreter by hand on the same stdin cases.
+fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write) -> Result<u8> {
+    if students == 0 {
+        bail!("--class needs at least one student");
+    }
+    let python = interpreter::resolve(python_request)
+        .path
+        .with_context(|| format!("Python {python_request} is not installed here"))?;
+    let dir = tempfile::tempdir().context("cannot create a temporary folder")?;
+    let class_dir = dir.path().join("class");
+    let exercises: Vec<_> = lab
+        .exercises
+        .iter()
+        .filter(|e| e.solution.is_some())
+        .collect();
+    for i in 0..students {
+        let folder = class_dir.join(format!("s{i:04}"));
+        std::fs::create_dir_all(&folder)?;
+        for exercise in &exercises {
+            std::fs::write(
+                folder.join(format!("{}.py", exercise.name)),
+                exercise.solution.as_deref().unwrap_or(""),
+            )?;
+        }
+    }
+    let submissions = students * exercises.len();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // By hand: one interpreter start per stdin case, one after another, on a sample of the
+    // students (they are all alike), scaled to the class.
+    let sample = students.min(10);
+    let started = Instant::now();
+    let mut cases_run = 0;
+    for i in 0..sample {
+        for exercise in exercises
+            .iter()
+            .filter(|e| e.module.is_some_and(|m| m.has_reference()))
+        {
+            let file = class_dir.join(format!("s{i:04}/{}.py", exercise.name));
+            for case in &exercise.cases {
+                let mut child = Command::new(&python)
+                    .arg(&file)
+                    .current_dir(dir.path())
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .spawn()?;
+                child
+                    .stdin
+                    .take()
+                    .expect("piped")
+                    .write_all(case.input.as_bytes())?;
+                child.wait()?;
+                cases_run += 1;
+            }
+        }
+    }
+    let by_hand_per_student = started.elapsed().as_secs_f64() / sample as f64;
+    let nimlab = std::env::current_exe().context("cannot find the nimlab binary")?;
+    let grade = |out_dir: &std::path::Path| -> Result<f64> {
+        let mut command = Command::new(&nimlab);
+        if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
+            command.arg("--lab").arg(root);
+        }
+        let started = Instant::now();
+        let status = command
+            .arg("grade")
+            .arg(&class_dir)
+            .arg("--out")
+            .arg(out_dir)
+            .arg("--python")
+            .arg(&python)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .context("cannot run nimlab grade")?;
+        if !status.success() {
+            bail!("nimlab grade failed ({status})");
+        }
+        Ok(started.elapsed().as_secs_f64())
+    };
+    let out_dir = dir.path().join("out");
+    let first = grade(&out_dir)?;
+    let again = grade(&out_dir)?;
+    let stdin_exercises = exercises
+        .iter()
+        .filter(|e| e.module.is_some_and(|m| m.has_reference()))
+        .count();
+    writeln!(
+        out,
+        "class of {students} students x {} exercises = {submissions} submissions, {} ({cores} core(s))",
+        exercises.len(),
+        python.display()
+    )?;
+    writeln!(
+        out,
+        "  nimlab grade (--jobs {cores}, isolated where possible): {first:.1} s, {:.1} submissions/s",
+        submissions as f64 / first
+    )?;
+    writeln!(
+        out,
+        "  by hand, one interpreter start per stdin case ({} cases for {sample} students), one core: {:.2} s per student, {:.1} submissions/s for the {stdin_exercises} stdin exercises",
+        cases_run,
+        by_hand_per_student,
+        stdin_exercises as f64 / by_hand_per_student
+    )?;
+    writeln!(out, "  re-run with the cache: {again:.2} s")?;
     Ok(crate::exit::SUCCESS)
 }
