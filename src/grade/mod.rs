@@ -328,8 +328,11 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
     );
     let runner = Arc::new(ProcessRunner::detect());
     let names = lab.names();
+    // Jobs go to submissions first; with fewer submissions than jobs, the rest go to cases.
+    let workers = options.jobs.max(1).min(gradable.len().max(1));
+    let case_jobs = (options.jobs.max(1) / workers).max(1);
     std::thread::scope(|scope| {
-        for _ in 0..options.jobs.max(1) {
+        for _ in 0..workers {
             scope.spawn(|| {
                 loop {
                     if interrupted() {
@@ -339,7 +342,15 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
                         break;
                     };
                     progress.set_message(format!("{} {}", item.student, item.exercise));
-                    let result = grade_one(lab, &names, item, options, &cache_dir, runner.as_ref());
+                    let result = grade_one(
+                        lab,
+                        &names,
+                        item,
+                        options,
+                        case_jobs,
+                        &cache_dir,
+                        runner.as_ref(),
+                    );
                     if interrupted() {
                         break; // finished after Ctrl-C: possibly cut short, so not kept
                     }
@@ -409,6 +420,7 @@ fn grade_one(
     names: &[&str],
     item: &Found,
     options: &GradeOptions,
+    case_jobs: usize,
     cache_dir: &Path,
     runner: &ProcessRunner,
 ) -> ExerciseResult {
@@ -443,7 +455,7 @@ fn grade_one(
                 lab_names: names,
                 submission: &item.file,
                 interpreters: &interpreters,
-                jobs: 1,
+                jobs: case_jobs,
                 siblings: item.own_folder,
             };
             match check::check(&request, runner, &mut Silent) {
