@@ -1,79 +1,51 @@
 //! `nimlab init DIR`: the pack handed to students: statements, stubs and sample cases only.
 
 use crate::lab::{Lab, Visibility};
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use std::path::Path;
 
 pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
-    if dir.exists() {
-        let empty = std::fs::read_dir(dir)
-            .with_context(|| format!("{}: cannot read the folder", dir.display()))?
-            .next()
-            .is_none();
-        if !empty {
-            bail!(
-                "{}: the folder exists and is not empty; nimlab init never overwrites files",
-                dir.display()
-            );
-        }
-    }
-    let parent = dir
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("{}: cannot create the folder", parent.display()))?;
-    // Built beside the target and renamed into place: never a half-written pack.
-    let staging = tempfile::Builder::new()
-        .prefix(".nimlab-init-")
-        .tempdir_in(parent)
-        .with_context(|| format!("{}: cannot create a folder here", parent.display()))?;
-    let root = staging.path();
     let mut files = 0;
-    let mut write = |relative: String, text: &str| -> Result<()> {
-        let path = root.join(&relative);
-        if let Some(folder) = path.parent() {
-            std::fs::create_dir_all(folder)?;
-        }
-        std::fs::write(&path, text).with_context(|| format!("{}: cannot write", path.display()))?;
-        files += 1;
-        Ok(())
-    };
-    let mut index = String::from(
-        "# The game of Nim: lab exercises\n\nWork through the exercises in this order. Each `NAME.py` is a starter file: fill in the\nfunctions, keep the block at the bottom, and check your work with\n\n    nimlab check NAME.py\n\nThe statements are in `statements/`; the sample cases (input and expected output) in\n`samples/`. Your work is also graded on secret cases, so make it right for every input the\nstatement allows, not just the samples.\n\n",
-    );
-    for (n, exercise) in lab.exercises.iter().enumerate() {
-        index.push_str(&format!(
-            "{}. `{}.py`: {}\n",
-            n + 1,
-            exercise.name,
-            exercise.config.title
-        ));
-        write(format!("{}.py", exercise.name), &exercise.stub)?;
-        write(
-            format!("statements/{}.md", exercise.name),
-            &exercise.statement,
-        )?;
-        for case in exercise
-            .cases
-            .iter()
-            .filter(|c| c.visibility == Visibility::Sample)
-        {
-            let stem = case.name.trim_start_matches("sample/");
-            write(format!("samples/{}/{stem}.in", exercise.name), &case.input)?;
+    crate::fsutil::write_folder(dir, |root| {
+        let mut write = |relative: String, text: &str| -> Result<()> {
+            let path = root.join(&relative);
+            if let Some(folder) = path.parent() {
+                std::fs::create_dir_all(folder)?;
+            }
+            std::fs::write(&path, text)
+                .with_context(|| format!("{}: cannot write", path.display()))?;
+            files += 1;
+            Ok(())
+        };
+        let mut index = String::from(INDEX);
+        for (n, exercise) in lab.exercises.iter().enumerate() {
+            index.push_str(&format!(
+                "{}. `{}.py`: {}\n",
+                n + 1,
+                exercise.name,
+                exercise.config.title
+            ));
+            write(format!("{}.py", exercise.name), &exercise.stub)?;
             write(
-                format!("samples/{}/{stem}.out", exercise.name),
-                &case.expected,
+                format!("statements/{}.md", exercise.name),
+                &exercise.statement,
             )?;
+            for case in exercise
+                .cases
+                .iter()
+                .filter(|c| c.visibility == Visibility::Sample)
+            {
+                let stem = case.name.trim_start_matches("sample/");
+                write(format!("samples/{}/{stem}.in", exercise.name), &case.input)?;
+                write(
+                    format!("samples/{}/{stem}.out", exercise.name),
+                    &case.expected,
+                )?;
+            }
         }
-    }
-    write("README.md".into(), &index)?;
-    let staged = staging.keep();
-    if dir.exists() {
-        std::fs::remove_dir(dir)
-            .with_context(|| format!("{}: cannot replace the empty folder", dir.display()))?;
-    }
-    std::fs::rename(&staged, dir)
-        .with_context(|| format!("{}: cannot create the pack", dir.display()))?;
+        write("README.md".into(), &index)
+    })?;
     Ok(files)
 }
+
+const INDEX: &str = "# The game of Nim: lab exercises\n\nWork through the exercises in this order. Each `NAME.py` is a starter file: fill in the\nfunctions, keep the block at the bottom, and check your work with\n\n    nimlab check NAME.py\n\nThe statements are in `statements/`; the sample cases (input and expected output) in\n`samples/`. Your work is also graded on secret cases, so make it right for every input the\nstatement allows, not just the samples.\n\n";

@@ -4,6 +4,7 @@
 pub mod cms;
 pub mod kattis;
 
+pub(crate) use crate::fsutil::write_folder;
 use crate::judge::{Verdict, judge_output};
 use crate::lab::config::Comparison;
 use crate::lab::{Case, LabExercise, Visibility};
@@ -51,41 +52,6 @@ pub fn input_is_valid(exercise: &LabExercise, input: &str) -> Result<(), String>
             .map_err(|e| e.to_string()),
         None => Ok(()),
     }
-}
-
-/// Creates `out` from a folder built beside it, so a failed export leaves nothing behind.
-pub(crate) fn write_folder(out: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
-    use anyhow::Context;
-    if out.exists() {
-        let empty = std::fs::read_dir(out)
-            .with_context(|| format!("{}: cannot read the folder", out.display()))?
-            .next()
-            .is_none();
-        if !empty {
-            bail!(
-                "{}: the folder exists and is not empty; nimlab does not overwrite it",
-                out.display()
-            );
-        }
-    }
-    let parent = out
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("{}: cannot create the folder", parent.display()))?;
-    let staging = tempfile::Builder::new()
-        .prefix(".nimlab-out-")
-        .tempdir_in(parent)
-        .with_context(|| format!("{}: cannot create a folder here", parent.display()))?;
-    build(staging.path())?;
-    let staged = staging.keep();
-    if out.exists() {
-        std::fs::remove_dir(out)
-            .with_context(|| format!("{}: cannot replace the empty folder", out.display()))?;
-    }
-    std::fs::rename(&staged, out).with_context(|| format!("{}: cannot create", out.display()))?;
-    Ok(())
 }
 
 /// Writes a file below `root`, creating its folders.

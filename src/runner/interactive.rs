@@ -5,12 +5,12 @@
 use super::Termination;
 pub use super::process::Launch;
 use super::process::{
-    Started, cpu_so_far, cpu_time, has_exited, kill_group, pidfd_open, process_tree, reap,
-    set_nonblocking, spawn, termination,
+    Drained, Started, append_tail, cpu_so_far, cpu_time, drain, has_exited, kill_group, pidfd_open,
+    process_tree, reap, set_nonblocking, spawn, termination,
 };
 use super::sandbox::{Isolation, RunCgroup};
 use crate::error::RunnerError;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::process::{ChildStderr, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
@@ -22,7 +22,6 @@ const MAX_TICK: Duration = Duration::from_millis(4);
 const QUIET_FALLBACK: Duration = Duration::from_millis(150);
 /// After the program exits, how long its pipes may take to deliver what is left in them.
 const DRAIN_GRACE: Duration = Duration::from_millis(250);
-const STDERR_KEEP: usize = 64 * 1024;
 
 /// Why the program stopped running for now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -293,29 +292,20 @@ impl Session {
         let Some(pipe) = &mut self.stdout else {
             return false;
         };
-        let mut buf = [0u8; 16 * 1024];
-        loop {
-            match pipe.read(&mut buf) {
-                Ok(0) => {
-                    self.stdout = None;
-                    return false;
-                }
-                Ok(n) => {
-                    if n > self.output_left {
-                        out.extend_from_slice(&buf[..self.output_left]);
-                        self.output_left = 0;
-                        return true;
-                    }
-                    self.output_left -= n;
-                    out.extend_from_slice(&buf[..n]);
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
-                Err(_) => {
-                    self.stdout = None;
-                    return false;
-                }
+        let left = &mut self.output_left;
+        let drained = drain(pipe, |data| {
+            let taken = data.len().min(*left);
+            out.extend_from_slice(&data[..taken]);
+            *left -= taken;
+            taken < data.len()
+        });
+        match drained {
+            Drained::Open => false,
+            Drained::Closed => {
+                self.stdout = None;
+                false
             }
+            Drained::OverLimit => true,
         }
     }
 
@@ -323,27 +313,13 @@ impl Session {
         let Some(pipe) = &mut self.stderr else {
             return;
         };
-        let mut buf = [0u8; 16 * 1024];
-        loop {
-            match pipe.read(&mut buf) {
-                Ok(0) => {
-                    self.stderr = None;
-                    return;
-                }
-                Ok(n) => {
-                    self.err.extend_from_slice(&buf[..n]);
-                    if self.err.len() > 2 * STDERR_KEEP {
-                        let cut = self.err.len() - STDERR_KEEP;
-                        self.err.drain(..cut);
-                    }
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
-                Err(_) => {
-                    self.stderr = None;
-                    return;
-                }
-            }
+        let err = &mut self.err;
+        if drain(pipe, |data| {
+            append_tail(err, data);
+            false
+        }) == Drained::Closed
+        {
+            self.stderr = None;
         }
     }
 }

@@ -464,28 +464,16 @@ impl Watch {
         let Some(pipe) = &mut self.stdout else {
             return false;
         };
-        let mut buf = [0u8; 64 * 1024];
-        loop {
-            match pipe.read(&mut buf) {
-                Ok(0) => {
-                    self.stdout = None;
-                    return false;
-                }
-                Ok(n) => {
-                    let room = self.output_limit - self.out.len();
-                    if n > room {
-                        self.out.extend_from_slice(&buf[..room]);
-                        self.stdout = None;
-                        return true;
-                    }
-                    self.out.extend_from_slice(&buf[..n]);
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
-                Err(_) => {
-                    self.stdout = None;
-                    return false;
-                }
+        let (out, limit) = (&mut self.out, self.output_limit);
+        match drain(pipe, |data| append_limited(out, data, limit)) {
+            Drained::Open => false,
+            Drained::Closed => {
+                self.stdout = None;
+                false
+            }
+            Drained::OverLimit => {
+                self.stdout = None;
+                true
             }
         }
     }
@@ -495,30 +483,64 @@ impl Watch {
         let Some(pipe) = &mut self.stderr else {
             return;
         };
-        let mut buf = [0u8; 64 * 1024];
-        loop {
-            match pipe.read(&mut buf) {
-                Ok(0) => {
-                    self.stderr = None;
-                    return;
-                }
-                Ok(n) => {
-                    self.err.extend_from_slice(&buf[..n]);
-                    if self.err.len() > 2 * STDERR_KEEP {
-                        let cut = self.err.len() - STDERR_KEEP;
-                        self.err.drain(..cut);
-                        self.err_truncated = true;
-                    }
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
-                Err(_) => {
-                    self.stderr = None;
-                    return;
-                }
-            }
+        let (err, truncated) = (&mut self.err, &mut self.err_truncated);
+        if drain(pipe, |data| {
+            *truncated |= append_tail(err, data);
+            false
+        }) == Drained::Closed
+        {
+            self.stderr = None;
         }
     }
+}
+
+/// What reading a non-blocking pipe found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Drained {
+    /// Read all it had for now; more may come.
+    Open,
+    /// It reached its end (or failed).
+    Closed,
+    /// The sink took no more.
+    OverLimit,
+}
+
+/// Reads everything a non-blocking pipe has now, handing each chunk to `take`, which says
+/// (true) when it will take no more.
+pub(crate) fn drain(pipe: &mut impl Read, mut take: impl FnMut(&[u8]) -> bool) -> Drained {
+    let mut buf = [0u8; 64 * 1024];
+    loop {
+        match pipe.read(&mut buf) {
+            Ok(0) => return Drained::Closed,
+            Ok(n) => {
+                if take(&buf[..n]) {
+                    return Drained::OverLimit;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Drained::Open,
+            Err(_) => return Drained::Closed,
+        }
+    }
+}
+
+/// Appends `data` while `out` holds at most `limit` bytes; true when some had to be left out.
+pub(crate) fn append_limited(out: &mut Vec<u8>, data: &[u8], limit: usize) -> bool {
+    let room = limit.saturating_sub(out.len());
+    out.extend_from_slice(&data[..data.len().min(room)]);
+    data.len() > room
+}
+
+/// Appends `data`, keeping only about the last STDERR_KEEP bytes (where a traceback ends);
+/// true when older bytes were dropped.
+pub(crate) fn append_tail(out: &mut Vec<u8>, data: &[u8]) -> bool {
+    out.extend_from_slice(data);
+    if out.len() > 2 * STDERR_KEEP {
+        let cut = out.len() - STDERR_KEEP;
+        out.drain(..cut);
+        return true;
+    }
+    false
 }
 
 #[cfg(test)]
