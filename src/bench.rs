@@ -80,8 +80,13 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
         }
         Ok(started.elapsed())
     };
-    let check = |jobs: usize| -> Result<Duration> {
+    // `nimlab check` on the model solution, as a user would run it; `isolation` sets
+    // NIMLAB_ISOLATION (None: the strongest this machine allows).
+    let check_command = |jobs: usize, isolation: Option<&str>| {
         let mut command = Command::new(&nimlab);
+        if let Some(value) = isolation {
+            command.env("NIMLAB_ISOLATION", value);
+        }
         if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
             command.arg("--lab").arg(root);
         }
@@ -98,10 +103,16 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
             ])
             .arg(&python)
             .arg(&file)
-            .stdout(Stdio::null())
             .stderr(Stdio::null());
+        command
+    };
+    let timed = |jobs: usize, isolation: Option<&str>| -> Result<Duration> {
+        let mut command = check_command(jobs, isolation);
         let started = Instant::now();
-        let status = command.status().context("cannot run nimlab check")?;
+        let status = command
+            .stdout(Stdio::null())
+            .status()
+            .context("cannot run nimlab check")?;
         let elapsed = started.elapsed();
         if !status.success() {
             bail!(
@@ -111,31 +122,10 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
         }
         Ok(elapsed)
     };
-
     let isolated = crate::runner::sandbox::Isolation::detect().is_isolated();
     // Per-case wall times from the JSON report: what isolation adds to each run.
     let case_walls = |isolation: Option<&str>| -> Result<Vec<f64>> {
-        let mut command = Command::new(&nimlab);
-        if let Some(value) = isolation {
-            command.env("NIMLAB_ISOLATION", value);
-        }
-        if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
-            command.arg("--lab").arg(root);
-        }
-        let output = command
-            .args([
-                "check",
-                "--format",
-                "json",
-                "--exercise",
-                &exercise.name,
-                "--jobs",
-                "1",
-                "--python",
-            ])
-            .arg(&python)
-            .arg(&file)
-            .stderr(Stdio::null())
+        let output = check_command(1, isolation)
             .output()
             .context("cannot run nimlab check")?;
         let report: serde_json::Value =
@@ -145,40 +135,15 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
             .map(|cases| cases.iter().filter_map(|c| c["wall_ms"].as_f64()).collect())
             .unwrap_or_default())
     };
-    let limits_only = || -> Result<Duration> {
-        let mut command = Command::new(&nimlab);
-        if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
-            command.arg("--lab").arg(root);
-        }
-        command
-            .env("NIMLAB_ISOLATION", "none")
-            .args([
-                "check",
-                "--format",
-                "json",
-                "--exercise",
-                &exercise.name,
-                "--jobs",
-                "1",
-                "--python",
-            ])
-            .arg(&python)
-            .arg(&file)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
-        let started = Instant::now();
-        command.status().context("cannot run nimlab check")?;
-        Ok(started.elapsed())
-    };
     // Interleaved, so a burst of load elsewhere on the machine hits all of them alike.
     let (mut hand, mut one, mut two, mut bare) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut walls_isolated, mut walls_bare) = (Vec::new(), Vec::new());
     for _ in 0..args.repeat {
         hand.push(by_hand()?);
-        one.push(check(1)?);
-        two.push(check(2)?);
+        one.push(timed(1, None)?);
+        two.push(timed(2, None)?);
         if isolated {
-            bare.push(limits_only()?);
+            bare.push(timed(1, Some("none"))?);
             walls_isolated.extend(case_walls(None)?);
             walls_bare.extend(case_walls(Some("none"))?);
         }
