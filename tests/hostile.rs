@@ -138,6 +138,13 @@ fn a_fork_bomb_is_contained() {
         "{:?}",
         verdicts(&report)
     );
+    // The time reported is the whole tree's, not just the first process's.
+    for case in report["runs"][0]["cases"].as_array().unwrap() {
+        assert!(
+            case["time_ms"].as_u64().unwrap() >= 1000 || case["wall_ms"].as_u64().unwrap() >= 2000,
+            "{case:#}"
+        );
+    }
     // The machine still works: a good program is accepted right after.
     let good = hostile("afterbomb", ANSWER);
     assert_eq!(run(&good, lab.path())["verdict"], "accepted");

@@ -6,7 +6,7 @@ use super::Termination;
 pub use super::process::Launch;
 use super::process::{
     Drained, Started, append_tail, cpu_so_far, cpu_time, drain, has_exited, kill_group, pidfd_open,
-    process_tree, reap, set_nonblocking, spawn, termination,
+    process_tree, reap, release, set_nonblocking, spawn, termination,
 };
 use super::sandbox::{Isolation, RunCgroup};
 use crate::error::RunnerError;
@@ -61,6 +61,7 @@ pub struct Session {
     stopped_by_us: Option<Termination>,
     reaped: Option<SessionEnd>,
     cgroup: Option<RunCgroup>,
+    isolation: Isolation,
 }
 
 enum Blocked {
@@ -137,6 +138,7 @@ impl Session {
             stopped_by_us: None,
             reaped: None,
             cgroup,
+            isolation: isolation.clone(),
         })
     }
 
@@ -246,15 +248,17 @@ impl Session {
         }
         kill_group(self.pid);
         self.stdin = None;
-        let (status, usage) = reap(self.pid)?;
+        let reaped = reap(self.pid);
+        let wall = self.started.elapsed();
+        release(self.cgroup.take(), &self.isolation);
+        let (status, usage) = reaped?;
         let end = SessionEnd {
             termination: self.stopped_by_us.unwrap_or_else(|| termination(status)),
             stderr: std::mem::take(&mut self.err),
             cpu: cpu_time(&usage),
-            wall: self.started.elapsed(),
+            wall,
         };
         self.reaped = Some(end.clone());
-        self.cgroup = None;
         Ok(end)
     }
 

@@ -195,6 +195,16 @@ pub(crate) fn spawn(
     })
 }
 
+/// Lets go of a finished run's processes: whatever it left behind is killed, and nimlab waits
+/// until they are gone so that the next run starts with its whole process allowance.
+pub(crate) fn release(cgroup: Option<RunCgroup>, isolation: &Isolation) {
+    match (cgroup, isolation) {
+        (Some(cgroup), _) => drop(cgroup),
+        (None, Isolation::Sandbox(sandbox)) => super::sandbox::settle_thread_cgroup(sandbox),
+        (None, Isolation::LimitsOnly { .. }) => {}
+    }
+}
+
 /// How a reaped program ended, from its wait status.
 pub(crate) fn termination(status: libc::c_int) -> Termination {
     if libc::WIFSIGNALED(status) {
@@ -234,23 +244,25 @@ impl Runner for ProcessRunner {
         // From here on the child must be killed and reaped whatever happens.
         let watch = Watch::new(pid, stdout, stderr, spec.limits.output_bytes);
         let watched = watch.and_then(|w| w.run(started + spec.limits.wall, spec.limits.cpu));
-        let (termination_by_us, stdout, stderr, stderr_truncated) = match watched {
+        let watched = match watched {
             Ok(result) => result,
             Err(e) => {
                 kill_group(pid);
                 let _ = reap(pid);
+                release(cgroup, &self.isolation);
                 return Err(e);
             }
         };
-        let (status, usage) = reap(pid)?;
+        let reaped = reap(pid);
         let wall = started.elapsed();
-        drop(cgroup);
+        release(cgroup, &self.isolation);
+        let (status, usage) = reaped?;
         Ok(RunOutcome {
-            termination: termination_by_us.unwrap_or_else(|| termination(status)),
-            stdout,
-            stderr,
-            stderr_truncated,
-            cpu: cpu_time(&usage),
+            termination: watched.stopped_by_us.unwrap_or_else(|| termination(status)),
+            stdout: watched.stdout,
+            stderr: watched.stderr,
+            stderr_truncated: watched.stderr_truncated,
+            cpu: cpu_time(&usage).max(watched.tree_cpu),
             wall,
             max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
         })
@@ -347,7 +359,17 @@ pub(crate) fn has_exited(pid: libc::pid_t) -> bool {
     r == 0 && unsafe { info.si_pid() } != 0
 }
 
-type Watched = (Option<Termination>, Vec<u8>, Vec<u8>, bool);
+/// What watching a program saw.
+struct Watched {
+    /// Set when nimlab stopped the program, and why.
+    stopped_by_us: Option<Termination>,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    stderr_truncated: bool,
+    /// The most CPU time the whole process tree was seen to have used. The exit status's
+    /// rusage counts only processes that were waited for: a killed fork bomb's are not.
+    tree_cpu: Duration,
+}
 
 /// The child's pipes and exit, watched until the program and its pipes are done.
 struct Watch {
@@ -387,6 +409,7 @@ impl Watch {
         let mut exited = false;
         let mut drain_until = deadline;
         let mut next_cpu_check = Instant::now() + CPU_CHECK;
+        let mut tree_cpu = Duration::ZERO;
         loop {
             if !exited && termination.is_none() && super::stopping() {
                 termination = Some(Termination::WallTimeout);
@@ -394,7 +417,9 @@ impl Watch {
             }
             if !exited && termination.is_none() && Instant::now() >= next_cpu_check {
                 next_cpu_check = Instant::now() + CPU_CHECK;
-                if cpu_so_far(self.pid).is_some_and(|cpu| cpu > cpu_limit) {
+                let cpu = cpu_so_far(self.pid).unwrap_or_default();
+                tree_cpu = tree_cpu.max(cpu);
+                if cpu > cpu_limit {
                     termination = Some(Termination::CpuTimeout);
                     kill_group(self.pid);
                 }
@@ -456,7 +481,13 @@ impl Watch {
                 drain_until = Instant::now() + DRAIN_GRACE;
             }
         }
-        Ok((termination, self.out, self.err, self.err_truncated))
+        Ok(Watched {
+            stopped_by_us: termination,
+            stdout: self.out,
+            stderr: self.err,
+            stderr_truncated: self.err_truncated,
+            tree_cpu,
+        })
     }
 
     /// Reads what stdout has; true when the output limit was passed.

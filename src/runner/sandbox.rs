@@ -18,9 +18,13 @@ use std::ffi::{CString, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// Processes (threads count too) one run may have at once.
 pub const MAX_PROCESSES: u64 = 64;
+/// How long a finished run's leftover processes may take to die before their cgroup is
+/// given up.
+const SETTLE_LIMIT: Duration = Duration::from_secs(2);
 /// The size of a run's working folder and of its /tmp.
 const SCRATCH_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -48,6 +52,8 @@ pub struct RunCgroup {
     dir: PathBuf,
     /// The cgroup.procs file, ready for a child to write its pid between fork and exec.
     procs: CString,
+    /// Given up because it would not empty: never reused.
+    abandoned: bool,
 }
 
 static POOL: Mutex<Vec<(PathBuf, CString)>> = Mutex::new(Vec::new());
@@ -306,7 +312,11 @@ impl Sandbox {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let root = self.pids.as_ref()?;
         if let Some((dir, procs)) = POOL.lock().ok().and_then(|mut pool| pool.pop()) {
-            return Some(RunCgroup { dir, procs });
+            return Some(RunCgroup {
+                dir,
+                procs,
+                abandoned: false,
+            });
         }
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let dir = root.join(format!("run-{}-{n}", std::process::id()));
@@ -321,7 +331,11 @@ impl Sandbox {
                 .into_encoded_bytes(),
         )
         .ok()?;
-        Some(RunCgroup { dir, procs })
+        Some(RunCgroup {
+            dir,
+            procs,
+            abandoned: false,
+        })
     }
 }
 
@@ -357,26 +371,65 @@ impl RunCgroup {
         Ok(())
     }
 
-    /// Kills every process left in the cgroup (never nimlab's own threads).
-    pub fn kill_all(&self) {
+    /// Kills every process left in the cgroup (never nimlab's own threads); false when there
+    /// was none.
+    fn kill_all(&self) -> bool {
         let own = std::process::id() as libc::pid_t;
-        if let Ok(procs) = std::fs::read_to_string(self.dir.join("cgroup.procs")) {
-            for pid in procs
-                .split_whitespace()
-                .filter_map(|p| p.parse::<libc::pid_t>().ok())
-            {
-                if pid != own {
-                    // SAFETY: signals a process of a run that is over.
-                    unsafe { libc::kill(pid, libc::SIGKILL) };
-                }
-            }
+        let Ok(procs) = std::fs::read_to_string(self.dir.join("cgroup.procs")) else {
+            return false;
+        };
+        let mut found = false;
+        for pid in procs
+            .split_whitespace()
+            .filter_map(|p| p.parse::<libc::pid_t>().ok())
+            .filter(|&pid| pid != own)
+        {
+            found = true;
+            // SAFETY: signals a process of a run that is over.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
         }
+        found
+    }
+
+    /// Ends what is left of a run and waits until the kernel has let go of it. A killed fork
+    /// bomb takes a while to die, and until it has, its processes still count against the
+    /// cgroup's cap: starting the next run at once could fail for want of a process slot.
+    /// False if something was still there after `SETTLE_LIMIT`.
+    pub fn settle(&self) -> bool {
+        let deadline = Instant::now() + SETTLE_LIMIT;
+        while self.kill_all() {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        true
+    }
+}
+
+/// Settles the cgroup of the calling thread after a run (see [`RunCgroup::settle`]). One that
+/// will not empty is given up (left for `remove_stale_cgroups`), and the thread moves to a
+/// fresh one, so a stuck process never costs a later run its process slots.
+pub fn settle_thread_cgroup(sandbox: &Sandbox) {
+    let stuck = THREAD_CGROUP.with(|slot| {
+        let slot = slot.borrow();
+        slot.as_ref().is_some_and(|cgroup| !cgroup.settle())
+    });
+    if stuck {
+        THREAD_CGROUP.with(|slot| {
+            if let Some(mut old) = slot.borrow_mut().take() {
+                old.abandoned = true;
+            }
+        });
+        sandbox.enter_thread_cgroup();
     }
 }
 
 impl Drop for RunCgroup {
     fn drop(&mut self) {
-        self.kill_all();
+        if self.abandoned || !self.settle() {
+            return;
+        }
         if let Ok(mut pool) = POOL.lock() {
             pool.push((std::mem::take(&mut self.dir), self.procs.clone()));
         }
