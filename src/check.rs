@@ -54,7 +54,7 @@ pub struct CheckRequest<'a> {
 }
 
 /// The environment a submission runs in: nothing of the user's, only what Python needs.
-fn clean_env(home: &Path) -> Vec<(OsString, OsString)> {
+pub(crate) fn clean_env(home: &Path) -> Vec<(OsString, OsString)> {
     vec![
         ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
         ("HOME".into(), home.into()),
