@@ -11,7 +11,7 @@ use crate::report::{
 };
 use crate::runner::interactive::{Launch, Session};
 use crate::runner::interpreter::{self, Interpreter};
-use crate::runner::{RunLimits, RunSpec, Runner};
+use crate::runner::{RunLimits, RunSpec, Runner, Termination};
 use crate::syntax;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -54,6 +54,16 @@ pub struct CheckRequest<'a> {
 }
 
 /// The environment a submission runs in: nothing of the user's, only what Python needs.
+/// A case that nimlab's interruption (Ctrl-C) kept from being judged.
+fn interrupted(mut report: CaseReport) -> CaseReport {
+    report.verdict = Verdict::Skipped;
+    report.time_ms = 0;
+    report.wall_ms = 0;
+    report.message = "not judged: nimlab was interrupted".into();
+    report.feedback = None;
+    report
+}
+
 pub(crate) fn clean_env(home: &Path) -> Vec<(OsString, OsString)> {
     vec![
         ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
@@ -398,6 +408,9 @@ impl RunContext<'_> {
             message: String::new(),
             feedback: None,
         };
+        if crate::runner::stopping() {
+            return interrupted(report);
+        }
         let scratch = self.workspace.join(format!("case-{index}"));
         if let Err(e) = std::fs::create_dir_all(&scratch) {
             report.message = format!("cannot create a scratch folder: {e}");
@@ -406,6 +419,9 @@ impl RunContext<'_> {
         if exercise.config.comparison == Comparison::Game {
             let report = self.play_game(interpreter, case, &scratch, limits, report);
             let _ = std::fs::remove_dir_all(&scratch);
+            if crate::runner::stopping() && report.verdict != Verdict::Accepted {
+                return interrupted(report);
+            }
             return report;
         }
         let spec = RunSpec {
@@ -425,6 +441,10 @@ impl RunContext<'_> {
             }
         };
         let _ = std::fs::remove_dir_all(&scratch);
+        // Stopped because the user pressed Ctrl-C: not the program's fault.
+        if crate::runner::stopping() && outcome.termination == Termination::WallTimeout {
+            return interrupted(report);
+        }
         let judgement = judge::judge_case(exercise, case, &outcome, &limits);
         report.verdict = judgement.verdict;
         report.time_ms = outcome.cpu.as_millis() as u64;

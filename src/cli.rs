@@ -17,7 +17,7 @@ use std::process::ExitCode;
     name = "nimlab",
     version,
     about = "Checks and grades the game-of-Nim lab's Python exercises",
-    after_help = "Exit codes: 0 all accepted or done, 1 some case not accepted (or a fixture wrong), 2 usage or configuration error, 3 nimlab's own failure."
+    after_help = "Exit codes: 0 all accepted or done, 1 some case not accepted (or a fixture wrong), 2 usage or configuration error, 3 nimlab's own failure, 130 interrupted (Ctrl-C)."
 )]
 pub struct Cli {
     /// Use the lab in this folder (exercises/ and fixtures/) instead of the built-in one
@@ -381,8 +381,13 @@ pub fn run(cli: Cli) -> Result<u8> {
     }
 }
 
-/// Exit code after Ctrl-C, as shells report it.
-const INTERRUPTED: u8 = 130;
+/// Ctrl-C stops the running programs (the runner's loops watch the flag) so that nimlab ends
+/// as usual: its scratch folders removed, its reports whole.
+fn stop_on_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {
+        crate::runner::STOP.store(true, std::sync::atomic::Ordering::Relaxed)
+    });
+}
 
 fn grade(lab: &Lab, args: &GradeArgs, out: &mut impl Write) -> Result<u8> {
     use std::io::IsTerminal;
@@ -391,9 +396,7 @@ fn grade(lab: &Lab, args: &GradeArgs, out: &mut impl Write) -> Result<u8> {
         bail!("--jobs must be at least 1");
     }
     // Ctrl-C stops the programs running and keeps what has finished.
-    let _ = ctrlc::set_handler(|| {
-        crate::runner::STOP.store(true, std::sync::atomic::Ordering::Relaxed)
-    });
+    stop_on_ctrl_c();
     let progress = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
     let options = crate::grade::GradeOptions {
         dir: &args.dir,
@@ -427,7 +430,7 @@ fn grade(lab: &Lab, args: &GradeArgs, out: &mut impl Write) -> Result<u8> {
             std::io::stderr(),
             "interrupted: the reports hold the submissions graded before Ctrl-C"
         )?;
-        return Ok(INTERRUPTED);
+        return Ok(exit::INTERRUPTED);
     }
     Ok(exit::SUCCESS)
 }
@@ -582,7 +585,15 @@ fn check(lab: &Lab, args: CheckArgs) -> Result<u8> {
         Format::Text => Box::new(TextReporter::new(anstream::stdout())),
         Format::Json => Box::new(JsonReporter::new(std::io::stdout())),
     };
+    stop_on_ctrl_c();
     let report = check::check(&request, &ProcessRunner::detect(), reporter.as_mut())?;
+    if crate::runner::stopping() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "interrupted: the cases not finished before Ctrl-C were not judged"
+        );
+        return Ok(exit::INTERRUPTED);
+    }
     Ok(match report.verdict {
         Verdict::Accepted => exit::SUCCESS,
         Verdict::JudgeError => exit::INTERNAL,

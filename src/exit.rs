@@ -10,3 +10,6 @@ pub const NOT_ACCEPTED: u8 = 1;
 pub const USAGE: u8 = 2;
 /// nimlab itself failed while judging (a `judge_error` verdict): not the student's fault.
 pub const INTERNAL: u8 = 3;
+/// Interrupted by Ctrl-C (as shells report it): `grade` keeps what finished, `check` judges
+/// nothing more.
+pub const INTERRUPTED: u8 = 130;

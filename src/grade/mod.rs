@@ -365,6 +365,15 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
     });
     progress.finish_and_clear();
     let results = results.into_inner().expect("no worker panics");
+    let handed_in: BTreeMap<(String, String), &String> = gradable
+        .iter()
+        .map(|item| {
+            (
+                (item.student.clone(), item.exercise.clone()),
+                &item.relative,
+            )
+        })
+        .collect();
 
     let gradebook = Gradebook {
         nimlab_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -385,16 +394,26 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
                     .exercises
                     .iter()
                     .map(|exercise| {
-                        let result = results
-                            .get(&(student.clone(), exercise.name.clone()))
-                            .cloned()
-                            .unwrap_or(ExerciseResult {
-                                status: Status::Missing,
-                                file: None,
-                                points: 0.0,
-                                error: None,
-                                report: None,
-                            });
+                        let key = (student.clone(), exercise.name.clone());
+                        let result = results.get(&key).cloned().unwrap_or_else(|| {
+                            // Handed in but not graded: only an interruption leaves that.
+                            match handed_in.get(&key) {
+                                Some(file) => ExerciseResult {
+                                    status: Status::Error,
+                                    file: Some((*file).clone()),
+                                    points: 0.0,
+                                    error: Some("not graded: nimlab was interrupted".into()),
+                                    report: None,
+                                },
+                                None => ExerciseResult {
+                                    status: Status::Missing,
+                                    file: None,
+                                    points: 0.0,
+                                    error: None,
+                                    report: None,
+                                },
+                            }
+                        });
                         (exercise.name.clone(), result)
                     })
                     .collect();

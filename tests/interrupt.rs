@@ -1,0 +1,202 @@
+//! Ctrl-C (SIGINT) during `nimlab check` and `nimlab grade`: the running programs stop at
+//! once, nimlab exits 130, nothing is blamed on the student, and nothing is left behind: no
+//! process, no scratch folder, no half-written report.
+
+mod common;
+
+use common::{lab_with, root};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The exclusive_or exercise with limits long enough that only the interrupt can stop a
+/// sleeping program.
+fn patient_lab() -> tempfile::TempDir {
+    lab_with(&["exclusive_or"], |config| {
+        let mut limits = toml::Table::new();
+        limits.insert("cpu_ms".into(), 20_000.into());
+        limits.insert("wall_ms".into(), 60_000.into());
+        config.insert("limits".into(), limits.into());
+        config.remove("forbidden");
+    })
+}
+
+/// Starts nimlab with its own TMPDIR, so that what it leaves there can be seen.
+fn start(args: &[&str], tmp: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(args)
+        .env("TMPDIR", tmp)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits until a process whose command line mentions `needle` runs (the program was started).
+fn wait_for_process(needle: &str) {
+    let until = Instant::now() + Duration::from_secs(20);
+    while processes_mentioning(needle) == 0 {
+        assert!(Instant::now() < until, "{needle} never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Let nimlab settle into watching it.
+    std::thread::sleep(Duration::from_millis(200));
+}
+
+fn processes_mentioning(needle: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(needle))
+        .count()
+}
+
+/// Sends SIGINT and waits (at most 10 s) for nimlab to end.
+fn interrupt(child: Child) -> std::process::Output {
+    let pid = child.id() as libc::pid_t;
+    let sent = Instant::now();
+    // SAFETY: signals our own child, still unreaped.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        sent.elapsed() < Duration::from_secs(10),
+        "nimlab took {:?} to stop after Ctrl-C",
+        sent.elapsed()
+    );
+    output
+}
+
+#[test]
+fn ctrl_c_stops_a_check_without_blaming_the_student() {
+    let lab = patient_lab();
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let marker = format!("check_sleeper_{}", std::process::id());
+    let file = folder.path().join(format!("{marker}_exclusive_or.py"));
+    std::fs::write(&file, "import time\ntime.sleep(600)\n").unwrap();
+    let child = start(
+        &[
+            "--lab",
+            lab.path().to_str().unwrap(),
+            "check",
+            file.to_str().unwrap(),
+            "--python",
+            "3",
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+        ],
+        tmp.path(),
+    );
+    wait_for_process(&marker);
+    let output = interrupt(child);
+    assert_eq!(output.status.code(), Some(130));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("interrupted"), "{stderr}");
+
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let cases = report["runs"][0]["cases"].as_array().unwrap();
+    assert!(!cases.is_empty());
+    for case in cases {
+        assert_eq!(case["verdict"], "skipped", "{case:#}");
+        assert_eq!(case["message"], "not judged: nimlab was interrupted");
+    }
+    assert_ne!(report["verdict"], "time_limit");
+
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        processes_mentioning(&marker),
+        0,
+        "a program outlived nimlab"
+    );
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "scratch left behind: {left:?}");
+}
+
+#[test]
+fn ctrl_c_during_grading_keeps_finished_work_and_whole_reports() {
+    let lab = patient_lab();
+    let tmp = tempfile::tempdir().unwrap();
+    let class = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let marker = format!("grade_sleeper_{}", std::process::id());
+    let solution = root().join("exercises/exclusive_or/solution.py");
+    for student in ["ada", "bob"] {
+        std::fs::create_dir(class.path().join(student)).unwrap();
+    }
+    std::fs::copy(&solution, class.path().join("ada/exclusive_or.py")).unwrap();
+    // Bob's program sleeps, under a command line that carries the marker.
+    std::fs::write(
+        class.path().join("bob/exclusive_or.py"),
+        format!(
+            "import os, sys\nos.execv(sys.executable, [sys.executable, '-c', 'import time; time.sleep(600)', '{marker}'])\n"
+        ),
+    )
+    .unwrap();
+    let child = start(
+        &[
+            "--lab",
+            lab.path().to_str().unwrap(),
+            "grade",
+            class.path().to_str().unwrap(),
+            "--out",
+            out.path().to_str().unwrap(),
+            "--python",
+            "3",
+            "--jobs",
+            "1",
+        ],
+        tmp.path(),
+    );
+    wait_for_process(&marker);
+    let output = interrupt(child);
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // The reports exist and are whole: ada graded in full, bob not graded (not zero for a
+    // sleeping program he was never judged on).
+    let gradebook = std::fs::read_to_string(out.path().join("gradebook.csv")).unwrap();
+    let rows: Vec<&str> = gradebook.lines().collect();
+    assert_eq!(rows[0], "student,exclusive_or,total", "{gradebook}");
+    assert!(rows.iter().any(|r| r.starts_with("ada,")), "{gradebook}");
+    let results: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.path().join("results.json")).unwrap()).unwrap();
+    let students = results["students"].as_array().unwrap();
+    let ada = students.iter().find(|s| s["student"] == "ada").unwrap();
+    assert_eq!(
+        ada["exercises"]["exclusive_or"]["status"], "graded",
+        "{ada:#}"
+    );
+    assert!(ada["total"].as_f64().unwrap() > 0.0, "{ada:#}");
+    let bob =
+        &students.iter().find(|s| s["student"] == "bob").unwrap()["exercises"]["exclusive_or"];
+    assert_eq!(bob["status"], "error", "{bob:#}");
+    assert_eq!(bob["error"], "not graded: nimlab was interrupted");
+    assert_eq!(bob["file"], "bob/exclusive_or.py");
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        processes_mentioning(&marker),
+        0,
+        "a program outlived nimlab"
+    );
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "scratch left behind: {left:?}");
+    // No temporary report files next to the real ones.
+    for entry in walkdir::WalkDir::new(out.path()).min_depth(1) {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!name.contains(".tmp"), "half-written file left: {name}");
+    }
+}
