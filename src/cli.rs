@@ -424,6 +424,13 @@ fn grade(lab: &Lab, args: &GradeArgs, out: &mut impl Write) -> Result<u8> {
     for file in &book.unattributed {
         writeln!(out, "  not attributed to a student's exercise: {file}")?;
     }
+    for file in &book.superseded {
+        writeln!(
+            out,
+            "  not graded, another file counts: {} (graded instead: {})",
+            file.file, file.graded
+        )?;
+    }
     writeln!(out, "  {}", book.isolation)?;
     if crate::runner::stopping() {
         writeln!(

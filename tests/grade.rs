@@ -457,3 +457,102 @@ fn the_html_report_loads_in_a_browser_with_its_charts() {
     .unwrap();
     assert!(student_dom.contains("make_move") || student_dom.contains("Make a move"));
 }
+
+#[test]
+fn a_second_file_for_the_same_exercise_is_listed_not_graded() {
+    let class = tempfile::tempdir().unwrap();
+    let solution = root().join("exercises/exclusive_or/solution.py");
+    // Two attempts, flat as a platform names them: the last by name counts.
+    std::fs::write(
+        class.path().join("hana_1_attempt1_exclusive_or.py"),
+        "print(0)\n",
+    )
+    .unwrap();
+    std::fs::copy(
+        &solution,
+        class.path().join("hana_1_attempt2_exclusive_or.py"),
+    )
+    .unwrap();
+    std::fs::create_dir(class.path().join("ivan")).unwrap();
+    std::fs::copy(&solution, class.path().join("ivan/exclusive_or.py")).unwrap();
+    let grade_into = |out: &Path, extra: &[&str]| {
+        nimlab()
+            .arg("grade")
+            .arg(class.path())
+            .arg("--out")
+            .arg(out)
+            .args(["--python", "3"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let work = tempfile::tempdir().unwrap();
+    let whole = work.path().join("whole");
+    let output = grade_into(&whole, &[]);
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains(
+            "not graded, another file counts: hana_1_attempt1_exclusive_or.py (graded instead: hana_1_attempt2_exclusive_or.py)"
+        ),
+        "{stdout}"
+    );
+    let results: Value = serde_json::from_str(&read(&whole, "results.json")).unwrap();
+    assert_eq!(
+        results["superseded"],
+        serde_json::json!([{
+            "file": "hana_1_attempt1_exclusive_or.py",
+            "graded": "hana_1_attempt2_exclusive_or.py"
+        }])
+    );
+    let hana = results["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["student"] == "hana")
+        .unwrap();
+    assert_eq!(
+        hana["exercises"]["exclusive_or"]["file"],
+        "hana_1_attempt2_exclusive_or.py"
+    );
+    assert_eq!(
+        hana["exercises"]["exclusive_or"]["report"]["verdict"],
+        "accepted"
+    );
+    let index = read(&whole, "report/index.html");
+    assert!(index.contains("Files not graded because another counts"));
+    assert!(index.contains("hana_1_attempt1_exclusive_or.py"));
+
+    // Shards list only their own students' files; merged, the list is the one run's.
+    let parts: Vec<PathBuf> = (1..=2)
+        .map(|k| {
+            let part = work.path().join(format!("part{k}"));
+            assert!(
+                grade_into(&part, &["--shard", &format!("{k}/2")])
+                    .status
+                    .success()
+            );
+            part
+        })
+        .collect();
+    let listed: usize = parts
+        .iter()
+        .map(|p| {
+            let r: Value = serde_json::from_str(&read(p, "results.json")).unwrap();
+            r["superseded"].as_array().unwrap().len()
+        })
+        .sum();
+    assert_eq!(listed, 1);
+    let merged = work.path().join("merged");
+    nimlab()
+        .arg("merge")
+        .args(&parts)
+        .arg("--out")
+        .arg(&merged)
+        .assert()
+        .success();
+    assert_eq!(
+        results_without_timings(&merged),
+        results_without_timings(&whole)
+    );
+}

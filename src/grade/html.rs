@@ -231,6 +231,18 @@ pub fn index(book: &Gradebook) -> String {
         }
         body.push_str("</ul>\n");
     }
+    if !book.superseded.is_empty() {
+        body.push_str("<h2>Files not graded because another counts</h2>\n<ul>\n");
+        for file in &book.superseded {
+            let _ = writeln!(
+                body,
+                "<li>{} (graded instead: {})</li>",
+                escape(&file.file),
+                escape(&file.graded)
+            );
+        }
+        body.push_str("</ul>\n");
+    }
     page("Class report", &body)
 }
 

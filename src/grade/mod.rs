@@ -34,7 +34,17 @@ pub struct Gradebook {
     pub students: Vec<StudentResult>,
     /// Files under the class folder that name no student's exercise, relative to it.
     pub unattributed: Vec<String>,
+    /// Files not graded because another file of the same student and exercise was.
+    #[serde(default)]
+    pub superseded: Vec<Superseded>,
     pub isolation: String,
+}
+
+/// A second file for one student's exercise, and the one graded instead.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Superseded {
+    pub file: String,
+    pub graded: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -284,17 +294,38 @@ fn scaled(exercise: &LabExercise, report: &CheckReport) -> f64 {
 pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
     let (mut found, unattributed) = discover(lab, options.dir)?;
     let roster = options.roster.map(read_roster).transpose()?;
-    // One file per student and exercise: where there are several, the last by name counts.
+    // One file per student and exercise: where there are several, the last by name counts
+    // and the others are listed.
     found.sort_by(|a, b| {
         (&a.student, &a.exercise, &a.relative).cmp(&(&b.student, &b.exercise, &b.relative))
     });
+    let mut set_aside = Vec::new();
     found.dedup_by(|later, earlier| {
         let same = later.student == earlier.student && later.exercise == earlier.exercise;
         if same {
             std::mem::swap(later, earlier);
+            set_aside.push((
+                later.student.clone(),
+                later.relative.clone(),
+                earlier.exercise.clone(),
+            ));
         }
         same
     });
+    let graded_file = |student: &str, exercise: &str| {
+        found
+            .iter()
+            .find(|f| f.student == student && f.exercise == exercise)
+            .map(|f| f.relative.clone())
+            .unwrap_or_default()
+    };
+    let mut superseded: Vec<(String, Superseded)> = set_aside
+        .into_iter()
+        .map(|(student, file, exercise)| {
+            let graded = graded_file(&student, &exercise);
+            (student, Superseded { file, graded })
+        })
+        .collect();
     let mut students: Vec<String> = found.iter().map(|f| f.student.clone()).collect();
     if let Some(roster) = &roster {
         students.extend(roster.keys().cloned());
@@ -304,6 +335,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
     if let Some(shard) = options.shard {
         students.retain(|s| in_shard(s, shard));
         found.retain(|f| in_shard(&f.student, shard));
+        superseded.retain(|(student, _)| in_shard(student, shard));
     }
     let gradable = found;
 
@@ -428,6 +460,11 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
             })
             .collect(),
         unattributed,
+        superseded: {
+            let mut files: Vec<Superseded> = superseded.into_iter().map(|(_, s)| s).collect();
+            files.sort();
+            files
+        },
         isolation: runner.isolation().summary(),
     };
     export::write_all(&gradebook, options.out)?;
@@ -511,6 +548,7 @@ pub fn merge(parts: &[Gradebook]) -> Result<Gradebook> {
     let mut merged = first.clone();
     merged.students.clear();
     merged.unattributed.clear();
+    merged.superseded.clear();
     let mut seen = BTreeMap::new();
     for part in parts {
         if part.exercises != first.exercises || part.nimlab_version != first.nimlab_version {
@@ -527,7 +565,10 @@ pub fn merge(parts: &[Gradebook]) -> Result<Gradebook> {
         merged
             .unattributed
             .extend(part.unattributed.iter().cloned());
+        merged.superseded.extend(part.superseded.iter().cloned());
     }
+    merged.superseded.sort();
+    merged.superseded.dedup();
     merged.students.sort_by(|a, b| a.student.cmp(&b.student));
     merged.unattributed.sort();
     merged.unattributed.dedup();
