@@ -556,3 +556,45 @@ fn a_second_file_for_the_same_exercise_is_listed_not_graded() {
         results_without_timings(&whole)
     );
 }
+
+#[test]
+fn identical_submissions_of_two_students_each_get_their_own_report() {
+    let class = tempfile::tempdir().unwrap();
+    // The same crashing file from two students: a traceback names the file that ran.
+    let crash = "a, b = input().split()\nraise ValueError('no idea yet')\n";
+    for name in ["ann_1_exclusive_or.py", "ben_2_exclusive_or.py"] {
+        std::fs::write(class.path().join(name), crash).unwrap();
+    }
+    let out = class.path().join("out");
+    for round in ["first run", "cached run"] {
+        nimlab()
+            .arg("grade")
+            .arg(class.path())
+            .arg("--out")
+            .arg(&out)
+            .args(["--python", "3", "--jobs", "1"])
+            .assert()
+            .code(0);
+        let results: Value = serde_json::from_str(&read(&out, "results.json")).unwrap();
+        for (student, file, other) in [
+            ("ann", "ann_1_exclusive_or.py", "ben_2"),
+            ("ben", "ben_2_exclusive_or.py", "ann_1"),
+        ] {
+            let entry = &results["students"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["student"] == student)
+                .unwrap()["exercises"]["exclusive_or"];
+            let report = &entry["report"];
+            assert_eq!(report["submission"], file, "{round}");
+            assert_eq!(report["verdict"], "runtime_error", "{round}");
+            let text = report.to_string();
+            assert!(text.contains(file), "{round}: {text}");
+            assert!(
+                !text.contains(other),
+                "{round}: {student} sees {other}: {text}"
+            );
+        }
+    }
+}

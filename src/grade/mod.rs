@@ -246,7 +246,7 @@ pub fn in_shard(student: &str, (k, n): (usize, usize)) -> bool {
 }
 
 /// What a cached result depends on: nimlab, the exercise (settings and cases), the
-/// interpreters, and every file the program can read.
+/// interpreters, the file's name and every file the program can read.
 fn cache_key(exercise: &LabExercise, interpreters: &[String], found: &Found) -> Result<String> {
     let mut hash = Sha256::new();
     hash.update(env!("CARGO_PKG_VERSION"));
@@ -257,6 +257,10 @@ fn cache_key(exercise: &LabExercise, interpreters: &[String], found: &Found) -> 
         hash.update(&case.expected);
     }
     hash.update(interpreters.join(","));
+    // The file's own name too: two students' identical files give different reports (a
+    // traceback names the file that ran), and one must never see the other's.
+    hash.update(found.relative.as_bytes());
+    hash.update([u8::from(found.own_folder)]);
     hash.update(
         std::fs::read(&found.file)
             .with_context(|| format!("{}: cannot read", found.file.display()))?,
