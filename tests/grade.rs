@@ -597,4 +597,35 @@ fn identical_submissions_of_two_students_each_get_their_own_report() {
             );
         }
     }
+    // Ann hands in a new version: her old result leaves the cache, Ben's stays.
+    let cached = || {
+        let mut names: Vec<String> = std::fs::read_dir(out.join(".cache"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = cached();
+    assert_eq!(before.len(), 2, "{before:?}");
+    std::fs::copy(
+        root().join("exercises/exclusive_or/solution.py"),
+        class.path().join("ann_1_exclusive_or.py"),
+    )
+    .unwrap();
+    nimlab()
+        .arg("grade")
+        .arg(class.path())
+        .arg("--out")
+        .arg(&out)
+        .args(["--python", "3"])
+        .assert()
+        .code(0);
+    let after = cached();
+    assert_eq!(after.len(), 2, "{after:?}");
+    assert_eq!(
+        before.iter().filter(|name| after.contains(name)).count(),
+        1,
+        "{before:?} then {after:?}"
+    );
 }

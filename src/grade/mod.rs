@@ -472,7 +472,40 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
         isolation: runner.isolation().summary(),
     };
     export::write_all(&gradebook, options.out)?;
+    if options.shard.is_none() && !interrupted() {
+        prune_cache(lab, &gradable, options, &cache_dir);
+    }
     Ok(gradebook)
+}
+
+fn interpreters_for(exercise: &LabExercise, options: &GradeOptions) -> Vec<String> {
+    options
+        .interpreters
+        .clone()
+        .unwrap_or_else(|| exercise.config.interpreters.clone())
+}
+
+/// Removes the cached results that no submission of this run uses any more (earlier versions
+/// of files, students gone from the folder), so OUT/.cache does not grow without end. Only
+/// after a whole run: a shard or an interrupted run has not seen every submission.
+fn prune_cache(lab: &Lab, gradable: &[Found], options: &GradeOptions, cache_dir: &Path) {
+    let in_use: std::collections::BTreeSet<String> = gradable
+        .iter()
+        .filter_map(|item| {
+            let exercise = lab.exercise(&item.exercise).ok()?;
+            cache_key(exercise, &interpreters_for(exercise, options), item).ok()
+        })
+        .map(|key| format!("{key}.json"))
+        .collect();
+    let Ok(entries) = std::fs::read_dir(cache_dir) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".json") && !in_use.contains(&name) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 fn grade_one(
@@ -487,10 +520,7 @@ fn grade_one(
     let exercise = lab
         .exercise(&item.exercise)
         .expect("discovered exercises are in the lab");
-    let interpreters = options
-        .interpreters
-        .clone()
-        .unwrap_or_else(|| exercise.config.interpreters.clone());
+    let interpreters = interpreters_for(exercise, options);
     let failed = |error: String| ExerciseResult {
         status: Status::Error,
         file: Some(item.relative.clone()),
