@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{check_json, lab_with, nimlab, root};
+use common::{check_json, lab_with, nimlab, processes_mentioning, root};
 use predicates::prelude::*;
 
 /// `nimlab --lab LAB list` refuses the lab, with every `needles` in its message.
@@ -391,16 +391,6 @@ fn an_oversized_submission_is_refused_before_anything_runs() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("at most 1 MiB"));
-}
-
-/// Processes whose command line mentions `needle`, from /proc.
-fn processes_mentioning(needle: &str) -> usize {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
-        .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(needle))
-        .count()
 }
 
 #[test]

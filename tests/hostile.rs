@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{check_json, lab_with, nimlab};
+use common::{check_json, lab_with, nimlab, processes_mentioning};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -32,16 +32,6 @@ import sys
 a, b = [int(w) for w in sys.stdin.read().split()]
 print(1 if a != b else 0)
 ";
-
-/// Processes whose command line mentions `needle`, from /proc.
-fn processes_mentioning(needle: &str) -> usize {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
-        .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(needle))
-        .count()
-}
 
 struct Hostile {
     dir: tempfile::TempDir,

@@ -119,3 +119,13 @@ fn nimlab_interpreter_found(version: &str) -> bool {
     ]);
     report["runs"][0]["verdict"] != "skipped"
 }
+
+/// Processes whose command line mentions `needle`, from /proc.
+pub fn processes_mentioning(needle: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(needle))
+        .count()
+}
