@@ -546,6 +546,9 @@ impl RunContext<'_> {
             if bad_input_crash {
                 hints.push("A player typed something that is not a move: catch the ValueError from int() and ask again instead of crashing.".into());
             }
+            if result.verdict == Verdict::RuntimeError {
+                hints.extend(stderr.as_deref().and_then(feedback::python2_input_hint));
+            }
             report.feedback = Some(CaseFeedback {
                 input: case.input.clone(),
                 expected: String::new(),

@@ -199,6 +199,36 @@ fn without_point_zero(got: &str) -> Option<String> {
     (changed && got.is_ascii()).then_some(out)
 }
 
+/// Python 2's input() runs the line it reads as Python code. It shows in a traceback as code
+/// from `<string>` (the line typed) right below a line that is no eval() or exec, or as text
+/// methods called on the number or tuple that running a line made.
+pub fn python2_input_hint(stderr: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let runs_typed_line = lines.iter().enumerate().any(|(at, line)| {
+        let caller = at.checked_sub(1).map_or("", |before| lines[before]);
+        line.trim_start().starts_with("File \"<string>\"")
+            && !caller.contains("eval(")
+            && !caller.contains("exec")
+    });
+    let calls_input = lines
+        .iter()
+        .any(|line| line.replace("raw_input(", "").contains("input("));
+    let last = lines.iter().rev().find(|l| !l.trim().is_empty())?.trim();
+    let used_as_text = calls_input
+        && last.starts_with("AttributeError")
+        && [
+            "'int' object",
+            "'tuple' object",
+            "'float' object",
+            "'long' object",
+        ]
+        .iter()
+        .any(|kind| last.contains(kind));
+    (runs_typed_line || used_as_text).then(|| {
+        "On Python 2, input() runs the line it reads as Python code: `1 3` is a syntax error, `Ada` a name to look up, `5` a number. Read text with raw_input() on Python 2 and input() on Python 3, or with sys.stdin as the stub's block does; both work on either.".into()
+    })
+}
+
 fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>) {
     let last = stderr
         .lines()
@@ -206,6 +236,7 @@ fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>
         .find(|l| !l.trim().is_empty())
         .unwrap_or("")
         .trim();
+    hints.extend(python2_input_hint(stderr));
     if last.starts_with("EOFError") {
         hints.push("The program read past the end of its input. The grader gives exactly one case on stdin: don't call input() or raw_input() for anything else.".into());
     }
@@ -245,6 +276,22 @@ fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn python_2_input_is_recognised_from_its_tracebacks_only() {
+        let typed_name = "Traceback (most recent call last):\n  File \"g.py\", line 84, in <module>\n    first = read_line(\"Name: \")\n  File \"<string>\", line 1, in <module>\nNameError: name 'Ada' is not defined\n";
+        let typed_numbers = "Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    a, b = input().split()\n  File \"<string>\", line 1\n    0 1\n      ^\nSyntaxError: unexpected EOF while parsing\n";
+        let made_a_number = "Traceback (most recent call last):\n  File \"p.py\", line 7, in <module>\n    board = [int(x) for x in input().split()]\nAttributeError: 'int' object has no attribute 'split'\n";
+        for stderr in [typed_name, typed_numbers, made_a_number] {
+            assert!(python2_input_hint(stderr).is_some(), "{stderr}");
+        }
+        let own_eval = "Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    value = eval(text)\n  File \"<string>\", line 1\nSyntaxError: invalid syntax\n";
+        let raw_input_then_int = "Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    n = raw_input().count\nAttributeError: 'int' object has no attribute 'split'\n";
+        let plain_name_error = "Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    print(boad)\nNameError: name 'boad' is not defined\n";
+        for stderr in [own_eval, raw_input_then_int, plain_name_error, ""] {
+            assert!(python2_input_hint(stderr).is_none(), "{stderr}");
+        }
+    }
 
     #[test]
     fn printable_escapes_what_a_terminal_should_not_see() {

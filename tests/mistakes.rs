@@ -179,6 +179,23 @@ const CORPUS: &[Mistake] = &[
         hint: "",
     },
     Mistake {
+        folder: "python2_input",
+        file: "exclusive_or.py",
+        python: "3,2.7",
+        verdict: "runtime_error",
+        // Python 3's input() reads one line: a case on two lines fails there too.
+        runs: &["runtime_error", "runtime_error"],
+        hint: "input() runs the line it reads as Python code",
+    },
+    Mistake {
+        folder: "game_python2_input",
+        file: "working_game.py",
+        python: "3,2.7",
+        verdict: "runtime_error",
+        runs: &["accepted", "runtime_error"],
+        hint: "raw_input() on Python 2",
+    },
+    Mistake {
         folder: "uses_xor_operator",
         file: "exclusive_or.py",
         python: "3",
