@@ -54,6 +54,42 @@ pub struct CheckRequest<'a> {
 }
 
 /// The environment a submission runs in: nothing of the user's, only what Python needs.
+/// Scratch folders are `nimlab-PID-…` in the temporary folder.
+const WORKSPACE_PREFIX: &str = "nimlab-";
+
+/// Removes the scratch folders of nimlab processes that were killed before they could clean
+/// up (their programs died with them), once per nimlab process. Only folders whose process is
+/// gone and that have not changed for a minute, so a live nimlab in another PID namespace
+/// sharing this /tmp is left alone.
+fn remove_stale_workspaces() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+            return;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(pid) = name
+                .strip_prefix(WORKSPACE_PREFIX)
+                .and_then(|rest| rest.split('-').next())
+                .and_then(|pid| pid.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let idle = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|at| at.elapsed().ok())
+                .is_some_and(|idle| idle > std::time::Duration::from_secs(60));
+            let ours = entry.file_type().is_ok_and(|t| t.is_dir());
+            if ours && idle && !Path::new(&format!("/proc/{pid}")).exists() {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    });
+}
+
 /// A case that nimlab's interruption (Ctrl-C) kept from being judged.
 fn interrupted(mut report: CaseReport) -> CaseReport {
     report.verdict = Verdict::Skipped;
@@ -157,8 +193,9 @@ pub fn check(
         &String::from_utf8_lossy(&source),
         &exercise.config.forbidden,
     );
+    remove_stale_workspaces();
     let workspace = tempfile::Builder::new()
-        .prefix("nimlab-")
+        .prefix(&format!("{WORKSPACE_PREFIX}{}-", std::process::id()))
         .tempdir()
         .map_err(CheckError::Workspace)?;
     let snapshot_dir = workspace.path().join("submission");

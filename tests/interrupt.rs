@@ -182,3 +182,123 @@ fn ctrl_c_during_grading_keeps_finished_work_and_whole_reports() {
         assert!(!name.contains(".tmp"), "half-written file left: {name}");
     }
 }
+
+/// Every report and cache file in `out` that has its real name is whole: JSON parses, CSV
+/// rows have the header's width, XML and HTML end properly. Temporary files being written
+/// when nimlab died may remain under a `.tmp` name, never under a real one.
+fn assert_every_file_whole(out: &Path) {
+    for entry in walkdir::WalkDir::new(out).min_depth(1) {
+        let entry = entry.unwrap();
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with(".tmp") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        let path = entry.path().display();
+        match entry.path().extension().and_then(|x| x.to_str()) {
+            Some("json") => {
+                serde_json::from_str::<serde_json::Value>(&text)
+                    .unwrap_or_else(|e| panic!("{path}: {e}"));
+            }
+            Some("csv") => {
+                let mut reader = csv::Reader::from_reader(text.as_bytes());
+                let width = reader.headers().unwrap().len();
+                for record in reader.records() {
+                    assert_eq!(record.unwrap().len(), width, "{path}");
+                }
+            }
+            Some("xml") => assert!(text.trim_end().ends_with("</testsuites>"), "{path}"),
+            Some("html") => assert!(text.trim_end().ends_with("</html>"), "{path}"),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn killing_nimlab_at_any_moment_leaves_no_truncated_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let class = root().join("tests/demo-class");
+    // Killed earlier and later in successive runs into the same folder: each run finds the
+    // last one's files and cache, and replaces them as it goes.
+    for after_ms in [150, 400, 800, 1500, 2500, 4000] {
+        let child = start(
+            &[
+                "grade",
+                class.to_str().unwrap(),
+                "--out",
+                out.path().to_str().unwrap(),
+                "--python",
+                "3",
+                "--force",
+            ],
+            tmp.path(),
+        );
+        std::thread::sleep(Duration::from_millis(after_ms));
+        let mut child = child;
+        let _ = child.kill();
+        child.wait().unwrap();
+        assert_every_file_whole(out.path());
+    }
+    // A last run to the end: it completes over whatever the killed ones left.
+    let output = start(
+        &[
+            "grade",
+            class.to_str().unwrap(),
+            "--out",
+            out.path().to_str().unwrap(),
+            "--python",
+            "3",
+        ],
+        tmp.path(),
+    )
+    .wait_with_output()
+    .unwrap();
+    assert!(output.status.success());
+    assert_every_file_whole(out.path());
+    assert!(out.path().join("report/index.html").is_file());
+}
+
+#[test]
+fn the_scratch_a_killed_nimlab_left_is_removed_by_the_next_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let an_hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+    let make = |name: &str, old: bool| {
+        let dir = tmp.path().join(name);
+        std::fs::create_dir_all(dir.join("submission")).unwrap();
+        std::fs::write(dir.join("submission/exclusive_or.py"), "print(1)\n").unwrap();
+        if old {
+            std::fs::File::open(&dir)
+                .unwrap()
+                .set_modified(an_hour_ago)
+                .unwrap();
+        }
+        dir
+    };
+    // Beyond the kernel's largest PID: its process cannot be alive.
+    let stale = make("nimlab-999999999-abc123", true);
+    // A live process's (this test's), and a dead one's touched just now: both kept.
+    let alive = make(&format!("nimlab-{}-def456", std::process::id()), true);
+    let recent = make("nimlab-999999998-ghi789", false);
+    let unrelated = make("nimlabish-999999999-x", true);
+    let output = start(
+        &[
+            "check",
+            root()
+                .join("exercises/exclusive_or/solution.py")
+                .to_str()
+                .unwrap(),
+            "--python",
+            "3",
+        ],
+        tmp.path(),
+    )
+    .wait_with_output()
+    .unwrap();
+    assert!(output.status.success());
+    assert!(!stale.exists());
+    assert!(alive.exists() && recent.exists() && unrelated.exists());
+}
