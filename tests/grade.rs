@@ -28,6 +28,28 @@ fn grade(out: &Path, extra: &[&str]) -> (std::process::Output, Duration) {
     (output, started.elapsed())
 }
 
+/// `nimlab grade CLASS --out OUT ARGS...`, for classes made by a test.
+fn grade_class(class: &Path, out: &Path, args: &[&str]) -> assert_cmd::Command {
+    let mut command = nimlab();
+    command
+        .arg("grade")
+        .arg(class)
+        .arg("--out")
+        .arg(out)
+        .args(args);
+    command
+}
+
+/// One student's entry for one exercise in results.json.
+fn entry<'a>(results: &'a Value, student: &str, exercise: &str) -> &'a Value {
+    &results["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["student"] == student)
+        .unwrap_or_else(|| panic!("{student} is not in results.json"))["exercises"][exercise]
+}
+
 fn read(out: &Path, file: &str) -> String {
     std::fs::read_to_string(out.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
@@ -122,15 +144,7 @@ fn the_demo_class_is_graded_into_every_report() {
     }
 
     let results: Value = serde_json::from_str(&read(out.path(), "results.json")).unwrap();
-    let exercise = |student: &str, name: &str| -> Value {
-        results["students"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["student"] == student)
-            .unwrap()["exercises"][name]
-            .clone()
-    };
+    let exercise = |student: &str, name: &str| -> Value { entry(&results, student, name).clone() };
     assert_eq!(
         exercise("carol", "nim_sum")["report"]["verdict"],
         "runtime_error"
@@ -264,12 +278,7 @@ fn both_interpreters_are_recorded() {
     )
     .unwrap();
     let out = class.path().join("out");
-    nimlab()
-        .arg("grade")
-        .arg(class.path())
-        .arg("--out")
-        .arg(&out)
-        .args(["--python", "3,2.7"])
+    grade_class(class.path(), &out, &["--python", "3,2.7"])
         .assert()
         .success();
     let results: Value = serde_json::from_str(&read(&out, "results.json")).unwrap();
@@ -302,23 +311,12 @@ fn a_flat_file_cannot_import_another_students_file() {
     )
     .unwrap();
     let out = class.path().join("out");
-    nimlab()
-        .arg("grade")
-        .arg(class.path())
-        .arg("--out")
-        .arg(&out)
-        .args(["--python", "3"])
+    grade_class(class.path(), &out, &["--python", "3"])
         .assert()
         .success();
     let results: Value = serde_json::from_str(&read(&out, "results.json")).unwrap();
-    let frank = results["students"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["student"] == "frank")
-        .unwrap();
     assert_eq!(
-        frank["exercises"]["bitwise_xor"]["report"]["verdict"],
+        entry(&results, "frank", "bitwise_xor")["report"]["verdict"],
         "runtime_error"
     );
     assert!(
@@ -476,13 +474,7 @@ fn a_second_file_for_the_same_exercise_is_listed_not_graded() {
     std::fs::create_dir(class.path().join("ivan")).unwrap();
     std::fs::copy(&solution, class.path().join("ivan/exclusive_or.py")).unwrap();
     let grade_into = |out: &Path, extra: &[&str]| {
-        nimlab()
-            .arg("grade")
-            .arg(class.path())
-            .arg("--out")
-            .arg(out)
-            .args(["--python", "3"])
-            .args(extra)
+        grade_class(class.path(), out, &[&["--python", "3"], extra].concat())
             .output()
             .unwrap()
     };
@@ -505,20 +497,9 @@ fn a_second_file_for_the_same_exercise_is_listed_not_graded() {
             "graded": "hana_1_attempt2_exclusive_or.py"
         }])
     );
-    let hana = results["students"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["student"] == "hana")
-        .unwrap();
-    assert_eq!(
-        hana["exercises"]["exclusive_or"]["file"],
-        "hana_1_attempt2_exclusive_or.py"
-    );
-    assert_eq!(
-        hana["exercises"]["exclusive_or"]["report"]["verdict"],
-        "accepted"
-    );
+    let hana = entry(&results, "hana", "exclusive_or");
+    assert_eq!(hana["file"], "hana_1_attempt2_exclusive_or.py");
+    assert_eq!(hana["report"]["verdict"], "accepted");
     let index = read(&whole, "report/index.html");
     assert!(index.contains("Files not graded because another counts"));
     assert!(index.contains("hana_1_attempt1_exclusive_or.py"));
@@ -567,12 +548,7 @@ fn identical_submissions_of_two_students_each_get_their_own_report() {
     }
     let out = class.path().join("out");
     for round in ["first run", "cached run"] {
-        nimlab()
-            .arg("grade")
-            .arg(class.path())
-            .arg("--out")
-            .arg(&out)
-            .args(["--python", "3", "--jobs", "1"])
+        grade_class(class.path(), &out, &["--python", "3", "--jobs", "1"])
             .assert()
             .code(0);
         let results: Value = serde_json::from_str(&read(&out, "results.json")).unwrap();
@@ -580,13 +556,7 @@ fn identical_submissions_of_two_students_each_get_their_own_report() {
             ("ann", "ann_1_exclusive_or.py", "ben_2"),
             ("ben", "ben_2_exclusive_or.py", "ann_1"),
         ] {
-            let entry = &results["students"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|s| s["student"] == student)
-                .unwrap()["exercises"]["exclusive_or"];
-            let report = &entry["report"];
+            let report = &entry(&results, student, "exclusive_or")["report"];
             assert_eq!(report["submission"], file, "{round}");
             assert_eq!(report["verdict"], "runtime_error", "{round}");
             let text = report.to_string();
@@ -613,12 +583,7 @@ fn identical_submissions_of_two_students_each_get_their_own_report() {
         class.path().join("ann_1_exclusive_or.py"),
     )
     .unwrap();
-    nimlab()
-        .arg("grade")
-        .arg(class.path())
-        .arg("--out")
-        .arg(&out)
-        .args(["--python", "3"])
+    grade_class(class.path(), &out, &["--python", "3"])
         .assert()
         .code(0);
     let after = cached();

@@ -14,7 +14,7 @@ use crate::runner::{ProcessRunner, Runner};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -348,6 +348,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
         .with_context(|| format!("{}: cannot create", cache_dir.display()))?;
     let results: Mutex<BTreeMap<(String, String), ExerciseResult>> = Mutex::new(BTreeMap::new());
     let next = AtomicUsize::new(0);
+    let cache_in_use: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
     let progress = indicatif::ProgressBar::with_draw_target(
         Some(gradable.len() as u64),
         if options.progress {
@@ -378,7 +379,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
                         break;
                     };
                     progress.set_message(format!("{} {}", item.student, item.exercise));
-                    let result = grade_one(
+                    let (result, key) = grade_one(
                         lab,
                         &names,
                         item,
@@ -387,6 +388,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
                         &cache_dir,
                         runner.as_ref(),
                     );
+                    cache_in_use.lock().expect("no worker panics").extend(key);
                     if interrupted() {
                         break; // finished after Ctrl-C: possibly cut short, so not kept
                     }
@@ -473,36 +475,24 @@ pub fn grade(lab: &Lab, options: &GradeOptions) -> Result<Gradebook> {
     };
     export::write_all(&gradebook, options.out)?;
     if options.shard.is_none() && !interrupted() {
-        prune_cache(lab, &gradable, options, &cache_dir);
+        let in_use = cache_in_use.into_inner().expect("no worker panics");
+        prune_cache(&cache_dir, &in_use);
     }
     Ok(gradebook)
 }
 
-fn interpreters_for(exercise: &LabExercise, options: &GradeOptions) -> Vec<String> {
-    options
-        .interpreters
-        .clone()
-        .unwrap_or_else(|| exercise.config.interpreters.clone())
-}
-
-/// Removes the cached results that no submission of this run uses any more (earlier versions
-/// of files, students gone from the folder), so OUT/.cache does not grow without end. Only
-/// after a whole run: a shard or an interrupted run has not seen every submission.
-fn prune_cache(lab: &Lab, gradable: &[Found], options: &GradeOptions, cache_dir: &Path) {
-    let in_use: std::collections::BTreeSet<String> = gradable
-        .iter()
-        .filter_map(|item| {
-            let exercise = lab.exercise(&item.exercise).ok()?;
-            cache_key(exercise, &interpreters_for(exercise, options), item).ok()
-        })
-        .map(|key| format!("{key}.json"))
-        .collect();
+/// Removes the cached results (files named by their keys) that no submission of this run
+/// used: earlier versions of files, students gone from the folder, so OUT/.cache does not
+/// grow without end. Only after a whole run: a shard or an interrupted run has not seen every
+/// submission.
+fn prune_cache(cache_dir: &Path, in_use: &BTreeSet<String>) {
     let Ok(entries) = std::fs::read_dir(cache_dir) else {
         return;
     };
     for entry in entries.filter_map(Result::ok) {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".json") && !in_use.contains(&name) {
+        let key = name.strip_suffix(".json");
+        if key.is_some_and(|key| !in_use.contains(key)) {
             let _ = std::fs::remove_file(entry.path());
         }
     }
@@ -516,11 +506,14 @@ fn grade_one(
     case_jobs: usize,
     cache_dir: &Path,
     runner: &ProcessRunner,
-) -> ExerciseResult {
+) -> (ExerciseResult, Option<String>) {
     let exercise = lab
         .exercise(&item.exercise)
         .expect("discovered exercises are in the lab");
-    let interpreters = interpreters_for(exercise, options);
+    let interpreters = options
+        .interpreters
+        .clone()
+        .unwrap_or_else(|| exercise.config.interpreters.clone());
     let failed = |error: String| ExerciseResult {
         status: Status::Error,
         file: Some(item.relative.clone()),
@@ -530,7 +523,7 @@ fn grade_one(
     };
     let key = match cache_key(exercise, &interpreters, item) {
         Ok(key) => key,
-        Err(e) => return failed(format!("{e:#}")),
+        Err(e) => return (failed(format!("{e:#}")), None),
     };
     let cached = cache_dir.join(format!("{key}.json"));
     let report = match std::fs::read(&cached)
@@ -561,17 +554,18 @@ fn grade_one(
                     }
                     report
                 }
-                Err(e) => return failed(e.to_string()),
+                Err(e) => return (failed(e.to_string()), Some(key)),
             }
         }
     };
-    ExerciseResult {
+    let result = ExerciseResult {
         status: Status::Graded,
         file: Some(item.relative.clone()),
         points: scaled(exercise, &report),
         error: None,
         report: Some(report),
-    }
+    };
+    (result, Some(key))
 }
 
 /// Combines the results of shards into one gradebook (as one run over the whole class).

@@ -411,16 +411,15 @@ impl RunCgroup {
 /// will not empty is given up (left for `remove_stale_cgroups`), and the thread moves to a
 /// fresh one, so a stuck process never costs a later run its process slots.
 pub fn settle_thread_cgroup(sandbox: &Sandbox) {
-    let stuck = THREAD_CGROUP.with(|slot| {
-        let slot = slot.borrow();
-        slot.as_ref().is_some_and(|cgroup| !cgroup.settle())
+    let given_up = THREAD_CGROUP.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let stuck = slot.as_ref().is_some_and(|cgroup| !cgroup.settle());
+        if let Some(mut old) = slot.take_if(|_| stuck) {
+            old.abandoned = true;
+        }
+        stuck
     });
-    if stuck {
-        THREAD_CGROUP.with(|slot| {
-            if let Some(mut old) = slot.borrow_mut().take() {
-                old.abandoned = true;
-            }
-        });
+    if given_up {
         sandbox.enter_thread_cgroup();
     }
 }
