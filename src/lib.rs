@@ -8,6 +8,7 @@ pub mod bench;
 pub mod check;
 pub mod cli;
 pub mod error;
+pub mod escape;
 pub mod exercises;
 pub mod exit;
 pub mod feedback;
