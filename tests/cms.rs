@@ -1,5 +1,5 @@
 //! Every expected output of the lab's original grading server (CMS task data in
-//! ../shared/lab-cms/) is reproduced by `nimlab reference`, under CMS's own white-diff.
+//! tests/data/lab-cms/, copied from the lab) is reproduced by `nimlab reference`, under CMS's own white-diff.
 
 mod common;
 
@@ -16,7 +16,7 @@ fn white_equal(expected: &str, got: &str) -> bool {
 
 #[test]
 fn reference_reproduces_every_cms_expected_output() {
-    let cms = root().join("../shared/lab-cms");
+    let cms = root().join("tests/data/lab-cms");
     assert!(
         cms.is_dir(),
         "{} is missing: the CMS task data sits beside the checkout",

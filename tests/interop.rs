@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn cms_data() -> PathBuf {
-    let dir = root().join("../shared/lab-cms");
+    let dir = root().join("tests/data/lab-cms");
     assert!(dir.is_dir(), "{} is missing", dir.display());
     dir
 }
