@@ -1,29 +1,13 @@
 //! `nimlab bench`: what nimlab's harness costs on top of the interpreter itself, and what a
 //! second job gains. Measured on whole commands, as a user would time them.
 
+use crate::cli::BenchArgs;
 use crate::lab::Lab;
 use crate::runner::interpreter;
 use anyhow::{Context, Result, bail};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-#[derive(Debug, clap::Args)]
-pub struct BenchArgs {
-    /// The exercise whose model solution and cases are timed
-    #[arg(long, default_value = "present_board")]
-    pub exercise: String,
-    /// The interpreter (a version or a path)
-    #[arg(long, default_value = "3")]
-    pub python: String,
-    /// Repetitions of each measurement; the median is reported
-    #[arg(long, default_value_t = 5)]
-    pub repeat: usize,
-    /// Instead: grade a generated class of this many students, each handing in every
-    /// exercise's model solution, and report submissions per second
-    #[arg(long, value_name = "STUDENTS")]
-    pub class: Option<usize>,
-}
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -55,8 +39,8 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     let dir = tempfile::tempdir().context("cannot create a temporary folder")?;
     let file = dir.path().join(format!("{}.py", exercise.name));
     std::fs::write(&file, solution).context("cannot write the solution to time")?;
-    if exercise.config.comparison == crate::lab::config::Comparison::Game {
-        return games(exercise, &python, &file, args.repeat, out);
+    if let crate::exercises::Judging::Interactive(interactive) = exercise.judging() {
+        return games(exercise, interactive, &python, &file, args.repeat, out);
     }
     let nimlab = std::env::current_exe().context("cannot find the nimlab binary")?;
 
@@ -75,7 +59,7 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
                 .stdin
                 .take()
                 .expect("piped")
-                .write_all(case.input.as_bytes())?;
+                .write_all(case.input.stdin())?;
             child.wait_with_output()?;
         }
         Ok(started.elapsed())
@@ -213,14 +197,14 @@ fn isolation_cost(
         Ok(elapsed)
     };
     // Once each first: the sandbox's one-off costs (a worker's cgroup) are not per case.
-    let warm_up = exercise.cases[0].input.as_bytes();
+    let warm_up = exercise.cases[0].input.stdin();
     time(&sandboxed, warm_up)?;
     time(&bare, warm_up)?;
     exercise
         .cases
         .iter()
         .map(|case| {
-            let input = case.input.as_bytes();
+            let input = case.input.stdin();
             Ok(time(&sandboxed, input)? - time(&bare, input)?)
         })
         .collect()
@@ -241,13 +225,14 @@ fn thread_cpu() -> Duration {
 /// the judge's CPU time.
 fn games(
     exercise: &crate::lab::LabExercise,
+    interactive: &dyn crate::exercises::Interactive,
     python: &std::path::Path,
     file: &std::path::Path,
     repeat: usize,
     out: &mut impl Write,
 ) -> Result<u8> {
-    use crate::judge::game;
-    use crate::runner::interactive::Session;
+    use crate::lab::CaseInput;
+    use crate::runner::{ProcessRunner, RunSpec, Runner};
     writeln!(
         out,
         "{}: {} scenarios, {}, median of {repeat} runs per scenario",
@@ -261,7 +246,8 @@ fn games(
         "scenario", "moves", "game ms", "program ms", "judge ms"
     )?;
     let limits = crate::runner::RunLimits::from(&exercise.config.limits);
-    let env = vec![
+    let runner = ProcessRunner::detect();
+    let env: Vec<(std::ffi::OsString, std::ffi::OsString)> = vec![
         ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
         ("PYTHONUNBUFFERED".into(), "1".into()),
         ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
@@ -273,23 +259,28 @@ fn games(
     let (mut total_game, mut total_program, mut total_judge) =
         (Duration::ZERO, Duration::ZERO, Duration::ZERO);
     for case in &exercise.cases {
-        let scenario = game::Scenario::parse(&case.input)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", case.name))?;
+        let CaseInput::Scenario {
+            parsed: scenario, ..
+        } = &case.input
+        else {
+            bail!("{}: an interactive case without a scenario", case.name);
+        };
         let (mut walls, mut programs, mut judges, mut moves) =
             (Vec::new(), Vec::new(), Vec::new(), 0);
         for _ in 0..repeat {
             let started = Instant::now();
             let judge_started = thread_cpu();
-            let launch = crate::runner::interactive::Launch {
+            let spec = RunSpec {
                 program: python,
-                args: &[file.into()],
-                env: &env,
+                args: vec![file.into()],
+                stdin: b"",
+                env: env.clone(),
                 workdir,
                 expose: std::slice::from_ref(&folder),
                 limits,
             };
-            let mut session = Session::start(&launch, crate::runner::sandbox::Isolation::detect())?;
-            let result = game::play(&scenario, &mut session);
+            let mut session = runner.start(&spec)?;
+            let result = interactive.play(scenario, session.as_mut());
             let end = session.finish()?;
             judges.push(thread_cpu() - judge_started);
             walls.push(started.elapsed());
@@ -361,10 +352,7 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
     let started = Instant::now();
     let mut cases_run = 0;
     for i in 0..sample {
-        for exercise in exercises
-            .iter()
-            .filter(|e| e.module.is_some_and(|m| m.has_reference()))
-        {
+        for exercise in exercises.iter().filter(|e| e.has_reference()) {
             let file = class_dir.join(format!("s{i:04}/{}.py", exercise.name));
             for case in &exercise.cases {
                 let mut child = Command::new(&python)
@@ -378,7 +366,7 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
                     .stdin
                     .take()
                     .expect("piped")
-                    .write_all(case.input.as_bytes())?;
+                    .write_all(case.input.stdin())?;
                 child.wait()?;
                 cases_run += 1;
             }
@@ -411,10 +399,7 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
     let out_dir = dir.path().join("out");
     let first = grade(&out_dir)?;
     let again = grade(&out_dir)?;
-    let stdin_exercises = exercises
-        .iter()
-        .filter(|e| e.module.is_some_and(|m| m.has_reference()))
-        .count();
+    let stdin_exercises = exercises.iter().filter(|e| e.has_reference()).count();
     writeln!(
         out,
         "class of {students} students x {} exercises = {submissions} submissions, {} ({cores} core(s))",

@@ -1,22 +1,20 @@
 //! `nimlab check`: runs one submission on every case of its exercise, under each interpreter,
 //! and announces the results as events.
 
+use crate::error::Error;
+use crate::exercises::{Interactive, Judging};
 use crate::feedback;
-use crate::judge::{self, Verdict, game};
-use crate::lab::config::Comparison;
+use crate::judge::{self, Verdict};
 use crate::lab::{Case, LabExercise, Visibility};
 use crate::lint;
 use crate::report::{
     CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport, SyntaxFeedback,
 };
-use crate::runner::interactive::{Launch, Session};
 use crate::runner::interpreter::{self, Interpreter};
 use crate::runner::{RunLimits, RunSpec, Runner, Termination};
 use crate::syntax;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 /// Sibling files copied next to a submission so it can import them; more or larger is not a
 /// lab folder.
@@ -25,20 +23,16 @@ const MAX_SIBLING_BYTES: u64 = 2 * 1024 * 1024;
 /// No answer to a lab exercise is this large; reading it whole would only cost memory.
 const MAX_SUBMISSION_BYTES: u64 = 1024 * 1024;
 
-#[derive(Debug, thiserror::Error)]
-pub enum CheckError {
-    #[error("{file}: cannot read the submission: {source}")]
-    Submission {
-        file: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("{file}: the submission is {size} bytes; nimlab checks files of at most 1 MiB")]
-    TooLarge { file: String, size: u64 },
-    #[error("cannot prepare a working folder: {0}")]
-    Workspace(#[source] std::io::Error),
-    #[error("cannot write the report: {0}")]
-    Report(#[source] std::io::Error),
+fn unreadable_submission(file: &Path, source: std::io::Error) -> Error {
+    Error::input(file, format!("cannot read the submission: {source}"))
+}
+
+fn workspace_error(source: std::io::Error) -> Error {
+    Error::internal("cannot prepare a working folder", source)
+}
+
+fn report_error(source: std::io::Error) -> Error {
+    Error::internal("cannot write the report", source)
 }
 
 pub struct CheckRequest<'a> {
@@ -113,25 +107,15 @@ pub(crate) fn clean_env(home: &Path) -> Vec<(OsString, OsString)> {
     ]
 }
 
-/// A game's program must print each prompt before it blocks for the answer.
-fn game_env(home: &Path) -> Vec<(OsString, OsString)> {
-    let mut env = clean_env(home);
-    env.push(("PYTHONUNBUFFERED".into(), "1".into()));
-    env
-}
-
 /// A private copy of the submission and the `.py` files beside it, so the program can import
 /// its own modules and nothing it does touches the student's folder.
-fn snapshot(submission: &Path, into: &Path, siblings: bool) -> Result<PathBuf, CheckError> {
-    std::fs::create_dir_all(into).map_err(CheckError::Workspace)?;
+fn snapshot(submission: &Path, into: &Path, siblings: bool) -> Result<PathBuf, Error> {
+    std::fs::create_dir_all(into).map_err(workspace_error)?;
     let name = submission
         .file_name()
         .unwrap_or_else(|| "submission.py".as_ref());
     let target = into.join(name);
-    std::fs::copy(submission, &target).map_err(|source| CheckError::Submission {
-        file: submission.display().to_string(),
-        source,
-    })?;
+    std::fs::copy(submission, &target).map_err(|e| unreadable_submission(submission, e))?;
     let folder = submission
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -163,32 +147,27 @@ pub fn check(
     request: &CheckRequest,
     runner: &dyn Runner,
     reporter: &mut dyn Reporter,
-) -> Result<CheckReport, CheckError> {
+) -> Result<CheckReport, Error> {
     let exercise = request.exercise;
     let display = request.submission.display().to_string();
     let size = std::fs::metadata(request.submission)
-        .map_err(|source| CheckError::Submission {
-            file: display.clone(),
-            source,
-        })?
+        .map_err(|e| unreadable_submission(request.submission, e))?
         .len();
     if size > MAX_SUBMISSION_BYTES {
-        return Err(CheckError::TooLarge {
-            file: display,
-            size,
-        });
+        return Err(Error::input(
+            request.submission,
+            format!("the submission is {size} bytes; nimlab checks files of at most 1 MiB"),
+        ));
     }
-    let source = std::fs::read(request.submission).map_err(|source| CheckError::Submission {
-        file: display.clone(),
-        source,
-    })?;
+    let source = std::fs::read(request.submission)
+        .map_err(|e| unreadable_submission(request.submission, e))?;
     reporter
         .event(&Event::Started {
             exercise: &exercise.name,
             title: &exercise.config.title,
             submission: &display,
         })
-        .map_err(CheckError::Report)?;
+        .map_err(report_error)?;
     let warnings = lint::lint(
         &String::from_utf8_lossy(&source),
         &exercise.config.forbidden,
@@ -197,7 +176,7 @@ pub fn check(
     let workspace = tempfile::Builder::new()
         .prefix(&format!("{WORKSPACE_PREFIX}{}-", std::process::id()))
         .tempdir()
-        .map_err(CheckError::Workspace)?;
+        .map_err(workspace_error)?;
     let snapshot_dir = workspace.path().join("submission");
     let program = snapshot(request.submission, &snapshot_dir, request.siblings)?;
     let original_dir = std::path::absolute(request.submission)
@@ -223,7 +202,7 @@ pub fn check(
         let run = context.run(&interpreter, reporter)?;
         reporter
             .event(&Event::RunFinished(&run))
-            .map_err(CheckError::Report)?;
+            .map_err(report_error)?;
         runs.push(run);
     }
 
@@ -251,7 +230,7 @@ pub fn check(
     };
     reporter
         .event(&Event::Finished(&report))
-        .map_err(CheckError::Report)?;
+        .map_err(report_error)?;
     Ok(report)
 }
 
@@ -293,7 +272,7 @@ impl RunContext<'_> {
         &self,
         interpreter: &Interpreter,
         reporter: &mut dyn Reporter,
-    ) -> Result<RunReport, CheckError> {
+    ) -> Result<RunReport, Error> {
         let exercise = self.request.exercise;
         let mut run = RunReport {
             interpreter: interpreter.request.clone(),
@@ -313,9 +292,9 @@ impl RunContext<'_> {
             ));
             return Ok(run);
         };
-        std::fs::create_dir_all(self.workspace).map_err(CheckError::Workspace)?;
+        std::fs::create_dir_all(self.workspace).map_err(workspace_error)?;
         let probe_dir = self.workspace.join("probe");
-        std::fs::create_dir_all(&probe_dir).map_err(CheckError::Workspace)?;
+        std::fs::create_dir_all(&probe_dir).map_err(workspace_error)?;
         let checked = syntax::check(
             self.runner,
             path,
@@ -345,7 +324,7 @@ impl RunContext<'_> {
         };
         match checked {
             Err(why) => {
-                whole_run(&mut run, Verdict::JudgeError, why);
+                whole_run(&mut run, Verdict::JudgeError, why.to_string());
                 return Ok(run);
             }
             Ok(check) => {
@@ -372,70 +351,40 @@ impl RunContext<'_> {
         Ok(run)
     }
 
-    /// Runs the cases on `jobs` workers; reports each as it finishes, returns them in order.
+    /// Runs the cases on the pool; reports each as it finishes, returns them in order.
     fn run_cases(
         &self,
         interpreter: &Path,
         label: &str,
         reporter: &mut dyn Reporter,
-    ) -> Result<Vec<CaseReport>, CheckError> {
+    ) -> Result<Vec<CaseReport>, Error> {
         let cases = &self.request.exercise.cases;
-        let next = AtomicUsize::new(0);
-        let (sender, receiver) = mpsc::channel();
         let mut results: Vec<Option<CaseReport>> = vec![None; cases.len()];
-        let workers = self.request.jobs.clamp(1, cases.len().max(1));
-        if workers == 1 {
-            // On this thread: it has its sandbox cgroup already (joining one costs ~15 ms).
-            let mut results = Vec::with_capacity(cases.len());
-            for (index, case) in cases.iter().enumerate() {
-                let report = self.run_case(interpreter, index, case);
+        crate::pool::run(
+            cases,
+            self.request.jobs,
+            |index, case| self.run_case(interpreter, index, case),
+            |index, report| {
                 reporter
                     .event(&Event::CaseFinished {
                         run: label,
                         case: &report,
                     })
-                    .map_err(CheckError::Report)?;
-                results.push(report);
-            }
-            return Ok(results);
-        }
-        std::thread::scope(|scope| -> Result<(), CheckError> {
-            for _ in 0..workers {
-                let sender = sender.clone();
-                let next = &next;
-                scope.spawn(move || {
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(case) = cases.get(index) else { break };
-                        let report = self.run_case(interpreter, index, case);
-                        if sender.send((index, report)).is_err() {
-                            break;
-                        }
-                    }
-                });
-            }
-            drop(sender);
-            for (index, report) in receiver {
-                reporter
-                    .event(&Event::CaseFinished {
-                        run: label,
-                        case: &report,
-                    })
-                    .map_err(CheckError::Report)?;
+                    .map_err(report_error)?;
                 results[index] = Some(report);
-            }
-            Ok(())
-        })?;
+                Ok::<(), Error>(())
+            },
+        )?;
+        // Cases never started because nimlab was interrupted are reported as not judged.
         Ok(results
             .into_iter()
-            .map(|r| r.expect("every case reports"))
+            .zip(cases)
+            .map(|(report, case)| report.unwrap_or_else(|| interrupted(self.blank_report(case))))
             .collect())
     }
 
-    fn run_case(&self, interpreter: &Path, index: usize, case: &Case) -> CaseReport {
-        let exercise = self.request.exercise;
-        let limits = RunLimits::from(&exercise.config.limits);
-        let mut report = CaseReport {
+    fn blank_report(&self, case: &Case) -> CaseReport {
+        CaseReport {
             name: case.name.clone(),
             visibility: case.visibility,
             weight: case.weight,
@@ -444,8 +393,29 @@ impl RunContext<'_> {
             wall_ms: 0,
             message: String::new(),
             feedback: None,
-        };
-        if crate::runner::stopping() {
+        }
+    }
+
+    fn spec<'s>(&'s self, interpreter: &'s Path, case: &'s Case, scratch: &'s Path) -> RunSpec<'s> {
+        let mut env = clean_env(scratch);
+        if matches!(case.input, crate::lab::CaseInput::Scenario { .. }) {
+            // A conversation's program must print each prompt before it blocks for the answer.
+            env.push(("PYTHONUNBUFFERED".into(), "1".into()));
+        }
+        RunSpec {
+            program: interpreter,
+            args: vec![self.program.into()],
+            stdin: case.input.stdin(),
+            workdir: scratch,
+            env,
+            limits: RunLimits::from(&self.request.exercise.config.limits),
+            expose: self.expose,
+        }
+    }
+
+    fn run_case(&self, interpreter: &Path, index: usize, case: &Case) -> CaseReport {
+        let mut report = self.blank_report(case);
+        if crate::stop::requested() {
             return interrupted(report);
         }
         let scratch = self.workspace.join(format!("case-{index}"));
@@ -453,60 +423,58 @@ impl RunContext<'_> {
             report.message = format!("cannot create a scratch folder: {e}");
             return report;
         }
-        if exercise.config.comparison == Comparison::Game {
-            let report = self.play_game(interpreter, case, &scratch, limits, report);
-            let _ = std::fs::remove_dir_all(&scratch);
-            if crate::runner::stopping() && report.verdict != Verdict::Accepted {
-                return interrupted(report);
-            }
-            return report;
-        }
-        let spec = RunSpec {
-            program: interpreter,
-            args: vec![self.program.into()],
-            stdin: case.input.as_bytes(),
-            workdir: &scratch,
-            env: clean_env(&scratch),
-            limits,
-            expose: self.expose,
+        let spec = self.spec(interpreter, case, &scratch);
+        let report = match self.request.exercise.judging() {
+            Judging::Interactive(interactive) => self.play(interactive, case, &spec, report),
+            judging => self.run_batch(judging, case, &spec, report),
         };
-        let outcome = match self.runner.run(&spec) {
+        let _ = std::fs::remove_dir_all(&scratch);
+        report
+    }
+
+    /// One run on the case's stdin, judged against its expected output or by the checker.
+    fn run_batch(
+        &self,
+        judging: Judging,
+        case: &Case,
+        spec: &RunSpec,
+        mut report: CaseReport,
+    ) -> CaseReport {
+        let exercise = self.request.exercise;
+        let outcome = match self.runner.run(spec) {
             Ok(outcome) => outcome,
             Err(e) => {
                 report.message = e.to_string();
                 return report;
             }
         };
-        let _ = std::fs::remove_dir_all(&scratch);
         // Stopped because the user pressed Ctrl-C: not the program's fault.
-        if crate::runner::stopping() && outcome.termination == Termination::WallTimeout {
+        if crate::stop::requested() && outcome.termination == Termination::WallTimeout {
             return interrupted(report);
         }
-        let judgement = judge::judge_case(exercise, case, &outcome, &limits);
+        let judgement = judge::judge_case(exercise, case, &outcome, &spec.limits);
         report.verdict = judgement.verdict;
         report.time_ms = outcome.cpu.as_millis() as u64;
         report.wall_ms = outcome.wall.as_millis() as u64;
-        let unmap = |text: String| self.unmap(&text);
         // Secret cases say only their verdict; nimlab's own faults are always explained.
         let explain =
             case.visibility == Visibility::Sample || judgement.verdict == Verdict::JudgeError;
         if explain {
-            report.message = unmap(judgement.message.clone());
+            report.message = self.unmap(&judgement.message);
         }
         if case.visibility == Visibility::Sample && judgement.verdict != Verdict::Accepted {
-            let expected = match exercise.config.comparison {
-                Comparison::Checker => exercise
-                    .module
-                    .and_then(|m| m.reference(&case.input, &exercise.config).ok())
-                    .unwrap_or_default(),
-                _ => case.expected.clone(),
+            let one_of_many = matches!(judging, Judging::Checker(_));
+            let expected = if one_of_many {
+                exercise.reference(case.input.text()).unwrap_or_default()
+            } else {
+                case.expected.clone()
             };
             let stderr = (!outcome.stderr.is_empty())
-                .then(|| unmap(feedback::stderr_tail(&outcome.stderr, 15)));
+                .then(|| self.unmap(&feedback::stderr_tail(&outcome.stderr, 15)));
             report.feedback = Some(CaseFeedback {
-                input: feedback::clip(&case.input, 20, 2_000),
+                input: feedback::clip(case.input.text(), 20, 2_000),
                 expected: feedback::clip(&expected, 40, 4_000),
-                one_of_many: exercise.config.comparison == Comparison::Checker,
+                one_of_many,
                 got: feedback::clip(&feedback::printable(&outcome.stdout), 40, 4_000),
                 first_difference: judgement.first_difference.clone(),
                 stderr,
@@ -528,76 +496,231 @@ impl RunContext<'_> {
         text.replace(&self.path_map.0, &self.path_map.1)
     }
 
-    /// Plays one scenario of the game against the program.
-    fn play_game(
+    /// Plays one scenario against the program, with the exercise's referee.
+    fn play(
         &self,
-        interpreter: &Path,
+        interactive: &dyn Interactive,
         case: &Case,
-        scratch: &Path,
-        limits: RunLimits,
+        spec: &RunSpec,
         mut report: CaseReport,
     ) -> CaseReport {
-        let scenario = match game::Scenario::parse(&case.input) {
-            Ok(scenario) => scenario,
-            Err(problem) => {
-                report.message = format!("the scenario is bad: {problem}");
-                return report;
-            }
+        let crate::lab::CaseInput::Scenario { parsed, .. } = &case.input else {
+            report.message = "an interactive exercise's case has no scenario".into();
+            return report;
         };
-        let args = [OsString::from(self.program)];
-        let env = game_env(scratch);
-        let launch = Launch {
-            program: interpreter,
-            args: &args,
-            env: &env,
-            workdir: scratch,
-            expose: self.expose,
-            limits,
-        };
-        let mut session = match Session::start(&launch, self.runner.isolation()) {
+        let mut session = match self.runner.start(spec) {
             Ok(session) => session,
             Err(e) => {
                 report.message = e.to_string();
                 return report;
             }
         };
-        let result = game::play(&scenario, &mut session);
+        let played = interactive.play(parsed, session.as_mut());
         let end = session.finish();
-        report.verdict = result.verdict;
+        drop(session);
+        report.verdict = played.verdict;
         if let Ok(end) = &end {
             report.time_ms = end.cpu.as_millis() as u64;
             report.wall_ms = end.wall.as_millis() as u64;
         }
-        let sample = case.visibility == Visibility::Sample;
-        if sample || result.verdict == Verdict::JudgeError {
-            report.message = self.unmap(&result.message);
+        if crate::stop::requested() && report.verdict != Verdict::Accepted {
+            return interrupted(report);
         }
-        if sample && result.verdict != Verdict::Accepted {
+        let sample = case.visibility == Visibility::Sample;
+        if sample || played.verdict == Verdict::JudgeError {
+            report.message = self.unmap(&played.message);
+        }
+        if sample && played.verdict != Verdict::Accepted {
             let stderr = end
                 .ok()
                 .filter(|e| !e.stderr.is_empty())
                 .map(|e| self.unmap(&feedback::stderr_tail(&e.stderr, 15)));
-            let mut hints = Vec::new();
-            let bad_input_crash = result.verdict == Verdict::RuntimeError
-                && stderr.as_deref().is_some_and(|s| s.contains("ValueError"));
-            if bad_input_crash {
-                hints.push("A player typed something that is not a move: catch the ValueError from int() and ask again instead of crashing.".into());
-            }
-            if result.verdict == Verdict::RuntimeError {
-                hints.extend(stderr.as_deref().and_then(feedback::python2_input_hint));
-            }
+            let hints = interactive.hints(&played, stderr.as_deref(), self.request.lab_names);
             report.feedback = Some(CaseFeedback {
-                input: case.input.clone(),
+                input: case.input.text().to_string(),
                 expected: String::new(),
                 one_of_many: false,
                 got: String::new(),
                 first_difference: None,
                 stderr,
                 hints,
-                transcript: Some(result.transcript),
-                broken_rule: result.broken.map(|b| b.rule),
+                transcript: Some(played.transcript),
+                broken_rule: played.broken_rule,
             });
         }
         report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The check pipeline with a scripted runner: no Python, no processes.
+    use super::*;
+    use crate::lab::Lab;
+    use crate::report::Silent;
+    use crate::runner::ScriptedRunner;
+    use crate::runner::scripted::{Conversation, outcome};
+
+    /// Answers the syntax probe as Python 3.11 would for a file that compiles.
+    fn probe_or(
+        run: impl Fn(&RunSpec) -> crate::runner::RunOutcome + Sync + 'static,
+    ) -> ScriptedRunner {
+        ScriptedRunner::new(move |spec| {
+            if spec.args.first().is_some_and(|a| a == "-S") {
+                outcome(
+                    Termination::Exited(0),
+                    r#"{"version": "3.11.0", "error": null}"#,
+                    "",
+                )
+            } else {
+                run(spec)
+            }
+        })
+    }
+
+    fn check_with(exercise: &str, runner: &ScriptedRunner) -> CheckReport {
+        let lab = Lab::built_in().unwrap();
+        let exercise = lab.exercise(exercise).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(format!("{}.py", exercise.name));
+        std::fs::write(&file, "print('scripted')\n").unwrap();
+        let request = CheckRequest {
+            exercise,
+            lab_names: &[],
+            submission: &file,
+            interpreters: &["/bin/sh".to_string()],
+            jobs: 2,
+            siblings: false,
+        };
+        check(&request, runner, &mut Silent).unwrap()
+    }
+
+    /// The right answer for every case, from the reference.
+    fn reference_answers(exercise: &'static str) -> impl Fn(&RunSpec) -> crate::runner::RunOutcome {
+        let lab = Lab::built_in().unwrap();
+        let exercise = lab.exercise(exercise).unwrap();
+        let answers: Vec<(Vec<u8>, String)> = exercise
+            .cases
+            .iter()
+            .map(|c| {
+                (
+                    c.input.stdin().to_vec(),
+                    exercise.reference(c.input.text()).unwrap(),
+                )
+            })
+            .collect();
+        move |spec| {
+            let answer = answers
+                .iter()
+                .find(|(stdin, _)| stdin == spec.stdin)
+                .map(|(_, a)| a.as_str())
+                .unwrap_or("?");
+            outcome(Termination::Exited(0), answer, "")
+        }
+    }
+
+    #[test]
+    fn right_answers_are_accepted_with_full_score() {
+        let report = check_with("make_move", &probe_or(reference_answers("make_move")));
+        assert_eq!(report.verdict, Verdict::Accepted);
+        assert_eq!(report.score, report.max_score);
+        assert_eq!(report.runs[0].version.as_deref(), Some("3.11.0"));
+    }
+
+    #[test]
+    fn a_checker_exercise_accepts_any_winning_move() {
+        let report = check_with("optimal_move", &probe_or(reference_answers("optimal_move")));
+        assert_eq!(report.verdict, Verdict::Accepted);
+    }
+
+    #[test]
+    fn a_wrong_answer_is_explained_on_samples_only() {
+        let report = check_with(
+            "present_board",
+            &probe_or(|_| outcome(Termination::Exited(0), "nothing like a board\n", "")),
+        );
+        assert_eq!(report.verdict, Verdict::WrongAnswer);
+        assert_eq!(report.score, 0);
+        for case in &report.runs[0].cases {
+            assert_eq!(case.verdict, Verdict::WrongAnswer);
+            match case.visibility {
+                Visibility::Sample => {
+                    let feedback = case.feedback.as_ref().expect("samples explain");
+                    assert!(!feedback.expected.is_empty());
+                    assert!(feedback.got.contains("nothing like a board"));
+                }
+                Visibility::Secret => {
+                    assert!(case.feedback.is_none() && case.message.is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_crash_is_a_runtime_error_named_by_its_traceback() {
+        let traceback = "Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\nZeroDivisionError: division by zero\n";
+        let report = check_with(
+            "exclusive_or",
+            &probe_or(move |_| outcome(Termination::Exited(1), "", traceback)),
+        );
+        assert_eq!(report.verdict, Verdict::RuntimeError);
+        let sample = &report.runs[0].cases[0];
+        assert!(
+            sample.message.contains("ZeroDivisionError"),
+            "{}",
+            sample.message
+        );
+    }
+
+    #[test]
+    fn a_runner_failure_is_nimlabs_fault_not_the_students() {
+        let runner = ScriptedRunner::new(|_| outcome(Termination::Exited(0), "not json", ""));
+        let report = check_with("exclusive_or", &runner);
+        assert_eq!(report.verdict, Verdict::JudgeError);
+        assert!(
+            report.runs[0]
+                .message
+                .as_deref()
+                .unwrap()
+                .contains("did not answer like a Python")
+        );
+    }
+
+    #[test]
+    fn a_game_that_crashes_at_once_is_a_runtime_error() {
+        let runner = probe_or(|_| outcome(Termination::Exited(0), "", ""))
+            .with_sessions(|_| Box::new(Conversation::new("Who plays first? ", |_| None)));
+        let report = check_with("working_game", &runner);
+        assert_ne!(report.verdict, Verdict::Accepted);
+        assert_ne!(report.verdict, Verdict::JudgeError);
+        let sample = &report.runs[0].cases[0];
+        let transcript = sample
+            .feedback
+            .as_ref()
+            .unwrap()
+            .transcript
+            .as_ref()
+            .unwrap();
+        assert!(!transcript.is_empty());
+    }
+
+    #[test]
+    fn a_missing_interpreter_skips_the_run() {
+        let lab = Lab::built_in().unwrap();
+        let exercise = lab.exercise("ui").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("ui.py");
+        std::fs::write(&file, "").unwrap();
+        let request = CheckRequest {
+            exercise,
+            lab_names: &[],
+            submission: &file,
+            interpreters: &["/nowhere/python9".to_string()],
+            jobs: 1,
+            siblings: false,
+        };
+        let runner = ScriptedRunner::new(|_| unreachable!("nothing runs"));
+        let report = check(&request, &runner, &mut Silent).unwrap();
+        assert_eq!(report.verdict, Verdict::Skipped);
     }
 }

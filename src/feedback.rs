@@ -2,6 +2,7 @@
 //! mistakes students really make.
 
 use crate::exercises::HintCase;
+use crate::exercises::Judging;
 use crate::judge::{Judgement, Verdict, judge_output};
 use crate::lab::config::Comparison;
 use crate::lab::{Case, LabExercise};
@@ -129,8 +130,8 @@ fn wrong_answer_hints(exercise: &LabExercise, case: &Case, got: &str, hints: &mu
         ));
     }
     let json_like = matches!(
-        exercise.config.comparison,
-        Comparison::Json | Comparison::Checker
+        exercise.judging(),
+        Judging::Expected(Comparison::Json) | Judging::Checker(_)
     );
     if json_like && serde_json::from_str::<serde_json::Value>(trimmed).is_err() {
         let pythonic = ["True", "False", "None", "'", "("]
@@ -147,7 +148,7 @@ fn wrong_answer_hints(exercise: &LabExercise, case: &Case, got: &str, hints: &mu
     }
     if let Some(module) = exercise.module {
         hints.extend(module.hints(&HintCase {
-            input: &case.input,
+            input: case.input.text(),
             got,
             expected: &case.expected,
         }));

@@ -1,10 +1,10 @@
 //! `nimlab fixtures verify|generate`: keeping fixtures honest, and making new ones.
 
+use crate::error::{Error, Result};
+use crate::exercises::{Checked, Judging};
 use crate::judge::Verdict;
 use crate::judge::compare;
-use crate::lab::config::Comparison;
 use crate::lab::{Lab, LabExercise};
-use anyhow::{Context, Result, bail};
 use rand::SeedableRng;
 use std::path::Path;
 
@@ -19,13 +19,13 @@ pub struct Disagreement {
 /// Checks every case of `exercise` against its reference; for checker exercises, that both the
 /// stored answer and the reference's answer pass the checker. Returns how many were checked.
 pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize {
-    if exercise.config.comparison == Comparison::Game {
-        return verify_games(exercise, found);
+    let judging = exercise.judging();
+    if let Judging::Interactive(_) = judging {
+        return verify_by_model_solution(exercise, found);
     }
-    let Some(module) = exercise.module.filter(|m| m.has_reference()) else {
+    let Some(module) = exercise.module else {
         return 0;
     };
-    let config = &exercise.config;
     let mut report = |case: &str, problem: String| {
         found.push(Disagreement {
             exercise: exercise.name.clone(),
@@ -33,11 +33,17 @@ pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) ->
             problem,
         })
     };
-    // Stored answers are written in the lab's default naming.
-    let mut default_config = config.clone();
-    default_config.positions = Default::default();
+    // Stored answers are written as the exercise's default settings answer them.
+    let default_settings = match module.settings(&toml::Table::new()) {
+        Ok(settings) => settings,
+        Err(bad) => {
+            report("exercise.toml", format!("no default settings: {bad}"));
+            return 0;
+        }
+    };
     for case in &exercise.cases {
-        let reference = match module.reference(&case.input, &default_config) {
+        let input = case.input.text();
+        let reference = match module.reference(input, &default_settings) {
             Ok(answer) => answer,
             Err(bad) => {
                 report(
@@ -47,44 +53,47 @@ pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) ->
                 continue;
             }
         };
-        if config.comparison == Comparison::Checker {
-            for (what, answer) in [
-                ("the stored .out", &case.stored_expected),
-                ("the reference's answer", &reference),
-            ] {
-                match module.check(&case.input, answer, config) {
-                    Ok(Ok(())) => {}
-                    Ok(Err(why)) => {
-                        report(&case.name, format!("the checker rejects {what}: {why}"))
+        match judging {
+            Judging::Checker(checker) => {
+                for (what, answer) in [
+                    ("the stored .out", &case.stored_expected),
+                    ("the reference's answer", &reference),
+                ] {
+                    match checker.check(input, answer) {
+                        Ok(Checked::Right) => {}
+                        Ok(Checked::Wrong(why)) => {
+                            report(&case.name, format!("the checker rejects {what}: {why}"))
+                        }
+                        Err(bad) => report(
+                            &case.name,
+                            format!("the checker cannot read the .in file: {bad}"),
+                        ),
                     }
-                    Err(bad) => report(
-                        &case.name,
-                        format!("the checker cannot read the .in file: {bad}"),
-                    ),
                 }
             }
-            continue;
-        }
-        let mode = match config.comparison {
-            Comparison::Game => continue,
-            other => other,
-        };
-        if let Err(mismatch) = compare::compare(mode, &reference, &case.stored_expected) {
-            report(
-                &case.name,
-                format!(
-                    "the .out file disagrees with the reference: {} (reference: {})",
-                    mismatch.message,
-                    reference.trim_end()
-                ),
-            );
+            Judging::Expected(comparison) => {
+                if let Err(mismatch) =
+                    compare::compare(comparison, &reference, &case.stored_expected)
+                {
+                    report(
+                        &case.name,
+                        format!(
+                            "the .out file disagrees with the reference: {} (reference: {})",
+                            mismatch.message,
+                            reference.trim_end()
+                        ),
+                    );
+                }
+            }
+            Judging::Interactive(_) => unreachable!("handled above"),
         }
     }
     exercise.cases.len()
 }
 
-/// Plays every scenario against the model solution, under each interpreter installed.
-fn verify_games(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize {
+/// Runs the model solution on every case (an interactive exercise's scenarios), under each
+/// interpreter installed: every case must accept it.
+fn verify_by_model_solution(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize {
     let mut report = |case: &str, problem: String| {
         found.push(Disagreement {
             exercise: exercise.name.clone(),
@@ -107,7 +116,7 @@ fn verify_games(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize 
             lab_names: &[],
             submission: &file,
             interpreters: &exercise.config.interpreters,
-            jobs: crate::cli::default_jobs(),
+            jobs: crate::pool::default_jobs(),
             siblings: false,
         };
         crate::check::check(
@@ -115,7 +124,7 @@ fn verify_games(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize 
             &crate::runner::ProcessRunner::detect(),
             &mut crate::report::Silent,
         )
-        .map_err(std::io::Error::other)
+        .map_err(|e| std::io::Error::other(e.to_string()))
     });
     match played {
         Ok(result) => {
@@ -159,19 +168,20 @@ pub fn verify(
         let before = found.len();
         let checked = verify_exercise(exercise, &mut found);
         let problems = found.len() - before;
-        let status = if exercise.config.comparison == Comparison::Game {
+        let status = if matches!(exercise.judging(), Judging::Interactive(_)) {
             match problems {
                 0 => format!("{checked} scenario(s) played; the model solution passes them all"),
                 n => format!("{n} problem(s) in {checked} scenario(s)"),
             }
         } else {
-            match (exercise.module.is_some_and(|m| m.has_reference()), problems) {
+            match (exercise.has_reference(), problems) {
                 (false, _) => "no stdin reference (not checked)".to_string(),
                 (true, 0) => format!("{checked} case(s) agree with the reference"),
                 (true, n) => format!("{n} problem(s) in {checked} case(s)"),
             }
         };
-        writeln!(out, "{:<14} {status}", exercise.name)?;
+        writeln!(out, "{:<14} {status}", exercise.name)
+            .map_err(|e| Error::internal("cannot write to stdout", e))?;
     }
     Ok(found)
 }
@@ -183,30 +193,31 @@ pub fn generate(
     count: usize,
     dir: &Path,
 ) -> Result<Vec<String>> {
-    let Some(module) = exercise.module.filter(|m| m.has_reference()) else {
-        bail!(
+    let Some(module) = exercise.module.filter(|_| exercise.has_reference()) else {
+        return Err(Error::usage(format!(
             "{} has no stdin reference: its cases cannot be generated",
             exercise.name
-        );
+        )));
     };
     std::fs::create_dir_all(dir)
-        .with_context(|| format!("{}: cannot create the folder", dir.display()))?;
+        .map_err(|e| Error::input(dir, format!("cannot create the folder: {e}")))?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut written = Vec::new();
     for n in 1..=count {
         let input = module
             .generate(&mut rng)
             .expect("stdin exercises generate cases");
-        let output = module.reference(&input, &exercise.config).map_err(|e| {
-            anyhow::anyhow!(
-                "the generator made a case the reference rejects ({e}); this is a nimlab bug"
+        let output = module.reference(&input, &exercise.settings).map_err(|e| {
+            Error::internal(
+                "the generator made a case the reference rejects (a nimlab bug)",
+                std::io::Error::other(e.to_string()),
             )
         })?;
         let stem = format!("gen-{seed}-{n:03}");
         for (ext, text) in [("in", &input), ("out", &output)] {
             let path = dir.join(format!("{stem}.{ext}"));
             crate::fsutil::write_new(&path, text.as_bytes())
-                .with_context(|| format!("{}: cannot write", path.display()))?;
+                .map_err(|e| Error::input(&path, format!("cannot write: {e}")))?;
         }
         written.push(stem);
     }

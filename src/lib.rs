@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod check;
 pub mod cli;
+pub mod commands;
 pub mod error;
 pub mod escape;
 pub mod exercises;
@@ -21,7 +22,9 @@ pub mod lab;
 pub mod lint;
 pub mod nim;
 pub mod pack;
+pub mod pool;
 pub mod pyjson;
 pub mod report;
 pub mod runner;
+pub mod stop;
 pub mod syntax;

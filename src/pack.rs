@@ -36,7 +36,10 @@ pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
                 .filter(|c| c.visibility == Visibility::Sample)
             {
                 let stem = case.name.trim_start_matches("sample/");
-                write(format!("samples/{}/{stem}.in", exercise.name), &case.input)?;
+                write(
+                    format!("samples/{}/{stem}.in", exercise.name),
+                    case.input.text(),
+                )?;
                 write(
                     format!("samples/{}/{stem}.out", exercise.name),
                     &case.expected,

@@ -29,11 +29,11 @@ sys.stdout.write(json.dumps(report))
 #[derive(Debug, Clone, Deserialize)]
 struct Probe {
     version: String,
-    error: Option<ProbeError>,
+    error: Option<ProbeSyntaxError>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
-struct ProbeError {
+struct ProbeSyntaxError {
     kind: String,
     line: Option<u64>,
     message: String,
@@ -56,6 +56,15 @@ pub struct SyntaxProblem {
     pub hint: Option<String>,
 }
 
+/// Why the probe could not say whether the file compiles: nimlab's or the machine's fault.
+#[derive(Debug, thiserror::Error)]
+pub enum ProbeError {
+    #[error(transparent)]
+    Run(#[from] crate::error::RunnerError),
+    #[error("{interpreter} did not answer like a Python interpreter: {stderr}")]
+    NotPython { interpreter: String, stderr: String },
+}
+
 pub fn check(
     runner: &dyn Runner,
     interpreter: &Path,
@@ -64,7 +73,7 @@ pub fn check(
     workdir: &Path,
     env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
     expose: &[std::path::PathBuf],
-) -> Result<SyntaxCheck, String> {
+) -> Result<SyntaxCheck, ProbeError> {
     let spec = RunSpec {
         program: interpreter,
         // -S: the probe needs only the standard library, and skipping `site` makes Python 3
@@ -81,14 +90,12 @@ pub fn check(
         },
         expose,
     };
-    let outcome = runner.run(&spec).map_err(|e| e.to_string())?;
-    let probe: Probe = serde_json::from_slice(&outcome.stdout).map_err(|_| {
-        format!(
-            "{} did not answer like a Python interpreter: {}",
-            interpreter.display(),
-            crate::feedback::stderr_tail(&outcome.stderr, 3)
-        )
-    })?;
+    let outcome = runner.run(&spec)?;
+    let probe: Probe =
+        serde_json::from_slice(&outcome.stdout).map_err(|_| ProbeError::NotPython {
+            interpreter: interpreter.display().to_string(),
+            stderr: crate::feedback::stderr_tail(&outcome.stderr, 3),
+        })?;
     let mut problem = probe.error.map(|e| {
         let place = e.line.map(|l| format!(" on line {l}")).unwrap_or_default();
         let text = e

@@ -1,15 +1,23 @@
 //! The references checked against brute force and simple models, and the parsers and
 //! comparators fed arbitrary input.
 
-use nimlab::exercises::{self, Exercise};
-use nimlab::lab::config::{Comparison, ExerciseConfig};
+use nimlab::exercises::{self, Checked, Checker, Exercise, Judging, Settings};
+use nimlab::lab::config::Comparison;
 use nimlab::{judge::compare::compare, nim};
 use num_bigint::BigInt;
 use proptest::prelude::*;
 use std::collections::HashMap;
 
-fn config() -> ExerciseConfig {
-    ExerciseConfig::parse("title = \"t\"\norder = 1\n").unwrap()
+/// The settings an exercise has when its exercise.toml sets none.
+fn config() -> Settings {
+    exercises::no_settings(&Default::default()).unwrap()
+}
+
+fn checker() -> &'static dyn Checker {
+    match exercise("optimal_move").judging(Comparison::Lines) {
+        Judging::Checker(checker) => checker,
+        _ => panic!("optimal_move is judged by its checker"),
+    }
 }
 
 fn exercise(name: &str) -> &'static dyn Exercise {
@@ -76,8 +84,8 @@ fn exhaustive_search_agrees_with_the_nim_sum_and_the_reference_move_wins() {
             }
             // The checker accepts the reference's answer on every board.
             assert_eq!(
-                optimal.check(&input, &answer, &config()),
-                Ok(Ok(())),
+                checker().check(&input, &answer),
+                Ok(Checked::Right),
                 "{input}"
             );
         }
@@ -153,11 +161,11 @@ proptest! {
     fn the_checker_accepts_exactly_the_winning_moves(board in prop::collection::vec(0u32..16, 1..6), row in 0usize..7, take in 0u32..17) {
         prop_assume!(board.iter().any(|&r| r > 0));
         let input = format!("{{\"board\": {board:?}}}");
-        let verdict = exercise("optimal_move").check(&input, &format!("[{row}, {take}]"), &config()).unwrap();
+        let verdict = checker().check(&input, &format!("[{row}, {take}]")).unwrap();
         let legal = row >= 1 && row <= board.len() && take >= 1 && take <= board[row - 1];
         let sum = board.iter().fold(0, |a, b| a ^ b);
         let wins = legal && (sum == 0 || board.iter().enumerate().fold(0, |a, (i, &r)| a ^ if i + 1 == row { r - take } else { r }) == 0);
-        prop_assert_eq!(verdict.is_ok(), wins, "{:?}", verdict);
+        prop_assert_eq!(verdict == Checked::Right, wins, "{:?}", verdict);
     }
 
     #[test]
@@ -180,7 +188,7 @@ proptest! {
 
     #[test]
     fn exercise_toml_parsing_never_panics(text in "\\PC{0,300}") {
-        let _ = ExerciseConfig::parse(&text);
+        let _ = nimlab::lab::config::ExerciseConfig::parse(&text);
     }
 
     #[test]
@@ -200,7 +208,7 @@ fn a_random_mover_passes_the_optimal_move_fixtures_with_negligible_probability()
     let exercise = lab.exercise("optimal_move").unwrap();
     let mut pass_all = 1.0f64;
     for case in &exercise.cases {
-        let input: serde_json::Value = serde_json::from_str(&case.input).unwrap();
+        let input: serde_json::Value = serde_json::from_str(case.input.text()).unwrap();
         let board: Vec<BigInt> = input["board"]
             .as_array()
             .unwrap()

@@ -1,6 +1,6 @@
+use super::Settings;
 use super::{Exercise, HintCase, as_int, case_type, field, json_line, json_object};
 use crate::error::BadInput;
-use crate::lab::config::ExerciseConfig;
 use crate::nim;
 use num_bigint::BigInt;
 use rand::RngExt;
@@ -28,7 +28,7 @@ impl Exercise for BinNum {
         "bin_num"
     }
 
-    fn reference(&self, input: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+    fn reference(&self, input: &str, _: &Settings) -> Result<String, BadInput> {
         let map = json_object(input)?;
         let value = field(&map, "value")?;
         let answer = match case_type(&map, "type")? {

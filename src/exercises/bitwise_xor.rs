@@ -1,6 +1,6 @@
+use super::Settings;
 use super::{Exercise, HintCase};
 use crate::error::BadInput;
-use crate::lab::config::ExerciseConfig;
 use num_bigint::BigInt;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -34,7 +34,7 @@ impl Exercise for BitwiseXor {
         "bitwise_xor"
     }
 
-    fn reference(&self, input: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+    fn reference(&self, input: &str, _: &Settings) -> Result<String, BadInput> {
         let (a, b) = parse(input)?;
         Ok(format!("{}\n", a ^ b))
     }

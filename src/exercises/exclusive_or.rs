@@ -1,6 +1,6 @@
 use super::Exercise;
+use super::Settings;
 use crate::error::BadInput;
-use crate::lab::config::ExerciseConfig;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
@@ -20,7 +20,7 @@ impl Exercise for ExclusiveOr {
         "exclusive_or"
     }
 
-    fn reference(&self, input: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+    fn reference(&self, input: &str, _: &Settings) -> Result<String, BadInput> {
         let words: Vec<&str> = input.split_whitespace().collect();
         let [a, b] = words.as_slice() else {
             return Err(BadInput::new("the input must be two bits: `a b`"));

@@ -1,6 +1,6 @@
+use super::Settings;
 use super::{Exercise, HintCase, as_board, as_int, field, int_list_value, json_line, json_object};
 use crate::error::BadInput;
-use crate::lab::config::ExerciseConfig;
 use crate::nim::{self, Move};
 use num_bigint::BigInt;
 use rand::RngExt;
@@ -38,7 +38,7 @@ impl Exercise for MakeMove {
         "make_move"
     }
 
-    fn reference(&self, input: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+    fn reference(&self, input: &str, _: &Settings) -> Result<String, BadInput> {
         let case = parse(input)?;
         Ok(json_line(&answer(&case.board, &case.mv)))
     }

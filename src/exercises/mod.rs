@@ -12,56 +12,157 @@ mod ui;
 mod working_game;
 
 use crate::error::BadInput;
-use crate::lab::config::ExerciseConfig;
+use crate::lab::config::Comparison;
+use crate::report::TranscriptEntry;
+use crate::runner::Session;
 use num_bigint::BigInt;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value};
+use std::any::Any;
+use std::sync::Arc;
 
-/// What nimlab knows about an exercise beyond its files: how to answer it and how to judge it.
+/// What nimlab knows about an exercise beyond its files: how to answer it, how to judge it,
+/// and what to tell a student who got it wrong. One module per exercise implements it.
 pub trait Exercise: Sync + std::fmt::Debug {
     fn name(&self) -> &'static str;
 
-    /// Whether the exercise reads one stdin case and prints one answer (false for the game).
-    fn has_reference(&self) -> bool {
-        true
+    /// How a run is judged. `comparison` is what the lab's exercise.toml chose for exercises
+    /// whose output is compared with an expected output; an exercise with a checker or a
+    /// game decides for itself.
+    fn judging(&self, comparison: Comparison) -> Judging<'_> {
+        Judging::Expected(comparison)
     }
 
-    /// The reference output for one case's stdin, newline-terminated as `print` leaves it.
-    fn reference(&self, input: &str, config: &ExerciseConfig) -> Result<String, BadInput>;
-
-    fn has_checker(&self) -> bool {
-        false
+    /// Reads the settings only this exercise has: the keys of its exercise.toml beyond the
+    /// common ones. An exercise with none refuses every such key.
+    fn settings(&self, keys: &toml::Table) -> Result<Settings, BadInput> {
+        no_settings(keys)
     }
 
-    /// Judges an output where many answers are right. `Ok(Err(why))` is a wrong answer;
-    /// `Err` means the case's own input is bad (nimlab's fault, not the student's).
-    fn check(
-        &self,
-        _input: &str,
-        _output: &str,
-        _config: &ExerciseConfig,
-    ) -> Result<Result<(), String>, BadInput> {
-        Err(BadInput::new(format!("{} has no checker", self.name())))
+    /// Which variant of the statement, stub and solution its settings ask for
+    /// (`README.<variant>.md`), if any.
+    fn variant(&self, _settings: &Settings) -> Option<&'static str> {
+        None
     }
 
-    /// The expected output under this lab's settings. Fixtures are stored in the lab's default
-    /// naming; an exercise whose answers depend on a setting recomputes them.
+    /// The reference output for one stdin case, newline-terminated as `print` leaves it.
+    fn reference(&self, input: &str, settings: &Settings) -> Result<String, BadInput>;
+
+    /// The expected output under this lab's settings. Fixtures are stored as the default
+    /// settings answer them; an exercise whose answers depend on a setting recomputes them.
     fn expected(
         &self,
         _input: &str,
         stored: &str,
-        _config: &ExerciseConfig,
+        _settings: &Settings,
     ) -> Result<String, BadInput> {
         Ok(stored.to_string())
     }
 
-    /// A random, valid stdin case (for `nimlab fixtures generate`); `None` where cases are not
-    /// stdin (the game).
+    /// A random, valid stdin case (for `nimlab fixtures generate`); `None` where cases are
+    /// not stdin (a game).
     fn generate(&self, rng: &mut ChaCha8Rng) -> Option<String>;
 
     /// Advice for a wrong answer, from what a student's output looks like.
     fn hints(&self, _case: &HintCase) -> Vec<String> {
         Vec::new()
+    }
+}
+
+/// How an exercise's runs are judged: chosen by the exercise, not by its settings.
+#[derive(Clone, Copy)]
+pub enum Judging<'a> {
+    /// The output is compared with the case's expected output.
+    Expected(Comparison),
+    /// Many outputs are right: the exercise's checker decides.
+    Checker(&'a dyn Checker),
+    /// The program is played against: nimlab types, reads and referees as it goes.
+    Interactive(&'a dyn Interactive),
+}
+
+impl Judging<'_> {
+    /// The word `nimlab list` shows.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Judging::Expected(comparison) => comparison.label(),
+            Judging::Checker(_) => "checker",
+            Judging::Interactive(interactive) => interactive.label(),
+        }
+    }
+}
+
+/// A checker's decision on one output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checked {
+    Right,
+    /// Wrong, and why, in words for the student.
+    Wrong(String),
+}
+
+/// Judges outputs where many answers are right.
+pub trait Checker: Sync {
+    /// Decides one output. `Err` means the case's own input is bad (nimlab's fault).
+    fn check(&self, input: &str, output: &str) -> Result<Checked, BadInput>;
+}
+
+/// Judges a program by talking with it: the exercise's referee.
+pub trait Interactive: Sync {
+    /// What `nimlab list` calls this kind of judging ("game").
+    fn label(&self) -> &'static str;
+
+    /// Reads one scenario fixture (a `.toml` file), once, when the lab is loaded.
+    fn scenario(&self, text: &str) -> Result<Parsed, BadInput>;
+
+    /// Plays one scenario against a running program, checking the rules as it goes.
+    fn play(&self, scenario: &Parsed, program: &mut dyn Session) -> Played;
+
+    /// Advice for a failed scenario, from how it went and the program's stderr.
+    fn hints(&self, played: &Played, stderr: Option<&str>, lab_names: &[&str]) -> Vec<String>;
+}
+
+/// How one interactive scenario went.
+#[derive(Debug, Clone)]
+pub struct Played {
+    pub verdict: crate::judge::Verdict,
+    /// Why, in one line.
+    pub message: String,
+    /// The first rule the program broke (its name, like `turn_order`).
+    pub broken_rule: Option<String>,
+    pub transcript: Vec<TranscriptEntry>,
+    /// Moves made by either side.
+    pub moves: usize,
+}
+
+/// Something an exercise parsed once (a scenario, its settings) and reads back by type;
+/// only the exercise that made it knows what is inside.
+#[derive(Clone)]
+pub struct Parsed(Arc<dyn Any + Send + Sync>);
+
+impl Parsed {
+    pub fn new<T: Any + Send + Sync>(value: T) -> Self {
+        Parsed(Arc::new(value))
+    }
+
+    /// The value, if it is a `T`.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.downcast_ref()
+    }
+}
+
+impl std::fmt::Debug for Parsed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Parsed(..)")
+    }
+}
+
+/// An exercise's own settings, parsed once when the lab is loaded.
+pub type Settings = Parsed;
+
+/// The settings of an exercise that has none.
+pub fn no_settings(keys: &toml::Table) -> Result<Settings, BadInput> {
+    match keys.keys().next() {
+        Some(key) => Err(BadInput::new(format!("unknown key `{key}`"))),
+        None => Ok(Parsed::new(())),
     }
 }
 

@@ -1,14 +1,40 @@
 use super::{Exercise, HintCase, as_board, case_type, field, json_line, json_object};
+use super::{Parsed, Settings};
 use crate::error::BadInput;
-use crate::lab::config::{ExerciseConfig, PositionNaming};
 use crate::nim;
 use num_traits::Zero;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 #[derive(Debug)]
 pub struct NimSum;
+
+/// Which name the lab gives a board with nim-sum zero: exercise.toml's `positions`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PositionNaming {
+    /// The lab's own naming: nim-sum zero is an "N-position".
+    #[default]
+    Lab,
+    /// The textbook naming: nim-sum zero is a "P-position" (previous player wins).
+    Textbook,
+}
+
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NimSumSettings {
+    #[serde(default)]
+    positions: PositionNaming,
+}
+
+fn naming(settings: &Settings) -> PositionNaming {
+    settings
+        .get::<PositionNaming>()
+        .copied()
+        .unwrap_or_default()
+}
 
 fn answer(input: &str, naming: PositionNaming) -> Result<Value, BadInput> {
     let map = json_object(input)?;
@@ -37,20 +63,25 @@ impl Exercise for NimSum {
         "nim_sum"
     }
 
-    fn reference(&self, input: &str, config: &ExerciseConfig) -> Result<String, BadInput> {
-        answer(input, config.positions).map(|v| json_line(&v))
+    fn settings(&self, keys: &toml::Table) -> Result<Settings, BadInput> {
+        let parsed = NimSumSettings::deserialize(keys.clone())
+            .map_err(|e| BadInput::new(e.to_string().trim_end().to_string()))?;
+        Ok(Parsed::new(parsed.positions))
     }
 
-    fn expected(
-        &self,
-        input: &str,
-        stored: &str,
-        config: &ExerciseConfig,
-    ) -> Result<String, BadInput> {
+    fn variant(&self, settings: &Settings) -> Option<&'static str> {
+        (naming(settings) == PositionNaming::Textbook).then_some("textbook")
+    }
+
+    fn reference(&self, input: &str, settings: &Settings) -> Result<String, BadInput> {
+        answer(input, naming(settings)).map(|v| json_line(&v))
+    }
+
+    fn expected(&self, input: &str, stored: &str, settings: &Settings) -> Result<String, BadInput> {
         // Fixtures are written in the lab's naming; textbook naming flips the position answers.
-        match config.positions {
+        match naming(settings) {
             PositionNaming::Lab => Ok(stored.to_string()),
-            PositionNaming::Textbook => self.reference(input, config),
+            PositionNaming::Textbook => self.reference(input, settings),
         }
     }
 

@@ -1,6 +1,7 @@
+use super::{Checked, Checker, Judging, Settings};
 use super::{Exercise, HintCase, as_board, field, json_line, json_object};
 use crate::error::BadInput;
-use crate::lab::config::ExerciseConfig;
+use crate::lab::config::Comparison;
 use crate::nim::{self, Move};
 use num_bigint::BigInt;
 use num_traits::Zero;
@@ -79,7 +80,7 @@ impl Exercise for OptimalMove {
         "optimal_move"
     }
 
-    fn reference(&self, input: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+    fn reference(&self, input: &str, _: &Settings) -> Result<String, BadInput> {
         let board = parse(input)?;
         let mv = nim::optimal_move(&board).expect("a non-empty board has a move");
         Ok(json_line(&json!([
@@ -88,18 +89,8 @@ impl Exercise for OptimalMove {
         ])))
     }
 
-    fn has_checker(&self) -> bool {
-        true
-    }
-
-    fn check(
-        &self,
-        input: &str,
-        output: &str,
-        _: &ExerciseConfig,
-    ) -> Result<Result<(), String>, BadInput> {
-        let board = parse(input)?;
-        Ok(parse_move(output).and_then(|mv| judge(&board, &mv)))
+    fn judging(&self, _: Comparison) -> Judging<'_> {
+        Judging::Checker(self)
     }
 
     fn generate(&self, rng: &mut ChaCha8Rng) -> Option<String> {
@@ -138,6 +129,16 @@ impl Exercise for OptimalMove {
             hints.push("Taking nim-sum elements is not the rule: find a row r where r ^ nim_sum < r, and take r - (r ^ nim_sum) from it.".into());
         }
         hints
+    }
+}
+
+impl Checker for OptimalMove {
+    fn check(&self, input: &str, output: &str) -> Result<Checked, BadInput> {
+        let board = parse(input)?;
+        Ok(match parse_move(output).and_then(|mv| judge(&board, &mv)) {
+            Ok(()) => Checked::Right,
+            Err(why) => Checked::Wrong(why),
+        })
     }
 }
 

@@ -1,6 +1,6 @@
+use super::Settings;
 use super::{Exercise, HintCase};
 use crate::error::BadInput;
-use crate::lab::config::ExerciseConfig;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use rand::RngExt;
@@ -47,7 +47,7 @@ impl Exercise for PresentBoard {
         "present_board"
     }
 
-    fn reference(&self, input: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+    fn reference(&self, input: &str, _: &Settings) -> Result<String, BadInput> {
         let rows = parse_rows(input)?;
         let sizes: Option<Vec<u64>> = rows.iter().map(ToPrimitive::to_u64).collect();
         match sizes {

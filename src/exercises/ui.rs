@@ -1,6 +1,6 @@
+use super::Settings;
 use super::{Exercise, HintCase, as_int_list, case_type, field, json_line, json_object};
 use crate::error::BadInput;
-use crate::lab::config::ExerciseConfig;
 use num_traits::Zero;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -19,7 +19,7 @@ impl Exercise for Ui {
         "ui"
     }
 
-    fn reference(&self, input: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+    fn reference(&self, input: &str, _: &Settings) -> Result<String, BadInput> {
         let map = json_object(input)?;
         let value = field(&map, "input")?;
         let answer = match case_type(&map, "type")? {

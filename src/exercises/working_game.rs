@@ -1,9 +1,15 @@
-use super::Exercise;
+//! working_game: the whole game, judged by playing it. The referee (the rules as the
+//! statement sets them) is in `crate::judge::game`; this module is the exercise's face.
+
+use super::{Exercise, Interactive, Judging, Parsed, Played, Settings};
 use crate::error::BadInput;
-use crate::lab::config::ExerciseConfig;
+use crate::judge::game::{self, Ending, Program, Scenario};
+use crate::lab::config::Comparison;
+use crate::report::TranscriptEntry;
+use crate::runner::interactive::Pause;
+use crate::runner::{Session, Termination};
 use rand_chacha::ChaCha8Rng;
 
-/// The full interactive game. It has no stdin case to answer: it is judged by playing.
 #[derive(Debug)]
 pub struct WorkingGame;
 
@@ -12,11 +18,11 @@ impl Exercise for WorkingGame {
         "working_game"
     }
 
-    fn has_reference(&self) -> bool {
-        false
+    fn judging(&self, _: Comparison) -> Judging<'_> {
+        Judging::Interactive(self)
     }
 
-    fn reference(&self, _: &str, _: &ExerciseConfig) -> Result<String, BadInput> {
+    fn reference(&self, _: &str, _: &Settings) -> Result<String, BadInput> {
         Err(BadInput::new(
             "working_game is interactive: it is judged by playing games against it, not by a single stdin case",
         ))
@@ -24,5 +30,101 @@ impl Exercise for WorkingGame {
 
     fn generate(&self, _: &mut ChaCha8Rng) -> Option<String> {
         None
+    }
+}
+
+impl Interactive for WorkingGame {
+    fn label(&self) -> &'static str {
+        "game"
+    }
+
+    fn scenario(&self, text: &str) -> Result<Parsed, BadInput> {
+        Scenario::parse(text)
+            .map(Parsed::new)
+            .map_err(BadInput::new)
+    }
+
+    fn play(&self, scenario: &Parsed, program: &mut dyn Session) -> Played {
+        let scenario = scenario
+            .get::<Scenario>()
+            .expect("working_game's scenarios are parsed by working_game");
+        let result = game::play(scenario, &mut Referee(program));
+        Played {
+            verdict: result.verdict,
+            message: result.message,
+            broken_rule: result.broken.map(|b| rule_name(b.rule)),
+            transcript: result
+                .transcript
+                .into_iter()
+                .map(|entry| match entry {
+                    game::Entry::Program(text) => TranscriptEntry::Program(text),
+                    game::Entry::Typed(text) => TranscriptEntry::Typed(text),
+                    game::Entry::Broken(text) => TranscriptEntry::Broken(text),
+                })
+                .collect(),
+            moves: result.moves,
+        }
+    }
+
+    fn hints(&self, played: &Played, stderr: Option<&str>, _lab_names: &[&str]) -> Vec<String> {
+        let mut hints = Vec::new();
+        if played.verdict != crate::judge::Verdict::RuntimeError {
+            return hints;
+        }
+        if stderr.is_some_and(|s| s.contains("ValueError")) {
+            hints.push("A player typed something that is not a move: catch the ValueError from int() and ask again instead of crashing.".into());
+        }
+        hints.extend(stderr.and_then(crate::feedback::python2_input_hint));
+        hints
+    }
+}
+
+/// The rule's name as reports and JSON carry it (`turn_order`).
+fn rule_name(rule: game::Rule) -> String {
+    serde_json::to_value(rule)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The referee's view of a running program.
+struct Referee<'a>(&'a mut dyn Session);
+
+impl Program for Referee<'_> {
+    fn resume(&mut self) -> Result<(Pause, String), String> {
+        self.0
+            .resume()
+            .map(|(pause, bytes)| (pause, crate::feedback::printable(&bytes)))
+            .map_err(|e| e.to_string())
+    }
+
+    fn type_line(&mut self, line: &str) -> Result<(), String> {
+        self.0.type_line(line).map_err(|e| e.to_string())
+    }
+
+    fn ending(&mut self) -> Ending {
+        let crashed = |summary: String| Ending {
+            crashed: true,
+            crash_summary: Some(summary),
+        };
+        match self.0.finish() {
+            Ok(end) => match end.termination {
+                Termination::Exited(0)
+                | Termination::WallTimeout
+                | Termination::CpuTimeout
+                | Termination::OutputLimit => Ending {
+                    crashed: false,
+                    crash_summary: None,
+                },
+                Termination::Exited(code) => crashed(
+                    crate::feedback::traceback_summary(&end.stderr)
+                        .unwrap_or_else(|| format!("the program exited with status {code}")),
+                ),
+                Termination::Signaled(signal) => {
+                    crashed(format!("the program was killed by signal {signal}"))
+                }
+            },
+            Err(e) => crashed(format!("nimlab lost the program: {e}")),
+        }
     }
 }

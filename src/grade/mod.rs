@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 /// Whether nimlab was interrupted (Ctrl-C): no new submission starts, running programs are
 /// stopped, and what they leave is not kept.
 fn interrupted() -> bool {
-    crate::runner::STOP.load(Ordering::Relaxed)
+    crate::stop::requested()
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -253,7 +253,7 @@ fn cache_key(exercise: &LabExercise, interpreters: &[String], found: &Found) -> 
     hash.update(format!("{:?}", exercise.config));
     for case in &exercise.cases {
         hash.update(&case.name);
-        hash.update(&case.input);
+        hash.update(case.input.text());
         hash.update(&case.expected);
     }
     hash.update(interpreters.join(","));

@@ -6,6 +6,7 @@
 //! CMS), so that importing it back gives the same lab.
 
 use super::{put, put_script, write_folder};
+use crate::exercises::Judging;
 use crate::lab::config::Comparison;
 use crate::lab::{Lab, LabExercise, Visibility};
 use anyhow::{Context, Result, bail};
@@ -289,17 +290,13 @@ fn import_task(
         Ok(config) => config,
         Err(_) => {
             let comparison = match (has_checker, known) {
-                (false, _) => Comparison::Lines,
-                (true, Some(exercise)) => exercise.config.comparison,
+                (false, _) => "lines",
+                (true, Some(exercise)) => exercise.judging_label(),
                 (true, None) => bail!(
                     "{}: the task has its own checker, which nimlab cannot run; only tasks compared by white-diff, or exported by nimlab, can be imported",
                     dir.display()
                 ),
             };
-            let comparison = serde_json::to_value(comparison)?
-                .as_str()
-                .unwrap_or("lines")
-                .to_string();
             let cpu_ms = time_limit.map_or(2_000, |s| (s * 1000.0).round().max(1.0) as u64);
             // Room for twice the largest expected output: CMS had no output limit to copy.
             let largest = cases.iter().map(|c| c.3.len() as u64).max().unwrap_or(0);
@@ -463,7 +460,7 @@ pub fn import(src: &Path, out: &Path) -> Result<ImportSummary> {
 /// How CMS compares outputs for this exercise: its own white-diff only where that is nimlab's
 /// comparison too; otherwise nimlab is the checker.
 fn needs_checker(exercise: &LabExercise) -> bool {
-    exercise.config.comparison != Comparison::Lines
+    !matches!(exercise.judging(), Judging::Expected(Comparison::Lines))
 }
 
 /// Exports the lab as a CMS contest folder; returns the exercises left out (interactive ones).
@@ -471,7 +468,7 @@ pub fn export(lab: &Lab, out: &Path) -> Result<Vec<String>> {
     let (exported, skipped): (Vec<&LabExercise>, Vec<&LabExercise>) = lab
         .exercises
         .iter()
-        .partition(|e| e.config.comparison != Comparison::Game);
+        .partition(|e| !matches!(e.judging(), Judging::Interactive(_)));
     write_folder(out, |root| {
         let mut contest = String::from(
             "name: \"nimlab\"\ndescription: \"The game of Nim, exported by nimlab\"\ntasks:\n",
@@ -514,7 +511,7 @@ fn export_task(exercise: &LabExercise, root: &Path) -> Result<()> {
         put(
             root,
             &format!("{name}/input/input{i}.txt"),
-            case.input.as_bytes(),
+            case.input.text().as_bytes(),
         )?;
         put(
             root,
@@ -562,7 +559,7 @@ fn export_task(exercise: &LabExercise, root: &Path) -> Result<()> {
 fn render_config(exercise: &LabExercise) -> Result<String> {
     let c = &exercise.config;
     let mut out = format!(
-        "title = {}\norder = {}\npoints = {}\ninterpreters = {}\ncomparison = {}\npositions = {}\n",
+        "title = {}\norder = {}\npoints = {}\ninterpreters = {}\ncomparison = {}\n",
         toml_string(&c.title),
         c.order,
         c.points,
@@ -572,16 +569,12 @@ fn render_config(exercise: &LabExercise) -> Result<String> {
                 .map(|i| toml::Value::String(i.clone()))
                 .collect()
         ),
-        toml_string(
-            serde_json::to_value(c.comparison)?
-                .as_str()
-                .unwrap_or("lines")
-        ),
-        toml_string(match c.positions {
-            crate::lab::config::PositionNaming::Lab => "lab",
-            crate::lab::config::PositionNaming::Textbook => "textbook",
-        }),
+        toml_string(exercise.judging_label()),
     );
+    // The exercise's own settings (nim_sum's `positions`), as they were given.
+    if !c.exercise_keys.is_empty() {
+        out.push_str(&toml::to_string(&c.exercise_keys)?);
+    }
     out.push_str(&format!(
         "\n[limits]\ncpu_ms = {}\nwall_ms = {}\nmemory_mb = {}\noutput_kb = {}\n",
         c.limits.cpu_ms, c.limits.wall_ms, c.limits.memory_mb, c.limits.output_kb

@@ -5,6 +5,7 @@
 //! output validator.
 
 use super::{put, put_script, write_folder};
+use crate::exercises::Judging;
 use crate::lab::config::Comparison;
 use crate::lab::{Lab, LabExercise};
 use anyhow::Result;
@@ -31,8 +32,8 @@ fn with_final_newline(text: &str) -> String {
 /// nimlab does, it is used; otherwise nimlab judges.
 fn custom_validation(exercise: &LabExercise) -> bool {
     !matches!(
-        exercise.config.comparison,
-        Comparison::Tokens | Comparison::Lines
+        exercise.judging(),
+        Judging::Expected(Comparison::Tokens | Comparison::Lines)
     )
 }
 
@@ -165,7 +166,7 @@ pub fn export(lab: &Lab, out: &Path) -> Result<Vec<String>> {
     let (exported, skipped): (Vec<&LabExercise>, Vec<&LabExercise>) = lab
         .exercises
         .iter()
-        .partition(|e| e.config.comparison != Comparison::Game);
+        .partition(|e| !matches!(e.judging(), Judging::Interactive(_)));
     write_folder(out, |root| {
         for exercise in &exported {
             let name = &exercise.name;
@@ -184,7 +185,7 @@ pub fn export(lab: &Lab, out: &Path) -> Result<Vec<String>> {
                 put(
                     root,
                     &at(&format!("data/{stem}.in")),
-                    with_final_newline(&case.input).as_bytes(),
+                    with_final_newline(case.input.text()).as_bytes(),
                 )?;
                 put(
                     root,

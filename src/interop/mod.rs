@@ -4,10 +4,10 @@
 pub mod cms;
 pub mod kattis;
 
+use crate::exercises::Judging;
 pub(crate) use crate::fsutil::write_folder;
 use crate::judge::{Verdict, judge_output};
-use crate::lab::config::Comparison;
-use crate::lab::{Case, LabExercise, Visibility};
+use crate::lab::{Case, CaseInput, LabExercise, Visibility};
 use anyhow::{Result, bail};
 use std::path::Path;
 
@@ -21,7 +21,7 @@ pub enum Decision {
 /// Judges `output` for the case `input` with the expected `answer`, as nimlab would: by the
 /// exercise's comparison mode or its checker. An error means the case itself is unusable.
 pub fn decide(exercise: &LabExercise, input: &str, answer: &str, output: &str) -> Result<Decision> {
-    if exercise.config.comparison == Comparison::Game {
+    if matches!(exercise.judging(), Judging::Interactive(_)) {
         bail!(
             "{} is interactive: it has no output to check",
             exercise.name
@@ -30,7 +30,7 @@ pub fn decide(exercise: &LabExercise, input: &str, answer: &str, output: &str) -
     let case = Case {
         name: "case".into(),
         visibility: Visibility::Secret,
-        input: input.to_string(),
+        input: CaseInput::Stdin(input.to_string()),
         expected: answer.to_string(),
         stored_expected: answer.to_string(),
         weight: 1,
@@ -45,9 +45,9 @@ pub fn decide(exercise: &LabExercise, input: &str, answer: &str, output: &str) -
 
 /// Whether `input` is a case the exercise can be asked: its reference reads it.
 pub fn input_is_valid(exercise: &LabExercise, input: &str) -> Result<(), String> {
-    match exercise.module.filter(|m| m.has_reference()) {
+    match exercise.module.filter(|_| exercise.has_reference()) {
         Some(module) => module
-            .reference(input, &exercise.config)
+            .reference(input, &exercise.settings)
             .map(|_| ())
             .map_err(|e| e.to_string()),
         None => Ok(()),

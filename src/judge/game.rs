@@ -159,48 +159,6 @@ pub trait Program {
     fn ending(&mut self) -> Ending;
 }
 
-impl Program for crate::runner::interactive::Session {
-    fn resume(&mut self) -> Result<(Pause, String), String> {
-        crate::runner::interactive::Session::resume(self)
-            .map(|(pause, bytes)| (pause, crate::feedback::printable(&bytes)))
-            .map_err(|e| e.to_string())
-    }
-
-    fn type_line(&mut self, line: &str) -> Result<(), String> {
-        crate::runner::interactive::Session::type_line(self, line).map_err(|e| e.to_string())
-    }
-
-    fn ending(&mut self) -> Ending {
-        use crate::runner::Termination;
-        match self.finish() {
-            Ok(end) => match end.termination {
-                Termination::Exited(0)
-                | Termination::WallTimeout
-                | Termination::CpuTimeout
-                | Termination::OutputLimit => Ending {
-                    crashed: false,
-                    crash_summary: None,
-                },
-                Termination::Exited(code) => Ending {
-                    crashed: true,
-                    crash_summary: Some(
-                        crate::feedback::traceback_summary(&end.stderr)
-                            .unwrap_or_else(|| format!("the program exited with status {code}")),
-                    ),
-                },
-                Termination::Signaled(signal) => Ending {
-                    crashed: true,
-                    crash_summary: Some(format!("the program was killed by signal {signal}")),
-                },
-            },
-            Err(e) => Ending {
-                crashed: true,
-                crash_summary: Some(format!("nimlab lost the program: {e}")),
-            },
-        }
-    }
-}
-
 /// A piece of the program's output: a board in present_board's format, or another line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Shown {

@@ -4,8 +4,8 @@
 pub mod compare;
 pub mod game;
 
+use crate::exercises::{Checked, Judging};
 use crate::feedback::traceback_summary;
-use crate::lab::config::Comparison;
 use crate::lab::{Case, LabExercise};
 use crate::runner::{RunLimits, RunOutcome, Termination};
 use compare::LineDifference;
@@ -176,26 +176,27 @@ pub fn judge_case(
 
 /// Compares or checks an output that the program printed and exited cleanly with.
 pub fn judge_output(exercise: &LabExercise, case: &Case, got: &str) -> Judgement {
-    if exercise.config.comparison == Comparison::Checker {
-        let module = exercise
-            .module
-            .expect("the loader ensures checker exercises have a module");
-        return match module.check(&case.input, got, &exercise.config) {
-            Ok(Ok(())) => Judgement::new(Verdict::Accepted, ""),
-            Ok(Err(why)) => Judgement::new(Verdict::WrongAnswer, why),
+    match exercise.judging() {
+        Judging::Checker(checker) => match checker.check(case.input.text(), got) {
+            Ok(Checked::Right) => Judgement::new(Verdict::Accepted, ""),
+            Ok(Checked::Wrong(why)) => Judgement::new(Verdict::WrongAnswer, why),
             Err(bad) => Judgement::new(
                 Verdict::JudgeError,
                 format!("the case's input is bad: {bad}"),
             ),
-        };
-    }
-    match compare::compare(exercise.config.comparison, &case.expected, got) {
-        Ok(()) => Judgement::new(Verdict::Accepted, ""),
-        Err(mismatch) => Judgement {
-            verdict: Verdict::WrongAnswer,
-            message: mismatch.message,
-            first_difference: mismatch.first_difference,
         },
+        Judging::Expected(comparison) => match compare::compare(comparison, &case.expected, got) {
+            Ok(()) => Judgement::new(Verdict::Accepted, ""),
+            Err(mismatch) => Judgement {
+                verdict: Verdict::WrongAnswer,
+                message: mismatch.message,
+                first_difference: mismatch.first_difference,
+            },
+        },
+        Judging::Interactive(_) => Judgement::new(
+            Verdict::JudgeError,
+            "an interactive exercise has no output to compare: it is played",
+        ),
     }
 }
 

@@ -3,8 +3,9 @@
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
+/// The settings every exercise has. Keys beyond these belong to the exercise itself
+/// ([`crate::exercises::Exercise::settings`]), which refuses the ones it does not know.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ExerciseConfig {
     pub title: String,
     /// Position in the lab's running order (the handout's order).
@@ -15,11 +16,9 @@ pub struct ExerciseConfig {
     /// Interpreters the submission must work under: versions ("3", "2.7") or paths.
     #[serde(default = "default_interpreters")]
     pub interpreters: Vec<String>,
+    /// How outputs compare with the expected ones, for exercises judged that way.
     #[serde(default)]
-    pub comparison: Comparison,
-    /// Which name the lab gives a board with nim-sum zero (only nim_sum reads it).
-    #[serde(default)]
-    pub positions: PositionNaming,
+    comparison: ComparisonSetting,
     #[serde(default)]
     pub limits: Limits,
     /// Case weights by case name (`secret/05-big`); a case not named weighs 1.
@@ -27,6 +26,9 @@ pub struct ExerciseConfig {
     pub weights: BTreeMap<String, u32>,
     #[serde(default)]
     pub forbidden: Vec<Forbidden>,
+    /// The keys left for the exercise's own settings.
+    #[serde(flatten)]
+    pub exercise_keys: toml::Table,
 }
 
 fn default_points() -> u32 {
@@ -49,20 +51,31 @@ pub enum Comparison {
     Tokens,
     /// Both sides parse as JSON and are equal as values.
     Json,
-    /// The exercise's own checker decides (many answers can be right).
-    Checker,
-    /// The program is played against interactively (working_game).
-    Game,
 }
 
+impl Comparison {
+    pub fn label(self) -> &'static str {
+        match self {
+            Comparison::Lines => "lines",
+            Comparison::Exact => "exact",
+            Comparison::Tokens => "tokens",
+            Comparison::Json => "json",
+        }
+    }
+}
+
+/// `comparison` as exercise.toml may write it. Labs written before exercises chose their
+/// own judging also say "checker" or "game"; the loader only checks that the exercise agrees.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum PositionNaming {
-    /// The lab's own naming: nim-sum zero is an "N-position".
+pub enum ComparisonSetting {
     #[default]
-    Lab,
-    /// The textbook naming: nim-sum zero is a "P-position" (previous player wins).
-    Textbook,
+    Lines,
+    Exact,
+    Tokens,
+    Json,
+    Checker,
+    Game,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -112,21 +125,44 @@ pub enum ForbiddenKind {
 }
 
 impl ExerciseConfig {
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let config: ExerciseConfig = toml::from_str(text).map_err(|e| e.to_string())?;
+    /// The comparison chosen for outputs compared with an expected output.
+    pub fn comparison(&self) -> Comparison {
+        match self.comparison {
+            ComparisonSetting::Exact => Comparison::Exact,
+            ComparisonSetting::Tokens => Comparison::Tokens,
+            ComparisonSetting::Json => Comparison::Json,
+            _ => Comparison::Lines,
+        }
+    }
+
+    /// What the file says `comparison` is, to check it against the exercise's judging.
+    pub fn comparison_setting(&self) -> ComparisonSetting {
+        self.comparison
+    }
+
+    pub fn parse(text: &str) -> Result<Self, crate::error::BadInput> {
+        use crate::error::BadInput;
+        let config: ExerciseConfig =
+            toml::from_str(text).map_err(|e| BadInput::new(e.to_string().trim_end()))?;
         if config.interpreters.is_empty() {
-            return Err("`interpreters` must name at least one interpreter".into());
+            return Err(BadInput::new(
+                "`interpreters` must name at least one interpreter",
+            ));
         }
         let l = &config.limits;
         if l.cpu_ms == 0 || l.wall_ms == 0 || l.memory_mb == 0 || l.output_kb == 0 {
-            return Err("every limit in [limits] must be greater than zero".into());
+            return Err(BadInput::new(
+                "every limit in [limits] must be greater than zero",
+            ));
         }
         if l.wall_ms < l.cpu_ms {
-            return Err("limits.wall_ms must be at least limits.cpu_ms".into());
+            return Err(BadInput::new(
+                "limits.wall_ms must be at least limits.cpu_ms",
+            ));
         }
         for rule in &config.forbidden {
             if rule.token.trim().is_empty() {
-                return Err("a [[forbidden]] entry has an empty `token`".into());
+                return Err(BadInput::new("a [[forbidden]] entry has an empty `token`"));
             }
         }
         Ok(config)
@@ -140,21 +176,23 @@ mod tests {
     #[test]
     fn defaults_fill_in() {
         let config = ExerciseConfig::parse("title = \"T\"\norder = 1\n").unwrap();
-        assert_eq!(config.comparison, Comparison::Lines);
+        assert_eq!(config.comparison(), Comparison::Lines);
         assert_eq!(config.interpreters, vec!["3", "2.7"]);
         assert_eq!(config.limits, Limits::default());
     }
 
     #[test]
-    fn unknown_keys_and_bad_values_are_refused() {
-        let err =
-            ExerciseConfig::parse("title = \"T\"\norder = 1\ncomparsion = \"json\"\n").unwrap_err();
-        assert!(err.contains("comparsion"), "{err}");
+    fn bad_values_are_refused_and_other_keys_left_to_the_exercise() {
+        let config =
+            ExerciseConfig::parse("title = \"T\"\norder = 1\ncomparsion = \"json\"\n").unwrap();
+        assert!(config.exercise_keys.contains_key("comparsion"));
         let err = ExerciseConfig::parse("title = \"T\"\norder = 1\ncomparison = \"fuzzy\"\n")
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("fuzzy"), "{err}");
-        let err =
-            ExerciseConfig::parse("title = \"T\"\norder = 1\n[limits]\ncpu_ms = 0\n").unwrap_err();
+        let err = ExerciseConfig::parse("title = \"T\"\norder = 1\n[limits]\ncpu_ms = 0\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("greater than zero"), "{err}");
     }
 }

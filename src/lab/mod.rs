@@ -5,9 +5,9 @@
 
 pub mod config;
 
-use crate::error::LabError;
-use crate::exercises::{self, Exercise};
-use config::{Comparison, ExerciseConfig, PositionNaming};
+use crate::error::{BadInput, LabError};
+use crate::exercises::{self, Exercise, Judging, Parsed, Settings};
+use config::{ComparisonSetting, ExerciseConfig};
 use include_dir::{Dir, include_dir};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -60,12 +60,38 @@ impl Visibility {
     }
 }
 
+/// What a case gives the program.
+#[derive(Debug, Clone)]
+pub enum CaseInput {
+    /// Its whole stdin (a `.in` file).
+    Stdin(String),
+    /// A scenario that an interactive exercise plays (a `.toml` file), parsed once by it.
+    Scenario { text: String, parsed: Parsed },
+}
+
+impl CaseInput {
+    /// The case as its fixture file holds it: what a student is shown as the input.
+    pub fn text(&self) -> &str {
+        match self {
+            CaseInput::Stdin(text) | CaseInput::Scenario { text, .. } => text,
+        }
+    }
+
+    /// The stdin of a batch run (a scenario has none: it is typed).
+    pub fn stdin(&self) -> &[u8] {
+        match self {
+            CaseInput::Stdin(text) => text.as_bytes(),
+            CaseInput::Scenario { .. } => b"",
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Case {
     /// `sample/01-handout-board`: the folder and the file stem.
     pub name: String,
     pub visibility: Visibility,
-    pub input: String,
+    pub input: CaseInput,
     /// The expected output, adapted to the exercise's settings (see `Exercise::expected`).
     pub expected: String,
     /// The `.out` file as stored.
@@ -81,13 +107,48 @@ pub struct LabExercise {
     pub stub: String,
     pub solution: Option<String>,
     pub cases: Vec<Case>,
-    /// The built-in reference and checker, when nimlab knows this exercise.
+    /// The built-in reference, judging and hints, when nimlab knows this exercise.
     pub module: Option<&'static dyn Exercise>,
+    /// The exercise's own settings, read by its module from exercise.toml.
+    pub settings: Settings,
 }
 
 impl LabExercise {
     pub fn max_score(&self) -> u32 {
         self.cases.iter().map(|c| c.weight).sum()
+    }
+
+    /// How this exercise's runs are judged: as its module says, or (for an exercise nimlab
+    /// does not know) by comparing with the expected output.
+    pub fn judging(&self) -> Judging<'static> {
+        let comparison = self.config.comparison();
+        match self.module {
+            Some(module) => module.judging(comparison),
+            None => Judging::Expected(comparison),
+        }
+    }
+
+    /// The reference answer for one stdin case.
+    pub fn reference(&self, input: &str) -> Result<String, crate::error::Error> {
+        let module = self.module.ok_or_else(|| {
+            crate::error::Error::usage(format!(
+                "`{}` has no reference built into nimlab",
+                self.name
+            ))
+        })?;
+        module
+            .reference(input, &self.settings)
+            .map_err(|e| crate::error::Error::input("stdin", e.to_string()))
+    }
+
+    /// Whether cases have a stdin reference (not a game, and known to nimlab).
+    pub fn has_reference(&self) -> bool {
+        self.module.is_some() && !matches!(self.judging(), Judging::Interactive(_))
+    }
+
+    /// The word `nimlab list` shows for how the exercise is judged.
+    pub fn judging_label(&self) -> &'static str {
+        self.judging().label()
     }
 }
 
@@ -310,22 +371,41 @@ fn parse_exercise(
             .ok_or_else(|| LabError::invalid(namer.name(&format!("{dir}/{file}")), "is missing"))
     };
     let config_file = format!("{dir}/exercise.toml");
+    let invalid_config = |problem: String| LabError::invalid(namer.name(&config_file), problem);
     let config = ExerciseConfig::parse(&require("exercise.toml")?)
-        .map_err(|problem| LabError::invalid(namer.name(&config_file), problem))?;
+        .map_err(|e| invalid_config(e.to_string()))?;
     let module = exercises::find(name);
-    if config.comparison == Comparison::Checker && module.is_none_or(|m| !m.has_checker()) {
-        return Err(LabError::invalid(
-            namer.name(&config_file),
-            format!(
-                "comparison = \"checker\" needs a checker built into nimlab, and `{name}` has none"
-            ),
-        ));
+    let settings = match module {
+        Some(module) => module.settings(&config.exercise_keys),
+        None => exercises::no_settings(&config.exercise_keys),
     }
-    // Textbook naming swaps what the statement, stub and solution say.
+    .map_err(|e| invalid_config(e.to_string()))?;
+    let judging = match module {
+        Some(module) => module.judging(config.comparison()),
+        None => Judging::Expected(config.comparison()),
+    };
+    // Older labs name the judging in exercise.toml; it must be the exercise's own.
+    match (config.comparison_setting(), judging) {
+        (ComparisonSetting::Checker, Judging::Checker(_))
+        | (ComparisonSetting::Game, Judging::Interactive(_)) => {}
+        (ComparisonSetting::Checker, _) => {
+            return Err(invalid_config(format!(
+                "comparison = \"checker\" needs a checker built into nimlab, and `{name}` has none"
+            )));
+        }
+        (ComparisonSetting::Game, _) => {
+            return Err(invalid_config(format!(
+                "comparison = \"game\" needs a game judge built into nimlab, and `{name}` has none"
+            )));
+        }
+        _ => {}
+    }
+    // A setting may ask for other files (textbook naming swaps statement, stub, solution).
+    let variant_name = module.and_then(|m| m.variant(&settings));
     let variant = |file: &str| -> Result<Option<String>, LabError> {
-        if config.positions == PositionNaming::Textbook {
+        if let Some(variant_name) = variant_name {
             let (stem, ext) = file.rsplit_once('.').expect("file names have an extension");
-            if let Some(found) = read(&format!("{stem}.textbook.{ext}"))? {
+            if let Some(found) = read(&format!("{stem}.{variant_name}.{ext}"))? {
                 return Ok(Some(found));
             }
         }
@@ -337,7 +417,7 @@ fn parse_exercise(
         .ok_or_else(|| LabError::invalid(namer.name(&format!("{dir}/stub.py")), "is missing"))?;
     let solution = variant("solution.py")?;
 
-    let cases = parse_cases(namer, name, &config, module, fixtures)?;
+    let cases = parse_cases(namer, name, &config, module, &settings, judging, fixtures)?;
     for case_name in config.weights.keys() {
         if !cases.iter().any(|c| &c.name == case_name) {
             return Err(LabError::invalid(
@@ -354,6 +434,7 @@ fn parse_exercise(
         solution,
         cases,
         module,
+        settings,
     })
 }
 
@@ -362,6 +443,8 @@ fn parse_cases(
     name: &str,
     config: &ExerciseConfig,
     module: Option<&'static dyn Exercise>,
+    settings: &Settings,
+    judging: Judging,
     fixtures: &[(String, &[u8])],
 ) -> Result<Vec<Case>, LabError> {
     // (visibility, stem) -> (.in, .out)
@@ -396,7 +479,7 @@ fn parse_cases(
                 "fixture names use lowercase letters, digits, `_` and `-` only (like 03-empty-row.in)",
             ));
         }
-        if config.comparison == config::Comparison::Game {
+        if let Judging::Interactive(interactive) = judging {
             if ext != "toml" {
                 return Err(LabError::invalid(
                     namer.name(relative),
@@ -404,12 +487,13 @@ fn parse_cases(
                 ));
             }
             let text = text(namer, relative, bytes)?;
-            crate::judge::game::Scenario::parse(&text)
-                .map_err(|problem| LabError::invalid(namer.name(relative), problem))?;
+            let parsed = interactive
+                .scenario(&text)
+                .map_err(|problem: BadInput| LabError::invalid(namer.name(relative), problem.0))?;
             scenarios.push(Case {
                 name: format!("{}/{stem}", visibility.folder()),
                 visibility,
-                input: text,
+                input: CaseInput::Scenario { text, parsed },
                 expected: String::new(),
                 stored_expected: String::new(),
                 weight: 1,
@@ -454,7 +538,7 @@ fn parse_cases(
         let stored_expected = text(namer, output.0, output.1)?;
         let expected = match module {
             Some(module) => module
-                .expected(&input_text, &stored_expected, config)
+                .expected(&input_text, &stored_expected, settings)
                 .map_err(|e| LabError::invalid(fixture("in"), e.to_string()))?,
             None => stored_expected.clone(),
         };
@@ -462,7 +546,7 @@ fn parse_cases(
             weight: config.weights.get(&case_name).copied().unwrap_or(1),
             name: case_name,
             visibility,
-            input: input_text,
+            input: CaseInput::Stdin(input_text),
             expected,
             stored_expected,
         });

@@ -96,10 +96,22 @@ pub struct CaseFeedback {
     pub hints: Vec<String>,
     /// For a game: everything said, the judge's typing apart from the program's output.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub transcript: Option<Vec<crate::judge::game::Entry>>,
-    /// For a game: the first rule the program broke.
+    pub transcript: Option<Vec<TranscriptEntry>>,
+    /// For a game: the first rule the program broke (its name, like `turn_order`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub broken_rule: Option<crate::judge::game::Rule>,
+    pub broken_rule: Option<String>,
+}
+
+/// One line of an interactive run's transcript.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "text")]
+pub enum TranscriptEntry {
+    /// What the program printed.
+    Program(String),
+    /// What the judge typed.
+    Typed(String),
+    /// Where a rule was broken, and how.
+    Broken(String),
 }
 
 /// What the checker announces as it goes.

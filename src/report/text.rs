@@ -1,8 +1,8 @@
 //! The terminal report: one line per case, then feedback on failed sample cases.
 
+use super::TranscriptEntry as Entry;
 use super::{CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport};
 use crate::judge::Verdict;
-use crate::judge::game::Entry;
 use crate::lab::Visibility;
 use anstyle::{AnsiColor, Style};
 use std::collections::HashSet;

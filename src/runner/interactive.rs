@@ -2,13 +2,12 @@
 //! prints. It knows the program waits for input by looking at what the program is blocked on
 //! (the `read` system call on its stdin), not at the wording of its prompts.
 
-use super::Termination;
-pub use super::process::Launch;
 use super::process::{
     Drained, Started, append_tail, cpu_so_far, cpu_time, drain, has_exited, kill_group, pidfd_open,
     process_tree, reap, release, set_nonblocking, spawn, termination,
 };
 use super::sandbox::{Isolation, RunCgroup};
+use super::{RunOutcome, RunSpec, Termination};
 use crate::error::RunnerError;
 use std::io::Write;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
@@ -36,17 +35,8 @@ pub enum Pause {
     OutputLimit,
 }
 
-/// How the program ended, once the session is over.
-#[derive(Debug, Clone)]
-pub struct SessionEnd {
-    pub termination: Termination,
-    /// The last part of stderr (where a traceback ends).
-    pub stderr: Vec<u8>,
-    pub cpu: Duration,
-    pub wall: Duration,
-}
-
-pub struct Session {
+/// A program started by [`super::ProcessRunner`] for a conversation.
+pub struct ProcessSession {
     pid: libc::pid_t,
     pidfd: Option<OwnedFd>,
     stdin: Option<ChildStdin>,
@@ -59,7 +49,8 @@ pub struct Session {
     err: Vec<u8>,
     exited: bool,
     stopped_by_us: Option<Termination>,
-    reaped: Option<SessionEnd>,
+    err_truncated: bool,
+    reaped: Option<RunOutcome>,
     cgroup: Option<RunCgroup>,
     isolation: Isolation,
 }
@@ -110,8 +101,8 @@ fn sleeping(pid: libc::pid_t) -> bool {
         .unwrap_or(true)
 }
 
-impl Session {
-    pub fn start(launch: &Launch, isolation: &Isolation) -> Result<Session, RunnerError> {
+impl ProcessSession {
+    pub fn start(launch: &RunSpec, isolation: &Isolation) -> Result<ProcessSession, RunnerError> {
         let Started {
             mut child,
             pid,
@@ -123,7 +114,7 @@ impl Session {
         let stderr = child.stderr.take().expect("stderr is piped");
         set_nonblocking(stdout.as_raw_fd());
         set_nonblocking(stderr.as_raw_fd());
-        Ok(Session {
+        Ok(ProcessSession {
             pid,
             pidfd: pidfd_open(pid),
             stdin: child.stdin.take(),
@@ -134,6 +125,7 @@ impl Session {
             cpu_limit: limits.cpu,
             output_left: usize::try_from(limits.output_bytes).unwrap_or(usize::MAX),
             err: Vec::new(),
+            err_truncated: false,
             exited: false,
             stopped_by_us: None,
             reaped: None,
@@ -142,8 +134,7 @@ impl Session {
         })
     }
 
-    /// Lets the program run until it pauses; returns why, and what it printed meanwhile.
-    pub fn resume(&mut self) -> Result<(Pause, Vec<u8>), RunnerError> {
+    fn resume_program(&mut self) -> Result<(Pause, Vec<u8>), RunnerError> {
         let mut out = Vec::new();
         if self.exited || self.stopped_by_us.is_some() {
             return Ok((Pause::Exited, out));
@@ -152,7 +143,7 @@ impl Session {
         let mut last_output = Instant::now();
         loop {
             let now = Instant::now();
-            if now >= self.deadline || super::stopping() {
+            if now >= self.deadline || crate::stop::requested() {
                 self.stop(Termination::WallTimeout);
                 return Ok((Pause::TimedOut, out));
             }
@@ -225,8 +216,7 @@ impl Session {
         }
     }
 
-    /// Types one line, as a person would at the keyboard.
-    pub fn type_line(&mut self, line: &str) -> Result<(), RunnerError> {
+    fn type_to_program(&mut self, line: &str) -> Result<(), RunnerError> {
         let Some(stdin) = &mut self.stdin else {
             return Ok(());
         };
@@ -241,8 +231,7 @@ impl Session {
         }
     }
 
-    /// Ends the session: stops the program if it still runs, and says how it ended.
-    pub fn finish(&mut self) -> Result<SessionEnd, RunnerError> {
+    fn end(&mut self) -> Result<RunOutcome, RunnerError> {
         if let Some(end) = &self.reaped {
             return Ok(end.clone());
         }
@@ -252,11 +241,14 @@ impl Session {
         let wall = self.started.elapsed();
         release(self.cgroup.take(), &self.isolation);
         let (status, usage) = reaped?;
-        let end = SessionEnd {
+        let end = RunOutcome {
             termination: self.stopped_by_us.unwrap_or_else(|| termination(status)),
+            stdout: Vec::new(),
             stderr: std::mem::take(&mut self.err),
+            stderr_truncated: self.err_truncated,
             cpu: cpu_time(&usage),
             wall,
+            max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
         };
         self.reaped = Some(end.clone());
         Ok(end)
@@ -317,9 +309,9 @@ impl Session {
         let Some(pipe) = &mut self.stderr else {
             return;
         };
-        let err = &mut self.err;
+        let (err, truncated) = (&mut self.err, &mut self.err_truncated);
         if drain(pipe, |data| {
-            append_tail(err, data);
+            *truncated |= append_tail(err, data);
             false
         }) == Drained::Closed
         {
@@ -328,10 +320,24 @@ impl Session {
     }
 }
 
-impl Drop for Session {
+impl super::Session for ProcessSession {
+    fn resume(&mut self) -> Result<(Pause, Vec<u8>), RunnerError> {
+        self.resume_program()
+    }
+
+    fn type_line(&mut self, line: &str) -> Result<(), RunnerError> {
+        self.type_to_program(line)
+    }
+
+    fn finish(&mut self) -> Result<RunOutcome, RunnerError> {
+        self.end()
+    }
+}
+
+impl Drop for ProcessSession {
     fn drop(&mut self) {
         if self.reaped.is_none() {
-            let _ = self.finish();
+            let _ = self.end();
         }
     }
 }
@@ -339,15 +345,16 @@ impl Drop for Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::RunLimits;
+    use crate::runner::{RunLimits, Session};
     use std::path::Path;
 
-    fn shell(script: &str) -> Session {
+    fn shell(script: &str) -> ProcessSession {
         let dir = std::env::temp_dir();
-        let launch = Launch {
+        let launch = RunSpec {
             program: Path::new("/bin/sh"),
-            args: &["-c".into(), script.into()],
-            env: &[("PATH".into(), "/usr/bin:/bin".into())],
+            args: vec!["-c".into(), script.into()],
+            stdin: b"",
+            env: vec![("PATH".into(), "/usr/bin:/bin".into())],
             workdir: &dir,
             expose: &[],
             limits: RunLimits {
@@ -360,7 +367,7 @@ mod tests {
         let isolation = Isolation::LimitsOnly {
             reason: "test".into(),
         };
-        Session::start(&launch, &isolation).unwrap()
+        ProcessSession::start(&launch, &isolation).unwrap()
     }
 
     #[test]

@@ -18,6 +18,49 @@ pub fn resolve(request: &str) -> Interpreter {
     }
 }
 
+/// What `nimlab doctor` tells of an interpreter: its version and what one start costs.
+#[derive(Debug, Clone)]
+pub struct Probe {
+    pub path: PathBuf,
+    pub version: String,
+    /// The median of a few starts: what every case pays before the student's code runs.
+    pub start: Option<std::time::Duration>,
+}
+
+/// Resolves and starts an interpreter a few times; `None` where it is not installed.
+pub fn probe(request: &str) -> Option<Probe> {
+    use std::process::Command;
+    let path = resolve(request).path?;
+    let version = Command::new(&path)
+        .args([
+            "-c",
+            "import sys; print('%d.%d.%d' % tuple(sys.version_info[:3]))",
+        ])
+        .env_clear()
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "?".into());
+    let mut starts: Vec<std::time::Duration> = (0..5)
+        .filter_map(|_| {
+            let started = std::time::Instant::now();
+            let status = Command::new(&path)
+                .args(["-c", "pass"])
+                .env_clear()
+                .status()
+                .ok()?;
+            status.success().then(|| started.elapsed())
+        })
+        .collect();
+    starts.sort();
+    Some(Probe {
+        start: starts.get(starts.len() / 2).copied(),
+        path,
+        version,
+    })
+}
+
 /// What resolution reads from the process environment, gathered so tests can supply their own.
 #[derive(Debug, Clone)]
 pub struct Environment {

@@ -1,12 +1,16 @@
-//! Runs untrusted programs under limits. The judges only see `Runner`, so a faster or more
-//! isolated implementation can replace `ProcessRunner` without touching them.
+//! Runs untrusted programs under limits. Everything above sees only [`Runner`] (a whole run,
+//! or a [`Session`] to talk with), so a faster or more isolated implementation, or the
+//! [`ScriptedRunner`] of tests, can replace `ProcessRunner` without touching the judges.
 
 pub mod interactive;
 pub mod interpreter;
 mod process;
 pub mod sandbox;
+pub mod scripted;
 
+pub use interactive::Pause;
 pub use process::ProcessRunner;
+pub use scripted::ScriptedRunner;
 
 use crate::error::RunnerError;
 use std::ffi::OsString;
@@ -32,7 +36,8 @@ impl From<&crate::lab::config::Limits> for RunLimits {
     }
 }
 
-/// One program to run: what, with which stdin, where, and under which limits.
+/// One program to run: what, with which stdin (a whole run's; a session is typed to
+/// instead), where, and under which limits.
 #[derive(Debug)]
 pub struct RunSpec<'a> {
     pub program: &'a Path,
@@ -77,16 +82,26 @@ impl RunOutcome {
     }
 }
 
-/// Set when nimlab is interrupted (Ctrl-C): running programs are stopped at once.
-pub static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-pub(crate) fn stopping() -> bool {
-    STOP.load(std::sync::atomic::Ordering::Relaxed)
-}
-
 pub trait Runner: Sync {
+    /// Runs a program to its end on the spec's stdin.
     fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError>;
+
+    /// Starts a program to talk with: the caller types lines and reads what it prints.
+    fn start(&self, spec: &RunSpec) -> Result<Box<dyn Session>, RunnerError>;
 
     /// How programs are contained.
     fn isolation(&self) -> &sandbox::Isolation;
+}
+
+/// A running program that a judge talks with.
+pub trait Session {
+    /// Lets the program run until it pauses; returns why, and what it printed meanwhile.
+    fn resume(&mut self) -> Result<(Pause, Vec<u8>), RunnerError>;
+
+    /// Types one line, as a person would at the keyboard.
+    fn type_line(&mut self, line: &str) -> Result<(), RunnerError>;
+
+    /// Ends the session, stopping the program if it still runs, and says how it ended. Its
+    /// stdout was handed out by `resume`, so the outcome's is empty.
+    fn finish(&mut self) -> Result<RunOutcome, RunnerError>;
 }

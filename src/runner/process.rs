@@ -107,20 +107,10 @@ pub(crate) struct Started {
     pub cgroup: Option<RunCgroup>,
 }
 
-/// What a program is started with.
-pub struct Launch<'a> {
-    pub program: &'a std::path::Path,
-    pub args: &'a [std::ffi::OsString],
-    pub env: &'a [(std::ffi::OsString, std::ffi::OsString)],
-    pub workdir: &'a std::path::Path,
-    pub expose: &'a [std::path::PathBuf],
-    pub limits: super::RunLimits,
-}
-
 /// Starts a program in its own process group, under the limits, with only its environment,
 /// inside the sandbox when there is one.
 pub(crate) fn spawn(
-    launch: &Launch,
+    launch: &RunSpec,
     isolation: &Isolation,
     stdin: Stdio,
 ) -> Result<Started, RunnerError> {
@@ -130,8 +120,8 @@ pub(crate) fn spawn(
         Isolation::Sandbox(sandbox) => {
             let (bwrap, args) = sandbox.command(
                 launch.program,
-                launch.args,
-                launch.env,
+                &launch.args,
+                &launch.env,
                 launch.workdir,
                 launch.expose,
             );
@@ -143,7 +133,7 @@ pub(crate) fn spawn(
             };
             (bwrap, args, cgroup)
         }
-        Isolation::LimitsOnly { .. } => (launch.program.to_path_buf(), launch.args.to_vec(), None),
+        Isolation::LimitsOnly { .. } => (launch.program.to_path_buf(), launch.args.clone(), None),
     };
     let mut command = Command::new(&program);
     command
@@ -223,22 +213,21 @@ impl Runner for ProcessRunner {
         &self.isolation
     }
 
+    fn start(&self, spec: &RunSpec) -> Result<Box<dyn super::Session>, RunnerError> {
+        Ok(Box::new(super::interactive::ProcessSession::start(
+            spec,
+            &self.isolation,
+        )?))
+    }
+
     fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError> {
         let stdin = stdin_file(spec.stdin)?;
-        let launch = Launch {
-            program: spec.program,
-            args: &spec.args,
-            env: &spec.env,
-            workdir: spec.workdir,
-            expose: spec.expose,
-            limits: spec.limits,
-        };
         let Started {
             mut child,
             pid,
             at: started,
             cgroup,
-        } = spawn(&launch, &self.isolation, Stdio::from(stdin))?;
+        } = spawn(spec, &self.isolation, Stdio::from(stdin))?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         // From here on the child must be killed and reaped whatever happens.
@@ -411,7 +400,7 @@ impl Watch {
         let mut next_cpu_check = Instant::now() + CPU_CHECK;
         let mut tree_cpu = Duration::ZERO;
         loop {
-            if !exited && termination.is_none() && super::stopping() {
+            if !exited && termination.is_none() && crate::stop::requested() {
                 termination = Some(Termination::WallTimeout);
                 kill_group(self.pid);
             }

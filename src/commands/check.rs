@@ -1,0 +1,69 @@
+//! `nimlab check FILE`: one submission, every case of its exercise, under each interpreter.
+
+use crate::check::{self, CheckRequest};
+use crate::cli::{CheckArgs, Format};
+use crate::error::{Error, Result};
+use crate::exit;
+use crate::judge::Verdict;
+use crate::lab::Lab;
+use crate::report::{JsonReporter, Reporter, TextReporter};
+use crate::runner::ProcessRunner;
+
+pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
+    if !args.file.is_file() {
+        return Err(Error::input(&args.file, "no such file"));
+    }
+    let exercise = match &args.exercise {
+        Some(name) => lab.exercise(name)?,
+        None => lab.detect_exercise(&args.file).ok_or_else(|| {
+            Error::input(
+                &args.file,
+                format!(
+                    "cannot tell which exercise this is from its name; pass --exercise NAME (one of: {})",
+                    lab.names().join(", ")
+                ),
+            )
+        })?,
+    };
+    let interpreters = args
+        .python
+        .clone()
+        .unwrap_or_else(|| exercise.config.interpreters.clone());
+    if interpreters.iter().any(|i| i.trim().is_empty()) {
+        return Err(Error::usage(
+            "--python: an empty interpreter name in the list",
+        ));
+    }
+    let names = lab.names();
+    let request = CheckRequest {
+        exercise,
+        lab_names: &names,
+        submission: &args.file,
+        interpreters: &interpreters,
+        jobs: super::jobs(args.jobs)?,
+        siblings: true,
+    };
+    let mut reporter: Box<dyn Reporter> = match args.format {
+        Format::Text => Box::new(TextReporter::new(anstream::stdout())),
+        Format::Json => Box::new(JsonReporter::new(std::io::stdout())),
+    };
+    crate::stop::on_ctrl_c();
+    let report = check::check(&request, &ProcessRunner::detect(), reporter.as_mut())?;
+    if crate::stop::requested() {
+        eprintln!("interrupted: the cases not finished before Ctrl-C were not judged");
+        return Ok(exit::INTERRUPTED);
+    }
+    Ok(match report.verdict {
+        Verdict::Accepted => exit::SUCCESS,
+        Verdict::JudgeError => exit::INTERNAL,
+        // Nothing could be run: a configuration problem, not a failing submission.
+        Verdict::Skipped => {
+            eprintln!(
+                "error: none of the interpreters ({}) is installed",
+                interpreters.join(", ")
+            );
+            exit::USAGE
+        }
+        _ => exit::NOT_ACCEPTED,
+    })
+}

@@ -1,0 +1,57 @@
+//! What each command does: one function per command, each turning its parsed arguments into
+//! calls on the library and its exit code. Nothing here judges; see `lib.rs` for the flow.
+
+mod bench;
+mod check;
+mod doctor;
+mod fixtures;
+mod grade;
+mod interop;
+mod lab;
+
+use crate::cli::{Cli, Command, ExportCommand, FixturesCommand, ImportCommand};
+use crate::error::{Error, Result};
+use crate::lab::Lab;
+
+/// Runs one command line; returns the exit code (see [`crate::exit`]).
+pub fn run(cli: Cli) -> Result<u8> {
+    let lab = Lab::load(cli.lab.as_deref())?;
+    match cli.command {
+        Command::Check(args) => check::check(&lab, &args),
+        Command::List => lab::list(&lab),
+        Command::Show { exercise } => lab::show(&lab, &exercise),
+        Command::Init { dir } => lab::init(&lab, &dir),
+        Command::Reference { exercise } => lab::reference(&lab, &exercise),
+        Command::Fixtures(FixturesCommand::Verify { exercises }) => {
+            fixtures::verify(&lab, &exercises)
+        }
+        Command::Fixtures(FixturesCommand::Generate {
+            exercise,
+            seed,
+            count,
+            out,
+        }) => fixtures::generate(&lab, &exercise, seed, count, &out),
+        Command::Bench(args) => bench::bench(&lab, &args),
+        Command::Import(ImportCommand::Cms { src, out }) => interop::import_cms(&src, &out),
+        Command::Export(ExportCommand::Cms { out }) => interop::export_cms(&lab, &out),
+        Command::Export(ExportCommand::Kattis { out }) => interop::export_kattis(&lab, &out),
+        Command::Checker(args) => interop::checker(&lab, &args),
+        Command::Grade(args) => grade::grade(&lab, &args),
+        Command::Merge { parts, out } => grade::merge(&parts, &out),
+        Command::Doctor { python } => doctor::doctor(&python),
+    }
+}
+
+/// The jobs a command runs at once: `--jobs`, or one per core.
+fn jobs(requested: Option<usize>) -> Result<usize> {
+    match requested {
+        Some(0) => Err(Error::usage("--jobs must be at least 1")),
+        Some(n) => Ok(n),
+        None => Ok(crate::pool::default_jobs()),
+    }
+}
+
+/// Writes to stdout; a closed stdout (`nimlab list | head`) is not nimlab's failure.
+fn stdout_error(source: std::io::Error) -> Error {
+    Error::internal("cannot write to stdout", source)
+}
