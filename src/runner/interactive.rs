@@ -3,15 +3,14 @@
 //! (the `read` system call on its stdin), not at the wording of its prompts.
 
 use super::process::{
-    Drained, Started, append_tail, cpu_so_far, cpu_time, drain, has_exited, kill_group, pidfd_open,
-    process_tree, reap, release, set_nonblocking, spawn, termination,
+    Started, cpu_so_far, cpu_time, kill_group, process_tree, reap, release, spawn, termination,
 };
 use super::sandbox::{Isolation, RunCgroup};
+use super::watch::Watch;
 use super::{RunOutcome, RunSpec, Termination};
 use crate::error::RunnerError;
 use std::io::Write;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
-use std::process::{ChildStderr, ChildStdin, ChildStdout, Stdio};
+use std::process::{ChildStdin, Stdio};
 use std::time::{Duration, Instant};
 
 /// The longest nimlab sleeps between looks at a quiet program.
@@ -19,8 +18,6 @@ const MAX_TICK: Duration = Duration::from_millis(4);
 /// Where the kernel cannot tell what the program is blocked on, this long a silence while it
 /// sleeps is taken as waiting for input.
 const QUIET_FALLBACK: Duration = Duration::from_millis(150);
-/// After the program exits, how long its pipes may take to deliver what is left in them.
-const DRAIN_GRACE: Duration = Duration::from_millis(250);
 
 /// Why the program stopped running for now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,18 +35,12 @@ pub enum Pause {
 /// A program started by [`super::ProcessRunner`] for a conversation.
 pub struct ProcessSession {
     pid: libc::pid_t,
-    pidfd: Option<OwnedFd>,
     stdin: Option<ChildStdin>,
-    stdout: Option<ChildStdout>,
-    stderr: Option<ChildStderr>,
+    watch: Watch,
     started: Instant,
     deadline: Instant,
     cpu_limit: Duration,
-    output_left: usize,
-    err: Vec<u8>,
-    exited: bool,
     stopped_by_us: Option<Termination>,
-    err_truncated: bool,
     reaped: Option<RunOutcome>,
     cgroup: Option<RunCgroup>,
     isolation: Isolation,
@@ -112,21 +103,13 @@ impl ProcessSession {
         let limits = launch.limits;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
-        set_nonblocking(stdout.as_raw_fd());
-        set_nonblocking(stderr.as_raw_fd());
         Ok(ProcessSession {
             pid,
-            pidfd: pidfd_open(pid),
             stdin: child.stdin.take(),
-            stdout: Some(stdout),
-            stderr: Some(stderr),
+            watch: Watch::new(pid, stdout, stderr, limits.output_bytes),
             started: at,
             deadline: at + limits.wall,
             cpu_limit: limits.cpu,
-            output_left: usize::try_from(limits.output_bytes).unwrap_or(usize::MAX),
-            err: Vec::new(),
-            err_truncated: false,
-            exited: false,
             stopped_by_us: None,
             reaped: None,
             cgroup,
@@ -136,7 +119,7 @@ impl ProcessSession {
 
     fn resume_program(&mut self) -> Result<(Pause, Vec<u8>), RunnerError> {
         let mut out = Vec::new();
-        if self.exited || self.stopped_by_us.is_some() {
+        if self.watch.exited() || self.stopped_by_us.is_some() {
             return Ok((Pause::Exited, out));
         }
         let mut tick = Duration::from_millis(1);
@@ -147,50 +130,15 @@ impl ProcessSession {
                 self.stop(Termination::WallTimeout);
                 return Ok((Pause::TimedOut, out));
             }
-            let mut fds = Vec::with_capacity(3);
-            let watch = |fd: RawFd| libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            if let Some(pipe) = &self.stdout {
-                fds.push(watch(pipe.as_raw_fd()));
-            }
-            if let Some(pipe) = &self.stderr {
-                fds.push(watch(pipe.as_raw_fd()));
-            }
-            if let Some(pidfd) = &self.pidfd {
-                fds.push(watch(pidfd.as_raw_fd()));
-            }
-            let wait = tick.min(self.deadline - now);
-            let timeout = i32::try_from(wait.as_millis().max(1)).unwrap_or(i32::MAX);
-            // SAFETY: fds is a live, correctly sized array of pollfd.
-            let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
-            if ready < 0
-                && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
-            {
-                return Err(RunnerError::system("cannot watch the program"));
-            }
-            let before = out.len();
-            if self.read_stdout(&mut out) {
+            let seen = self.watch.wait(tick.min(self.deadline - now), &mut out)?;
+            if seen.over_limit {
                 self.stop(Termination::OutputLimit);
                 return Ok((Pause::OutputLimit, out));
             }
-            self.read_stderr();
-            let exited = match &self.pidfd {
-                Some(pidfd) => fds
-                    .iter()
-                    .any(|p| p.fd == pidfd.as_raw_fd() && p.revents != 0),
-                None => has_exited(self.pid),
-            };
-            if exited {
-                self.exited = true;
-                // Whatever it started dies with it; then its pipes reach their end.
-                kill_group(self.pid);
-                self.drain(&mut out);
+            if seen.exited {
                 return Ok((Pause::Exited, out));
             }
-            if out.len() > before {
+            if seen.printed {
                 last_output = Instant::now();
                 tick = Duration::from_millis(1);
                 continue;
@@ -202,7 +150,7 @@ impl ProcessSession {
             };
             if waiting {
                 // Blocked, it cannot print more: what is in the pipe is all there is.
-                if self.read_stdout(&mut out) {
+                if self.watch.read_stdout(&mut out) {
                     self.stop(Termination::OutputLimit);
                     return Ok((Pause::OutputLimit, out));
                 }
@@ -241,11 +189,12 @@ impl ProcessSession {
         let wall = self.started.elapsed();
         release(self.cgroup.take(), &self.isolation);
         let (status, usage) = reaped?;
+        let (stderr, stderr_truncated) = self.watch.take_stderr();
         let end = RunOutcome {
             termination: self.stopped_by_us.unwrap_or_else(|| termination(status)),
             stdout: Vec::new(),
-            stderr: std::mem::take(&mut self.err),
-            stderr_truncated: self.err_truncated,
+            stderr,
+            stderr_truncated,
             cpu: cpu_time(&usage),
             wall,
             max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
@@ -257,66 +206,6 @@ impl ProcessSession {
     fn stop(&mut self, why: Termination) {
         self.stopped_by_us = Some(why);
         kill_group(self.pid);
-    }
-
-    fn drain(&mut self, out: &mut Vec<u8>) {
-        let until = Instant::now() + DRAIN_GRACE;
-        while (self.stdout.is_some() || self.stderr.is_some()) && Instant::now() < until {
-            let mut fds: Vec<libc::pollfd> = [
-                self.stdout.as_ref().map(|p| p.as_raw_fd()),
-                self.stderr.as_ref().map(|p| p.as_raw_fd()),
-            ]
-            .into_iter()
-            .flatten()
-            .map(|fd| libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
-            })
-            .collect();
-            // SAFETY: fds is a live, correctly sized array of pollfd.
-            unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 10) };
-            if self.read_stdout(out) {
-                self.stdout = None;
-            }
-            self.read_stderr();
-        }
-    }
-
-    /// Reads what stdout has; true when the output limit was passed.
-    fn read_stdout(&mut self, out: &mut Vec<u8>) -> bool {
-        let Some(pipe) = &mut self.stdout else {
-            return false;
-        };
-        let left = &mut self.output_left;
-        let drained = drain(pipe, |data| {
-            let taken = data.len().min(*left);
-            out.extend_from_slice(&data[..taken]);
-            *left -= taken;
-            taken < data.len()
-        });
-        match drained {
-            Drained::Open => false,
-            Drained::Closed => {
-                self.stdout = None;
-                false
-            }
-            Drained::OverLimit => true,
-        }
-    }
-
-    fn read_stderr(&mut self) {
-        let Some(pipe) = &mut self.stderr else {
-            return;
-        };
-        let (err, truncated) = (&mut self.err, &mut self.err_truncated);
-        if drain(pipe, |data| {
-            *truncated |= append_tail(err, data);
-            false
-        }) == Drained::Closed
-        {
-            self.stderr = None;
-        }
     }
 }
 

@@ -7,6 +7,7 @@ pub mod interpreter;
 mod process;
 pub mod sandbox;
 pub mod scripted;
+mod watch;
 
 pub use interactive::Pause;
 pub use process::ProcessRunner;

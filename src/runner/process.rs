@@ -2,22 +2,19 @@
 //! fork and exec, watched through a pidfd and its pipes in one poll loop (no helper threads).
 
 use super::sandbox::{Isolation, RunCgroup};
+use super::watch::Watch;
 use super::{RunOutcome, RunSpec, Runner, Termination};
 use crate::error::RunnerError;
 use std::fs::File;
-use std::io::{Read, Seek, Write};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::io::{Seek, Write};
+use std::os::fd::{FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// How much of stderr is kept: the end of a traceback is what matters.
-const STDERR_KEEP: usize = 64 * 1024;
 /// Files the program writes in its scratch folder are capped too.
 const FILE_SIZE_LIMIT: u64 = 64 * 1024 * 1024;
 const OPEN_FILES_LIMIT: u64 = 256;
-/// After the program exits, how long its pipes may take to deliver what is left in them.
-const DRAIN_GRACE: Duration = Duration::from_millis(250);
 /// How often a running program's CPU time is looked at (RLIMIT_CPU counts whole seconds).
 const CPU_CHECK: Duration = Duration::from_millis(20);
 
@@ -231,8 +228,8 @@ impl Runner for ProcessRunner {
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         // From here on the child must be killed and reaped whatever happens.
-        let watch = Watch::new(pid, stdout, stderr, spec.limits.output_bytes);
-        let watched = watch.and_then(|w| w.run(started + spec.limits.wall, spec.limits.cpu));
+        let mut watch = Watch::new(pid, stdout, stderr, spec.limits.output_bytes);
+        let watched = watch_to_end(&mut watch, pid, started + spec.limits.wall, spec.limits.cpu);
         let watched = match watched {
             Ok(result) => result,
             Err(e) => {
@@ -246,11 +243,12 @@ impl Runner for ProcessRunner {
         let wall = started.elapsed();
         release(cgroup, &self.isolation);
         let (status, usage) = reaped?;
+        let (stderr, stderr_truncated) = watch.take_stderr();
         Ok(RunOutcome {
             termination: watched.stopped_by_us.unwrap_or_else(|| termination(status)),
             stdout: watched.stdout,
-            stderr: watched.stderr,
-            stderr_truncated: watched.stderr_truncated,
+            stderr,
+            stderr_truncated,
             cpu: cpu_time(&usage).max(watched.tree_cpu),
             wall,
             max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
@@ -348,219 +346,60 @@ pub(crate) fn has_exited(pid: libc::pid_t) -> bool {
     r == 0 && unsafe { info.si_pid() } != 0
 }
 
-/// What watching a program saw.
+/// What watching a whole run saw.
 struct Watched {
     /// Set when nimlab stopped the program, and why.
     stopped_by_us: Option<Termination>,
     stdout: Vec<u8>,
-    stderr: Vec<u8>,
-    stderr_truncated: bool,
     /// The most CPU time the whole process tree was seen to have used. The exit status's
     /// rusage counts only processes that were waited for: a killed fork bomb's are not.
     tree_cpu: Duration,
 }
 
-/// The child's pipes and exit, watched until the program and its pipes are done.
-struct Watch {
+/// Watches a run until the program and its pipes are done, stopping it at its limits.
+fn watch_to_end(
+    watch: &mut Watch,
     pid: libc::pid_t,
-    pidfd: Option<OwnedFd>,
-    stdout: Option<std::process::ChildStdout>,
-    stderr: Option<std::process::ChildStderr>,
-    output_limit: usize,
-    out: Vec<u8>,
-    err: Vec<u8>,
-    err_truncated: bool,
-}
-
-impl Watch {
-    fn new(
-        pid: libc::pid_t,
-        stdout: std::process::ChildStdout,
-        stderr: std::process::ChildStderr,
-        output_limit: u64,
-    ) -> Result<Watch, RunnerError> {
-        set_nonblocking(stdout.as_raw_fd());
-        set_nonblocking(stderr.as_raw_fd());
-        Ok(Watch {
-            pid,
-            pidfd: pidfd_open(pid),
-            stdout: Some(stdout),
-            stderr: Some(stderr),
-            output_limit: usize::try_from(output_limit).unwrap_or(usize::MAX),
-            out: Vec::new(),
-            err: Vec::new(),
-            err_truncated: false,
-        })
-    }
-
-    fn run(mut self, deadline: Instant, cpu_limit: Duration) -> Result<Watched, RunnerError> {
-        let mut termination = None;
-        let mut exited = false;
-        let mut drain_until = deadline;
-        let mut next_cpu_check = Instant::now() + CPU_CHECK;
-        let mut tree_cpu = Duration::ZERO;
-        loop {
-            if !exited && termination.is_none() && crate::stop::requested() {
-                termination = Some(Termination::WallTimeout);
-                kill_group(self.pid);
-            }
-            if !exited && termination.is_none() && Instant::now() >= next_cpu_check {
-                next_cpu_check = Instant::now() + CPU_CHECK;
-                let cpu = cpu_so_far(self.pid).unwrap_or_default();
-                tree_cpu = tree_cpu.max(cpu);
-                if cpu > cpu_limit {
-                    termination = Some(Termination::CpuTimeout);
-                    kill_group(self.pid);
-                }
-            }
-            if exited && self.stdout.is_none() && self.stderr.is_none() {
-                break;
-            }
-            let now = Instant::now();
-            if now >= drain_until {
-                if !exited {
-                    termination = Some(Termination::WallTimeout);
-                    kill_group(self.pid);
-                }
-                break;
-            }
-            let mut fds = Vec::with_capacity(3);
-            let poll_fd = |fd: RawFd| libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            if let Some(out) = &self.stdout {
-                fds.push(poll_fd(out.as_raw_fd()));
-            }
-            if let Some(err) = &self.stderr {
-                fds.push(poll_fd(err.as_raw_fd()));
-            }
-            let mut wait = (drain_until - now).min(CPU_CHECK);
-            match (&self.pidfd, exited) {
-                (Some(pidfd), false) => fds.push(poll_fd(pidfd.as_raw_fd())),
-                // Without a pidfd the exit is noticed by looking every few milliseconds.
-                (None, false) => wait = wait.min(Duration::from_millis(5)),
-                _ => {}
-            }
-            let timeout = i32::try_from(wait.as_millis() + 1).unwrap_or(i32::MAX);
-            // SAFETY: fds is a live, correctly sized array of pollfd.
-            let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
-            if ready < 0 {
-                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
-                    continue;
-                }
-                return Err(RunnerError::system("cannot watch the program"));
-            }
-            if self.read_stdout() {
-                termination = Some(Termination::OutputLimit);
-                kill_group(self.pid);
-            }
-            self.read_stderr();
-            let now_exited = match &self.pidfd {
-                Some(pidfd) => fds
-                    .iter()
-                    .any(|p| p.fd == pidfd.as_raw_fd() && p.revents != 0),
-                None => has_exited(self.pid),
-            };
-            if !exited && now_exited {
-                exited = true;
-                // Whatever the program started dies with it; then the pipes reach their end.
-                kill_group(self.pid);
-                drain_until = Instant::now() + DRAIN_GRACE;
+    deadline: Instant,
+    cpu_limit: Duration,
+) -> Result<Watched, RunnerError> {
+    let mut stdout = Vec::new();
+    let mut stopped_by_us = None;
+    let stop = |why: Termination, stopped: &mut Option<Termination>| {
+        if stopped.is_none() {
+            *stopped = Some(why);
+            kill_group(pid);
+        }
+    };
+    let mut next_cpu_check = Instant::now() + CPU_CHECK;
+    let mut tree_cpu = Duration::ZERO;
+    while !watch.exited() {
+        let now = Instant::now();
+        if crate::stop::requested() {
+            stop(Termination::WallTimeout, &mut stopped_by_us);
+        }
+        if stopped_by_us.is_none() && now >= next_cpu_check {
+            next_cpu_check = now + CPU_CHECK;
+            let cpu = cpu_so_far(pid).unwrap_or_default();
+            tree_cpu = tree_cpu.max(cpu);
+            if cpu > cpu_limit {
+                stop(Termination::CpuTimeout, &mut stopped_by_us);
             }
         }
-        Ok(Watched {
-            stopped_by_us: termination,
-            stdout: self.out,
-            stderr: self.err,
-            stderr_truncated: self.err_truncated,
-            tree_cpu,
-        })
-    }
-
-    /// Reads what stdout has; true when the output limit was passed.
-    fn read_stdout(&mut self) -> bool {
-        let Some(pipe) = &mut self.stdout else {
-            return false;
-        };
-        let (out, limit) = (&mut self.out, self.output_limit);
-        match drain(pipe, |data| append_limited(out, data, limit)) {
-            Drained::Open => false,
-            Drained::Closed => {
-                self.stdout = None;
-                false
-            }
-            Drained::OverLimit => {
-                self.stdout = None;
-                true
-            }
+        if now >= deadline {
+            stop(Termination::WallTimeout, &mut stopped_by_us);
+            break;
+        }
+        let seen = watch.wait((deadline - now).min(CPU_CHECK), &mut stdout)?;
+        if seen.over_limit {
+            stop(Termination::OutputLimit, &mut stopped_by_us);
         }
     }
-
-    /// Reads what stderr has, keeping only its last part.
-    fn read_stderr(&mut self) {
-        let Some(pipe) = &mut self.stderr else {
-            return;
-        };
-        let (err, truncated) = (&mut self.err, &mut self.err_truncated);
-        if drain(pipe, |data| {
-            *truncated |= append_tail(err, data);
-            false
-        }) == Drained::Closed
-        {
-            self.stderr = None;
-        }
-    }
-}
-
-/// What reading a non-blocking pipe found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Drained {
-    /// Read all it had for now; more may come.
-    Open,
-    /// It reached its end (or failed).
-    Closed,
-    /// The sink took no more.
-    OverLimit,
-}
-
-/// Reads everything a non-blocking pipe has now, handing each chunk to `take`, which says
-/// (true) when it will take no more.
-pub(crate) fn drain(pipe: &mut impl Read, mut take: impl FnMut(&[u8]) -> bool) -> Drained {
-    let mut buf = [0u8; 64 * 1024];
-    loop {
-        match pipe.read(&mut buf) {
-            Ok(0) => return Drained::Closed,
-            Ok(n) => {
-                if take(&buf[..n]) {
-                    return Drained::OverLimit;
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Drained::Open,
-            Err(_) => return Drained::Closed,
-        }
-    }
-}
-
-/// Appends `data` while `out` holds at most `limit` bytes; true when some had to be left out.
-pub(crate) fn append_limited(out: &mut Vec<u8>, data: &[u8], limit: usize) -> bool {
-    let room = limit.saturating_sub(out.len());
-    out.extend_from_slice(&data[..data.len().min(room)]);
-    data.len() > room
-}
-
-/// Appends `data`, keeping only about the last STDERR_KEEP bytes (where a traceback ends);
-/// true when older bytes were dropped.
-pub(crate) fn append_tail(out: &mut Vec<u8>, data: &[u8]) -> bool {
-    out.extend_from_slice(data);
-    if out.len() > 2 * STDERR_KEEP {
-        let cut = out.len() - STDERR_KEEP;
-        out.drain(..cut);
-        return true;
-    }
-    false
+    Ok(Watched {
+        stopped_by_us,
+        stdout,
+        tree_cpu,
+    })
 }
 
 #[cfg(test)]
