@@ -2,7 +2,7 @@
 //! prints. It knows the program waits for input by looking at what the program is blocked on
 //! (the `read` system call on its stdin), not at the wording of its prompts.
 
-use super::process::{
+use super::child::{
     Started, cpu_so_far, cpu_time, kill_group, process_tree, reap, release, spawn, termination,
 };
 use super::sandbox::{Isolation, RunCgroup};

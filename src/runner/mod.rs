@@ -2,6 +2,7 @@
 //! or a [`Session`] to talk with), so a faster or more isolated implementation, or the
 //! [`ScriptedRunner`] of tests, can replace `ProcessRunner` without touching the judges.
 
+mod child;
 pub mod interactive;
 pub mod interpreter;
 mod process;

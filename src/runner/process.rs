@@ -1,76 +1,19 @@
-//! `ProcessRunner`: a child process in its own process group, with resource limits set between
-//! fork and exec, watched through a pidfd and its pipes in one poll loop (no helper threads).
+//! `ProcessRunner`: each run a child process (see [`super::child`]) fed its stdin from memory
+//! and watched to its end through a pidfd and its pipes in one poll loop (no helper threads).
 
-use super::sandbox::{Isolation, RunCgroup};
+use super::child::{Started, cpu_so_far, cpu_time, kill_group, reap, release, spawn, termination};
+use super::sandbox::Isolation;
 use super::watch::Watch;
 use super::{RunOutcome, RunSpec, Runner, Termination};
 use crate::error::RunnerError;
 use std::fs::File;
 use std::io::{Seek, Write};
-use std::os::fd::{FromRawFd, OwnedFd, RawFd};
-use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
+use std::os::fd::FromRawFd;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-/// Files the program writes in its scratch folder are capped too.
-const FILE_SIZE_LIMIT: u64 = 64 * 1024 * 1024;
-const OPEN_FILES_LIMIT: u64 = 256;
 /// How often a running program's CPU time is looked at (RLIMIT_CPU counts whole seconds).
 const CPU_CHECK: Duration = Duration::from_millis(20);
-
-/// The processes of a running program: `pid` and everything below it, from
-/// /proc/PID/task/TID/children. A sandbox's launcher and the program inside it both count.
-pub(crate) fn process_tree(pid: libc::pid_t) -> Vec<libc::pid_t> {
-    let mut tree = vec![pid];
-    let mut i = 0;
-    while i < tree.len() && tree.len() < 4096 {
-        let tasks = format!("/proc/{}/task", tree[i]);
-        if let Ok(entries) = std::fs::read_dir(&tasks) {
-            for task in entries.filter_map(Result::ok) {
-                if let Ok(children) = std::fs::read_to_string(task.path().join("children")) {
-                    tree.extend(
-                        children
-                            .split_whitespace()
-                            .filter_map(|c| c.parse::<libc::pid_t>().ok()),
-                    );
-                }
-            }
-        }
-        i += 1;
-    }
-    tree
-}
-
-/// CPU time of one process and its reaped children, from /proc/PID/stat.
-fn process_cpu(pid: libc::pid_t) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // Fields after the command name (which may hold spaces) start at the state, field 3.
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let ticks: u64 = fields
-        .get(11..15)?
-        .iter()
-        .map(|f| f.parse::<u64>().unwrap_or(0))
-        .sum();
-    // SAFETY: sysconf has no preconditions.
-    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) })
-        .ok()
-        .filter(|&t| t > 0)?;
-    Some(Duration::from_millis(ticks * 1000 / per_second))
-}
-
-/// The CPU time a running program (with everything it started) has used so far.
-pub(crate) fn cpu_so_far(pid: libc::pid_t) -> Option<Duration> {
-    let tree = process_tree(pid);
-    let mut total = Duration::ZERO;
-    let mut any = false;
-    for member in tree {
-        if let Some(cpu) = process_cpu(member) {
-            total += cpu;
-            any = true;
-        }
-    }
-    any.then_some(total)
-}
 
 /// Runs programs as child processes, in the sandbox where the machine allows one.
 #[derive(Debug, Clone)]
@@ -93,116 +36,6 @@ impl ProcessRunner {
             reason: "chosen by the caller".into(),
         })
     }
-}
-
-/// A started program: its handle, its pid (also its process group), when it started, and
-/// the cgroup that holds it (removed when this is dropped).
-pub(crate) struct Started {
-    pub child: std::process::Child,
-    pub pid: libc::pid_t,
-    pub at: Instant,
-    pub cgroup: Option<RunCgroup>,
-}
-
-/// Starts a program in its own process group, under the limits, with only its environment,
-/// inside the sandbox when there is one.
-pub(crate) fn spawn(
-    launch: &RunSpec,
-    isolation: &Isolation,
-    stdin: Stdio,
-) -> Result<Started, RunnerError> {
-    let limits = launch.limits;
-    let cpu_seconds = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
-    let (program, args, cgroup) = match isolation {
-        Isolation::Sandbox(sandbox) => {
-            let (bwrap, args) = sandbox.command(
-                launch.program,
-                &launch.args,
-                &launch.env,
-                launch.workdir,
-                launch.expose,
-            );
-            // Born in this thread's cgroup where possible; otherwise one joined per run.
-            let cgroup = if sandbox.enter_thread_cgroup() {
-                None
-            } else {
-                sandbox.cgroup()
-            };
-            (bwrap, args, cgroup)
-        }
-        Isolation::LimitsOnly { .. } => (launch.program.to_path_buf(), launch.args.clone(), None),
-    };
-    let mut command = Command::new(&program);
-    command
-        .args(&args)
-        .env_clear()
-        .envs(launch.env.iter().map(|(k, v)| (k, v)))
-        .current_dir(launch.workdir)
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    let parent = std::process::id() as libc::pid_t;
-    // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
-    // system calls (prctl, getppid, setrlimit); it touches no memory shared with the parent.
-    unsafe {
-        let join = cgroup.as_ref().map(|c| c as *const RunCgroup as usize);
-        command.pre_exec(move || {
-            if let Some(cgroup) = join {
-                // The cgroup outlives the spawn (it is returned in `Started`), and `join` only
-                // makes async-signal-safe calls.
-                (*(cgroup as *const RunCgroup)).join()?;
-            }
-            // If nimlab dies (Ctrl-C), the program dies with it instead of running on.
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 || libc::getppid() != parent
-            {
-                return Err(std::io::Error::other(
-                    "nimlab exited before the program started",
-                ));
-            }
-            set_limit(libc::RLIMIT_CPU, cpu_seconds.max(1), cpu_seconds.max(1) + 1)?;
-            set_limit(libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes)?;
-            set_limit(libc::RLIMIT_FSIZE, FILE_SIZE_LIMIT, FILE_SIZE_LIMIT)?;
-            set_limit(libc::RLIMIT_NOFILE, OPEN_FILES_LIMIT, OPEN_FILES_LIMIT)?;
-            set_limit(libc::RLIMIT_CORE, 0, 0)?;
-            Ok(())
-        });
-    }
-    let at = Instant::now();
-    let child = command.spawn().map_err(|source| RunnerError::Spawn {
-        program: launch.program.to_path_buf(),
-        source,
-    })?;
-    let pid = child.id() as libc::pid_t;
-    Ok(Started {
-        child,
-        pid,
-        at,
-        cgroup,
-    })
-}
-
-/// Lets go of a finished run's processes: whatever it left behind is killed, and nimlab waits
-/// until they are gone so that the next run starts with its whole process allowance.
-pub(crate) fn release(cgroup: Option<RunCgroup>, isolation: &Isolation) {
-    match (cgroup, isolation) {
-        (Some(cgroup), _) => drop(cgroup),
-        (None, Isolation::Sandbox(sandbox)) => super::sandbox::settle_thread_cgroup(sandbox),
-        (None, Isolation::LimitsOnly { .. }) => {}
-    }
-}
-
-/// How a reaped program ended, from its wait status.
-pub(crate) fn termination(status: libc::c_int) -> Termination {
-    if libc::WIFSIGNALED(status) {
-        Termination::Signaled(libc::WTERMSIG(status))
-    } else {
-        Termination::Exited(libc::WEXITSTATUS(status))
-    }
-}
-
-pub(crate) fn cpu_time(usage: &libc::rusage) -> Duration {
-    timeval(usage.ru_utime) + timeval(usage.ru_stime)
 }
 
 impl Runner for ProcessRunner {
@@ -256,18 +89,6 @@ impl Runner for ProcessRunner {
     }
 }
 
-fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
-    let limit = libc::rlimit {
-        rlim_cur: soft,
-        rlim_max: hard,
-    };
-    // SAFETY: a plain system call on a stack value.
-    if unsafe { libc::setrlimit(resource, &limit) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    Ok(())
-}
-
 /// The case's input in an anonymous in-memory file: no pipe to feed, no deadlock when the
 /// program never reads, and nothing on disk.
 fn stdin_file(input: &[u8]) -> Result<File, RunnerError> {
@@ -285,65 +106,6 @@ fn stdin_file(input: &[u8]) -> Result<File, RunnerError> {
             source,
         })?;
     Ok(file)
-}
-
-pub(crate) fn kill_group(pid: libc::pid_t) {
-    // SAFETY: signals the child's own process group (its id is the child's pid, which stays
-    // reserved until the child is reaped).
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-    }
-}
-
-pub(crate) fn reap(pid: libc::pid_t) -> Result<(libc::c_int, libc::rusage), RunnerError> {
-    let mut status = 0;
-    // SAFETY: rusage is plain old data, filled in by wait4.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: waits for our own child; pointers are to live locals.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            return Ok((status, usage));
-        }
-        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return Err(RunnerError::system("cannot wait for the program"));
-        }
-    }
-}
-
-fn timeval(t: libc::timeval) -> Duration {
-    Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
-}
-
-pub(crate) fn set_nonblocking(fd: RawFd) {
-    // SAFETY: fcntl on a descriptor we own.
-    unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
-    }
-}
-
-pub(crate) fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
-    // SAFETY: pidfd_open returns a new descriptor or -1.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    // SAFETY: a non-negative result is a fresh descriptor we own.
-    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
-}
-
-/// Whether the child has exited, without reaping it (for kernels without pidfd).
-pub(crate) fn has_exited(pid: libc::pid_t) -> bool {
-    // SAFETY: siginfo is plain old data; WNOWAIT leaves the child to be reaped by wait4.
-    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-    let r = unsafe {
-        libc::waitid(
-            libc::P_PID,
-            pid as libc::id_t,
-            &mut info,
-            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-        )
-    };
-    // SAFETY: si_pid is valid to read after waitid filled the struct (zero if nothing exited).
-    r == 0 && unsafe { info.si_pid() } != 0
 }
 
 /// What watching a whole run saw.

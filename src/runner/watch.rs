@@ -2,7 +2,7 @@
 //! a whole run and an interactive session both turn. What differs between them (when to stop
 //! waiting) stays with them; how pipes are read, bounded and drained is only here.
 
-use super::process::{has_exited, kill_group, pidfd_open, set_nonblocking};
+use super::child::{has_exited, kill_group, pidfd_open, set_nonblocking};
 use crate::error::RunnerError;
 use std::io::Read;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
