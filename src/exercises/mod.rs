@@ -13,7 +13,6 @@ mod working_game;
 
 use crate::error::BadInput;
 use crate::lab::config::Comparison;
-use crate::report::TranscriptEntry;
 use crate::runner::Session;
 use num_bigint::BigInt;
 use rand_chacha::ChaCha8Rng;
@@ -120,10 +119,22 @@ pub trait Interactive: Sync {
     fn hints(&self, played: &Played, stderr: Option<&str>, lab_names: &[&str]) -> Vec<String>;
 }
 
+/// One line of an interactive run's transcript.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "text")]
+pub enum TranscriptEntry {
+    /// What the program printed.
+    Program(String),
+    /// What the judge typed.
+    Typed(String),
+    /// Where a rule was broken, and how.
+    Broken(String),
+}
+
 /// How one interactive scenario went.
 #[derive(Debug, Clone)]
 pub struct Played {
-    pub verdict: crate::judge::Verdict,
+    pub verdict: crate::judge::verdict::Verdict,
     /// Why, in one line.
     pub message: String,
     /// The first rule the program broke (its name, like `turn_order`).

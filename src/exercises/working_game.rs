@@ -1,11 +1,12 @@
 //! working_game: the whole game, judged by playing it. The referee (the rules as the
 //! statement sets them) is in `crate::judge::game`; this module is the exercise's face.
 
+use super::TranscriptEntry;
 use super::{Exercise, Interactive, Judging, Parsed, Played, Settings};
 use crate::error::BadInput;
 use crate::judge::game::{self, Ending, Program, Scenario};
+use crate::judge::verdict::Verdict;
 use crate::lab::config::Comparison;
-use crate::report::TranscriptEntry;
 use crate::runner::interactive::Pause;
 use crate::runner::{Session, Termination};
 use rand_chacha::ChaCha8Rng;
@@ -68,7 +69,7 @@ impl Interactive for WorkingGame {
 
     fn hints(&self, played: &Played, stderr: Option<&str>, _lab_names: &[&str]) -> Vec<String> {
         let mut hints = Vec::new();
-        if played.verdict != crate::judge::Verdict::RuntimeError {
+        if played.verdict != Verdict::RuntimeError {
             return hints;
         }
         if stderr.is_some_and(|s| s.contains("ValueError")) {

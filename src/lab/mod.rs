@@ -157,10 +157,19 @@ impl Lab {
         let mut files = BTreeMap::new();
         collect_embedded(&BUILT_IN_EXERCISES, "exercises", &mut files);
         collect_embedded(&BUILT_IN_FIXTURES, "fixtures", &mut files);
-        parse(LabOrigin::BuiltIn, files)
+        parse(LabOrigin::BuiltIn, files, exercises::all())
     }
 
     pub fn from_folder(root: &Path) -> Result<Lab, LabError> {
+        Lab::from_folder_with(root, exercises::all())
+    }
+
+    /// A lab folder whose exercises nimlab knows from `registry` (the built-in one, or one a
+    /// test or an extension adds its own exercise modules to).
+    pub fn from_folder_with(
+        root: &Path,
+        registry: &[&'static dyn Exercise],
+    ) -> Result<Lab, LabError> {
         let label = root.display().to_string();
         if !root.join("exercises").is_dir() {
             return Err(LabError::invalid(
@@ -203,7 +212,7 @@ impl Lab {
                 files.insert(relative, bytes);
             }
         }
-        parse(LabOrigin::Folder(root.to_path_buf()), files)
+        parse(LabOrigin::Folder(root.to_path_buf()), files, registry)
     }
 
     /// The built-in lab, or the folder given with `--lab`.
@@ -296,7 +305,11 @@ fn is_valid_name(name: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
 }
 
-fn parse(origin: LabOrigin, files: BTreeMap<String, Vec<u8>>) -> Result<Lab, LabError> {
+fn parse(
+    origin: LabOrigin,
+    files: BTreeMap<String, Vec<u8>>,
+    registry: &[&'static dyn Exercise],
+) -> Result<Lab, LabError> {
     let namer = Namer(&origin);
     let mut by_exercise: BTreeMap<String, BTreeMap<String, &[u8]>> = BTreeMap::new();
     let mut fixture_files: BTreeMap<String, Vec<(String, &[u8])>> = BTreeMap::new();
@@ -342,7 +355,8 @@ fn parse(origin: LabOrigin, files: BTreeMap<String, Vec<u8>>) -> Result<Lab, Lab
     let mut exercises = Vec::new();
     for (name, own) in &by_exercise {
         let fixtures = fixture_files.remove(name).unwrap_or_default();
-        exercises.push(parse_exercise(&namer, name, own, &fixtures)?);
+        let module = registry.iter().copied().find(|m| m.name() == name);
+        exercises.push(parse_exercise(&namer, name, module, own, &fixtures)?);
     }
     exercises.sort_by(|a, b| (a.config.order, &a.name).cmp(&(b.config.order, &b.name)));
     Ok(Lab { origin, exercises })
@@ -351,6 +365,7 @@ fn parse(origin: LabOrigin, files: BTreeMap<String, Vec<u8>>) -> Result<Lab, Lab
 fn parse_exercise(
     namer: &Namer,
     name: &str,
+    module: Option<&'static dyn Exercise>,
     own: &BTreeMap<String, &[u8]>,
     fixtures: &[(String, &[u8])],
 ) -> Result<LabExercise, LabError> {
@@ -374,7 +389,6 @@ fn parse_exercise(
     let invalid_config = |problem: String| LabError::invalid(namer.name(&config_file), problem);
     let config = ExerciseConfig::parse(&require("exercise.toml")?)
         .map_err(|e| invalid_config(e.to_string()))?;
-    let module = exercises::find(name);
     let settings = match module {
         Some(module) => module.settings(&config.exercise_keys),
         None => exercises::no_settings(&config.exercise_keys),

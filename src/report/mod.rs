@@ -7,6 +7,7 @@ mod text;
 pub use json::JsonReporter;
 pub use text::TextReporter;
 
+pub use crate::exercises::TranscriptEntry;
 use crate::judge::Verdict;
 use crate::judge::compare::LineDifference;
 use crate::lab::Visibility;
@@ -100,18 +101,6 @@ pub struct CaseFeedback {
     /// For a game: the first rule the program broke (its name, like `turn_order`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub broken_rule: Option<String>,
-}
-
-/// One line of an interactive run's transcript.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind", content = "text")]
-pub enum TranscriptEntry {
-    /// What the program printed.
-    Program(String),
-    /// What the judge typed.
-    Typed(String),
-    /// Where a rule was broken, and how.
-    Broken(String),
 }
 
 /// What the checker announces as it goes.
