@@ -567,3 +567,147 @@ fn parse_cases(
     }
     Ok(cases)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lab from `(path, text)` files, as a folder would give them.
+    fn lab(files: &[(&str, &str)]) -> Result<Lab, LabError> {
+        let files = files
+            .iter()
+            .map(|(path, text)| (path.to_string(), text.as_bytes().to_vec()))
+            .collect();
+        parse(
+            LabOrigin::Folder(PathBuf::from("/lab")),
+            files,
+            exercises::all(),
+        )
+    }
+
+    const PRESENT_BOARD: [(&str, &str); 5] = [
+        (
+            "exercises/present_board/exercise.toml",
+            "title = \"Board\"\norder = 1\n",
+        ),
+        ("exercises/present_board/README.md", "# Board\n"),
+        ("exercises/present_board/stub.py", "pass\n"),
+        ("fixtures/present_board/sample/01-one.in", "1 2\n"),
+        ("fixtures/present_board/sample/01-one.out", "1: *\n2: **\n"),
+    ];
+
+    fn with(extra: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
+        let mut files = PRESENT_BOARD.to_vec();
+        for (path, text) in extra {
+            files.retain(|(p, _)| p != path);
+            files.push((path, text));
+        }
+        files
+    }
+
+    #[test]
+    fn the_built_in_lab_has_the_nine_exercises_in_the_handouts_order() {
+        let lab = Lab::built_in().unwrap();
+        assert_eq!(
+            lab.names(),
+            [
+                "present_board",
+                "make_move",
+                "exclusive_or",
+                "bin_num",
+                "bitwise_xor",
+                "nim_sum",
+                "optimal_move",
+                "ui",
+                "working_game"
+            ]
+        );
+        assert!(lab.exercises.iter().all(|e| e.module.is_some()));
+    }
+
+    #[test]
+    fn a_small_folder_loads_with_its_case() {
+        let lab = lab(&PRESENT_BOARD).unwrap();
+        let exercise = lab.exercise("present_board").unwrap();
+        assert_eq!(exercise.cases.len(), 1);
+        assert_eq!(exercise.cases[0].input.text(), "1 2\n");
+        assert_eq!(exercise.judging_label(), "lines");
+    }
+
+    #[test]
+    fn an_unknown_key_is_refused_naming_the_file_and_key() {
+        let files = with(&[(
+            "exercises/present_board/exercise.toml",
+            "title = \"Board\"\norder = 1\npositons = \"lab\"\n",
+        )]);
+        let error = lab(&files).unwrap_err().to_string();
+        assert!(
+            error.contains("/lab/exercises/present_board/exercise.toml")
+                && error.contains("positons"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_setting_belongs_to_the_exercise_that_reads_it() {
+        // `positions` is nim_sum's: present_board does not know it.
+        let files = with(&[(
+            "exercises/present_board/exercise.toml",
+            "title = \"Board\"\norder = 1\npositions = \"textbook\"\n",
+        )]);
+        assert!(lab(&files).unwrap_err().to_string().contains("positions"));
+    }
+
+    #[test]
+    fn judging_named_in_the_file_must_be_the_exercises_own() {
+        let files = with(&[(
+            "exercises/present_board/exercise.toml",
+            "title = \"Board\"\norder = 1\ncomparison = \"checker\"\n",
+        )]);
+        let error = lab(&files).unwrap_err().to_string();
+        assert!(error.contains("needs a checker"), "{error}");
+    }
+
+    #[test]
+    fn an_input_without_its_output_is_refused() {
+        let mut files = PRESENT_BOARD.to_vec();
+        files.retain(|(p, _)| !p.ends_with(".out"));
+        let error = lab(&files).unwrap_err().to_string();
+        assert!(
+            error.contains("01-one") && error.contains("no matching .out"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn textbook_naming_swaps_nim_sums_files_and_answers() {
+        let built_in = Lab::built_in().unwrap();
+        let nim_sum = built_in.exercise("nim_sum").unwrap();
+        let mut files: Vec<(String, String)> = vec![
+            (
+                "exercises/nim_sum/exercise.toml".into(),
+                "title = \"Nim-sum\"\norder = 6\ncomparison = \"json\"\npositions = \"textbook\"\n"
+                    .into(),
+            ),
+            ("exercises/nim_sum/README.md".into(), "lab naming\n".into()),
+            (
+                "exercises/nim_sum/README.textbook.md".into(),
+                "textbook naming\n".into(),
+            ),
+            ("exercises/nim_sum/stub.py".into(), "pass\n".into()),
+        ];
+        let zero_sum = r#"{"type": "is_p_position", "input": [1, 1]}"#;
+        files.push(("fixtures/nim_sum/sample/01.in".into(), zero_sum.into()));
+        // Stored in the lab's naming: a nim-sum of zero is not a P-position there.
+        files.push(("fixtures/nim_sum/sample/01.out".into(), "false\n".into()));
+        let files: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
+        let lab = lab(&files).unwrap();
+        let exercise = lab.exercise("nim_sum").unwrap();
+        assert_eq!(exercise.statement, "textbook naming\n");
+        assert_eq!(exercise.cases[0].expected, "true\n");
+        assert_eq!(nim_sum.reference(zero_sum).unwrap(), "false\n");
+    }
+}
