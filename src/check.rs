@@ -577,15 +577,13 @@ impl RunContext<'_> {
                 .ok()
                 .filter(|e| !e.stderr.is_empty())
                 .map(|e| self.unmap(&feedback::stderr_tail(&e.stderr, 15)));
-            let mut hints = Vec::new();
-            let bad_input_crash = result.verdict == Verdict::RuntimeError
-                && stderr.as_deref().is_some_and(|s| s.contains("ValueError"));
-            if bad_input_crash {
-                hints.push("A player typed something that is not a move: catch the ValueError from int() and ask again instead of crashing.".into());
-            }
-            if result.verdict == Verdict::RuntimeError {
-                hints.extend(stderr.as_deref().and_then(feedback::python2_input_hint));
-            }
+            let hints = game::hints(
+                &result,
+                stderr.as_deref(),
+                self.program,
+                self.source,
+                self.request.lab_names,
+            );
             report.feedback = Some(CaseFeedback {
                 input: case.input.clone(),
                 expected: String::new(),
