@@ -1169,14 +1169,14 @@ fn crash_hint(typed: Option<&Typed>, error: &str) -> Option<String> {
             ..
         } if value_error || error.starts_with("IndexError") => {
             let why = if error.contains("unpack") {
-                "the line did not split into the two parts the program unpacks (row and elements): count the parts before unpacking them, or catch the ValueError,"
+                "the line did not split into the two parts the program unpacks (row and elements). Count the parts before unpacking them, or catch the ValueError,"
             } else if error.contains("invalid literal for int()") {
                 "int() cannot read it as a number: catch the ValueError from int()"
             } else {
                 "check what was typed before using it,"
             };
             Some(format!(
-                "{} is not a move, and the program crashed on it ({error}): {why} and ask the same player again.",
+                "{} is not a move, and the program crashed on it: {why} and ask the same player again.",
                 shown(text)
             ))
         }
