@@ -255,29 +255,33 @@ fn fixtures_verify_refuses_a_case_on_two_lines_where_the_lab_reads_one() {
 }
 
 #[test]
-fn the_labs_optimal_move_without_a_block_is_told_it_printed_nothing() {
-    // The lab's optimal_move.py had no stdin block: it prints nothing at all.
+fn a_file_without_a_block_is_told_it_printed_nothing_not_that_its_json_is_bad() {
+    // The lab's optimal_move.py had no stdin block: it prints nothing at all. The same file
+    // for bin_num (compared as JSON) prints nothing too.
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("optimal_move.py");
-    std::fs::write(&file, lab_data("functions/optimal_move.py")).unwrap();
-    let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3"]);
-    assert_eq!(report["verdict"], "wrong_answer");
-    let samples: Vec<&serde_json::Value> = report["runs"][0]["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| c["visibility"] == "sample")
-        .collect();
-    for case in samples {
-        let message = case["message"].as_str().unwrap();
-        assert!(message.contains("printed nothing"), "{case:#}");
-        assert!(!message.contains("JSON"), "{case:#}");
-    }
-    assert!(
-        common::all_hints(&report)
+    for exercise in ["optimal_move", "bin_num"] {
+        let file = dir.path().join(format!("{exercise}.py"));
+        std::fs::write(&file, lab_data(&format!("functions/{exercise}.py"))).unwrap();
+        let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3"]);
+        assert_eq!(report["verdict"], "wrong_answer", "{exercise}");
+        let samples: Vec<&serde_json::Value> = report["runs"][0]["cases"]
+            .as_array()
+            .unwrap()
             .iter()
-            .any(|h| h.contains("Your program printed nothing"))
-    );
+            .filter(|c| c["visibility"] == "sample")
+            .collect();
+        for case in samples {
+            let message = case["message"].as_str().unwrap();
+            assert!(message.contains("printed nothing"), "{exercise}: {case:#}");
+            assert!(!message.contains("JSON"), "{exercise}: {case:#}");
+        }
+        assert!(
+            common::all_hints(&report)
+                .iter()
+                .any(|h| h.contains("Your program printed nothing")),
+            "{exercise}"
+        );
+    }
 }
 
 #[test]

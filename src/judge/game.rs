@@ -189,9 +189,6 @@ pub struct GameResult {
     pub notes: Vec<String>,
     /// The last line the judge typed, if any.
     pub last_typed: Option<Typed>,
-    /// Whether the program fixed its players and board in code (asked nothing before the
-    /// first board).
-    pub fixed_in_code: bool,
 }
 
 /// What the judge needs of a running program; a real process or, in tests, a script.
@@ -1092,7 +1089,6 @@ pub fn play(scenario: &Scenario, program: &mut dyn Program) -> GameResult {
         moves: referee.moves,
         notes: referee.notes,
         last_typed: referee.last_typed,
-        fixed_in_code: referee.style == Style::Fixed,
     }
 }
 
@@ -1245,6 +1241,54 @@ mod tests {
             parse_output("Nim:\n1: X\n2: X X\n", None)[0],
             Shown::Board(vec![1, 2])
         );
+    }
+
+    #[test]
+    fn a_crash_is_traced_to_the_line_typed_before_it() {
+        let name = Typed::Setup {
+            index: 0,
+            text: "Ada".into(),
+        };
+        let order = crash_hint(
+            Some(&name),
+            "ValueError: invalid literal for int() with base 10: 'Ada'",
+        )
+        .unwrap();
+        assert!(order.contains("the first player's name") && order.contains("statement's order"));
+        let text = |t: &str| Typed::Move {
+            text: t.into(),
+            is_move: false,
+            legal: false,
+        };
+        let unpack = crash_hint(
+            Some(&text("hello")),
+            "ValueError: not enough values to unpack (expected 2, got 1)",
+        )
+        .unwrap();
+        assert!(unpack.starts_with("`hello` is not a move") && unpack.contains("unpacks"));
+        let py2 = crash_hint(
+            Some(&text("")),
+            "ValueError: need more than 1 value to unpack",
+        )
+        .unwrap();
+        assert!(py2.starts_with("an empty line is not a move"), "{py2}");
+        let int = crash_hint(
+            Some(&text("x y")),
+            "ValueError: invalid literal for int() with base 10: 'x'",
+        )
+        .unwrap();
+        assert!(int.contains("catch the ValueError from int()"));
+        // A crash after a legal move, or with nothing typed, is not traced to the input.
+        let legal = Typed::Move {
+            text: "1, 1".into(),
+            is_move: true,
+            legal: true,
+        };
+        assert_eq!(
+            crash_hint(Some(&legal), "ValueError: math domain error"),
+            None
+        );
+        assert_eq!(crash_hint(None, "ValueError: x"), None);
     }
 
     #[test]
