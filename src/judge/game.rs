@@ -1179,6 +1179,14 @@ fn crash_hint(typed: Option<&Typed>, error: &str) -> Option<String> {
         Typed::Move {
             text,
             is_move: true,
+            legal: true,
+        } if value_error && text.contains(',') => Some(format!(
+            "The program crashed on {}, a legal move typed as the statement asks, row and elements with a comma between ({error}): read both numbers around the comma, for example from line.replace(\",\", \" \").split().",
+            shown(text)
+        )),
+        Typed::Move {
+            text,
+            is_move: true,
             legal: false,
         } if value_error || error.starts_with("IndexError") => Some(format!(
             "The program crashed after {}, a move that is not legal on this board ({error}): check a move (make_move says whether it is legal) before using it, and ask the same player again.",
@@ -1284,8 +1292,19 @@ mod tests {
             is_move: true,
             legal: true,
         };
+        let comma = crash_hint(
+            Some(&legal),
+            "ValueError: invalid literal for int() with base 10: '1,'",
+        )
+        .unwrap();
+        assert!(comma.contains("with a comma between"), "{comma}");
+        let spaced = Typed::Move {
+            text: "1 1".into(),
+            is_move: true,
+            legal: true,
+        };
         assert_eq!(
-            crash_hint(Some(&legal), "ValueError: math domain error"),
+            crash_hint(Some(&spaced), "ValueError: math domain error"),
             None
         );
         assert_eq!(crash_hint(None, "ValueError: x"), None);
