@@ -2,7 +2,7 @@
 //! and announces the results as events.
 
 use crate::error::Error;
-use crate::exercises::{Interactive, Judging};
+use crate::exercises::{HintContext, Interactive, Judging};
 use crate::feedback;
 use crate::judge::{self, Verdict};
 use crate::lab::{Case, LabExercise, Visibility};
@@ -535,7 +535,15 @@ impl RunContext<'_> {
                 .ok()
                 .filter(|e| !e.stderr.is_empty())
                 .map(|e| self.unmap(&feedback::stderr_tail(&e.stderr, 15)));
-            let hints = interactive.hints(&played, stderr.as_deref(), self.request.lab_names);
+            let hints = interactive.hints(
+                &played,
+                &HintContext {
+                    stderr: stderr.as_deref(),
+                    file: self.program,
+                    source: self.source,
+                    lab_names: self.request.lab_names,
+                },
+            );
             report.feedback = Some(CaseFeedback {
                 input: case.input.text().to_string(),
                 expected: String::new(),

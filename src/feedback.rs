@@ -230,6 +230,88 @@ pub fn python2_input_hint(stderr: &str) -> Option<String> {
     })
 }
 
+/// The lab's exercises a program imports (`import ui`, `from make_move import *`), in the order
+/// of its source, each once.
+fn lab_imports<'a>(source: &str, lab_names: &[&'a str]) -> Vec<&'a str> {
+    let mut found: Vec<&str> = Vec::new();
+    for line in source.lines().map(str::trim) {
+        let modules: Vec<&str> = if let Some(rest) = line.strip_prefix("from ") {
+            rest.split_whitespace().next().into_iter().collect()
+        } else if let Some(rest) = line.strip_prefix("import ") {
+            rest.split(',')
+                .filter_map(|part| part.split_whitespace().next())
+                .collect()
+        } else {
+            continue;
+        };
+        for module in modules {
+            if let Some(name) = lab_names.iter().find(|n| **n == module)
+                && !found.contains(name)
+            {
+                found.push(name);
+            }
+        }
+    }
+    found
+}
+
+/// "a.py, b.py and c.py"
+fn file_list(modules: &[&str]) -> String {
+    let files: Vec<String> = modules.iter().map(|m| format!("{m}.py")).collect();
+    match files.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+/// A failed import, explained. `importer` is the program's file name and source, where the
+/// hint can name every exercise file the program needs beside it (working_game imports four).
+pub fn import_hint(
+    stderr: &str,
+    lab_names: &[&str],
+    importer: Option<(&str, &str)>,
+) -> Option<String> {
+    let last = stderr.lines().rev().find(|l| !l.trim().is_empty())?.trim();
+    if !(last.starts_with("ModuleNotFoundError") || last.starts_with("ImportError")) {
+        return None;
+    }
+    let quoted: Vec<&str> = last.split(['\'', '"']).skip(1).step_by(2).collect();
+    if last.contains("cannot import name") {
+        let name = quoted
+            .first()
+            .copied()
+            .or_else(|| last.rsplit(' ').next())
+            .unwrap_or("");
+        let from = quoted.get(1).map(|m| format!(" `{m}`")).unwrap_or_default();
+        return Some(format!(
+            "The module{from} was found, but it has no `{name}`: check that the file beside yours is your finished exercise and spells `{name}` as the statement does."
+        ));
+    }
+    let module = quoted
+        .first()
+        .copied()
+        .or_else(|| last.rsplit(' ').next())
+        .unwrap_or("");
+    if !lab_names.contains(&module) {
+        return Some(format!(
+            "`{module}` cannot be imported here: only Python's standard library and your own files next to this one are available."
+        ));
+    }
+    let needed = importer
+        .map(|(_, source)| lab_imports(source, lab_names))
+        .filter(|needed| needed.len() > 1);
+    match (importer, needed) {
+        (Some((file, _)), Some(needed)) => Some(format!(
+            "{file} imports `{module}`, but there is no {module}.py beside it. Put every file it imports in the same folder as {file}: {}.",
+            file_list(&needed)
+        )),
+        _ => Some(format!(
+            "Your file imports `{module}`: put your {module}.py in the same folder as this file."
+        )),
+    }
+}
+
 fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>) {
     let last = stderr
         .lines()
@@ -241,18 +323,7 @@ fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>
     if last.starts_with("EOFError") {
         hints.push("The program read past the end of its input. The grader gives exactly one case on stdin: don't call input() or raw_input() for anything else.".into());
     }
-    if last.starts_with("ModuleNotFoundError") || last.starts_with("ImportError") {
-        let module = last
-            .split(['\'', '"'])
-            .nth(1)
-            .or_else(|| last.rsplit(' ').next())
-            .unwrap_or("");
-        if lab_names.contains(&module) {
-            hints.push(format!("Your file imports `{module}`: put your {module}.py in the same folder as this file."));
-        } else {
-            hints.push(format!("`{module}` cannot be imported here: only Python's standard library and your own files next to this one are available."));
-        }
-    }
+    hints.extend(import_hint(stderr, lab_names, None));
     if last.starts_with("NameError") {
         for name in ["raw_input", "xrange", "unicode", "long", "basestring"] {
             if last.contains(&format!("'{name}'")) {
@@ -292,6 +363,45 @@ mod tests {
         for stderr in [own_eval, raw_input_then_int, plain_name_error, ""] {
             assert!(python2_input_hint(stderr).is_none(), "{stderr}");
         }
+    }
+
+    #[test]
+    fn a_missing_sibling_names_every_file_the_program_imports() {
+        let names = [
+            "present_board",
+            "make_move",
+            "optimal_move",
+            "ui",
+            "working_game",
+        ];
+        let source = "from present_board import *\nfrom ui import *\nimport random, optimal_move\nfrom make_move import make_move\n";
+        let py3 = "Traceback (most recent call last):\n  File \"w.py\", line 1, in <module>\nModuleNotFoundError: No module named 'present_board'\n";
+        let py2 = "Traceback (most recent call last):\n  File \"w.py\", line 1, in <module>\nImportError: No module named present_board\n";
+        for stderr in [py3, py2] {
+            let hint = import_hint(stderr, &names, Some(("working_game.py", source))).unwrap();
+            assert!(
+                hint.contains("present_board.py, ui.py, optimal_move.py and make_move.py")
+                    && hint.contains("beside it"),
+                "{hint}"
+            );
+        }
+        let alone = import_hint(py3, &names, None).unwrap();
+        assert!(
+            alone.contains("put your present_board.py in the same folder"),
+            "{alone}"
+        );
+        let numpy = "ModuleNotFoundError: No module named 'numpy'\n";
+        assert!(
+            import_hint(numpy, &names, None)
+                .unwrap()
+                .contains("standard library")
+        );
+        let name = "ImportError: cannot import name 'present' from 'present_board' (/x/present_board.py)\n";
+        let hint = import_hint(name, &names, None).unwrap();
+        assert!(
+            hint.contains("has no `present`") && hint.contains("`present_board`"),
+            "{hint}"
+        );
     }
 
     #[test]

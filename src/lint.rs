@@ -164,7 +164,11 @@ pub fn lint(source: &str, rules: &[Forbidden]) -> Vec<Warning> {
                 (ForbiddenKind::Name, Token::Name(name)) => *name == rule.token && !after_dot,
                 _ => false,
             };
-            if hit {
+            // One warning per rule and line: a line with two `==` is one thing to fix.
+            let repeated = warnings
+                .iter()
+                .any(|w: &Warning| w.line == *line && w.message == rule.message);
+            if hit && !repeated {
                 warnings.push(Warning {
                     line: *line,
                     message: rule.message.clone(),
@@ -217,6 +221,15 @@ mod tests {
         assert_eq!(
             lines(source, rule(ForbiddenKind::Name, "bin")),
             vec![1, 2, 4, 5]
+        );
+    }
+
+    #[test]
+    fn a_line_is_warned_about_once_per_rule() {
+        let source = "if a == 0 and b == 1:\n    pass\nx = a == b\n";
+        assert_eq!(
+            lines(source, rule(ForbiddenKind::Operator, "==")),
+            vec![1, 3]
         );
     }
 

@@ -248,17 +248,287 @@ fn a_program_that_never_ends_is_stopped() {
     );
 }
 
+/// The scenarios a program with one human against one computer, fixed in its code, can play.
+fn human_against_computer(case: &str) -> bool {
+    [
+        "human-vs-computer",
+        "computer-moves-first",
+        "perfect-human-beats-computer",
+        "computer-first-on-a-lost-board",
+        "many-illegal-attempts",
+    ]
+    .iter()
+    .any(|mode| case.contains(mode))
+}
+
 #[test]
-fn the_labs_own_style_with_players_fixed_in_code_is_judged_too() {
+fn a_program_with_players_fixed_in_code_is_told_which_modes_it_cannot_play() {
     let program = mutant(
         "    first = read_line(\"Player 1's name: \")\n    second = read_line(\"Player 2's name: \")\n    sizes = [int(word) for word in read_line(\"Board: \").split()]\n    play_nim(first, second, sizes)\n",
         "    play_nim(\"You\", \"Computer\", [5, 4, 3, 2, 1])\n",
     );
     let report = judge(&program, None);
-    assert_eq!(report["verdict"], "accepted", "{report:#}");
+    assert_eq!(report["verdict"], "wrong_answer", "{report:#}");
+    // The games it can play are judged on their merits, and pass.
+    for case in report["runs"][0]["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let wanted = if human_against_computer(name) {
+            "accepted"
+        } else {
+            "wrong_answer"
+        };
+        assert_eq!(case["verdict"], wanted, "{case:#}");
+    }
+    // The others fail rule 1 alone, each naming the mode it cannot play.
+    assert_eq!(broken_rules(&report), ["modes", "modes"], "{report:#}");
+    let message = |i: usize| report["runs"][0]["cases"][i]["message"].as_str().unwrap();
+    assert!(
+        message(1).contains("cannot play this scenario's human against human"),
+        "{}",
+        message(1)
+    );
+    assert!(
+        message(2).contains("cannot play this scenario's computer against computer"),
+        "{}",
+        message(2)
+    );
+    assert!(
+        all_hints(&report)
+            .iter()
+            .any(|h| h.contains("never asks for the players or the board"))
+    );
     // And a fixed-style game with a random computer is still caught.
     let random = program.replacen("    if total != 0:\n", "    if False:\n", 1);
-    assert_eq!(judge(&random, None)["verdict"], "wrong_answer");
+    let report = judge(&random, None);
+    assert_eq!(report["verdict"], "wrong_answer");
+    assert!(
+        broken_rules(&report).contains(&"computer_optimal".to_string()),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn asking_again_without_a_message_is_a_suggestion_not_a_failure() {
+    let program = mutant(
+        "            print(\"That move is not allowed, %s. Try again.\" % name)\n",
+        "",
+    );
+    let report = judge(&program, None);
+    assert_eq!(report["verdict"], "accepted", "{report:#}");
+    let message = report["runs"][0]["cases"][0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("accepted; a suggestion: after Ada typed `9, 1`"),
+        "{message}"
+    );
+    // Passing the turn after an illegal move, without a message, is still caught.
+    let passes = mutant(
+        "            print(\"That move is not allowed, %s. Try again.\" % name)\n            continue\n",
+        "            turn = 1 - turn\n            continue\n",
+    );
+    let report = judge(&passes, None);
+    assert_eq!(report["verdict"], "wrong_answer");
+    assert!(
+        broken_rules(&report).contains(&"turn_order".to_string()),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn announcing_the_winner_without_drawing_the_empty_board_is_right() {
+    let end = "        print(present_board(board))\n        if is_board_empty(board):\n            print(\"%s wins\" % name)\n            return\n";
+    let without_board = "        if is_board_empty(board):\n            print(\"%s wins\" % name)\n            return\n        print(present_board(board))\n";
+    // Humans and computers both take the last element in some of the scenarios.
+    let report = judge(&mutant(end, without_board), None);
+    assert_eq!(report["verdict"], "accepted", "{report:#}");
+    // The winner is still checked: the judge knows who took the last element.
+    let wrong = mutant(end, &without_board.replace("% name", "% players[1 - turn]"));
+    let report = judge(&wrong, None);
+    assert_eq!(report["verdict"], "wrong_answer");
+    assert!(
+        broken_rules(&report).iter().all(|r| r == "winner"),
+        "{report:#}"
+    );
+    // A program that ends after a move that leaves elements has not finished the game.
+    let early = mutant(
+        "        print(present_board(board))\n        if is_board_empty(board):\n",
+        "        if True:\n",
+    );
+    let report = judge(&early, None);
+    assert_eq!(report["verdict"], "wrong_answer");
+    let message = report["runs"][0]["cases"][0]["message"].as_str().unwrap();
+    assert!(message.contains("before the game was over"), "{message}");
+}
+
+/// The lab-style reference game (tests/data/lab/game) with the four exercise files it imports
+/// beside it, `edit` applied to its source; checked under Python 3 and 2.7.
+fn lab_reference_game(edit: impl Fn(String) -> String) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = root().join("tests/data/lab");
+    for module in ["present_board", "make_move", "optimal_move", "ui"] {
+        std::fs::copy(
+            data.join(format!("functions/{module}.py")),
+            dir.path().join(format!("{module}.py")),
+        )
+        .unwrap();
+    }
+    let source = std::fs::read_to_string(data.join("game/working_game.py")).unwrap();
+    let file = dir.path().join("working_game.py");
+    std::fs::write(&file, edit(source)).unwrap();
+    (dir, file)
+}
+
+/// The lab-style game with its crash on text that is no move fixed: it asks again.
+fn crash_fixed(source: String) -> String {
+    let read = "            row, elements = input(\"make a move {} (row, elements)\".format(mover)).split(\",\")\n            board, moved = make_move(board, int(row), int(elements))\n";
+    assert!(source.contains(read), "the reference game changed");
+    source.replace(
+        read,
+        &format!(
+            "            try:\n{}            except ValueError:\n                continue\n",
+            read.replace("\n            ", "\n                ")
+                .replacen("            row", "                row", 1)
+        ),
+    )
+}
+
+#[test]
+fn the_labs_reference_game_fails_only_on_its_crash_and_the_modes_it_cannot_play() {
+    let (_dir, file) = lab_reference_game(|s| s);
+    let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3,2.7"]);
+    assert_eq!(report["verdict"], "runtime_error", "{report:#}");
+    for run in report["runs"].as_array().unwrap() {
+        let cases = run["cases"].as_array().unwrap();
+        for case in cases {
+            let name = case["name"].as_str().unwrap();
+            let verdict = case["verdict"].as_str().unwrap();
+            // A scenario that types text with no comma crashes it; nothing else fails but
+            // the modes a fixed program cannot play.
+            match verdict {
+                "accepted" => assert!(human_against_computer(name), "{case:#}"),
+                "runtime_error" => assert!(
+                    ["sample/01", "secret/05", "secret/11"]
+                        .iter()
+                        .any(|c| name.starts_with(c)),
+                    "{case:#}"
+                ),
+                _ => {
+                    assert_eq!(verdict, "wrong_answer", "{case:#}");
+                    assert!(!human_against_computer(name), "{case:#}");
+                }
+            }
+        }
+        let first = &cases[0];
+        assert_eq!(first["verdict"], "runtime_error");
+        let message = first["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("ValueError") && message.contains("unpack"),
+            "{message}"
+        );
+        let hints = first["feedback"]["hints"].as_array().unwrap();
+        assert!(
+            hints.iter().any(|h| h
+                .as_str()
+                .unwrap()
+                .starts_with("`hello` is not a move, and the program crashed on it")),
+            "{hints:#?}"
+        );
+        assert!(
+            !hints.iter().any(|h| h.as_str().unwrap().contains("int()")),
+            "the crash is the unpacking, not int(): {hints:#?}"
+        );
+        let rules: Vec<&str> = cases
+            .iter()
+            .filter_map(|c| c["feedback"]["broken_rule"].as_str())
+            .collect();
+        assert_eq!(rules, ["modes", "modes"], "{run:#}");
+    }
+}
+
+#[test]
+fn the_labs_reference_game_with_its_crash_fixed_is_told_only_which_modes_it_cannot_play() {
+    let (_dir, file) = lab_reference_game(crash_fixed);
+    let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3,2.7"]);
+    assert_eq!(report["verdict"], "wrong_answer", "{report:#}");
+    for run in report["runs"].as_array().unwrap() {
+        for case in run["cases"].as_array().unwrap() {
+            let name = case["name"].as_str().unwrap();
+            let wanted = if human_against_computer(name) {
+                "accepted"
+            } else {
+                "wrong_answer"
+            };
+            assert_eq!(case["verdict"], wanted, "{case:#}");
+        }
+        let message = run["cases"][0]["message"].as_str().unwrap();
+        assert!(message.starts_with("accepted; a suggestion"), "{message}");
+    }
+    // In the text report: which modes it cannot show, the reason once, and no complaint
+    // about illegal moves or the end of the game.
+    let output = common::nimlab()
+        .arg("check")
+        .arg(&file)
+        .args(["--python", "3,2.7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    for mode in ["human against human", "computer against computer"] {
+        assert!(
+            text.contains(&format!("cannot play this scenario's {mode}")),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        text.matches("never asks for the players or the board")
+            .count(),
+        1,
+        "{text}"
+    );
+    for complaint in [
+        "an illegal move changes nothing",
+        "the winner is announced",
+        "the program ends by itself",
+        "before the game was over",
+        "✗ the players take turns",
+    ] {
+        assert!(!text.contains(complaint), "{complaint}: {text}");
+    }
+}
+
+#[test]
+fn each_interpreter_shows_its_own_failure_in_text() {
+    // Without the raw_input line, Python 2's input() runs "9, 1" as code (a tuple), while
+    // Python 3 gets as far as `hello`.
+    let (_dir, file) = lab_reference_game(|s| {
+        s.replace(
+            "try:\n    input = raw_input\nexcept NameError:\n    pass\n",
+            "",
+        )
+    });
+    let output = common::nimlab()
+        .arg("check")
+        .arg(&file)
+        .args(["--python", "3,2.7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let python2 = text
+        .split("── sample/01-human-vs-computer under Python 2.7")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no feedback of its own under Python 2.7: {text}"));
+    assert!(
+        python2.contains("AttributeError: 'tuple' object has no attribute 'split'"),
+        "{text}"
+    );
+    assert!(
+        python2.contains("input() runs the line it reads as Python code"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("sample/01-human-vs-computer failed the same way"),
+        "{text}"
+    );
+    let python3 = text.split("under Python 2.7").next().unwrap();
+    assert!(python3.contains("`hello` is not a move"), "{text}");
 }
 
 #[test]

@@ -183,8 +183,8 @@ const CORPUS: &[Mistake] = &[
         file: "exclusive_or.py",
         python: "3,2.7",
         verdict: "runtime_error",
-        // Python 3's input() reads one line: a case on two lines fails there too.
-        runs: &["runtime_error", "runtime_error"],
+        // Every case is one line, as the lab's own block reads it: Python 3 is fine.
+        runs: &["accepted", "runtime_error"],
         hint: "input() runs the line it reads as Python code",
     },
     Mistake {
@@ -194,6 +194,22 @@ const CORPUS: &[Mistake] = &[
         verdict: "runtime_error",
         runs: &["accepted", "runtime_error"],
         hint: "raw_input() on Python 2",
+    },
+    Mistake {
+        folder: "game_asks_rows_first",
+        file: "working_game.py",
+        python: "3",
+        verdict: "runtime_error",
+        runs: &["runtime_error"],
+        hint: "in the statement's order, one line each: player 1's name, player 2's name, then the board",
+    },
+    Mistake {
+        folder: "game_missing_siblings",
+        file: "working_game.py",
+        python: "3,2.7",
+        verdict: "runtime_error",
+        runs: &["runtime_error", "runtime_error"],
+        hint: "Put every file it imports in the same folder as working_game.py: present_board.py, make_move.py, optimal_move.py and ui.py.",
     },
     Mistake {
         folder: "uses_xor_operator",
@@ -236,6 +252,32 @@ fn each_mistake_gets_its_verdict_and_hint() {
             mistake.hint
         );
     }
+}
+
+#[test]
+fn a_game_that_asks_its_questions_in_another_order_is_told_so_not_to_catch_errors() {
+    let file = root().join("tests/submissions/game_asks_rows_first/working_game.py");
+    let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3"]);
+    let case = &report["runs"][0]["cases"][0];
+    assert!(
+        case["message"]
+            .as_str()
+            .unwrap()
+            .contains("invalid literal for int() with base 10: 'Ada'"),
+        "{case:#}"
+    );
+    let hints = all_hints(&report);
+    assert!(
+        hints
+            .iter()
+            .any(|h| h.starts_with("The program crashed on `Ada`, the first player's name")),
+        "{hints:#?}"
+    );
+    // The cause is the order of the questions, not a move typed wrongly.
+    assert!(
+        !hints.iter().any(|h| h.contains("catch the ValueError")),
+        "{hints:#?}"
+    );
 }
 
 #[test]

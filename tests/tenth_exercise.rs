@@ -8,7 +8,7 @@ mod common;
 use nimlab::check::{CheckRequest, check};
 use nimlab::error::BadInput;
 use nimlab::exercises::{
-    self, Exercise, Interactive, Judging, Parsed, Played, Settings, TranscriptEntry,
+    self, Exercise, HintContext, Interactive, Judging, Parsed, Played, Settings, TranscriptEntry,
 };
 use nimlab::judge::Verdict;
 use nimlab::lab::Lab;
@@ -72,10 +72,11 @@ impl Interactive for ReverseEcho {
             broken_rule: (verdict == Verdict::WrongAnswer).then(|| "echo".to_string()),
             transcript,
             moves: words.len(),
+            detail: None,
         }
     }
 
-    fn hints(&self, _: &Played, _: Option<&str>, _: &[&str]) -> Vec<String> {
+    fn hints(&self, _: &Played, _: &HintContext) -> Vec<String> {
         vec!["Print each word backwards on its own line: word[::-1].".into()]
     }
 }

@@ -3,22 +3,22 @@
 from __future__ import print_function, division
 
 
-def num_bin(n):
-    """Return the binary digits of n (a whole number, 0 or more), most significant first."""
+def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
     digits = []
-    while n > 0:
-        digits.append(n % 2)
-        n //= 2
+    while numeral > 0:
+        digits.append(numeral % 2)
+        numeral //= 2
     digits.reverse()
     return digits
 
 
-def bin_num(digits):
+def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    n = 0
-    for digit in digits:
-        n = n * 2 + digit
-    return n
+    numeral = 0
+    for digit in binary:
+        numeral = numeral * 2 + digit
+    return numeral
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
@@ -28,6 +28,6 @@ if __name__ == "__main__":
 
     case = json.loads(sys.stdin.read())
     if case["type"] == "num_bin":
-        print(json.dumps(num_bin(case["value"])))
+        print(json.dumps(numeral_binary(case["value"])))
     else:
-        print(json.dumps(bin_num(case["value"])))
+        print(json.dumps(binary_numeral(case["value"])))

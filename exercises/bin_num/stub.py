@@ -7,13 +7,13 @@ Read the statement with `nimlab show bin_num`, then check your work with
 from __future__ import print_function, division
 
 
-def num_bin(n):
-    """Return the binary digits of n (a whole number, 0 or more), most significant first."""
+def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
     # Your code here: don't use bin().
     return []
 
 
-def bin_num(digits):
+def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
     # Your code here.
     return 0
@@ -26,6 +26,6 @@ if __name__ == "__main__":
 
     case = json.loads(sys.stdin.read())
     if case["type"] == "num_bin":
-        print(json.dumps(num_bin(case["value"])))
+        print(json.dumps(numeral_binary(case["value"])))
     else:
-        print(json.dumps(bin_num(case["value"])))
+        print(json.dumps(binary_numeral(case["value"])))

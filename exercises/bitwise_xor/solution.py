@@ -3,7 +3,7 @@
 from __future__ import print_function, division
 
 
-def bitwise_xor(a, b):
+def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
     result = 0
     place = 1
@@ -20,5 +20,5 @@ def bitwise_xor(a, b):
 if __name__ == "__main__":
     import sys
 
-    a, b = [int(word) for word in sys.stdin.read().split()]
-    print(bitwise_xor(a, b))
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(bitwise_exclusive_or(a, b))

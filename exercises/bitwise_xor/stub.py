@@ -7,7 +7,7 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 from __future__ import print_function, division
 
 
-def bitwise_xor(a, b):
+def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
     # Your code here: don't use ^.
     return 0
@@ -17,5 +17,5 @@ def bitwise_xor(a, b):
 if __name__ == "__main__":
     import sys
 
-    a, b = [int(word) for word in sys.stdin.read().split()]
-    print(bitwise_xor(a, b))
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(bitwise_exclusive_or(a, b))

@@ -18,5 +18,5 @@ def exclusive_or(a, b):
 if __name__ == "__main__":
     import sys
 
-    a, b = [int(word) for word in sys.stdin.read().split()]
+    a, b = [int(word) for word in sys.stdin.readline().split()]
     print(exclusive_or(a, b))

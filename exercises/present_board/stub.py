@@ -8,8 +8,8 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    """Print `board` (a list of row sizes): a `Nim:` line, then one line per row."""
-    # Your code here.
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    # Your code here: build the lines, then return them joined with "\n".
     pass
 
 
@@ -17,4 +17,4 @@ def present_board(board):
 if __name__ == "__main__":
     import sys
 
-    present_board([int(word) for word in sys.stdin.read().split()])
+    print(present_board([int(word) for word in sys.stdin.readline().split()]))

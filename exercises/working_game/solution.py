@@ -15,9 +15,10 @@ except NameError:
 
 
 def present_board(board):
-    print("Nim:")
+    lines = ["Nim:"]
     for number, size in enumerate(board, 1):
-        print(str(number) + ":" + " X" * size)
+        lines.append(str(number) + ":" + " X" * size)
+    return "\n".join(lines)
 
 
 def make_move(board, row, elements):
@@ -67,7 +68,7 @@ def play_nim(player1, player2, board):
     """Play one game on board; player1 moves first. Announce the winner at the end."""
     players = [player1, player2]
     turn = 0
-    present_board(board)
+    print(present_board(board))
     while not is_board_empty(board):
         name = players[turn]
         if is_human(name):
@@ -79,7 +80,7 @@ def play_nim(player1, player2, board):
         if not legal:
             print("That move is not allowed, %s. Try again." % name)
             continue
-        present_board(board)
+        print(present_board(board))
         if is_board_empty(board):
             print("%s wins" % name)
             return

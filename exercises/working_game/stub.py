@@ -19,8 +19,9 @@ except NameError:
 
 def play_nim(player1, player2, board):
     """Play one game on board; player1 moves first. Announce the winner at the end."""
-    # Your code here: show the board, ask each player in turn for a move (or let the
-    # computer play), refuse illegal moves, and print "<name> wins" at the end.
+    # Your code here: show the board (print(present_board(board))), ask each player in turn
+    # for a move (or let the computer play), refuse illegal moves, and print "<name> wins"
+    # at the end.
     pass
 
 

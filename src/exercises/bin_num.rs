@@ -83,7 +83,8 @@ impl Exercise for BinNum {
             }
             if e.is_empty() && g.len() == 1 && g[0] == 0 {
                 hints.push(
-                    "Zero is written with no digits at all here: num_bin(0) gives [].".into(),
+                    "Zero is written with no digits at all here: numeral_binary(0) gives []."
+                        .into(),
                 );
             }
             if g.iter().any(Value::is_string) {

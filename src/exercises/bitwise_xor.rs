@@ -9,9 +9,11 @@ use rand_chacha::ChaCha8Rng;
 pub struct BitwiseXor;
 
 fn parse(input: &str) -> Result<(BigInt, BigInt), BadInput> {
-    let words: Vec<&str> = input.split_whitespace().collect();
+    let words: Vec<&str> = super::one_line(input)?.split_whitespace().collect();
     let [a, b] = words.as_slice() else {
-        return Err(BadInput::new("the input must be two numbers: `a b`"));
+        return Err(BadInput::new(
+            "the input must be two numbers on one line: `a b`",
+        ));
     };
     let number = |word: &str| {
         word.parse::<BigInt>()

@@ -21,9 +21,11 @@ impl Exercise for ExclusiveOr {
     }
 
     fn reference(&self, input: &str, _: &Settings) -> Result<String, BadInput> {
-        let words: Vec<&str> = input.split_whitespace().collect();
+        let words: Vec<&str> = super::one_line(input)?.split_whitespace().collect();
         let [a, b] = words.as_slice() else {
-            return Err(BadInput::new("the input must be two bits: `a b`"));
+            return Err(BadInput::new(
+                "the input must be two bits on one line: `a b`",
+            ));
         };
         Ok(if bit(a)? != bit(b)? { "1\n" } else { "0\n" }.to_string())
     }

@@ -115,8 +115,8 @@ pub trait Interactive: Sync {
     /// Plays one scenario against a running program, checking the rules as it goes.
     fn play(&self, scenario: &Parsed, program: &mut dyn Session) -> Played;
 
-    /// Advice for a failed scenario, from how it went and the program's stderr.
-    fn hints(&self, played: &Played, stderr: Option<&str>, lab_names: &[&str]) -> Vec<String>;
+    /// Advice for a failed scenario, from how it went and what the program left behind.
+    fn hints(&self, played: &Played, context: &HintContext) -> Vec<String>;
 }
 
 /// One line of an interactive run's transcript.
@@ -142,6 +142,19 @@ pub struct Played {
     pub transcript: Vec<TranscriptEntry>,
     /// Moves made by either side.
     pub moves: usize,
+    /// What else the exercise's referee noted, for its own hints.
+    pub detail: Option<Parsed>,
+}
+
+/// What a failed interactive run left for its hints.
+pub struct HintContext<'a> {
+    /// The end of the program's stderr (its traceback).
+    pub stderr: Option<&'a str>,
+    /// The submission as it ran, and its source.
+    pub file: &'a std::path::Path,
+    pub source: &'a [u8],
+    /// Every exercise of the lab, to recognise imports of sibling exercises.
+    pub lab_names: &'a [&'a str],
 }
 
 /// Something an exercise parsed once (a scenario, its settings) and reads back by type;
@@ -218,6 +231,19 @@ pub fn all() -> &'static [&'static dyn Exercise] {
 }
 
 // ---- Reading stdin cases -------------------------------------------------------------------
+
+/// present_board, exclusive_or and bitwise_xor keep the lab's contract: its starter block reads
+/// one line (`input("")`), so a case is one line, with or without its line ending.
+pub(crate) fn one_line(input: &str) -> Result<&str, BadInput> {
+    let line = input.strip_suffix('\n').unwrap_or(input);
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    if line.contains(['\n', '\r']) {
+        return Err(BadInput::new(
+            "a case must be one line: the lab's starter block reads a single line with input()",
+        ));
+    }
+    Ok(line)
+}
 
 pub(crate) fn json_object(input: &str) -> Result<Map<String, Value>, BadInput> {
     match serde_json::from_str(input) {

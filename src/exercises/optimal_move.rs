@@ -28,6 +28,9 @@ fn board_text(board: &[BigInt]) -> String {
 
 /// Reads a student's answer: a JSON list of two integers.
 fn parse_move(output: &str) -> Result<Move, String> {
+    if output.trim().is_empty() {
+        return Err("the program printed nothing; a move is printed as [row, elements]".into());
+    }
     let value: Value = serde_json::from_str(output.trim())
         .map_err(|_| "the output is not a JSON list [row, elements]".to_string())?;
     let Value::Array(items) = &value else {
@@ -173,6 +176,8 @@ mod tests {
                 .contains("not a JSON list")
         );
         assert!(parse_move("[1]").unwrap_err().contains("1 item"));
+        let nothing = parse_move(" \n").unwrap_err();
+        assert!(nothing.contains("printed nothing") && !nothing.contains("not a JSON"));
         assert!(
             parse_move("[true, 1]")
                 .unwrap_err()

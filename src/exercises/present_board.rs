@@ -13,7 +13,7 @@ pub struct PresentBoard;
 const MAX_ELEMENTS: u64 = 20_000_000;
 
 pub fn parse_rows(input: &str) -> Result<Vec<BigInt>, BadInput> {
-    let rows = input
+    let rows = super::one_line(input)?
         .split_whitespace()
         .map(|word| {
             word.parse::<BigInt>()
@@ -80,5 +80,18 @@ impl Exercise for PresentBoard {
             hints.push("Put a space between the Xs: `3: X X X`.".into());
         }
         hints
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_case_is_one_line_as_the_labs_block_reads_it() {
+        assert_eq!(parse_rows("3\t1  2 \r\n").unwrap().len(), 3);
+        assert_eq!(parse_rows("2 2").unwrap().len(), 2);
+        let err = parse_rows("3\n1\n2\n").unwrap_err().to_string();
+        assert!(err.contains("one line"), "{err}");
     }
 }

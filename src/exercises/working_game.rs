@@ -2,10 +2,9 @@
 //! statement sets them) is in `crate::judge::game`; this module is the exercise's face.
 
 use super::TranscriptEntry;
-use super::{Exercise, Interactive, Judging, Parsed, Played, Settings};
+use super::{Exercise, HintContext, Interactive, Judging, Parsed, Played, Settings};
 use crate::error::BadInput;
-use crate::judge::game::{self, Ending, Program, Scenario};
-use crate::judge::verdict::Verdict;
+use crate::judge::game::{self, Ending, GameResult, Program, Scenario};
 use crate::lab::config::Comparison;
 use crate::runner::interactive::Pause;
 use crate::runner::{Session, Termination};
@@ -52,11 +51,12 @@ impl Interactive for WorkingGame {
         let result = game::play(scenario, &mut Referee(program));
         Played {
             verdict: result.verdict,
-            message: result.message,
-            broken_rule: result.broken.map(|b| rule_name(b.rule)),
+            message: result.message.clone(),
+            broken_rule: result.broken.as_ref().map(|b| rule_name(b.rule)),
             transcript: result
                 .transcript
-                .into_iter()
+                .iter()
+                .cloned()
                 .map(|entry| match entry {
                     game::Entry::Program(text) => TranscriptEntry::Program(text),
                     game::Entry::Typed(text) => TranscriptEntry::Typed(text),
@@ -64,19 +64,21 @@ impl Interactive for WorkingGame {
                 })
                 .collect(),
             moves: result.moves,
+            detail: Some(Parsed::new(result)),
         }
     }
 
-    fn hints(&self, played: &Played, stderr: Option<&str>, _lab_names: &[&str]) -> Vec<String> {
-        let mut hints = Vec::new();
-        if played.verdict != Verdict::RuntimeError {
-            return hints;
-        }
-        if stderr.is_some_and(|s| s.contains("ValueError")) {
-            hints.push("A player typed something that is not a move: catch the ValueError from int() and ask again instead of crashing.".into());
-        }
-        hints.extend(stderr.and_then(crate::feedback::python2_input_hint));
-        hints
+    fn hints(&self, played: &Played, context: &HintContext) -> Vec<String> {
+        let Some(result) = played.detail.as_ref().and_then(|d| d.get::<GameResult>()) else {
+            return Vec::new();
+        };
+        game::hints(
+            result,
+            context.stderr,
+            context.file,
+            context.source,
+            context.lab_names,
+        )
     }
 }
 

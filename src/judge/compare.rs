@@ -157,6 +157,12 @@ fn json(expected: &str, got: &str) -> Result<(), Mismatch> {
         message: format!("the expected output is not JSON ({e}): the fixture is broken"),
         first_difference: None,
     })?;
+    if got.trim().is_empty() {
+        return Err(Mismatch {
+            message: "the program printed nothing".into(),
+            first_difference: None,
+        });
+    }
     let got: Value = serde_json::from_str(got).map_err(|e| Mismatch {
         message: format!("the output is not valid JSON ({e})"),
         first_difference: None,

@@ -5,6 +5,24 @@
 //! The judge only acts when the program pauses: waiting for input (the judge types), or
 //! ended. Between pauses it reads what was printed as boards (in present_board's format) and
 //! other lines, and checks each board against the true state of the game.
+//!
+//! The rules are the lab's own, from the comments of its working_game.py:
+//!
+//! > 1. Allow the players to choose any of the 3 required scenarios: Human vs Human, Human
+//! >    vs Computer, Computer vs Computer.
+//! > 2. Allow human players to enter user input (which row and how many elements).
+//! > 3. Make computer players execute optimal strategy.
+//! > 4. Change turns, but ONLY if the player made a legal move (give some meaningful error
+//! >    message/ allow for input retry).
+//! > 5. Announce the winner when the board is empty.
+//!
+//! So after an illegal move, asking the same player again is what counts; a message saying
+//! why is advice, noted but not failed. A winner announced right after the last move is
+//! right whether or not the empty board is drawn: the judge knows the board from the moves it
+//! typed and from what a computer's turn must have done. A program that fixes its players and
+//! board in code (the lab's starter ends with `play_nim("Put your name here", "Clever
+//! Computer", [5, 4, 3, 2, 1])`) is played as it is and judged by rules 2 to 5; where it
+//! cannot play a scenario's mode, that is rule 1, said as such.
 
 use crate::judge::Verdict;
 use crate::nim::{self, Move};
@@ -97,11 +115,14 @@ pub enum Entry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Rule {
+    /// The lab's rule 1: the players choose human against human, human against computer, or
+    /// computer against computer.
+    Modes,
     /// Players and board are asked for, then the board is shown before the first move.
     Setup,
     /// Every board shown is the true state of the game, in present_board's format.
     BoardShown,
-    /// An illegal move is refused with a message, the board unchanged, the same player asked.
+    /// An illegal move leaves the board unchanged and the same player is asked again.
     IllegalRefused,
     /// A legal move is accepted.
     LegalAccepted,
@@ -118,12 +139,13 @@ pub enum Rule {
 impl Rule {
     pub fn describe(self) -> &'static str {
         match self {
+            Rule::Modes => "the players choose any of the three modes",
             Rule::Setup => {
                 "the game starts by asking for the players and the board, then shows the board"
             }
             Rule::BoardShown => "every board shown is the true state of the game",
             Rule::IllegalRefused => {
-                "an illegal move is refused with a message and the same player asked again"
+                "an illegal move changes nothing and the same player is asked again"
             }
             Rule::LegalAccepted => "a legal move is accepted",
             Rule::TurnOrder => "the players take turns",
@@ -140,6 +162,19 @@ pub struct BrokenRule {
     pub detail: String,
 }
 
+/// What the judge last typed, so that a crash can be traced to the line that caused it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Typed {
+    /// The answer to setup question `index`: 0 and 1 are the players' names, 2 the board.
+    Setup { index: usize, text: String },
+    /// A human's turn: `is_move` if the text reads as a row and a number of elements.
+    Move {
+        text: String,
+        is_move: bool,
+        legal: bool,
+    },
+}
+
 /// The outcome of one game.
 #[derive(Debug, Clone)]
 pub struct GameResult {
@@ -149,6 +184,11 @@ pub struct GameResult {
     pub transcript: Vec<Entry>,
     /// Moves made (by humans and computers).
     pub moves: usize,
+    /// Advice that fails nothing (the lab's rules suggest it), such as a message after an
+    /// illegal move.
+    pub notes: Vec<String>,
+    /// The last line the judge typed, if any.
+    pub last_typed: Option<Typed>,
 }
 
 /// What the judge needs of a running program; a real process or, in tests, a script.
@@ -298,6 +338,8 @@ struct Referee<'a> {
     script: std::collections::VecDeque<String>,
     /// A complete line of text came after the judge last typed (a message, not just a prompt).
     said_something: bool,
+    notes: Vec<String>,
+    last_typed: Option<Typed>,
     winner: Option<usize>,
     winner_announced: bool,
     moves: usize,
@@ -330,6 +372,8 @@ impl<'a> Referee<'a> {
             tried_other_format: false,
             script: scenario.script.iter().cloned().collect(),
             said_something: false,
+            notes: Vec::new(),
+            last_typed: None,
             winner: None,
             winner_announced: false,
             moves: 0,
@@ -375,12 +419,16 @@ impl<'a> Referee<'a> {
         if complete && !text.trim().is_empty() {
             self.said_something = true;
         }
-        let Some(winner) = self.winner else {
-            return Ok(());
-        };
         if !text.to_lowercase().contains("wins") {
             return Ok(());
         }
+        if self.winner.is_none() {
+            // Announced right after the last move, without drawing the empty board.
+            self.infer_last_move()?;
+        }
+        let Some(winner) = self.winner else {
+            return Ok(());
+        };
         self.winner_announced = true;
         if !self.names_known() {
             return Ok(());
@@ -496,6 +544,69 @@ impl<'a> Referee<'a> {
         self.moved(shown)
     }
 
+    /// The move that must have ended the game when the program says so without showing the
+    /// empty board: the legal move just typed, if it takes the last elements, or else a
+    /// computer's turn on a board with one row left (emptying it is the only winning move).
+    fn infer_last_move(&mut self) -> Step {
+        let Some(board) = self.board.clone() else {
+            return Ok(());
+        };
+        if let Some(attempt) = &self.attempt {
+            let Some((row, elements)) = attempt.mv.filter(|_| attempt.legal) else {
+                return Ok(());
+            };
+            let mut after = board;
+            after[row as usize - 1] -= elements as u64;
+            if after.iter().any(|&r| r > 0) {
+                return Ok(());
+            }
+            self.attempt = None;
+            self.format_known = true;
+            return self.moved(after);
+        }
+        let rows_left = board.iter().filter(|&&r| r > 0).count();
+        if rows_left != 1 || self.seats[self.turn] == Seat::Human {
+            return Ok(());
+        }
+        self.seats[self.turn] = Seat::Computer;
+        self.moved(vec![0; board.len()])
+    }
+
+    /// Rule 1, for a program that fixes its players in code: could it play this scenario's
+    /// mode? Judged once the game it did play is over, by the seats seen.
+    fn modes(&self) -> Step {
+        if self.style != Style::Fixed {
+            return Ok(());
+        }
+        let wanted = self
+            .scenario
+            .players
+            .iter()
+            .filter(|p| Scenario::is_computer(p))
+            .count();
+        let known = |seat| self.seats.iter().filter(|&&s| s == seat).count();
+        let (computers, humans) = (known(Seat::Computer), known(Seat::Human));
+        if (computers..=2 - humans).contains(&wanted) {
+            return Ok(());
+        }
+        let seat = |i: usize| match self.seats[i] {
+            Seat::Human => format!("a human (player {})", i + 1),
+            Seat::Computer => format!("a computer (player {})", i + 1),
+            Seat::Unknown => format!("a player nimlab never saw move (player {})", i + 1),
+        };
+        let [first, second] = &self.scenario.players;
+        broken(
+            Rule::Modes,
+            format!(
+                "the program fixes its players and board in code (it showed the board {} before asking anything), so it cannot play this scenario's {} ({first} and {second}); it played {} against {}",
+                self.initial.as_deref().map(board_text).unwrap_or_default(),
+                mode_name(wanted),
+                seat(0),
+                seat(1),
+            ),
+        )
+    }
+
     fn first_board(&mut self, shown: Vec<u64>) -> Step {
         match self.style {
             Style::Undecided => {
@@ -565,8 +676,14 @@ impl<'a> Referee<'a> {
                     .collect::<Vec<_>>()
                     .join(" "),
             };
+            let index = self.setup_answers;
             self.setup_answers += 1;
-            return self.type_line(&answer, program);
+            self.type_line(&answer, program)?;
+            self.last_typed = Some(Typed::Setup {
+                index,
+                text: answer,
+            });
+            return Ok(());
         }
         let Some(board) = self.board.clone() else {
             return broken(
@@ -619,7 +736,13 @@ impl<'a> Referee<'a> {
             mv,
             legal,
         });
-        self.type_line(&typed, program)
+        self.type_line(&typed, program)?;
+        self.last_typed = Some(Typed::Move {
+            text: typed,
+            is_move: mv.is_some(),
+            legal,
+        });
+        Ok(())
     }
 
     /// The program asked again after the judge's last attempt: right for an illegal move;
@@ -649,14 +772,12 @@ impl<'a> Referee<'a> {
                 ),
             );
         }
-        if !self.said_something {
-            return broken(
-                Rule::IllegalRefused,
-                format!(
-                    "{name} typed `{}`, which is not a legal move; the program asked again without a message saying why",
-                    attempt.typed
-                ),
-            );
+        // Asking again is the rule; saying why is the lab's advice, noted once per game.
+        if !self.said_something && self.notes.is_empty() {
+            self.notes.push(format!(
+                "after {name} typed `{}`, which is not a legal move, the program asked again without saying why; a short message (which row, how many) helps the player",
+                attempt.typed
+            ));
         }
         // The same player must be asked again.
         self.check_prompt_names(prompt)
@@ -727,12 +848,25 @@ impl<'a> Referee<'a> {
     }
 
     /// The program ended by itself: was the game over, and was it announced?
-    fn ended(&self) -> Step {
+    fn ended(&mut self) -> Step {
+        if self.winner.is_none() {
+            self.infer_last_move()?;
+        }
         let Some(winner) = self.winner else {
             if self.board.is_none() {
                 return broken(
                     Rule::BoardShown,
                     "the program ended without ever showing the board",
+                );
+            }
+            if let Some(attempt) = self.attempt.as_ref().filter(|a| !a.legal) {
+                let name = self.name(self.turn);
+                return broken(
+                    Rule::IllegalRefused,
+                    format!(
+                        "{name} typed `{}`, which is not a legal move, and the program ended instead of asking {name} again",
+                        attempt.typed
+                    ),
                 );
             }
             return broken(Rule::Ends, "the program ended before the game was over");
@@ -763,7 +897,15 @@ impl<'a> Referee<'a> {
                 );
             }
         }
-        Ok(())
+        self.modes()
+    }
+}
+
+fn mode_name(computers: usize) -> &'static str {
+    match computers {
+        0 => "human against human",
+        1 => "human against computer",
+        _ => "computer against computer",
     }
 }
 
@@ -777,11 +919,22 @@ pub struct Ending {
 /// Plays `scenario` against `program`, checking every rule as the game goes.
 pub fn play(scenario: &Scenario, program: &mut dyn Program) -> GameResult {
     let mut referee = Referee::new(scenario);
-    // Each pause the judge answers at most once; a game cannot need more than this.
-    let most_pauses =
-        8 + scenario.script.len() * 3 + scenario.board.iter().sum::<u64>() as usize * 3;
+    // Each pause the judge answers at most once; a game cannot need more than this. A program
+    // with its own board plays that board, so the bound follows the board in play.
+    let most_pauses = |referee: &Referee| {
+        let elements = referee
+            .initial
+            .as_deref()
+            .unwrap_or(&scenario.board)
+            .iter()
+            .sum::<u64>()
+            .max(scenario.board.iter().sum());
+        8 + scenario.script.len() * 3 + elements as usize * 3
+    };
     let mut verdict = None;
-    for _ in 0..most_pauses {
+    let mut pauses = 0;
+    while pauses < most_pauses(&referee) {
+        pauses += 1;
         let (pause, text) = match program.resume() {
             Ok(step) => step,
             Err(e) => {
@@ -861,6 +1014,16 @@ pub fn play(scenario: &Scenario, program: &mut dyn Program) -> GameResult {
             String::new(),
         )
     });
+    if broken.as_ref().is_some_and(|b| b.rule == Rule::Modes) {
+        // The game played is not the scenario's: its start is the evidence (a board shown
+        // before any question), the rest would only bury it.
+        let first_typed = referee
+            .transcript
+            .iter()
+            .position(|e| matches!(e, Entry::Typed(_)))
+            .map_or(referee.transcript.len(), |at| at + 1);
+        referee.transcript.truncate(first_typed);
+    }
     let message = match &broken {
         Some(b) => {
             referee.transcript.push(Entry::Broken(format!(
@@ -870,6 +1033,10 @@ pub fn play(scenario: &Scenario, program: &mut dyn Program) -> GameResult {
             )));
             format!("{}: {}", b.rule.describe(), b.detail)
         }
+        // An accepted game says what the lab's rules advise besides.
+        None if verdict == Verdict::Accepted && !referee.notes.is_empty() => {
+            format!("accepted; a suggestion: {}", referee.notes.join("; "))
+        }
         None => message,
     };
     GameResult {
@@ -878,6 +1045,112 @@ pub fn play(scenario: &Scenario, program: &mut dyn Program) -> GameResult {
         message,
         transcript: referee.transcript,
         moves: referee.moves,
+        notes: referee.notes,
+        last_typed: referee.last_typed,
+    }
+}
+
+/// Advice for a game that was not accepted, from what the judge saw: a crash and the line
+/// typed just before it, a rule broken, and what the lab's rules suggest besides. Each hint
+/// names a cause the judge observed, never a guess.
+pub fn hints(
+    result: &GameResult,
+    stderr: Option<&str>,
+    program: &std::path::Path,
+    source: &[u8],
+    lab_names: &[&str],
+) -> Vec<String> {
+    let mut hints = Vec::new();
+    if result.verdict == Verdict::RuntimeError {
+        let stderr = stderr.unwrap_or("");
+        let error = stderr
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim();
+        hints.extend(crash_hint(result.last_typed.as_ref(), error));
+        hints.extend(crate::feedback::python2_input_hint(stderr));
+        let file = program
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "working_game.py".into());
+        let source = String::from_utf8_lossy(source);
+        hints.extend(crate::feedback::import_hint(
+            stderr,
+            lab_names,
+            Some((&file, &source)),
+        ));
+    }
+    if result
+        .broken
+        .as_ref()
+        .is_some_and(|b| b.rule == Rule::Modes)
+    {
+        hints.push("Your program never asks for the players or the board: they are fixed in its code. The lab's first rule is that the players choose any of the three modes (human against human, human against computer, computer against computer). Ask for player 1's name, player 2's name and the board, in that order, and play a name that contains \"computer\" as a computer.".into());
+    }
+    if !result.notes.is_empty() {
+        hints.push("After an illegal move the program asked the same player again without saying why. That is allowed (the lab asks for a message or a retry), but a short message, such as which row or how many, helps the player.".into());
+    }
+    hints
+}
+
+/// A crash traced to the line nimlab typed just before it.
+fn crash_hint(typed: Option<&Typed>, error: &str) -> Option<String> {
+    let shown = |text: &str| {
+        if text.trim().is_empty() {
+            "an empty line".to_string()
+        } else {
+            format!("`{text}`")
+        }
+    };
+    let value_error = error.starts_with("ValueError");
+    match typed? {
+        Typed::Setup { index, text } if *index < 2 && value_error => {
+            let which = if *index == 0 { "first" } else { "second" };
+            Some(format!(
+                "The program crashed on {}, the {which} player's name, reading it as a number ({error}). nimlab answers the setup questions in the statement's order, one line each: player 1's name, player 2's name, then the board (it does not read the questions). Ask for the two names first, then the board.",
+                shown(text)
+            ))
+        }
+        Typed::Setup { text, .. } if value_error => Some(format!(
+            "The program crashed on the board {} ({error}). The board is typed as one line of row sizes separated by spaces: read it with [int(word) for word in line.split()].",
+            shown(text)
+        )),
+        Typed::Move {
+            text,
+            is_move: false,
+            ..
+        } if value_error || error.starts_with("IndexError") => {
+            let why = if error.contains("unpack") {
+                "the line did not split into the two parts the program unpacks (row and elements). Count the parts before unpacking them, or catch the ValueError,"
+            } else if error.contains("invalid literal for int()") {
+                "int() cannot read it as a number: catch the ValueError from int()"
+            } else {
+                "check what was typed before using it,"
+            };
+            Some(format!(
+                "{} is not a move, and the program crashed on it: {why} and ask the same player again.",
+                shown(text)
+            ))
+        }
+        Typed::Move {
+            text,
+            is_move: true,
+            legal: true,
+        } if value_error && text.contains(',') => Some(format!(
+            "The program crashed on {}, a legal move typed as the statement asks, row and elements with a comma between ({error}): read both numbers around the comma, for example from line.replace(\",\", \" \").split().",
+            shown(text)
+        )),
+        Typed::Move {
+            text,
+            is_move: true,
+            legal: false,
+        } if value_error || error.starts_with("IndexError") => Some(format!(
+            "The program crashed after {}, a move that is not legal on this board ({error}): check a move (make_move says whether it is legal) before using it, and ask the same player again.",
+            shown(text)
+        )),
+        _ => None,
     }
 }
 
@@ -934,6 +1207,65 @@ mod tests {
             parse_output("Nim:\n1: X\n2: X X\n", None)[0],
             Shown::Board(vec![1, 2])
         );
+    }
+
+    #[test]
+    fn a_crash_is_traced_to_the_line_typed_before_it() {
+        let name = Typed::Setup {
+            index: 0,
+            text: "Ada".into(),
+        };
+        let order = crash_hint(
+            Some(&name),
+            "ValueError: invalid literal for int() with base 10: 'Ada'",
+        )
+        .unwrap();
+        assert!(order.contains("the first player's name") && order.contains("statement's order"));
+        let text = |t: &str| Typed::Move {
+            text: t.into(),
+            is_move: false,
+            legal: false,
+        };
+        let unpack = crash_hint(
+            Some(&text("hello")),
+            "ValueError: not enough values to unpack (expected 2, got 1)",
+        )
+        .unwrap();
+        assert!(unpack.starts_with("`hello` is not a move") && unpack.contains("unpacks"));
+        let py2 = crash_hint(
+            Some(&text("")),
+            "ValueError: need more than 1 value to unpack",
+        )
+        .unwrap();
+        assert!(py2.starts_with("an empty line is not a move"), "{py2}");
+        let int = crash_hint(
+            Some(&text("x y")),
+            "ValueError: invalid literal for int() with base 10: 'x'",
+        )
+        .unwrap();
+        assert!(int.contains("catch the ValueError from int()"));
+        // A crash after a legal move, or with nothing typed, is not traced to the input.
+        let legal = Typed::Move {
+            text: "1, 1".into(),
+            is_move: true,
+            legal: true,
+        };
+        let comma = crash_hint(
+            Some(&legal),
+            "ValueError: invalid literal for int() with base 10: '1,'",
+        )
+        .unwrap();
+        assert!(comma.contains("with a comma between"), "{comma}");
+        let spaced = Typed::Move {
+            text: "1 1".into(),
+            is_move: true,
+            legal: true,
+        };
+        assert_eq!(
+            crash_hint(Some(&spaced), "ValueError: math domain error"),
+            None
+        );
+        assert_eq!(crash_hint(None, "ValueError: x"), None);
     }
 
     #[test]

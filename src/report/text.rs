@@ -102,8 +102,11 @@ impl<W: Write> TextReporter<W> {
     }
 
     fn feedback<'a>(&mut self, report: &'a CheckReport) -> std::io::Result<()> {
-        // Failures of earlier runs: the same failure under another interpreter is only named.
-        let mut earlier: HashSet<(&str, &str, Verdict)> = HashSet::new();
+        // Failures of earlier runs: the same failure (verdict, message and output) under
+        // another interpreter is only named; one that differs is shown whole. A hint is
+        // written once.
+        let mut earlier: HashSet<(&str, Verdict, &str, &str)> = HashSet::new();
+        let mut hinted: HashSet<&'a str> = HashSet::new();
         let mut header = false;
         for run in &report.runs {
             let failures: Vec<(&CaseReport, &CaseFeedback)> = run
@@ -119,12 +122,17 @@ impl<W: Write> TextReporter<W> {
                 header = true;
             }
             let key = |(c, f): &(&'a CaseReport, &'a CaseFeedback)| {
-                (c.name.as_str(), f.got.as_str(), c.verdict)
+                (
+                    c.name.as_str(),
+                    c.verdict,
+                    c.message.as_str(),
+                    f.got.as_str(),
+                )
             };
             let (same, new): (Vec<_>, Vec<_>) =
                 failures.iter().partition(|f| earlier.contains(&key(f)));
             for (case, feedback) in new.iter().take(MAX_FEEDBACK_PER_RUN) {
-                self.case_feedback(run, case, feedback)?;
+                self.case_feedback(run, case, feedback, &mut hinted)?;
             }
             if new.len() > MAX_FEEDBACK_PER_RUN {
                 writeln!(
@@ -142,17 +150,26 @@ impl<W: Write> TextReporter<W> {
                     run.label(),
                     names.join(", ")
                 )?;
+                // The same failure can still get advice of its own (Python 2's input()).
+                for (_, feedback) in &same {
+                    for hint in &feedback.hints {
+                        if hinted.insert(hint.as_str()) {
+                            writeln!(self.out, "   {NOTE}hint:{NOTE:#} {hint}")?;
+                        }
+                    }
+                }
             }
             earlier.extend(failures.iter().map(key));
         }
         Ok(())
     }
 
-    fn case_feedback(
+    fn case_feedback<'a>(
         &mut self,
         run: &RunReport,
         case: &CaseReport,
-        feedback: &CaseFeedback,
+        feedback: &'a CaseFeedback,
+        hinted: &mut HashSet<&'a str>,
     ) -> std::io::Result<()> {
         let out = &mut self.out;
         let style = verdict_style(case.verdict);
@@ -218,7 +235,9 @@ impl<W: Write> TextReporter<W> {
             }
         }
         for hint in &feedback.hints {
-            writeln!(out, "   {NOTE}hint:{NOTE:#} {hint}")?;
+            if hinted.insert(hint.as_str()) {
+                writeln!(out, "   {NOTE}hint:{NOTE:#} {hint}")?;
+            }
         }
         Ok(())
     }

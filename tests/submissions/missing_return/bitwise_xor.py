@@ -2,7 +2,7 @@
 from __future__ import print_function, division
 
 
-def bitwise_xor(a, b):
+def bitwise_exclusive_or(a, b):
     result = 0
     place = 1
     while a > 0 or b > 0:
@@ -17,4 +17,4 @@ if __name__ == "__main__":
     import sys
 
     a, b = [int(word) for word in sys.stdin.read().split()]
-    print(bitwise_xor(a, b))
+    print(bitwise_exclusive_or(a, b))

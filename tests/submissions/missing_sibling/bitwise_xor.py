@@ -4,7 +4,7 @@ from __future__ import print_function, division
 from exclusive_or import exclusive_or
 
 
-def bitwise_xor(a, b):
+def bitwise_exclusive_or(a, b):
     result = 0
     place = 1
     while a > 0 or b > 0:
@@ -19,4 +19,4 @@ if __name__ == "__main__":
     import sys
 
     a, b = [int(word) for word in sys.stdin.read().split()]
-    print(bitwise_xor(a, b))
+    print(bitwise_exclusive_or(a, b))

@@ -2,7 +2,7 @@
 from __future__ import print_function, division
 
 
-def num_bin(n):
+def numeral_binary(n):
     digits = []
     while n > 0:
         digits.append(n % 2)
@@ -10,7 +10,7 @@ def num_bin(n):
     return digits
 
 
-def bin_num(digits):
+def binary_numeral(digits):
     n = 0
     for digit in digits:
         n = n * 2 + digit
@@ -23,6 +23,6 @@ if __name__ == "__main__":
 
     case = json.loads(sys.stdin.read())
     if case["type"] == "num_bin":
-        print(json.dumps(num_bin(case["value"])))
+        print(json.dumps(numeral_binary(case["value"])))
     else:
-        print(json.dumps(bin_num(case["value"])))
+        print(json.dumps(binary_numeral(case["value"])))

@@ -3,12 +3,13 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    print("Nim:")
+    lines = ["Nim:"]
     for number, size in enumerate(board, 1):
-        print(str(number) + ":" + " X" * size)
+        lines.append(str(number) + ":" + " X" * size)
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
     import sys
 
-    present_board([int(word) for word in sys.stdin.read().split()])
+    print(present_board([int(word) for word in sys.stdin.readline().split()]))
