@@ -355,27 +355,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Doctor { python } => doctor(&python, &mut stdout),
         Command::Grade(args) => grade(&lab, &args, &mut stdout),
         Command::Merge { parts, out } => {
-            let mut books = Vec::new();
-            for part in &parts {
-                let file = part.join("results.json");
-                let bytes = std::fs::read(&file)
-                    .with_context(|| format!("{}: cannot read", file.display()))?;
-                books.push(serde_json::from_slice(&bytes).with_context(|| {
-                    format!(
-                        "{}: not a results.json written by nimlab grade",
-                        file.display()
-                    )
-                })?);
-            }
-            let merged = crate::grade::merge(&books)?;
-            crate::grade::export::write_all(&merged, &out)?;
-            writeln!(
-                stdout,
-                "Merged {} shard(s), {} student(s), into {}",
-                parts.len(),
-                merged.students.len(),
-                out.display()
-            )?;
+            crate::grade::merge_folders(&parts, &out, &mut stdout)?;
             Ok(exit::SUCCESS)
         }
     }
@@ -389,15 +369,13 @@ fn stop_on_ctrl_c() {
     });
 }
 
-fn grade(lab: &Lab, args: &GradeArgs, out: &mut impl Write) -> Result<u8> {
-    use std::io::IsTerminal;
+fn grade(lab: &Lab, args: &GradeArgs, out: &mut (impl Write + Send)) -> Result<u8> {
     let jobs = args.jobs.unwrap_or_else(default_jobs);
     if jobs == 0 {
         bail!("--jobs must be at least 1");
     }
     // Ctrl-C stops the programs running and keeps what has finished.
     stop_on_ctrl_c();
-    let progress = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
     let options = crate::grade::GradeOptions {
         dir: &args.dir,
         out: &args.out,
@@ -406,40 +384,13 @@ fn grade(lab: &Lab, args: &GradeArgs, out: &mut impl Write) -> Result<u8> {
         roster: args.roster.as_deref(),
         shard: args.shard,
         force: args.force,
-        progress,
     };
-    let book = crate::grade::grade(lab, &options)?;
-    let graded = book
-        .students
-        .iter()
-        .flat_map(|s| s.exercises.values())
-        .filter(|r| r.status == crate::grade::Status::Graded)
-        .count();
-    writeln!(
-        out,
-        "Graded {graded} submission(s) of {} student(s) into {}",
-        book.students.len(),
-        args.out.display()
-    )?;
-    for file in &book.unattributed {
-        writeln!(out, "  not attributed to a student's exercise: {file}")?;
-    }
-    for file in &book.superseded {
-        writeln!(
-            out,
-            "  not graded, another file counts: {} (graded instead: {})",
-            file.file, file.graded
-        )?;
-    }
-    writeln!(out, "  {}", book.isolation)?;
-    if crate::runner::stopping() {
-        writeln!(
-            std::io::stderr(),
-            "interrupted: the reports hold the submissions graded before Ctrl-C"
-        )?;
-        return Ok(exit::INTERRUPTED);
-    }
-    Ok(exit::SUCCESS)
+    crate::grade::run(lab, &options, out)?;
+    Ok(if crate::runner::stopping() {
+        exit::INTERRUPTED
+    } else {
+        exit::SUCCESS
+    })
 }
 
 fn doctor(interpreters: &[String], out: &mut impl Write) -> Result<u8> {
