@@ -18,10 +18,10 @@ use std::path::{Path, PathBuf};
 
 /// Sibling files copied next to a submission so it can import them; more or larger is not a
 /// lab folder.
-const MAX_SIBLINGS: usize = 200;
-const MAX_SIBLING_BYTES: u64 = 2 * 1024 * 1024;
+pub(crate) const MAX_SIBLINGS: usize = 200;
+pub(crate) const MAX_SIBLING_BYTES: u64 = 2 * 1024 * 1024;
 /// No answer to a lab exercise is this large; reading it whole would only cost memory.
-const MAX_SUBMISSION_BYTES: u64 = 1024 * 1024;
+pub(crate) const MAX_SUBMISSION_BYTES: u64 = 1024 * 1024;
 
 fn unreadable_submission(file: &Path, source: std::io::Error) -> Error {
     Error::input(file, format!("cannot read the submission: {source}"))

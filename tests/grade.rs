@@ -103,7 +103,7 @@ fn the_demo_class_is_graded_into_every_report() {
 
     let book = csv_rows(&read(out.path(), "gradebook.csv"));
     let header = &book[0];
-    assert_eq!(header.first().map(String::as_str), Some("student"));
+    assert_eq!(&header[..2], ["student", "student_id"]);
     assert_eq!(header.last().map(String::as_str), Some("total"));
     let row = |student: &str| {
         book.iter()
@@ -136,7 +136,7 @@ fn the_demo_class_is_graded_into_every_report() {
         "the flat platform-style file is Erin's: {erin}"
     );
     for student in ["ada", "bob", "carol", "dave", "erin"] {
-        let sum: f64 = header[1..header.len() - 1]
+        let sum: f64 = header[2..header.len() - 1]
             .iter()
             .map(|e| cell(student, e))
             .sum();
@@ -185,6 +185,13 @@ fn the_demo_class_is_graded_into_every_report() {
     assert_eq!(gradescope["score"], 40.0);
     assert_eq!(gradescope["tests"].as_array().unwrap().len(), 9);
     assert!(out.path().join("gradescope/dave/results.json").exists());
+    // Erin's flat file carries the platform's participant ID: her id, and her files' name.
+    assert_eq!(row("erin")[1], "erin_51234");
+    assert!(
+        out.path()
+            .join("gradescope/erin_51234/results.json")
+            .exists()
+    );
 }
 
 #[test]
@@ -258,10 +265,14 @@ fn shards_merged_give_exactly_the_reports_of_one_run() {
     assert_eq!(students, 5);
     // A student in two shards is refused.
     let twice = dir.path().join("twice");
+    let some = parts
+        .iter()
+        .find(|p| csv_rows(&read(p, "gradebook.csv")).len() > 1)
+        .unwrap();
     nimlab()
         .arg("merge")
-        .arg(&parts[0])
-        .arg(&parts[0])
+        .arg(some)
+        .arg(some)
         .arg("--out")
         .arg(&twice)
         .assert()
@@ -414,7 +425,7 @@ fn the_html_report_loads_in_a_browser_with_its_charts() {
     for outside in ["http://", "https://", "<script", "<link"] {
         assert!(!html.contains(outside), "{outside}");
     }
-    for student in ["ada", "bob", "carol", "dave", "erin"] {
+    for student in ["ada", "bob", "carol", "dave", "erin_51234"] {
         let page = read(out.path(), &format!("report/students/{student}.html"));
         assert!(page.contains("Class report"), "{student}");
     }
@@ -593,4 +604,651 @@ fn identical_submissions_of_two_students_each_get_their_own_report() {
         1,
         "{before:?} then {after:?}"
     );
+}
+
+// Hardening (issue 11): every student keyed and filed apart, every entry of the class folder
+// read only if it is a regular file, every name shown escaped for its medium.
+
+/// The exclusive_or exercise with its 4 sample cases only: the model solution scores 10,
+/// `print(0)` scores 5.
+fn quick_lab() -> tempfile::TempDir {
+    let lab = common::lab_with(&["exclusive_or"], |_| {});
+    std::fs::remove_dir_all(lab.path().join("fixtures/exclusive_or/secret")).unwrap();
+    lab
+}
+
+const HALF_RIGHT: &str = "print(0)\n";
+
+fn solution() -> String {
+    std::fs::read_to_string(root().join("exercises/exclusive_or/solution.py")).unwrap()
+}
+
+/// `nimlab --lab LAB grade CLASS --out OUT --python 3 ARGS...`
+fn grade_quick(lab: &Path, class: &Path, out: &Path, args: &[&str]) -> assert_cmd::Command {
+    let mut command = grade_class(class, out, &[&["--python", "3"], args].concat());
+    command.arg("--lab").arg(lab);
+    command
+}
+
+fn mkfifo(path: &Path) {
+    let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid, NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0, "{path:?}");
+}
+
+fn write(path: &Path, contents: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, contents).unwrap();
+}
+
+/// Every student in results.json: (name, id, total).
+fn students(results: &Value) -> Vec<(String, String, f64)> {
+    results["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["student"].as_str().unwrap().to_string(),
+                s["student_id"].as_str().unwrap().to_string(),
+                s["total"].as_f64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The links of report/index.html's student table: (file stem, the cell's HTML).
+fn student_links(index: &str) -> Vec<(String, String)> {
+    index
+        .split("<a href=\"students/")
+        .skip(1)
+        .map(|rest| {
+            let (stem, rest) = rest.split_once(".html\">").unwrap();
+            let (label, _) = rest.split_once("</a>").unwrap();
+            (stem.to_string(), label.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn students_whose_names_look_alike_each_get_their_own_files() {
+    let lab = quick_lab();
+    let class = tempfile::tempdir().unwrap();
+    // Pairs that one character mapping would merge: the first of each scores 10, the second 5.
+    let pairs = [
+        ("Möller", "Müller"),
+        ("张伟", "李娜"),
+        ("Zoé", "Zoë"),
+        ("a b", "a+b"),
+        ("Ada", "ada"),
+    ];
+    for (full, half) in pairs {
+        write(
+            &class.path().join(full).join("exclusive_or.py"),
+            &solution(),
+        );
+        write(&class.path().join(half).join("exclusive_or.py"), HALF_RIGHT);
+    }
+    let out = class.path().join("out");
+    grade_quick(lab.path(), class.path(), &out, &["--jobs", "2"])
+        .assert()
+        .success();
+    let results: Value = serde_json::from_str(&read(&out, "results.json")).unwrap();
+    let students = students(&results);
+    assert_eq!(students.len(), 10, "{students:?}");
+    let links = student_links(&read(&out, "report/index.html"));
+    assert_eq!(links.len(), 10);
+    let stems: std::collections::BTreeSet<String> =
+        links.iter().map(|(stem, _)| stem.to_lowercase()).collect();
+    assert_eq!(stems.len(), 10, "no two students share a file: {links:?}");
+    for (full, half) in pairs {
+        for (name, score) in [(full, 10.0), (half, 5.0)] {
+            let (_, id, total) = students.iter().find(|s| s.0 == name).unwrap();
+            assert_eq!(*total, score, "{name}");
+            // The index links the student to their own page and Gradescope result.
+            let (stem, _) = links
+                .iter()
+                .find(|(_, label)| label == name)
+                .unwrap_or_else(|| panic!("{name} has no link: {links:?}"));
+            let gradescope: Value =
+                serde_json::from_str(&read(&out, &format!("gradescope/{stem}/results.json")))
+                    .unwrap();
+            assert_eq!(
+                gradescope["score"], score,
+                "{name} ({id}) gets their own score"
+            );
+            let page = read(&out, &format!("report/students/{stem}.html"));
+            assert!(page.contains(&format!("<h1>{name}")), "{name}: {page}");
+            assert!(
+                page.contains(&format!("{name}/exclusive_or.py")),
+                "{name}'s page shows their own file"
+            );
+        }
+    }
+    let written: usize = std::fs::read_dir(out.join("gradescope")).unwrap().count();
+    assert_eq!(written, 10);
+}
+
+#[test]
+fn namesakes_on_a_platform_are_two_students() {
+    let lab = quick_lab();
+    let class = tempfile::tempdir().unwrap();
+    // Moodle's bulk download: name, participant ID, then the file.
+    write(
+        &class
+            .path()
+            .join("Wei Zhang_1001_assignsubmission_file_exclusive_or.py"),
+        &solution(),
+    );
+    write(
+        &class
+            .path()
+            .join("Wei Zhang_1002_assignsubmission_file_/exclusive_or.py"),
+        HALF_RIGHT,
+    );
+    let work = tempfile::tempdir().unwrap();
+    let whole = work.path().join("whole");
+    let output = grade_quick(lab.path(), class.path(), &whole, &[])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("Graded 2 submission(s) of 2 student(s)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("another file counts"), "{stdout}");
+    let results: Value = serde_json::from_str(&read(&whole, "results.json")).unwrap();
+    assert_eq!(results["superseded"], serde_json::json!([]));
+    assert_eq!(
+        students(&results),
+        [
+            ("Wei Zhang".to_string(), "Wei Zhang_1001".to_string(), 10.0),
+            ("Wei Zhang".to_string(), "Wei Zhang_1002".to_string(), 5.0),
+        ]
+    );
+    let book = csv_rows(&read(&whole, "gradebook.csv"));
+    assert_eq!(book[1][..2], ["Wei Zhang", "Wei Zhang_1001"]);
+    assert_eq!(book[2][..2], ["Wei Zhang", "Wei Zhang_1002"]);
+    let moodle = csv_rows(&read(&whole, "moodle.csv"));
+    assert_eq!(moodle[1][0], "Wei Zhang_1001");
+    assert_eq!(moodle[2][0], "Wei Zhang_1002");
+
+    // A roster that names only "Wei Zhang" cannot say which: refused, naming both.
+    let roster = work.path().join("roster.csv");
+    std::fs::write(&roster, "student,name,id\nWei Zhang,Wei Zhang,1\n").unwrap();
+    grade_quick(
+        lab.path(),
+        class.path(),
+        &work.path().join("refused"),
+        &["--roster", roster.to_str().unwrap()],
+    )
+    .assert()
+    .code(2)
+    .stderr(predicates::str::contains(
+        "roster.csv: `Wei Zhang` is the name of 2 students (`Wei Zhang_1001`, `Wei Zhang_1002`)",
+    ));
+    // Named by their ids, each gets their own roster entry.
+    std::fs::write(
+        &roster,
+        "student,name,id\nWei Zhang_1001,Wei Zhang (Physics),2001\nWei Zhang_1002,Wei Zhang (Maths),2002\n",
+    )
+    .unwrap();
+    let with_roster = work.path().join("roster-out");
+    grade_quick(
+        lab.path(),
+        class.path(),
+        &with_roster,
+        &["--roster", roster.to_str().unwrap()],
+    )
+    .assert()
+    .success();
+    let canvas = csv_rows(&read(&with_roster, "canvas.csv"));
+    let row = |id: &str| canvas.iter().find(|r| r[1] == id).unwrap().clone();
+    assert_eq!(row("2001")[0], "Wei Zhang (Physics)");
+    assert_eq!(row("2001")[3], "10");
+    assert_eq!(row("2002")[3], "5");
+
+    // Sharded by id, merged: exactly one run.
+    let parts: Vec<PathBuf> = (1..=2)
+        .map(|k| {
+            let part = work.path().join(format!("part{k}"));
+            grade_quick(
+                lab.path(),
+                class.path(),
+                &part,
+                &["--shard", &format!("{k}/2")],
+            )
+            .assert()
+            .success();
+            part
+        })
+        .collect();
+    let merged = work.path().join("merged");
+    nimlab()
+        .arg("merge")
+        .args(&parts)
+        .arg("--out")
+        .arg(&merged)
+        .assert()
+        .success();
+    assert_eq!(
+        results_without_timings(&merged),
+        results_without_timings(&whole)
+    );
+    for file in [
+        "gradebook.csv",
+        "moodle.csv",
+        "junit.xml",
+        "report/index.html",
+    ] {
+        assert_eq!(read(&merged, file), read(&whole, file), "{file}");
+    }
+}
+
+/// Runs nimlab with an address-space cap (so a regression fails instead of exhausting the
+/// machine) and a deadline; returns its output and the largest resident size (MiB) of any
+/// process this test binary has waited for.
+fn run_bounded(args: &[&std::ffi::OsStr], deadline: Duration) -> (std::process::Output, i64) {
+    use std::os::unix::process::CommandExt;
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_nimlab"));
+    command
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    // SAFETY: only setrlimit, async-signal-safe, between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 4 << 30,
+                rlim_max: 4 << 30,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > deadline {
+            let _ = child.kill();
+            let output = child.wait_with_output().unwrap();
+            panic!(
+                "nimlab still ran after {deadline:?}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    // SAFETY: getrusage fills the struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
+        usage
+    };
+    (output, usage.ru_maxrss / 1024)
+}
+
+#[test]
+fn a_fifo_a_link_to_dev_zero_or_a_huge_file_beside_a_submission_neither_hangs_nor_floods() {
+    let lab = quick_lab();
+    let class = tempfile::tempdir().unwrap();
+    let ada = class.path().join("ada");
+    write(&ada.join("exclusive_or.py"), &solution());
+    // Beside Ada's file, where the cache key and the check look for modules to import.
+    mkfifo(&ada.join("helper.py"));
+    std::os::unix::fs::symlink("/dev/zero", ada.join("zero.py")).unwrap();
+    std::fs::File::create(ada.join("huge.py"))
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
+    // Bob's submission itself is a 3 GB sparse file.
+    let bob = class.path().join("bob");
+    std::fs::create_dir(&bob).unwrap();
+    std::fs::File::create(bob.join("exclusive_or.py"))
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
+    let out = class.path().join("out");
+    let args: Vec<&std::ffi::OsStr> = vec![
+        "--lab".as_ref(),
+        lab.path().as_os_str(),
+        "grade".as_ref(),
+        class.path().as_os_str(),
+        "--out".as_ref(),
+        out.as_os_str(),
+        "--python".as_ref(),
+        "3".as_ref(),
+    ];
+    for round in ["first run", "cached run"] {
+        let (output, max_rss_mib) = run_bounded(&args, Duration::from_secs(120));
+        assert!(
+            output.status.success(),
+            "{round}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            max_rss_mib < 512,
+            "{round}: a process used {max_rss_mib} MiB"
+        );
+        let results: Value = serde_json::from_str(&read(&out, "results.json")).unwrap();
+        let ada = entry(&results, "ada", "exclusive_or");
+        assert_eq!(ada["report"]["verdict"], "accepted", "{round}: {ada:#}");
+        let bob = entry(&results, "bob", "exclusive_or");
+        assert_eq!(bob["status"], "error", "{round}: {bob:#}");
+        assert!(
+            bob["error"]
+                .as_str()
+                .unwrap()
+                .contains("bob/exclusive_or.py: the submission is 3221225472 bytes"),
+            "{round}: {bob:#}"
+        );
+        // The FIFO and the link are listed as not read, with the reason.
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains("not read: ada/helper.py: a named pipe (FIFO)"),
+            "{round}: {stdout}"
+        );
+        assert!(
+            stdout.contains("not read: ada/zero.py: a symbolic link"),
+            "{round}: {stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_submission_that_is_a_link_or_a_fifo_is_listed_with_the_reason() {
+    let lab = quick_lab();
+    let class = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    write(&class.path().join("ada/exclusive_or.py"), &solution());
+    std::fs::create_dir(class.path().join("bob")).unwrap();
+    mkfifo(&class.path().join("bob/exclusive_or.py"));
+    std::fs::create_dir(class.path().join("carol")).unwrap();
+    // A link inside the class folder, and one out of it.
+    std::os::unix::fs::symlink(
+        "../ada/exclusive_or.py",
+        class.path().join("carol/exclusive_or.py"),
+    )
+    .unwrap();
+    write(&outside.path().join("exclusive_or.py"), &solution());
+    std::fs::create_dir(class.path().join("dan")).unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("exclusive_or.py"),
+        class.path().join("dan/exclusive_or.py"),
+    )
+    .unwrap();
+    // A student folder that is a link out of the class folder.
+    std::os::unix::fs::symlink(outside.path(), class.path().join("erin")).unwrap();
+    // Flat, as a platform names it: a FIFO.
+    mkfifo(&class.path().join("fay_7_exclusive_or.py"));
+    let roster = class.path().join("roster.csv");
+    std::fs::write(&roster, "student\nada\nbob\ncarol\ndan\nerin\nfay\n").unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let output = grade_quick(
+        lab.path(),
+        class.path(),
+        out.path(),
+        &["--roster", roster.to_str().unwrap()],
+    )
+    .timeout(Duration::from_secs(120))
+    .output()
+    .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let results: Value = serde_json::from_str(&read(out.path(), "results.json")).unwrap();
+    for (student, file, reason) in [
+        ("bob", "bob/exclusive_or.py", "a named pipe (FIFO)"),
+        ("carol", "carol/exclusive_or.py", "a symbolic link"),
+        ("dan", "dan/exclusive_or.py", "a symbolic link"),
+        ("fay", "fay_7_exclusive_or.py", "a named pipe (FIFO)"),
+    ] {
+        assert!(
+            stdout.contains(&format!("not read: {file}: {reason}")),
+            "{stdout}"
+        );
+        let result = entry(&results, student, "exclusive_or");
+        assert_eq!(
+            result["status"], "error",
+            "{student} is not missing: {result:#}"
+        );
+        assert_eq!(result["file"], file);
+        let error = result["error"].as_str().unwrap();
+        assert!(
+            error.starts_with(&format!("not graded: {file} is {reason}")),
+            "{error}"
+        );
+        assert_eq!(result["points"], 0.0);
+    }
+    assert!(
+        stdout.contains("not read: erin: a symbolic link"),
+        "{stdout}"
+    );
+    assert_eq!(entry(&results, "erin", "exclusive_or")["status"], "missing");
+    assert_eq!(
+        entry(&results, "ada", "exclusive_or")["report"]["verdict"],
+        "accepted"
+    );
+    let skipped = results["skipped"].as_array().unwrap();
+    assert_eq!(skipped.len(), 5, "{skipped:#?}");
+    let index = read(out.path(), "report/index.html");
+    assert!(index.contains("Files not read"));
+    assert!(index.contains("fay_7_exclusive_or.py: a named pipe"));
+}
+
+#[test]
+fn names_that_start_a_formula_stay_text_in_every_csv() {
+    let lab = quick_lab();
+    let class = tempfile::tempdir().unwrap();
+    let hostile = [
+        "=HYPERLINK(\"http:\\\\evil\",\"x\")",
+        "+cmd",
+        "-2+3",
+        "@SUM(A1)",
+    ];
+    for name in hostile {
+        write(&class.path().join(name).join("exclusive_or.py"), HALF_RIGHT);
+    }
+    let work = tempfile::tempdir().unwrap();
+    let roster = work.path().join("roster.csv");
+    let mut rows = String::from("student,name,id,section\n");
+    for (i, name) in hostile.iter().enumerate() {
+        let quoted = name.replace('"', "\"\"");
+        rows.push_str(&format!("\"{quoted}\",\"=1+{i}\",@{i},-{i}\n"));
+    }
+    std::fs::write(&roster, rows).unwrap();
+    let assert_text_cells = |out: &Path, file: &str| {
+        let rows = csv_rows(&read(out, file));
+        assert!(rows.len() > hostile.len(), "{file}");
+        for cell in rows.iter().flatten() {
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                "{file}: a cell starts a formula: {cell:?}"
+            );
+        }
+        rows
+    };
+    for (out, args) in [
+        (
+            work.path().join("with-roster"),
+            vec!["--roster", roster.to_str().unwrap()],
+        ),
+        (work.path().join("plain"), vec![]),
+    ] {
+        grade_quick(lab.path(), class.path(), &out, &args)
+            .assert()
+            .success();
+        let book = assert_text_cells(&out, "gradebook.csv");
+        assert!(
+            book.iter()
+                .any(|r| r[0] == "'=HYPERLINK(\"http:\\\\evil\",\"x\")"),
+            "shown as text, not dropped: {book:?}"
+        );
+        assert!(book.iter().any(|r| r[0] == "'-2+3" && r[1] == "'-2+3"));
+        let canvas = assert_text_cells(&out, "canvas.csv");
+        let moodle = assert_text_cells(&out, "moodle.csv");
+        if args.is_empty() {
+            assert!(moodle.iter().any(|r| r[0] == "'@SUM(A1)"), "{moodle:?}");
+            assert!(canvas.iter().any(|r| r[0] == "'+cmd"), "{canvas:?}");
+        } else {
+            assert!(
+                canvas
+                    .iter()
+                    .any(|r| r[0] == "'=1+0" && r[1] == "'@0" && r[2] == "'-0")
+            );
+            assert!(moodle.iter().any(|r| r[0] == "'@3"), "{moodle:?}");
+        }
+    }
+}
+
+#[test]
+fn names_reach_the_terminal_escaped_even_when_piped() {
+    let lab = quick_lab();
+    let class = tempfile::tempdir().unwrap();
+    // A stray file whose name sets the window title; two attempts whose names clear the screen.
+    write(&class.path().join("\x1b]0;owned\x07.txt"), "x");
+    write(
+        &class.path().join("mal\x1b[2J_1_attempt1_exclusive_or.py"),
+        HALF_RIGHT,
+    );
+    write(
+        &class.path().join("mal\x1b[2J_1_attempt2_exclusive_or.py"),
+        HALF_RIGHT,
+    );
+    mkfifo(&class.path().join("eve_2_wrong\raccepted_exclusive_or.py"));
+    let out = class.path().join("out");
+    let output = grade_quick(lab.path(), class.path(), &out, &[])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for raw in ['\x1b', '\x07', '\r'] {
+        assert!(
+            !stdout.contains(raw),
+            "{raw:?} reached the terminal: {stdout:?}"
+        );
+    }
+    for shown in [
+        "not attributed to a student's exercise: \\x1b]0;owned\\x07.txt",
+        "not graded, another file counts: mal\\x1b[2J_1_attempt1_exclusive_or.py (graded instead: mal\\x1b[2J_1_attempt2_exclusive_or.py)",
+        "not read: eve_2_wrong\\raccepted_exclusive_or.py: a named pipe",
+    ] {
+        assert!(stdout.contains(shown), "{shown}\n{stdout}");
+    }
+}
+
+#[test]
+fn the_progress_bar_shows_names_escaped() {
+    let script = Path::new("/usr/bin/script");
+    if !script.exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have util-linux's script"
+        );
+        eprintln!("`script` is not installed: the progress bar was not seen on a terminal");
+        return;
+    }
+    let lab = quick_lab();
+    let class = tempfile::tempdir().unwrap();
+    // Slow enough for the bar to be drawn with the student's name beside it.
+    write(
+        &class.path().join("own\x1b]0;owned\x07/exclusive_or.py"),
+        "import time\ntime.sleep(0.4)\nprint(0)\n",
+    );
+    let out = class.path().join("out");
+    let command = format!(
+        "'{}' --lab '{}' grade '{}' --out '{}' --python 3 --jobs 1",
+        env!("CARGO_BIN_EXE_nimlab"),
+        lab.path().display(),
+        class.path().display(),
+        out.display()
+    );
+    // `script` gives nimlab a terminal, as a person running it has.
+    let output = std::process::Command::new(script)
+        .args(["-qefc", &command, "/dev/null"])
+        .env_remove("CI")
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let shown = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        shown.contains("submissions"),
+        "the bar was drawn: {shown:?}"
+    );
+    assert!(
+        shown.contains("own\\x1b]0;owned\\x07 exclusive_or"),
+        "{shown:?}"
+    );
+    assert!(!shown.contains("\x1b]0;owned"), "{shown:?}");
+}
+
+#[test]
+fn html_and_junit_show_hostile_names_and_output_escaped() {
+    let lab = quick_lab();
+    let class = tempfile::tempdir().unwrap();
+    let tag = "<img src=x onerror=alert(1)>";
+    let controls = "ctl\x01\x0c\u{fffe}\u{85}x";
+    write(&class.path().join(tag).join("exclusive_or.py"), HALF_RIGHT);
+    write(
+        &class.path().join(controls).join("exclusive_or.py"),
+        HALF_RIGHT,
+    );
+    // Output that would close the <pre> and run a script, and restyle a terminal.
+    write(
+        &class.path().join("pat/exclusive_or.py"),
+        "print('</pre><script>alert(1)</script>\\x1b[2J\\x07')\n",
+    );
+    let out = class.path().join("out");
+    grade_quick(lab.path(), class.path(), &out, &[])
+        .assert()
+        .success();
+    let index = read(&out, "report/index.html");
+    assert!(!index.contains("<img"), "{index}");
+    assert!(index.contains("&lt;img src=x onerror=alert(1)&gt;"));
+    assert!(index.contains("ctl\\x01\\x0c\\u{fffe}\\x85x"), "{index}");
+    let links = student_links(&index);
+    for (stem, _) in &links {
+        let page = read(&out, &format!("report/students/{stem}.html"));
+        assert!(
+            !page.contains("<img") && !page.contains("<script"),
+            "{page}"
+        );
+        for raw in ['\x01', '\x0c', '\u{fffe}', '\x1b', '\x07'] {
+            assert!(!page.contains(raw), "{raw:?} in {stem}.html");
+        }
+    }
+    let (pat, _) = links.iter().find(|(_, label)| label == "pat").unwrap();
+    let page = read(&out, &format!("report/students/{pat}.html"));
+    assert!(page.contains("&lt;/pre&gt;&lt;script&gt;"), "{page}");
+
+    // junit.xml parses with a strict XML 1.0 parser (Python's expat) and shows the names.
+    let junit = out.join("junit.xml");
+    let parsed = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sys, xml.etree.ElementTree as E\n\
+             for s in E.parse(sys.argv[1]).getroot(): print(s.get('name'))",
+        ])
+        .arg(&junit)
+        .output()
+        .unwrap();
+    assert!(
+        parsed.status.success(),
+        "junit.xml is not well-formed: {}",
+        String::from_utf8_lossy(&parsed.stderr)
+    );
+    let names = String::from_utf8_lossy(&parsed.stdout);
+    assert!(names.contains(tag), "{names}");
+    assert!(names.contains("ctl\\x01\\x0c\\u{fffe}\\x85x"), "{names}");
 }

@@ -120,8 +120,22 @@ fn ctrl_c_during_grading_keeps_finished_work_and_whole_reports() {
     let out = tempfile::tempdir().unwrap();
     let marker = format!("grade_sleeper_{}", std::process::id());
     let solution = root().join("exercises/exclusive_or/solution.py");
-    for student in ["ada", "bob"] {
+    for student in ["ada", "bob", "carol"] {
         std::fs::create_dir(class.path().join(student)).unwrap();
+    }
+    // FIFOs, which block whoever opens one to read: beside Bob's file, and as Carol's.
+    for fifo in ["bob/helper.py", "carol/exclusive_or.py"] {
+        let name = std::ffi::CString::new(
+            class
+                .path()
+                .join(fifo)
+                .as_os_str()
+                .as_encoded_bytes()
+                .to_vec(),
+        )
+        .unwrap();
+        // SAFETY: a valid, NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0);
     }
     std::fs::copy(&solution, class.path().join("ada/exclusive_or.py")).unwrap();
     // Bob's program sleeps, under a command line that carries the marker.
@@ -159,7 +173,10 @@ fn ctrl_c_during_grading_keeps_finished_work_and_whole_reports() {
     // sleeping program he was never judged on).
     let gradebook = std::fs::read_to_string(out.path().join("gradebook.csv")).unwrap();
     let rows: Vec<&str> = gradebook.lines().collect();
-    assert_eq!(rows[0], "student,exclusive_or,total", "{gradebook}");
+    assert_eq!(
+        rows[0], "student,student_id,exclusive_or,total",
+        "{gradebook}"
+    );
     assert!(rows.iter().any(|r| r.starts_with("ada,")), "{gradebook}");
     let results: serde_json::Value =
         serde_json::from_slice(&std::fs::read(out.path().join("results.json")).unwrap()).unwrap();
@@ -175,6 +192,16 @@ fn ctrl_c_during_grading_keeps_finished_work_and_whole_reports() {
     assert_eq!(bob["status"], "error", "{bob:#}");
     assert_eq!(bob["error"], "not graded: nimlab was interrupted");
     assert_eq!(bob["file"], "bob/exclusive_or.py");
+    let carol =
+        &students.iter().find(|s| s["student"] == "carol").unwrap()["exercises"]["exclusive_or"];
+    assert_eq!(carol["status"], "error", "{carol:#}");
+    assert!(
+        carol["error"]
+            .as_str()
+            .unwrap()
+            .contains("a named pipe (FIFO)"),
+        "{carol:#}"
+    );
     assert_nothing_left(&marker, tmp.path());
     // No temporary report files next to the real ones.
     for entry in walkdir::WalkDir::new(out.path()).min_depth(1) {

@@ -1,25 +1,50 @@
-//! report/index.html: a self-contained class overview (inline CSS and SVG, no scripts, no
-//! network) and one feedback page per student with the explanations `nimlab check` gives.
+//! report/: index.html, a self-contained class overview (inline CSS and SVG, no scripts, no
+//! network), and one feedback page per student with the explanations `nimlab check` gives.
+//!
+//! Every text from a student or a program goes through [`escape`]: HTML's specials escaped,
+//! control characters shown as escapes.
 
-use super::export::folder_name;
-use super::{Gradebook, Status, StudentResult};
+use super::{Exporter, Sink, points, visible};
+use crate::grade::book::{ExerciseResult, Gradebook, Status, StudentResult};
 use crate::judge::Verdict;
 use crate::report::{Event, Reporter, TextReporter};
+use anyhow::Result;
 use std::fmt::Write;
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+pub struct HtmlReport;
+
+impl Exporter for HtmlReport {
+    fn target(&self) -> &'static str {
+        "report/"
     }
-    out
+
+    fn export(&self, book: &Gradebook, sink: &mut dyn Sink) -> Result<()> {
+        for student in &book.students {
+            sink.file(
+                &format!("report/students/{}.html", student.file_stem()),
+                student_page(book, student).as_bytes(),
+            )?;
+        }
+        sink.file("report/index.html", index(book).as_bytes())
+    }
+}
+
+/// Text for HTML: specials escaped, control characters visible.
+fn escape(text: &str) -> String {
+    crate::escape::html(&visible(text)).into_owned()
+}
+
+/// A student as a page shows them: the name, and the id where it says more.
+fn student_label(student: &StudentResult) -> String {
+    if student.student_id == student.student {
+        escape(&student.student)
+    } else {
+        format!(
+            "{} <span class=\"muted\">({})</span>",
+            escape(&student.student),
+            escape(&student.student_id)
+        )
+    }
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;color:#222;padding:0 1rem}\
@@ -32,11 +57,6 @@ fn page(title: &str, body: &str) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
         escape(title)
     )
-}
-
-fn points(value: f64) -> String {
-    let text = format!("{value:.2}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A histogram of total scores: ten bins from 0 to the maximum.
@@ -122,7 +142,7 @@ fn case_passes(report: &crate::report::CheckReport) -> Vec<(String, bool)> {
     passes
 }
 
-pub fn index(book: &Gradebook) -> String {
+fn index(book: &Gradebook) -> String {
     let max: u32 = book.exercises.iter().map(|e| e.points).sum();
     let mut body = String::new();
     let _ = write!(
@@ -137,7 +157,7 @@ pub fn index(book: &Gradebook) -> String {
     let mut exercise_rows = Vec::new();
     let mut case_sections = String::new();
     for exercise in &book.exercises {
-        let graded: Vec<&super::ExerciseResult> = book
+        let graded: Vec<&ExerciseResult> = book
             .students
             .iter()
             .map(|s| &s.exercises[&exercise.name])
@@ -199,8 +219,8 @@ pub fn index(book: &Gradebook) -> String {
         let _ = write!(
             body,
             "<tr><td><a href=\"students/{}.html\">{}</a></td>",
-            folder_name(&student.student),
-            escape(&student.student)
+            student.file_stem(),
+            student_label(student)
         );
         for exercise in &book.exercises {
             let result = &student.exercises[&exercise.name];
@@ -243,6 +263,18 @@ pub fn index(book: &Gradebook) -> String {
         }
         body.push_str("</ul>\n");
     }
+    if !book.skipped.is_empty() {
+        body.push_str("<h2>Files not read</h2>\n<ul>\n");
+        for file in &book.skipped {
+            let _ = writeln!(
+                body,
+                "<li>{}: {}</li>",
+                escape(&file.file),
+                escape(&file.reason)
+            );
+        }
+        body.push_str("</ul>\n");
+    }
     page("Class report", &body)
 }
 
@@ -264,11 +296,11 @@ fn check_text(report: &crate::report::CheckReport) -> String {
     String::from_utf8_lossy(&buffer).into_owned()
 }
 
-pub fn student_page(book: &Gradebook, student: &StudentResult) -> String {
+fn student_page(book: &Gradebook, student: &StudentResult) -> String {
     let max: u32 = book.exercises.iter().map(|e| e.points).sum();
     let mut body = format!(
         "<p><a href=\"../index.html\">Class report</a></p>\n<h1>{}</h1>\n<p>{} of {max} points.</p>\n",
-        escape(&student.student),
+        student_label(student),
         points(student.total)
     );
     for exercise in &book.exercises {

@@ -1,0 +1,59 @@
+//! gradescope/<student>/results.json: Gradescope's autograder results, one per student, in
+//! a folder named by the student's id in a collision-free form.
+
+use super::{Exporter, Sink, points};
+use crate::grade::book::{Gradebook, Status, StudentResult};
+use anyhow::Result;
+
+pub struct Gradescope;
+
+impl Exporter for Gradescope {
+    fn target(&self) -> &'static str {
+        "gradescope/"
+    }
+
+    fn export(&self, book: &Gradebook, sink: &mut dyn Sink) -> Result<()> {
+        for student in &book.students {
+            sink.file(
+                &format!("gradescope/{}/results.json", student.file_stem()),
+                &results(book, student)?,
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn results(book: &Gradebook, student: &StudentResult) -> Result<Vec<u8>> {
+    let tests: Vec<serde_json::Value> = book
+        .exercises
+        .iter()
+        .map(|exercise| {
+            let result = &student.exercises[&exercise.name];
+            let output = match (&result.status, &result.report) {
+                (Status::Graded, Some(report)) => format!(
+                    "{} ({} of {} cases' weight under every interpreter)",
+                    report.verdict.label(),
+                    report.score,
+                    report.max_score
+                ),
+                (Status::Missing, _) => "no submission".to_string(),
+                _ => result.error.clone().unwrap_or_default(),
+            };
+            serde_json::json!({
+                "name": exercise.title,
+                "score": result.points,
+                "max_score": exercise.points,
+                "status": if result.points >= f64::from(exercise.points) { "passed" } else { "failed" },
+                "output": output,
+            })
+        })
+        .collect();
+    let total_max: u32 = book.exercises.iter().map(|e| e.points).sum();
+    let results = serde_json::json!({
+        "score": student.total,
+        "output": format!("{} of {} points; run `nimlab check` on each file for the full feedback.", points(student.total), total_max),
+        "visibility": "visible",
+        "tests": tests,
+    });
+    Ok(serde_json::to_vec_pretty(&results)?)
+}

@@ -1,0 +1,42 @@
+//! moodle.csv: Moodle's grade import: a column that identifies the user, then one per grade
+//! item (mapped to grade items in Moodle's import form).
+
+use super::{Exporter, Sink, csv_bytes, points, text_cell};
+use crate::grade::book::Gradebook;
+use anyhow::Result;
+
+pub struct MoodleCsv;
+
+impl Exporter for MoodleCsv {
+    fn target(&self) -> &'static str {
+        "moodle.csv"
+    }
+
+    fn export(&self, book: &Gradebook, sink: &mut dyn Sink) -> Result<()> {
+        let with_ids = book
+            .students
+            .iter()
+            .any(|s| s.roster.as_ref().is_some_and(|r| !r.id.is_empty()));
+        let key = if with_ids { "ID number" } else { "Username" };
+        let mut header = vec![key.to_string()];
+        header.extend(book.exercises.iter().map(|e| text_cell(&e.title)));
+        let mut rows = vec![header];
+        for student in &book.students {
+            // Without a roster's ID numbers, the student's id: unique, where names may not be.
+            let id = student
+                .roster
+                .as_ref()
+                .map(|r| r.id.clone())
+                .filter(|_| with_ids)
+                .unwrap_or_else(|| student.student_id.clone());
+            let mut row = vec![text_cell(&id)];
+            row.extend(
+                book.exercises
+                    .iter()
+                    .map(|e| points(student.exercises[&e.name].points)),
+            );
+            rows.push(row);
+        }
+        sink.file("moodle.csv", &csv_bytes(rows)?)
+    }
+}
