@@ -243,13 +243,13 @@ proptest! {
 
     #[test]
     fn scenario_parsing_never_panics(text in "\\PC{0,300}") {
-        let _ = nimlab::judge::game::Scenario::parse(&text);
+        let _ = nimlab::exercises::working_game::scenario::Scenario::parse(&text);
     }
 
     #[test]
     fn scenario_like_text_is_refused_with_a_reason(players in prop::collection::vec("[A-Za-z ]{0,8}", 0..4), board in prop::collection::vec(0u64..100, 0..15)) {
         let text = format!("players = {players:?}\nboard = {board:?}\n");
-        if let Err(why) = nimlab::judge::game::Scenario::parse(&text) {
+        if let Err(why) = nimlab::exercises::working_game::scenario::Scenario::parse(&text) {
             prop_assert!(!why.trim().is_empty());
         }
     }

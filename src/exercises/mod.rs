@@ -9,7 +9,7 @@ mod nim_sum;
 mod optimal_move;
 mod present_board;
 mod ui;
-mod working_game;
+pub mod working_game;
 
 use crate::error::BadInput;
 use crate::lab::config::Comparison;

@@ -2,7 +2,6 @@
 //! ended.
 
 pub mod compare;
-pub mod game;
 pub mod verdict;
 
 pub use verdict::Verdict;

@@ -1,4 +1,4 @@
-//! The game judge for working_game: plays every human seat of a game of Nim against the
+//! working_game's referee: plays every human seat of a game of Nim against the
 //! student's program and checks the rules as the game goes, without caring how the program
 //! words its questions.
 //!
@@ -24,6 +24,8 @@
 //! Computer", [5, 4, 3, 2, 1])`) is played as it is and judged by rules 2 to 5; where it
 //! cannot play a scenario's mode, that is rule 1, said as such.
 
+use super::scenario::{HumanPlay, Scenario};
+use crate::exercises::TranscriptEntry as Entry;
 use crate::judge::Verdict;
 use crate::nim::{self, Move};
 use crate::runner::interactive::Pause;
@@ -31,85 +33,6 @@ use num_bigint::BigInt;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-
-/// A game to play: fixtures/working_game/{sample,secret}/NAME.toml.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    /// Player 1 (moves first) and player 2. A name containing "computer" is a computer.
-    pub players: [String; 2],
-    pub board: Vec<u64>,
-    /// What the human players type first, in order: "row elements" for a move (legal or not),
-    /// anything else as it is (malformed input).
-    #[serde(default)]
-    pub script: Vec<String>,
-    /// How the humans play once the script is used up.
-    #[serde(default)]
-    pub then: HumanPlay,
-    #[serde(default = "default_seed")]
-    pub seed: u64,
-}
-
-fn default_seed() -> u64 {
-    1
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HumanPlay {
-    /// A random legal move (from the scenario's seed).
-    #[default]
-    Random,
-    /// A winning move where there is one, else a random legal move.
-    Optimal,
-}
-
-/// Bounds that keep a game (and its transcript) short.
-const MAX_ROWS: usize = 12;
-const MAX_ROW_SIZE: u64 = 40;
-
-impl Scenario {
-    pub fn parse(text: &str) -> Result<Scenario, String> {
-        let scenario: Scenario = toml::from_str(text).map_err(|e| e.to_string())?;
-        let [first, second] = &scenario.players;
-        for name in &scenario.players {
-            if name.trim().is_empty() || name.contains(['\n', '\r']) {
-                return Err("player names must be one non-empty line each".into());
-            }
-        }
-        let (a, b) = (first.to_lowercase(), second.to_lowercase());
-        if a.contains(&b) || b.contains(&a) {
-            // The judge tells the players apart by name in the program's output.
-            return Err("neither player's name may contain the other's".into());
-        }
-        if scenario.board.is_empty() || scenario.board.len() > MAX_ROWS {
-            return Err(format!("the board must have 1 to {MAX_ROWS} rows"));
-        }
-        if scenario.board.iter().any(|&r| r > MAX_ROW_SIZE) {
-            return Err(format!("rows hold at most {MAX_ROW_SIZE} elements"));
-        }
-        if scenario.board.iter().all(|&r| r == 0) {
-            return Err("the board must have at least one element".into());
-        }
-        Ok(scenario)
-    }
-
-    pub fn is_computer(name: &str) -> bool {
-        name.to_lowercase().contains("computer")
-    }
-}
-
-/// One line of a game's transcript.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind", content = "text")]
-pub enum Entry {
-    /// What the program printed.
-    Program(String),
-    /// What the judge typed.
-    Typed(String),
-    /// Where a rule was broken, and how.
-    Broken(String),
-}
 
 /// A rule of the game as the statement sets it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -1050,110 +973,6 @@ pub fn play(scenario: &Scenario, program: &mut dyn Program) -> GameResult {
     }
 }
 
-/// Advice for a game that was not accepted, from what the judge saw: a crash and the line
-/// typed just before it, a rule broken, and what the lab's rules suggest besides. Each hint
-/// names a cause the judge observed, never a guess.
-pub fn hints(
-    result: &GameResult,
-    stderr: Option<&str>,
-    program: &std::path::Path,
-    source: &[u8],
-    lab_names: &[&str],
-) -> Vec<String> {
-    let mut hints = Vec::new();
-    if result.verdict == Verdict::RuntimeError {
-        let stderr = stderr.unwrap_or("");
-        let error = stderr
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("")
-            .trim();
-        hints.extend(crash_hint(result.last_typed.as_ref(), error));
-        hints.extend(crate::feedback::python2_input_hint(stderr));
-        let file = program
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "working_game.py".into());
-        let source = String::from_utf8_lossy(source);
-        hints.extend(crate::feedback::import_hint(
-            stderr,
-            lab_names,
-            Some((&file, &source)),
-        ));
-    }
-    if result
-        .broken
-        .as_ref()
-        .is_some_and(|b| b.rule == Rule::Modes)
-    {
-        hints.push("Your program never asks for the players or the board: they are fixed in its code. The lab's first rule is that the players choose any of the three modes (human against human, human against computer, computer against computer). Ask for player 1's name, player 2's name and the board, in that order, and play a name that contains \"computer\" as a computer.".into());
-    }
-    if !result.notes.is_empty() {
-        hints.push("After an illegal move the program asked the same player again without saying why. That is allowed (the lab asks for a message or a retry), but a short message, such as which row or how many, helps the player.".into());
-    }
-    hints
-}
-
-/// A crash traced to the line nimlab typed just before it.
-fn crash_hint(typed: Option<&Typed>, error: &str) -> Option<String> {
-    let shown = |text: &str| {
-        if text.trim().is_empty() {
-            "an empty line".to_string()
-        } else {
-            format!("`{text}`")
-        }
-    };
-    let value_error = error.starts_with("ValueError");
-    match typed? {
-        Typed::Setup { index, text } if *index < 2 && value_error => {
-            let which = if *index == 0 { "first" } else { "second" };
-            Some(format!(
-                "The program crashed on {}, the {which} player's name, reading it as a number ({error}). nimlab answers the setup questions in the statement's order, one line each: player 1's name, player 2's name, then the board (it does not read the questions). Ask for the two names first, then the board.",
-                shown(text)
-            ))
-        }
-        Typed::Setup { text, .. } if value_error => Some(format!(
-            "The program crashed on the board {} ({error}). The board is typed as one line of row sizes separated by spaces: read it with [int(word) for word in line.split()].",
-            shown(text)
-        )),
-        Typed::Move {
-            text,
-            is_move: false,
-            ..
-        } if value_error || error.starts_with("IndexError") => {
-            let why = if error.contains("unpack") {
-                "the line did not split into the two parts the program unpacks (row and elements). Count the parts before unpacking them, or catch the ValueError,"
-            } else if error.contains("invalid literal for int()") {
-                "int() cannot read it as a number: catch the ValueError from int()"
-            } else {
-                "check what was typed before using it,"
-            };
-            Some(format!(
-                "{} is not a move, and the program crashed on it: {why} and ask the same player again.",
-                shown(text)
-            ))
-        }
-        Typed::Move {
-            text,
-            is_move: true,
-            legal: true,
-        } if value_error && text.contains(',') => Some(format!(
-            "The program crashed on {}, a legal move typed as the statement asks, row and elements with a comma between ({error}): read both numbers around the comma, for example from line.replace(\",\", \" \").split().",
-            shown(text)
-        )),
-        Typed::Move {
-            text,
-            is_move: true,
-            legal: false,
-        } if value_error || error.starts_with("IndexError") => Some(format!(
-            "The program crashed after {}, a move that is not legal on this board ({error}): check a move (make_move says whether it is legal) before using it, and ask the same player again.",
-            shown(text)
-        )),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1207,65 +1026,6 @@ mod tests {
             parse_output("Nim:\n1: X\n2: X X\n", None)[0],
             Shown::Board(vec![1, 2])
         );
-    }
-
-    #[test]
-    fn a_crash_is_traced_to_the_line_typed_before_it() {
-        let name = Typed::Setup {
-            index: 0,
-            text: "Ada".into(),
-        };
-        let order = crash_hint(
-            Some(&name),
-            "ValueError: invalid literal for int() with base 10: 'Ada'",
-        )
-        .unwrap();
-        assert!(order.contains("the first player's name") && order.contains("statement's order"));
-        let text = |t: &str| Typed::Move {
-            text: t.into(),
-            is_move: false,
-            legal: false,
-        };
-        let unpack = crash_hint(
-            Some(&text("hello")),
-            "ValueError: not enough values to unpack (expected 2, got 1)",
-        )
-        .unwrap();
-        assert!(unpack.starts_with("`hello` is not a move") && unpack.contains("unpacks"));
-        let py2 = crash_hint(
-            Some(&text("")),
-            "ValueError: need more than 1 value to unpack",
-        )
-        .unwrap();
-        assert!(py2.starts_with("an empty line is not a move"), "{py2}");
-        let int = crash_hint(
-            Some(&text("x y")),
-            "ValueError: invalid literal for int() with base 10: 'x'",
-        )
-        .unwrap();
-        assert!(int.contains("catch the ValueError from int()"));
-        // A crash after a legal move, or with nothing typed, is not traced to the input.
-        let legal = Typed::Move {
-            text: "1, 1".into(),
-            is_move: true,
-            legal: true,
-        };
-        let comma = crash_hint(
-            Some(&legal),
-            "ValueError: invalid literal for int() with base 10: '1,'",
-        )
-        .unwrap();
-        assert!(comma.contains("with a comma between"), "{comma}");
-        let spaced = Typed::Move {
-            text: "1 1".into(),
-            is_move: true,
-            legal: true,
-        };
-        assert_eq!(
-            crash_hint(Some(&spaced), "ValueError: math domain error"),
-            None
-        );
-        assert_eq!(crash_hint(None, "ValueError: x"), None);
     }
 
     #[test]

@@ -1,14 +1,19 @@
-//! working_game: the whole game, judged by playing it. The referee (the rules as the
-//! statement sets them) is in `crate::judge::game`; this module is the exercise's face.
+//! working_game: the whole game, judged by playing it. `scenario` reads the fixtures,
+//! `referee` plays a scenario and checks the lab's rules as the game goes, `hints` explains
+//! a game that went wrong; this file is what the rest of nimlab sees of it.
 
-use super::TranscriptEntry;
+mod hints;
+pub mod referee;
+pub mod scenario;
+
 use super::{Exercise, HintContext, Interactive, Judging, Parsed, Played, Settings};
 use crate::error::BadInput;
-use crate::judge::game::{self, Ending, GameResult, Program, Scenario};
 use crate::lab::config::Comparison;
 use crate::runner::interactive::Pause;
 use crate::runner::{Session, Termination};
 use rand_chacha::ChaCha8Rng;
+use referee::{Ending, GameResult, Program};
+use scenario::Scenario;
 
 #[derive(Debug)]
 pub struct WorkingGame;
@@ -48,21 +53,12 @@ impl Interactive for WorkingGame {
         let scenario = scenario
             .get::<Scenario>()
             .expect("working_game's scenarios are parsed by working_game");
-        let result = game::play(scenario, &mut Referee(program));
+        let result = referee::play(scenario, &mut Referee(program));
         Played {
             verdict: result.verdict,
             message: result.message.clone(),
             broken_rule: result.broken.as_ref().map(|b| rule_name(b.rule)),
-            transcript: result
-                .transcript
-                .iter()
-                .cloned()
-                .map(|entry| match entry {
-                    game::Entry::Program(text) => TranscriptEntry::Program(text),
-                    game::Entry::Typed(text) => TranscriptEntry::Typed(text),
-                    game::Entry::Broken(text) => TranscriptEntry::Broken(text),
-                })
-                .collect(),
+            transcript: result.transcript.clone(),
             moves: result.moves,
             detail: Some(Parsed::new(result)),
         }
@@ -72,7 +68,7 @@ impl Interactive for WorkingGame {
         let Some(result) = played.detail.as_ref().and_then(|d| d.get::<GameResult>()) else {
             return Vec::new();
         };
-        game::hints(
+        hints::hints(
             result,
             context.stderr,
             context.file,
@@ -83,7 +79,7 @@ impl Interactive for WorkingGame {
 }
 
 /// The rule's name as reports and JSON carry it (`turn_order`).
-fn rule_name(rule: game::Rule) -> String {
+fn rule_name(rule: referee::Rule) -> String {
     serde_json::to_value(rule)
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))

@@ -1,0 +1,172 @@
+//! Hints for a game that went wrong: traced to what nimlab last typed, and to the rules.
+
+use super::referee::{GameResult, Rule, Typed};
+use crate::judge::Verdict;
+
+/// Advice for a game that was not accepted, from what the judge saw: a crash and the line
+/// typed just before it, a rule broken, and what the lab's rules suggest besides. Each hint
+/// names a cause the judge observed, never a guess.
+pub fn hints(
+    result: &GameResult,
+    stderr: Option<&str>,
+    program: &std::path::Path,
+    source: &[u8],
+    lab_names: &[&str],
+) -> Vec<String> {
+    let mut hints = Vec::new();
+    if result.verdict == Verdict::RuntimeError {
+        let stderr = stderr.unwrap_or("");
+        let error = stderr
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim();
+        hints.extend(crash_hint(result.last_typed.as_ref(), error));
+        hints.extend(crate::feedback::python2_input_hint(stderr));
+        let file = program
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "working_game.py".into());
+        let source = String::from_utf8_lossy(source);
+        hints.extend(crate::feedback::import_hint(
+            stderr,
+            lab_names,
+            Some((&file, &source)),
+        ));
+    }
+    if result
+        .broken
+        .as_ref()
+        .is_some_and(|b| b.rule == Rule::Modes)
+    {
+        hints.push("Your program never asks for the players or the board: they are fixed in its code. The lab's first rule is that the players choose any of the three modes (human against human, human against computer, computer against computer). Ask for player 1's name, player 2's name and the board, in that order, and play a name that contains \"computer\" as a computer.".into());
+    }
+    if !result.notes.is_empty() {
+        hints.push("After an illegal move the program asked the same player again without saying why. That is allowed (the lab asks for a message or a retry), but a short message, such as which row or how many, helps the player.".into());
+    }
+    hints
+}
+
+/// A crash traced to the line nimlab typed just before it.
+fn crash_hint(typed: Option<&Typed>, error: &str) -> Option<String> {
+    let shown = |text: &str| {
+        if text.trim().is_empty() {
+            "an empty line".to_string()
+        } else {
+            format!("`{text}`")
+        }
+    };
+    let value_error = error.starts_with("ValueError");
+    match typed? {
+        Typed::Setup { index, text } if *index < 2 && value_error => {
+            let which = if *index == 0 { "first" } else { "second" };
+            Some(format!(
+                "The program crashed on {}, the {which} player's name, reading it as a number ({error}). nimlab answers the setup questions in the statement's order, one line each: player 1's name, player 2's name, then the board (it does not read the questions). Ask for the two names first, then the board.",
+                shown(text)
+            ))
+        }
+        Typed::Setup { text, .. } if value_error => Some(format!(
+            "The program crashed on the board {} ({error}). The board is typed as one line of row sizes separated by spaces: read it with [int(word) for word in line.split()].",
+            shown(text)
+        )),
+        Typed::Move {
+            text,
+            is_move: false,
+            ..
+        } if value_error || error.starts_with("IndexError") => {
+            let why = if error.contains("unpack") {
+                "the line did not split into the two parts the program unpacks (row and elements). Count the parts before unpacking them, or catch the ValueError,"
+            } else if error.contains("invalid literal for int()") {
+                "int() cannot read it as a number: catch the ValueError from int()"
+            } else {
+                "check what was typed before using it,"
+            };
+            Some(format!(
+                "{} is not a move, and the program crashed on it: {why} and ask the same player again.",
+                shown(text)
+            ))
+        }
+        Typed::Move {
+            text,
+            is_move: true,
+            legal: true,
+        } if value_error && text.contains(',') => Some(format!(
+            "The program crashed on {}, a legal move typed as the statement asks, row and elements with a comma between ({error}): read both numbers around the comma, for example from line.replace(\",\", \" \").split().",
+            shown(text)
+        )),
+        Typed::Move {
+            text,
+            is_move: true,
+            legal: false,
+        } if value_error || error.starts_with("IndexError") => Some(format!(
+            "The program crashed after {}, a move that is not legal on this board ({error}): check a move (make_move says whether it is legal) before using it, and ask the same player again.",
+            shown(text)
+        )),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crash_is_traced_to_the_line_typed_before_it() {
+        let name = Typed::Setup {
+            index: 0,
+            text: "Ada".into(),
+        };
+        let order = crash_hint(
+            Some(&name),
+            "ValueError: invalid literal for int() with base 10: 'Ada'",
+        )
+        .unwrap();
+        assert!(order.contains("the first player's name") && order.contains("statement's order"));
+        let text = |t: &str| Typed::Move {
+            text: t.into(),
+            is_move: false,
+            legal: false,
+        };
+        let unpack = crash_hint(
+            Some(&text("hello")),
+            "ValueError: not enough values to unpack (expected 2, got 1)",
+        )
+        .unwrap();
+        assert!(unpack.starts_with("`hello` is not a move") && unpack.contains("unpacks"));
+        let py2 = crash_hint(
+            Some(&text("")),
+            "ValueError: need more than 1 value to unpack",
+        )
+        .unwrap();
+        assert!(py2.starts_with("an empty line is not a move"), "{py2}");
+        let int = crash_hint(
+            Some(&text("x y")),
+            "ValueError: invalid literal for int() with base 10: 'x'",
+        )
+        .unwrap();
+        assert!(int.contains("catch the ValueError from int()"));
+        // A crash after a legal move, or with nothing typed, is not traced to the input.
+        let legal = Typed::Move {
+            text: "1, 1".into(),
+            is_move: true,
+            legal: true,
+        };
+        let comma = crash_hint(
+            Some(&legal),
+            "ValueError: invalid literal for int() with base 10: '1,'",
+        )
+        .unwrap();
+        assert!(comma.contains("with a comma between"), "{comma}");
+        let spaced = Typed::Move {
+            text: "1 1".into(),
+            is_move: true,
+            legal: true,
+        };
+        assert_eq!(
+            crash_hint(Some(&spaced), "ValueError: math domain error"),
+            None
+        );
+        assert_eq!(crash_hint(None, "ValueError: x"), None);
+    }
+}
