@@ -502,56 +502,31 @@ fn doctor(interpreters: &[String], out: &mut impl Write) -> Result<u8> {
     })
 }
 
-/// Exit codes of the Kattis validator protocol.
-const KATTIS_ACCEPTED: u8 = 42;
-const KATTIS_WRONG: u8 = 43;
-
-fn read(path: &std::path::Path) -> Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
+/// `nimlab checker`: the protocol chosen on the command line, run by the interop module.
 fn checker(lab: &Lab, args: &CheckerArgs) -> Result<u8> {
-    use crate::interop::{Decision, decide, input_is_valid};
-    let exercise = lab.exercise(&args.exercise)?;
-    if args.input_validator {
-        let mut input = String::new();
-        std::io::stdin()
-            .read_to_string(&mut input)
-            .context("stdin: cannot read the case")?;
-        return Ok(match input_is_valid(exercise, &input) {
-            Ok(()) => KATTIS_ACCEPTED,
-            Err(why) => {
-                writeln!(std::io::stderr(), "invalid case: {why}")?;
-                KATTIS_WRONG
+    use crate::interop::checker::{Protocol, run};
+    let files = |paths: &[PathBuf]| (paths[0].clone(), paths[1].clone(), paths[2].clone());
+    let protocol = match (&args.kattis, &args.cms) {
+        _ if args.input_validator => Protocol::InputValidator,
+        (Some(paths), _) => {
+            let (input, answer, feedback) = files(paths);
+            Protocol::Kattis {
+                input,
+                answer,
+                feedback,
             }
-        });
-    }
-    if let Some(paths) = &args.kattis {
-        let (input, answer, feedback) = (read(&paths[0])?, read(&paths[1])?, &paths[2]);
-        let mut output = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut output)
-            .context("stdin: cannot read the output to check")?;
-        let decision = decide(exercise, &input, &answer, &String::from_utf8_lossy(&output))?;
-        let (code, message) = match decision {
-            Decision::Accepted => (KATTIS_ACCEPTED, "accepted".to_string()),
-            Decision::Wrong(why) => (KATTIS_WRONG, why),
-        };
-        let message_file = feedback.join("judgemessage.txt");
-        std::fs::write(&message_file, format!("{message}\n"))
-            .with_context(|| format!("{}: cannot write the feedback", message_file.display()))?;
-        return Ok(code);
-    }
-    let paths = args.cms.as_ref().expect("clap requires one protocol");
-    let (input, answer, output) = (read(&paths[0])?, read(&paths[1])?, read(&paths[2])?);
-    let (outcome, message) = match decide(exercise, &input, &answer, &output)? {
-        Decision::Accepted => ("1.0", "Output is correct".to_string()),
-        Decision::Wrong(why) => ("0.0", why),
+        }
+        (None, Some(paths)) => {
+            let (input, answer, output) = files(paths);
+            Protocol::Cms {
+                input,
+                answer,
+                output,
+            }
+        }
+        (None, None) => bail!("choose a protocol: --kattis, --cms or --input-validator"),
     };
-    writeln!(std::io::stdout(), "{outcome}")?;
-    writeln!(std::io::stderr(), "{message}")?;
-    Ok(exit::SUCCESS)
+    run(lab.exercise(&args.exercise)?, &protocol)
 }
 
 fn check(lab: &Lab, args: CheckArgs) -> Result<u8> {
