@@ -113,36 +113,89 @@ fn the_labs_cms_contest_imports_into_a_lab_its_model_solutions_pass() {
     );
 }
 
+/// A CMS contest in `contest/` of a temporary folder; imports go beside it, so whatever a
+/// test does stays inside that folder.
+struct Contest {
+    dir: tempfile::TempDir,
+    contest: PathBuf,
+}
+
+impl Contest {
+    fn path(&self) -> &Path {
+        &self.contest
+    }
+
+    /// The temporary folder that holds the contest (and whatever an import writes).
+    fn outer(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
 /// A copy of one CMS task as a contest of its own, changed by `edit`.
-fn cms_task_copy(edit: impl Fn(&Path)) -> tempfile::TempDir {
+fn cms_task_copy(edit: impl Fn(&Path)) -> Contest {
     let dir = tempfile::tempdir().unwrap();
+    let contest = dir.path().join("contest");
     common::copy_dir(
         &cms_data().join("exclusive_or"),
-        &dir.path().join("exclusive_or"),
+        &contest.join("exclusive_or"),
     );
     std::fs::write(
-        dir.path().join("contest.yaml"),
+        contest.join("contest.yaml"),
         "name: \"t\"\ntasks:\n  - \"exclusive_or\"\n",
     )
     .unwrap();
-    edit(&dir.path().join("exclusive_or"));
-    dir
+    edit(&contest.join("exclusive_or"));
+    Contest { dir, contest }
 }
 
+/// Every path below `dir` (links not followed) with its kind and contents: what a test
+/// compares to show that nothing was written.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, String)> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .map(|e| {
+            let e = e.unwrap();
+            let what = if e.path_is_symlink() {
+                format!(
+                    "link to {}",
+                    std::fs::read_link(e.path()).unwrap().display()
+                )
+            } else if e.file_type().is_file() {
+                String::from_utf8_lossy(&std::fs::read(e.path()).unwrap()).into_owned()
+            } else {
+                format!("{:?}", e.file_type())
+            };
+            (e.path().to_path_buf(), what)
+        })
+        .collect()
+}
+
+/// The import of `src` is refused with exit 2 and a message holding every needle, and the
+/// folder around `src` (where the lab would go) is left exactly as it was.
 fn assert_import_refused(src: &Path, needles: &[&str]) {
-    let out = src.join("../imported-lab");
+    let outer = src.parent().unwrap();
+    let before = snapshot(outer);
+    let out = outer.join("imported-lab");
     let output = import(src, &out);
     assert_eq!(
         output.status.code(),
         Some(2),
-        "{}",
-        String::from_utf8_lossy(&output.stdout)
+        "{}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     for needle in needles {
         assert!(stderr.contains(needle), "{needle:?} not in {stderr}");
     }
     assert!(!out.exists(), "nothing is written when an import fails");
+    assert_eq!(
+        before,
+        snapshot(outer),
+        "a refused import changed {}",
+        outer.display()
+    );
 }
 
 #[test]
@@ -227,7 +280,7 @@ fn malformed_or_partial_cms_folders_are_refused_naming_the_file() {
 #[test]
 fn extra_files_in_a_task_folder_are_reported_not_imported() {
     let src = cms_task_copy(|task| std::fs::write(task.join("statement.pdf"), "%PDF").unwrap());
-    let out = src.path().join("../lab-with-extras");
+    let out = src.outer().join("lab-with-extras");
     let output = import(src.path(), &out);
     assert!(
         output.status.success(),
@@ -604,4 +657,280 @@ fn the_checker_command_speaks_both_protocols() {
         .code(42);
     // A protocol must be chosen.
     nimlab().args(["checker", "optimal_move"]).assert().code(2);
+}
+
+/// The lab exported as a CMS contest into `contest/` of a temporary folder.
+fn exported_contest() -> Contest {
+    let dir = tempfile::tempdir().unwrap();
+    let contest = dir.path().join("contest");
+    nimlab()
+        .args(["export", "cms", "--out"])
+        .arg(&contest)
+        .assert()
+        .success();
+    Contest { dir, contest }
+}
+
+#[test]
+fn case_names_in_cases_txt_cannot_write_outside_the_new_lab() {
+    // Where `secret/../../../../victim/01` would land from the staging folder beside the lab.
+    for (line, needle) in [
+        ("secret/../../../../victim/01", "not a case name"),
+        ("secret/../../x", "not a case name"),
+        ("secret/a/b", "not a case name"),
+        ("secret/", "not a case name"),
+        ("secret/.hidden", "not a case name"),
+        ("secret/x.in", "not a case name"),
+        ("sample/Upper", "not a case name"),
+        ("/etc/x", "not a case name"),
+        ("elsewhere/01", "not a case name"),
+        ("secret/01-powers-of-two", "listed twice"),
+    ] {
+        let contest = exported_contest();
+        let victim = contest.outer().join("victim");
+        std::fs::create_dir(&victim).unwrap();
+        std::fs::write(victim.join("01.out"), "another lab's expected output\n").unwrap();
+        let cases = contest.path().join("optimal_move/nimlab/cases.txt");
+        let text = std::fs::read_to_string(&cases).unwrap();
+        let mut lines: Vec<&str> = text.lines().collect();
+        let last = lines.len() - 1;
+        // The last line: the cases before it are read first, as an attack would have them.
+        if needle == "listed twice" {
+            lines[last] = "secret/01-powers-of-two";
+        } else {
+            lines[last] = line;
+        }
+        std::fs::write(&cases, format!("{}\n", lines.join("\n"))).unwrap();
+        assert_import_refused(
+            contest.path(),
+            &[
+                "optimal_move/nimlab/cases.txt",
+                &format!("line {}", last + 1),
+                needle,
+            ],
+        );
+        assert_eq!(
+            std::fs::read_to_string(victim.join("01.out")).unwrap(),
+            "another lab's expected output\n",
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn case_files_that_link_out_of_the_source_folder_are_refused() {
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join(".gitconfig");
+    std::fs::write(&secret, "[user]\n\temail = teacher@example.org\n").unwrap();
+    // output0.txt -> a private file: it must never become a sample students see.
+    for file in ["output/output0.txt", "input/input3.txt"] {
+        let contest = cms_task_copy(|task| {
+            std::fs::remove_file(task.join(file)).unwrap();
+            std::os::unix::fs::symlink(&secret, task.join(file)).unwrap();
+        });
+        assert_import_refused(
+            contest.path(),
+            &[&format!("exclusive_or/{file}"), "leads out"],
+        );
+    }
+    // A link through `..` that climbs out is refused as well.
+    let climbing = cms_task_copy(|task| {
+        std::fs::remove_file(task.join("output/output1.txt")).unwrap();
+        let up = "../".repeat(task.components().count() + 2);
+        std::os::unix::fs::symlink(
+            format!("{up}{}", secret.display()),
+            task.join("output/output1.txt"),
+        )
+        .unwrap();
+    });
+    assert_import_refused(climbing.path(), &["output/output1.txt", "leads out"]);
+    // A task folder, or the input folder, that is a link out of the contest.
+    let elsewhere = tempfile::tempdir().unwrap();
+    common::copy_dir(
+        &cms_data().join("exclusive_or"),
+        &elsewhere.path().join("exclusive_or"),
+    );
+    let linked_task = cms_task_copy(|task| {
+        std::fs::remove_dir_all(task).unwrap();
+        std::os::unix::fs::symlink(elsewhere.path().join("exclusive_or"), task).unwrap();
+    });
+    assert_import_refused(linked_task.path(), &["exclusive_or", "leads out"]);
+    let linked_folder = cms_task_copy(|task| {
+        std::fs::remove_dir_all(task.join("input")).unwrap();
+        std::os::unix::fs::symlink(
+            elsewhere.path().join("exclusive_or/input"),
+            task.join("input"),
+        )
+        .unwrap();
+    });
+    assert_import_refused(linked_folder.path(), &["exclusive_or/input", "leads out"]);
+    // A link that stays inside the contest folder is read as the file it leads to.
+    let inside = cms_task_copy(|task| {
+        std::fs::create_dir(task.join("../shared")).unwrap();
+        std::fs::rename(
+            task.join("input/input0.txt"),
+            task.join("../shared/in0.txt"),
+        )
+        .unwrap();
+        std::os::unix::fs::symlink("../../shared/in0.txt", task.join("input/input0.txt")).unwrap();
+    });
+    let out = inside.outer().join("lab");
+    let output = import(inside.path(), &out);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("fixtures/exclusive_or/sample/00.in")).unwrap(),
+        std::fs::read_to_string(cms_data().join("exclusive_or/input/input0.txt")).unwrap()
+    );
+    assert_eq!(
+        std::fs::read_to_string(&secret).unwrap(),
+        "[user]\n\temail = teacher@example.org\n"
+    );
+}
+
+#[test]
+fn a_fifo_or_a_device_in_the_source_folder_is_refused_without_waiting() {
+    let fifo = cms_task_copy(|task| {
+        std::fs::remove_file(task.join("input/input1.txt")).unwrap();
+        let path =
+            std::ffi::CString::new(task.join("input/input1.txt").as_os_str().as_encoded_bytes())
+                .unwrap();
+        assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o644) }, 0);
+    });
+    let started = std::time::Instant::now();
+    assert_import_refused(fifo.path(), &["input/input1.txt", "not a regular file"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    // /dev/zero is outside the folder; a link to it is refused before anything is read.
+    let zero = cms_task_copy(|task| {
+        std::fs::remove_file(task.join("output/output2.txt")).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", task.join("output/output2.txt")).unwrap();
+    });
+    assert_import_refused(zero.path(), &["output/output2.txt", "leads out"]);
+}
+
+#[test]
+fn contest_task_names_cannot_leave_the_contest_folder() {
+    for task in ["../outside/x", "/tmp", "..", "a/b", "Exclusive_Or"] {
+        let contest = cms_task_copy(|_| {});
+        // A real, valid task waits at the place the name points to.
+        let outside = contest.outer().join("outside/x");
+        common::copy_dir(&cms_data().join("exclusive_or"), &outside);
+        std::fs::write(
+            contest.path().join("contest.yaml"),
+            format!("tasks:\n  - {}\n", serde_json::to_string(task).unwrap()),
+        )
+        .unwrap();
+        assert_import_refused(
+            contest.path(),
+            &[
+                "contest.yaml",
+                &format!("`{task}`"),
+                "not a task folder name",
+            ],
+        );
+    }
+    let twice = cms_task_copy(|_| {});
+    std::fs::write(
+        twice.path().join("contest.yaml"),
+        "tasks:\n  - exclusive_or\n  - exclusive_or\n",
+    )
+    .unwrap();
+    assert_import_refused(twice.path(), &["contest.yaml", "twice"]);
+}
+
+#[test]
+fn huge_or_odd_numbers_in_task_yaml_are_clear_errors() {
+    let with = |key: &str, value: &str| {
+        cms_task_copy(|task| {
+            let yaml = std::fs::read_to_string(task.join("task.yaml")).unwrap();
+            let yaml: String = yaml
+                .lines()
+                .filter(|l| !l.starts_with(&format!("{key}:")))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            std::fs::write(task.join("task.yaml"), format!("{yaml}{key}: {value}\n")).unwrap();
+        })
+    };
+    for (value, needle) in [
+        ("18446744073709551615", "at most 10000 test cases"),
+        ("100000000000", "at most 10000 test cases"),
+        ("-1", "must be a whole number, not -1"),
+        ("2.5", "must be a whole number, not 2.5"),
+        ("\"four\"", "must be a whole number"),
+    ] {
+        assert_import_refused(
+            with("n_input", value).path(),
+            &["exclusive_or/task.yaml", "n_input", needle],
+        );
+    }
+    for (key, value) in [
+        ("time_limit", ".inf"),
+        ("time_limit", "-1"),
+        ("time_limit", "1e300"),
+        ("memory_limit", "0"),
+        ("memory_limit", ".nan"),
+    ] {
+        assert_import_refused(
+            with(key, value).path(),
+            &["exclusive_or/task.yaml", key, "must be a number above 0"],
+        );
+    }
+}
+
+#[test]
+fn a_refused_import_leaves_no_folder_behind() {
+    // The lab would go two new folders deep; a case's expected output is not text.
+    let contest = cms_task_copy(|task| {
+        std::fs::write(task.join("output/output3.txt"), [0xff, 0xfe]).unwrap();
+    });
+    let before = snapshot(contest.outer());
+    let out = contest.outer().join("new/deeper/lab");
+    let output = import(contest.path(), &out);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("output/output3.txt") && stderr.contains("not UTF-8"),
+        "{stderr}"
+    );
+    assert_eq!(before, snapshot(contest.outer()));
+    // A lab that fails only once written (a task of nimlab's own whose checker nimlab does
+    // not have under the new name) is refused after staging: the staging folder and the
+    // new folders made for it are gone.
+    let contest = exported_contest();
+    let task = contest.path().join("mystery");
+    std::fs::rename(contest.path().join("optimal_move"), &task).unwrap();
+    for file in [contest.path().join("contest.yaml"), task.join("task.yaml")] {
+        let text = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(&file, text.replace("optimal_move", "mystery")).unwrap();
+    }
+    let before = snapshot(contest.outer());
+    let out = contest.outer().join("new/deeper/lab");
+    let output = import(contest.path(), &out);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("would not load") && stderr.contains("new/deeper/lab/exercises/mystery"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains(".nimlab-out-"),
+        "names the staging folder: {stderr}"
+    );
+    assert_eq!(before, snapshot(contest.outer()));
+    // A broken exercise.toml from a nimlab export is named as the file it came from.
+    let contest = exported_contest();
+    let config = contest.path().join("optimal_move/nimlab/exercise.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        text.replace("comparison = \"checker\"", "comparison = \"bogus\""),
+    )
+    .unwrap();
+    assert_import_refused(
+        contest.path(),
+        &["optimal_move/nimlab/exercise.toml", "bogus"],
+    );
 }

@@ -122,15 +122,14 @@ fn is_exercise_name(name: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
 }
 
-/// Whether `stem` can name a fixture file: letters, digits, `_`, `-` and `.`, not starting
-/// with `.` (so never `..`, a hidden file or a path).
+/// Whether `stem` can name a fixture file as the lab loader wants it: lowercase letters,
+/// digits, `_` and `-` (so never `..`, a hidden file or a path).
 fn is_case_stem(stem: &str) -> bool {
     !stem.is_empty()
         && stem.len() <= 200
-        && !stem.starts_with('.')
         && stem
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.')
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
 }
 
 /// The task's test case numbers that are public: "0, 1, 2", "all", a number or a list.
@@ -391,7 +390,7 @@ fn exported_case_names(
         let stem = &line[visibility.folder().len() + 1..];
         if !is_case_stem(stem) {
             bail!(
-                "{}: line {}: `{}` is not a case name: NAME uses letters, digits, `_`, `-` and `.`, and does not start with `.`",
+                "{}: line {}: `{}` is not a case name: NAME uses lowercase letters, digits, `_` and `-`",
                 file.display(),
                 number + 1,
                 line.escape_debug()
@@ -454,7 +453,11 @@ fn exercise_config(
 ) -> Result<String> {
     let exported = dir.join("nimlab/exercise.toml");
     if source.exists(&exported)? {
-        return source.text(&exported);
+        let text = source.text(&exported)?;
+        if let Err(why) = crate::lab::config::ExerciseConfig::parse(&text) {
+            bail!("{}: {why}", exported.display());
+        }
+        return Ok(text);
     }
     let mut has_checker = false;
     for checker in ["check/checker", "cor/correttore"] {
@@ -659,7 +662,7 @@ fn task_folders(source: &Source, src: &Path) -> Result<Vec<PathBuf>> {
 }
 
 /// Writes the imported tasks as a lab below `root` (a staging folder).
-fn write_lab(root: &Path, tasks: &[ImportedTask]) -> Result<()> {
+fn write_lab(root: &Path, out: &Path, tasks: &[ImportedTask]) -> Result<()> {
     for task in tasks {
         let base = format!("exercises/{}", task.name);
         put(
@@ -687,8 +690,14 @@ fn write_lab(root: &Path, tasks: &[ImportedTask]) -> Result<()> {
             put(root, &format!("{fixture}.out"), case.output.as_bytes())?;
         }
     }
-    // The result must load as a lab, or nothing is written.
-    Lab::from_folder(root).context("the imported lab does not load")?;
+    // The result must load as a lab, or nothing is written. The staging folder is gone by
+    // the time the user reads the error: it names the lab's own place.
+    if let Err(error) = Lab::from_folder(root) {
+        let message = error
+            .to_string()
+            .replace(&root.display().to_string(), &out.display().to_string());
+        bail!("the imported lab would not load: {message}");
+    }
     Ok(())
 }
 
@@ -704,7 +713,7 @@ pub fn import(src: &Path, out: &Path) -> Result<ImportSummary> {
     for (i, dir) in task_folders(&source, src)?.iter().enumerate() {
         tasks.push(import_task(&source, dir, i + 1, &built_in, &mut summary)?);
     }
-    write_folder(out, |root| write_lab(root, &tasks))?;
+    write_folder(out, |root| write_lab(root, out, &tasks))?;
     summary.exercises = tasks.into_iter().map(|t| t.name).collect();
     Ok(summary)
 }
