@@ -817,7 +817,7 @@ fn export_task(exercise: &LabExercise, root: &Path) -> Result<()> {
 }
 
 /// The exercise's settings as an exercise.toml (what was loaded, written back).
-fn render_config(exercise: &LabExercise) -> Result<String> {
+pub(crate) fn render_config(exercise: &LabExercise) -> Result<String> {
     let c = &exercise.config;
     let mut out = format!(
         "title = {}\norder = {}\npoints = {}\ninterpreters = {}\ncomparison = {}\npositions = {}\n",
