@@ -934,3 +934,200 @@ fn a_refused_import_leaves_no_folder_behind() {
         &["optimal_move/nimlab/exercise.toml", "bogus"],
     );
 }
+
+/// An optimal_move case in `dir`: input and answer files, and an empty feedback folder.
+fn optimal_move_case(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
+    let (input, answer, feedback) = (dir.join("in"), dir.join("ans"), dir.join("feedback"));
+    std::fs::write(&input, "{\"board\": [5, 4, 3, 2, 1]}\n").unwrap();
+    std::fs::write(&answer, "[1, 1]\n").unwrap();
+    std::fs::create_dir(&feedback).unwrap();
+    (input, answer, feedback)
+}
+
+#[test]
+fn the_kattis_checker_never_writes_through_a_planted_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, answer, feedback) = optimal_move_case(dir.path());
+    let target = dir.path().join("precious.txt");
+    std::fs::write(&target, "do not touch\n").unwrap();
+    let message = feedback.join("judgemessage.txt");
+    let dangling = dir.path().join("created-through-the-link.txt");
+    for (link_to, needle) in [(&target, "symbolic link"), (&dangling, "symbolic link")] {
+        std::fs::remove_file(&message).ok();
+        std::os::unix::fs::symlink(link_to, &message).unwrap();
+        for output in ["[3, 1]\n", "[5, 2]\n"] {
+            let result = nimlab()
+                .args(["checker", "optimal_move", "--kattis"])
+                .args([&input, &answer, &feedback])
+                .write_stdin(output)
+                .output()
+                .unwrap();
+            // Neither accepted (42) nor wrong (43): the judging system reports its own error.
+            assert_eq!(result.status.code(), Some(2), "{output}");
+            let stderr = String::from_utf8_lossy(&result.stderr);
+            assert!(
+                stderr.contains("judgemessage.txt") && stderr.contains(needle),
+                "{stderr}"
+            );
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "do not touch\n");
+    assert!(!dangling.exists(), "a file was created through the link");
+    // A hard link to another file, or a FIFO, is refused too (the FIFO without waiting).
+    std::fs::remove_file(&message).unwrap();
+    std::fs::hard_link(&target, &message).unwrap();
+    nimlab()
+        .args(["checker", "optimal_move", "--kattis"])
+        .args([&input, &answer, &feedback])
+        .write_stdin("[3, 1]\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("hard link"));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "do not touch\n");
+    std::fs::remove_file(&message).unwrap();
+    let path = std::ffi::CString::new(message.as_os_str().as_encoded_bytes()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o644) }, 0);
+    nimlab()
+        .args(["checker", "optimal_move", "--kattis"])
+        .args([&input, &answer, &feedback])
+        .write_stdin("[3, 1]\n")
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("FIFO"));
+    // The feedback file of its own is appended to, as the Kattis format allows.
+    std::fs::remove_file(&message).unwrap();
+    std::fs::write(&message, "earlier\n").unwrap();
+    nimlab()
+        .args(["checker", "optimal_move", "--kattis"])
+        .args([&input, &answer, &feedback])
+        .write_stdin("[3, 1]\n")
+        .assert()
+        .code(42);
+    assert_eq!(
+        std::fs::read_to_string(&message).unwrap(),
+        "earlier\naccepted\n"
+    );
+}
+
+#[test]
+fn checker_messages_quote_only_the_start_of_a_huge_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, answer, feedback) = (
+        dir.path().join("in"),
+        dir.path().join("ans"),
+        dir.path().join("feedback"),
+    );
+    std::fs::write(&input, "{\"type\": \"num_bin\", \"value\": 5}\n").unwrap();
+    std::fs::write(&answer, "[1, 0, 1]\n").unwrap();
+    std::fs::create_dir(&feedback).unwrap();
+    // A 100,000-digit answer where a list was expected (within bin_num's output limit).
+    let huge = format!("{}\n", "9".repeat(100_000));
+    nimlab()
+        .args(["checker", "bin_num", "--kattis"])
+        .args([&input, &answer, &feedback])
+        .write_stdin(huge.clone())
+        .assert()
+        .code(43);
+    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
+    assert!(message.len() < 600, "{} bytes: {message}", message.len());
+    assert!(
+        message.contains("999") && message.contains("more"),
+        "{message}"
+    );
+    // The CMS protocol's message is bounded the same way.
+    let output = dir.path().join("out");
+    std::fs::write(&output, &huge).unwrap();
+    let result = nimlab()
+        .args(["checker", "bin_num", "--cms"])
+        .args([&input, &answer, &output])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&result.stdout), "0.0\n");
+    assert!(result.stderr.len() < 600, "{} bytes", result.stderr.len());
+}
+
+#[test]
+fn the_kattis_checker_stops_reading_past_the_output_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, answer, feedback) = optimal_move_case(dir.path());
+    let bin = assert_cmd::cargo::cargo_bin("nimlab");
+    // 300 MB of output under a 100 MB address-space limit: reading it all would fail.
+    let mut child = Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 100000; exec \"$0\" checker optimal_move --kattis \"$1\" \"$2\" \"$3\"")
+        .arg(&bin)
+        .args([&input, &answer, &feedback])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let chunk = vec![b'7'; 1 << 20];
+        let mut written = 0usize;
+        for _ in 0..300 {
+            // The checker stops reading and exits: the pipe breaks, as it should.
+            if stdin.write_all(&chunk).is_err() {
+                break;
+            }
+            written += chunk.len();
+        }
+        written
+    });
+    let output = child.wait_with_output().unwrap();
+    let written = writer.join().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(43),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(written < 300 << 20, "the checker read all {written} bytes");
+    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
+    assert!(
+        message.contains("longer than the exercise's limit of 64 KB"),
+        "{message}"
+    );
+}
+
+#[test]
+fn exported_statements_cannot_inject_latex() {
+    let lab = common::lab_with(&["make_move"], |_| {});
+    let readme = lab.path().join("exercises/make_move/README.md");
+    let statement = std::fs::read_to_string(&readme).unwrap();
+    std::fs::write(
+        &readme,
+        format!(
+            "{statement}\n```\n\\end{{verbatim}}\\input{{/etc/passwd}}\n```\n\n    \\end{{verbatim}}\\write18{{touch x}}\n\n| \\end{{verbatim}}\\input{{/etc/shadow}} |\n\nText \\include{{/etc/hosts}} `\\def\\x{{}}`\n"
+        ),
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .args(["export", "kattis", "--out"])
+        .arg(out.path().join("kattis"))
+        .assert()
+        .success();
+    let tex = std::fs::read_to_string(
+        out.path()
+            .join("kattis/makemove/problem_statement/problem.en.tex"),
+    )
+    .unwrap();
+    for command in [
+        "\\input",
+        "\\write18",
+        "\\include",
+        "\\def",
+        "\\end{verbatim}",
+    ] {
+        assert!(!tex.contains(command), "{command} in:\n{tex}");
+    }
+    assert!(
+        tex.contains("\\textbackslash{}end\\{verbatim\\}\\textbackslash{}input\\{/etc/passwd\\}"),
+        "the code is shown, escaped:\n{tex}"
+    );
+}
