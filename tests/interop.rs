@@ -1131,3 +1131,19 @@ fn exported_statements_cannot_inject_latex() {
         "the code is shown, escaped:\n{tex}"
     );
 }
+
+#[test]
+fn a_single_task_folder_imports_even_when_named_dot() {
+    let contest = cms_task_copy(|_| {});
+    let out = contest.outer().join("lab");
+    nimlab()
+        .current_dir(contest.path().join("exclusive_or"))
+        .args(["import", "cms", ".", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Imported 1 exercise(s) with 4 case(s)",
+        ));
+    assert!(out.join("fixtures/exclusive_or/sample/00.in").is_file());
+}

@@ -214,7 +214,10 @@ fn toml_string(text: &str) -> String {
 
 /// The task's name: task.yaml's `name`, which must be its folder's name and an exercise name.
 fn task_name(task: &serde_norway::Mapping, dir: &Path, file: &Path) -> Result<String> {
+    // `.` or `..` has its name only once resolved.
     let folder_name = dir
+        .canonicalize()
+        .unwrap_or_else(|_| dir.to_path_buf())
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
@@ -459,10 +462,10 @@ fn exercise_config(
         }
         return Ok(text);
     }
-    let mut has_checker = false;
-    for checker in ["check/checker", "cor/correttore"] {
-        has_checker |= source.exists(&dir.join(checker))?;
-    }
+    // Only whether there is one: a checker is never read, so it may lead anywhere.
+    let has_checker = ["check/checker", "cor/correttore"]
+        .iter()
+        .any(|checker| std::fs::symlink_metadata(dir.join(checker)).is_ok());
     let comparison = match (has_checker, known) {
         (false, _) => Comparison::Lines,
         (true, Some(exercise)) => exercise.config.comparison,
