@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result, bail};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Writes a file whole: a reader (or a crash) never sees part of it.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
@@ -56,13 +56,30 @@ pub fn write_folder(out: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Resu
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
+    // The folders made for `out` are removed again if it is not made: a failure leaves nothing.
+    let first_made = parent.ancestors().take_while(|a| !a.exists()).last();
+    let undo = |error: anyhow::Error| {
+        if let Some(first_made) = first_made {
+            for folder in parent.ancestors() {
+                if std::fs::remove_dir(folder).is_err() || folder == first_made {
+                    break;
+                }
+            }
+        }
+        error
+    };
     std::fs::create_dir_all(parent)
-        .with_context(|| format!("{}: cannot create the folder", parent.display()))?;
+        .with_context(|| format!("{}: cannot create the folder", parent.display()))
+        .map_err(undo)?;
     let staging = tempfile::Builder::new()
         .prefix(".nimlab-out-")
         .tempdir_in(parent)
-        .with_context(|| format!("{}: cannot create a folder here", parent.display()))?;
-    build(staging.path())?;
+        .with_context(|| format!("{}: cannot create a folder here", parent.display()))
+        .map_err(undo)?;
+    if let Err(error) = build(staging.path()) {
+        drop(staging);
+        return Err(undo(error));
+    }
     let staged = staging.keep();
     if out.exists() {
         std::fs::remove_dir(out)
@@ -70,4 +87,54 @@ pub fn write_folder(out: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Resu
     }
     std::fs::rename(&staged, out).with_context(|| format!("{}: cannot create", out.display()))?;
     Ok(())
+}
+
+/// Where `path` leads once every symbolic link in it is followed, when that is inside `root`
+/// (a folder given with its links resolved); otherwise an error naming `path`.
+pub fn resolve_inside(root: &Path, path: &Path) -> Result<PathBuf> {
+    let resolved = path
+        .canonicalize()
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    if !resolved.starts_with(root) {
+        bail!(
+            "{}: leads out of the folder {} (to {}); nimlab reads only what is inside it",
+            path.display(),
+            root.display(),
+            resolved.display()
+        );
+    }
+    Ok(resolved)
+}
+
+/// Reads a regular file that lies inside `root` (see [`resolve_inside`]), of at most `cap`
+/// bytes: a link leading out of `root`, a FIFO, a device or a larger file is an error naming
+/// `path`, and nothing is read from it.
+pub fn read_inside(root: &Path, path: &Path, cap: u64) -> Result<Vec<u8>> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let resolved = resolve_inside(root, path)?;
+    // No blocking on a FIFO, no following a link swapped in since.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(&resolved)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    let meta = file
+        .metadata()
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    if !meta.is_file() {
+        bail!("{}: is not a regular file", path.display());
+    }
+    let too_big = || anyhow::anyhow!("{}: is larger than {cap} bytes", path.display());
+    if meta.len() > cap {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    if bytes.len() as u64 > cap {
+        return Err(too_big());
+    }
+    Ok(bytes)
 }

@@ -5,8 +5,8 @@ use crate::cli::CheckerArgs;
 use crate::error::{Error, Result};
 use crate::exit;
 use crate::lab::Lab;
-use std::io::{Read, Write};
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 pub fn import_cms(src: &Path, out: &Path) -> Result<u8> {
     let summary = crate::interop::cms::import(src, out)?;
@@ -55,54 +55,33 @@ fn exported(format: &str, out: &Path, skipped: &[String]) -> Result<u8> {
     Ok(exit::SUCCESS)
 }
 
-/// Exit codes of the Kattis validator protocol.
-const KATTIS_ACCEPTED: u8 = 42;
-const KATTIS_WRONG: u8 = 43;
-
-fn read(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| Error::unreadable(path, &e))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
+/// `nimlab checker`: the protocol chosen on the command line, run by the interop module.
 pub fn checker(lab: &Lab, args: &CheckerArgs) -> Result<u8> {
-    use crate::interop::{Decision, decide, input_is_valid};
-    let exercise = lab.exercise(&args.exercise)?;
-    if args.input_validator {
-        let mut input = String::new();
-        std::io::stdin()
-            .read_to_string(&mut input)
-            .map_err(|e| Error::input("stdin", format!("cannot read the case ({e})")))?;
-        return Ok(match input_is_valid(exercise, &input) {
-            Ok(()) => KATTIS_ACCEPTED,
-            Err(why) => {
-                eprintln!("invalid case: {why}");
-                KATTIS_WRONG
+    use crate::interop::checker::{Protocol, run};
+    let files = |paths: &[PathBuf]| (paths[0].clone(), paths[1].clone(), paths[2].clone());
+    let protocol = match (&args.kattis, &args.cms) {
+        _ if args.input_validator => Protocol::InputValidator,
+        (Some(paths), _) => {
+            let (input, answer, feedback) = files(paths);
+            Protocol::Kattis {
+                input,
+                answer,
+                feedback,
             }
-        });
-    }
-    if let Some(paths) = &args.kattis {
-        let (input, answer, feedback) = (read(&paths[0])?, read(&paths[1])?, &paths[2]);
-        let mut output = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut output)
-            .map_err(|e| Error::input("stdin", format!("cannot read the output ({e})")))?;
-        let decision = decide(exercise, &input, &answer, &String::from_utf8_lossy(&output))?;
-        let (code, message) = match decision {
-            Decision::Accepted => (KATTIS_ACCEPTED, "accepted".to_string()),
-            Decision::Wrong(why) => (KATTIS_WRONG, why),
-        };
-        let message_file = feedback.join("judgemessage.txt");
-        std::fs::write(&message_file, format!("{message}\n"))
-            .map_err(|e| Error::unwritable(&message_file, e))?;
-        return Ok(code);
-    }
-    let paths = args.cms.as_ref().expect("clap requires one protocol");
-    let (input, answer, output) = (read(&paths[0])?, read(&paths[1])?, read(&paths[2])?);
-    let (outcome, message) = match decide(exercise, &input, &answer, &output)? {
-        Decision::Accepted => ("1.0", "Output is correct".to_string()),
-        Decision::Wrong(why) => ("0.0", why),
+        }
+        (None, Some(paths)) => {
+            let (input, answer, output) = files(paths);
+            Protocol::Cms {
+                input,
+                answer,
+                output,
+            }
+        }
+        (None, None) => {
+            return Err(Error::usage(
+                "choose a protocol: --kattis, --cms or --input-validator",
+            ));
+        }
     };
-    println!("{outcome}");
-    eprintln!("{message}");
-    Ok(exit::SUCCESS)
+    Ok(run(lab.exercise(&args.exercise)?, &protocol)?)
 }

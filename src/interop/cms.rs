@@ -7,6 +7,7 @@
 
 use super::{put, put_script, write_folder};
 use crate::exercises::Judging;
+use crate::fsutil::{read_inside, resolve_inside};
 use crate::lab::config::Comparison;
 use crate::lab::{Lab, LabExercise, Visibility};
 use anyhow::{Context, Result, bail};
@@ -24,21 +25,112 @@ pub struct ImportSummary {
     pub from_built_in: Vec<String>,
 }
 
-fn read_yaml(path: &Path) -> Result<serde_norway::Mapping> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
-    match serde_norway::from_str::<Value>(&text) {
-        Ok(Value::Mapping(map)) => Ok(map),
-        Ok(_) => bail!(
-            "{}: expected a YAML mapping of keys to values",
-            path.display()
-        ),
-        Err(e) => bail!("{}: malformed YAML: {e}", path.display()),
+/// The most test cases one task may have: far more than a lab needs, few enough to hold.
+const MAX_CASES: u64 = 10_000;
+/// The largest file nimlab reads from a task folder (a case, a statement, a program).
+const MAX_FILE: u64 = 16 * 1024 * 1024;
+/// The largest YAML file nimlab reads.
+const MAX_YAML: u64 = 1024 * 1024;
+/// The longest time limit (seconds) and memory limit (MiB) an imported task may ask for.
+const MAX_SECONDS: f64 = 3_600.0;
+const MAX_MEBIBYTES: f64 = 1_048_576.0;
+
+/// The folder being imported: every file is read through it, so none is read from outside
+/// it (through `..` or a symbolic link), and only regular files of bounded size are read.
+struct Source {
+    /// The folder, with every symbolic link resolved.
+    root: PathBuf,
+}
+
+impl Source {
+    fn new(src: &Path) -> Result<Source> {
+        if !src.is_dir() {
+            bail!("{}: no such folder", src.display());
+        }
+        let root = src
+            .canonicalize()
+            .with_context(|| format!("{}: cannot read the folder", src.display()))?;
+        Ok(Source { root })
+    }
+
+    fn bytes(&self, path: &Path, cap: u64) -> Result<Vec<u8>> {
+        read_inside(&self.root, path, cap)
+    }
+
+    fn text(&self, path: &Path) -> Result<String> {
+        String::from_utf8(self.bytes(path, MAX_FILE)?)
+            .map_err(|_| anyhow::anyhow!("{}: is not UTF-8 text", path.display()))
+    }
+
+    fn yaml(&self, path: &Path) -> Result<serde_norway::Mapping> {
+        let bytes = self.bytes(path, MAX_YAML)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| anyhow::anyhow!("{}: is not UTF-8 text", path.display()))?;
+        match serde_norway::from_str::<Value>(&text) {
+            Ok(Value::Mapping(map)) => Ok(map),
+            Ok(_) => bail!(
+                "{}: expected a YAML mapping of keys to values",
+                path.display()
+            ),
+            Err(e) => bail!("{}: malformed YAML: {e}", path.display()),
+        }
+    }
+
+    /// Whether `path` is something in the folder (a link leading out of it is an error).
+    fn exists(&self, path: &Path) -> Result<bool> {
+        if std::fs::symlink_metadata(path).is_err() {
+            return Ok(false);
+        }
+        resolve_inside(&self.root, path).map(|_| true)
+    }
+
+    /// A folder inside the source folder, or an error naming `path`.
+    fn folder(&self, path: &Path, missing: &str) -> Result<PathBuf> {
+        if std::fs::symlink_metadata(path).is_err() {
+            bail!("{}: {missing}", path.display());
+        }
+        let resolved = resolve_inside(&self.root, path)?;
+        if !resolved.is_dir() {
+            bail!("{}: is not a folder", path.display());
+        }
+        Ok(resolved)
+    }
+
+    /// The names of the entries of a folder inside the source folder, sorted.
+    fn entries(&self, dir: &Path) -> Result<Vec<String>> {
+        let mut names = Vec::new();
+        for entry in std::fs::read_dir(dir)
+            .with_context(|| format!("{}: cannot read the folder", dir.display()))?
+        {
+            let entry = entry.with_context(|| format!("{}: cannot read", dir.display()))?;
+            names.push(entry.file_name().to_string_lossy().into_owned());
+        }
+        names.sort();
+        Ok(names)
     }
 }
 
 fn field<'a>(map: &'a serde_norway::Mapping, key: &str) -> Option<&'a Value> {
     map.get(Value::String(key.into()))
+}
+
+/// Whether `name` can name an exercise (and so a folder): lowercase letters, digits, `_`, `-`.
+fn is_exercise_name(name: &str) -> bool {
+    !name.is_empty()
+        && name != "-"
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+}
+
+/// Whether `stem` can name a fixture file as the lab loader wants it: lowercase letters,
+/// digits, `_` and `-` (so never `..`, a hidden file or a path).
+fn is_case_stem(stem: &str) -> bool {
+    !stem.is_empty()
+        && stem.len() <= 200
+        && stem
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
 }
 
 /// The task's test case numbers that are public: "0, 1, 2", "all", a number or a list.
@@ -88,34 +180,32 @@ fn public_cases(value: Option<&Value>, count: usize, file: &Path) -> Result<Vec<
     Ok(public)
 }
 
+/// One test case as nimlab will store it.
+struct ImportedCase {
+    visibility: Visibility,
+    stem: String,
+    input: String,
+    output: String,
+}
+
 struct ImportedTask {
     name: String,
     config: String,
     statement: String,
     stub: String,
     solution: Option<String>,
-    /// (visibility, stem, input, output) in CMS order.
-    cases: Vec<(Visibility, String, String, String)>,
+    /// In CMS order.
+    cases: Vec<ImportedCase>,
 }
 
-fn text_file(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: is not UTF-8 text", path.display()))
-}
-
-fn first_python_file(dir: &Path, preferred: &str) -> Option<PathBuf> {
-    let preferred = dir.join(preferred);
-    if preferred.is_file() {
-        return Some(preferred);
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "py"))
-        .collect();
-    files.sort();
-    files.into_iter().next()
+/// What task.yaml says, checked.
+struct TaskYaml {
+    name: String,
+    title: String,
+    count: usize,
+    time_limit: Option<f64>,
+    memory_limit: Option<f64>,
+    public: Vec<bool>,
 }
 
 /// A TOML string literal.
@@ -123,22 +213,16 @@ fn toml_string(text: &str) -> String {
     toml::Value::String(text.to_string()).to_string()
 }
 
-fn import_task(
-    dir: &Path,
-    order: usize,
-    built_in: &Lab,
-    summary: &mut ImportSummary,
-) -> Result<ImportedTask> {
-    let file = dir.join("task.yaml");
-    if !file.is_file() {
-        bail!("{}: the task folder has no task.yaml", dir.display());
-    }
-    let task = read_yaml(&file)?;
+/// The task's name: task.yaml's `name`, which must be its folder's name and an exercise name.
+fn task_name(task: &serde_norway::Mapping, dir: &Path, file: &Path) -> Result<String> {
+    // `.` or `..` has its name only once resolved.
     let folder_name = dir
+        .canonicalize()
+        .unwrap_or_else(|_| dir.to_path_buf())
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let name = match field(&task, "name") {
+    let name = match field(task, "name") {
         Some(Value::String(name)) => name.clone(),
         None => folder_name.clone(),
         Some(other) => bail!("{}: `name` must be a string, not {other:?}", file.display()),
@@ -149,34 +233,82 @@ fn import_task(
             file.display()
         );
     }
-    let valid = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
-    if !valid {
+    if !is_exercise_name(&name) {
         bail!(
             "{}: task name `{name}` must use lowercase letters, digits, `_` and `-` to become an exercise",
             file.display()
         );
     }
-    let title = match field(&task, "title") {
-        Some(Value::String(title)) => title.clone(),
-        _ => name.clone(),
-    };
-    let count = field(&task, "n_input")
-        .and_then(Value::as_u64)
-        .with_context(|| {
-            format!(
-                "{}: `n_input` (the number of test cases) is missing or not a number",
-                file.display()
-            )
-        })? as usize;
+    Ok(name)
+}
+
+/// `n_input`: a whole number of cases from 1 to [`MAX_CASES`].
+fn case_count(task: &serde_norway::Mapping, file: &Path) -> Result<usize> {
+    let value = field(task, "n_input").with_context(|| {
+        format!(
+            "{}: `n_input` (the number of test cases) is missing",
+            file.display()
+        )
+    })?;
+    let count = value.as_u64().with_context(|| {
+        format!(
+            "{}: `n_input` (the number of test cases) must be a whole number, not {}",
+            file.display(),
+            yaml_text(value)
+        )
+    })?;
     if count == 0 {
         bail!(
             "{}: n_input is 0: the task has no test cases",
             file.display()
         );
     }
+    if count > MAX_CASES {
+        bail!(
+            "{}: n_input is {count}: nimlab imports at most {MAX_CASES} test cases per task",
+            file.display()
+        );
+    }
+    Ok(count as usize)
+}
+
+/// A YAML value as the user wrote it, short.
+fn yaml_text(value: &Value) -> String {
+    let text = serde_norway::to_string(value).unwrap_or_default();
+    let text = text.trim();
+    match text.char_indices().nth(60) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// An optional limit: a positive number no larger than `max`.
+fn limit(task: &serde_norway::Mapping, key: &str, max: f64, file: &Path) -> Result<Option<f64>> {
+    match field(task, key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => match value.as_f64() {
+            Some(n) if n > 0.0 && n <= max => Ok(Some(n)),
+            _ => bail!(
+                "{}: `{key}` must be a number above 0 and at most {max}, not {}",
+                file.display(),
+                yaml_text(value)
+            ),
+        },
+    }
+}
+
+fn read_task_yaml(source: &Source, dir: &Path) -> Result<TaskYaml> {
+    let file = dir.join("task.yaml");
+    if !source.exists(&file)? {
+        bail!("{}: the task folder has no task.yaml", dir.display());
+    }
+    let task = source.yaml(&file)?;
+    let name = task_name(&task, dir, &file)?;
+    let title = match field(&task, "title") {
+        Some(Value::String(title)) => title.clone(),
+        _ => name.clone(),
+    };
+    let count = case_count(&task, &file)?;
     for key in ["infile", "outfile"] {
         if let Some(Value::String(name)) = field(&task, key)
             && !name.is_empty()
@@ -187,26 +319,25 @@ fn import_task(
             );
         }
     }
-    let number = |key: &str| -> Result<Option<f64>> {
-        match field(&task, key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(value) => value
-                .as_f64()
-                .map(Some)
-                .with_context(|| format!("{}: `{key}` must be a number", file.display())),
-        }
-    };
-    let time_limit = number("time_limit")?;
-    let memory_limit = number("memory_limit")?;
+    let time_limit = limit(&task, "time_limit", MAX_SECONDS, &file)?;
+    let memory_limit = limit(&task, "memory_limit", MAX_MEBIBYTES, &file)?;
     let public = public_cases(field(&task, "public_testcases"), count, &file)?;
+    Ok(TaskYaml {
+        name,
+        title,
+        count,
+        time_limit,
+        memory_limit,
+        public,
+    })
+}
 
-    // Every input/output file must be one of the n_input cases, and every case must have both.
+/// Every file in input/ and output/ must be one of the n_input cases.
+fn check_case_files(source: &Source, dir: &Path, count: usize) -> Result<()> {
     for folder in ["input", "output"] {
         let path = dir.join(folder);
-        let entries = std::fs::read_dir(&path)
-            .with_context(|| format!("{}: the task has no {folder}/ folder", path.display()))?;
-        for entry in entries.filter_map(Result::ok) {
-            let file_name = entry.file_name().to_string_lossy().into_owned();
+        let resolved = source.folder(&path, &format!("the task has no {folder}/ folder"))?;
+        for file_name in source.entries(&resolved)? {
             let index = file_name
                 .strip_prefix(folder)
                 .and_then(|rest| rest.strip_suffix(".txt"))
@@ -215,132 +346,212 @@ fn import_task(
                 Some(i) if i < count => {}
                 Some(_) => bail!(
                     "{}: task.yaml says n_input is {count}, so the cases are {folder}0.txt to {folder}{}.txt",
-                    entry.path().display(),
+                    path.join(&file_name).display(),
                     count - 1
                 ),
                 None => bail!(
                     "{}: not a test case file (expected {folder}N.txt)",
-                    entry.path().display()
+                    path.join(&file_name).display()
                 ),
             }
         }
     }
-    let exported = dir.join("nimlab");
-    let names: Option<Vec<String>> = match std::fs::read_to_string(exported.join("cases.txt")) {
-        Ok(text) => {
-            let names: Vec<String> = text.lines().map(str::to_string).collect();
-            if names.len() != count {
-                bail!(
-                    "{}: lists {} cases, but n_input is {count}",
-                    exported.join("cases.txt").display(),
-                    names.len()
-                );
-            }
-            Some(names)
+    Ok(())
+}
+
+/// nimlab/cases.txt of a task exported by nimlab: each case's `sample/NAME` or `secret/NAME`.
+fn exported_case_names(
+    source: &Source,
+    dir: &Path,
+    count: usize,
+) -> Result<Option<Vec<(Visibility, String)>>> {
+    let file = dir.join("nimlab/cases.txt");
+    if !source.exists(&file)? {
+        return Ok(None);
+    }
+    let text = source.text(&file)?;
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() != count {
+        bail!(
+            "{}: lists {} cases, but n_input is {count}",
+            file.display(),
+            lines.len()
+        );
+    }
+    let mut names = Vec::with_capacity(count);
+    let mut seen = std::collections::HashSet::new();
+    for (number, line) in lines.iter().enumerate() {
+        let visibility = match line.split_once('/') {
+            Some(("sample", _)) => Visibility::Sample,
+            Some(("secret", _)) => Visibility::Secret,
+            _ => bail!(
+                "{}: line {}: `{}` is not a case name (sample/NAME or secret/NAME)",
+                file.display(),
+                number + 1,
+                line.escape_debug()
+            ),
+        };
+        let stem = &line[visibility.folder().len() + 1..];
+        if !is_case_stem(stem) {
+            bail!(
+                "{}: line {}: `{}` is not a case name: NAME uses lowercase letters, digits, `_` and `-`",
+                file.display(),
+                number + 1,
+                line.escape_debug()
+            );
         }
-        Err(_) => None,
-    };
+        if !seen.insert(*line) {
+            bail!(
+                "{}: line {}: `{line}` is listed twice",
+                file.display(),
+                number + 1
+            );
+        }
+        names.push((visibility, stem.to_string()));
+    }
+    Ok(Some(names))
+}
+
+/// The task's cases: input/inputN.txt and output/outputN.txt, named as nimlab exported
+/// them or by number (public ones become samples).
+fn read_cases(source: &Source, dir: &Path, task: &TaskYaml) -> Result<Vec<ImportedCase>> {
+    let count = task.count;
+    let names = exported_case_names(source, dir, count)?;
     let width = (count - 1).to_string().len().max(2);
-    let mut cases = Vec::new();
-    for (i, &is_public) in public.iter().enumerate() {
+    let mut cases = Vec::with_capacity(count);
+    for (i, &is_public) in task.public.iter().enumerate() {
         let input_path = dir.join(format!("input/input{i}.txt"));
         let output_path = dir.join(format!("output/output{i}.txt"));
-        if !input_path.is_file() {
+        if !source.exists(&input_path)? {
             bail!("{}: is missing (n_input is {count})", input_path.display());
         }
-        if !output_path.is_file() {
+        if !source.exists(&output_path)? {
             bail!(
                 "{}: is missing: every input needs its expected output",
                 output_path.display()
             );
         }
         let (visibility, stem) = match &names {
-            Some(names) => {
-                let (folder, stem) = names[i].split_once('/').with_context(|| {
-                    format!(
-                        "{}: `{}` is not a case name",
-                        exported.join("cases.txt").display(),
-                        names[i]
-                    )
-                })?;
-                let visibility = if folder == "sample" {
-                    Visibility::Sample
-                } else {
-                    Visibility::Secret
-                };
-                (visibility, stem.to_string())
-            }
+            Some(names) => names[i].clone(),
             None if is_public => (Visibility::Sample, format!("{i:0width$}")),
             None => (Visibility::Secret, format!("{i:0width$}")),
         };
-        cases.push((
+        cases.push(ImportedCase {
             visibility,
             stem,
-            text_file(&input_path)?,
-            text_file(&output_path)?,
-        ));
+            input: source.text(&input_path)?,
+            output: source.text(&output_path)?,
+        });
     }
-    summary.cases += cases.len();
+    Ok(cases)
+}
 
-    let known = built_in.exercise(&name).ok();
+/// The exercise.toml: the one nimlab exported, or one made from task.yaml.
+fn exercise_config(
+    source: &Source,
+    dir: &Path,
+    task: &TaskYaml,
+    order: usize,
+    cases: &[ImportedCase],
+    known: Option<&LabExercise>,
+) -> Result<String> {
+    let exported = dir.join("nimlab/exercise.toml");
+    if source.exists(&exported)? {
+        let text = source.text(&exported)?;
+        if let Err(why) = crate::lab::config::ExerciseConfig::parse(&text) {
+            bail!("{}: {why}", exported.display());
+        }
+        return Ok(text);
+    }
+    // Only whether there is one: a checker is never read, so it may lead anywhere.
     let has_checker = ["check/checker", "cor/correttore"]
         .iter()
-        .any(|c| dir.join(c).exists());
-    let config = match std::fs::read_to_string(exported.join("exercise.toml")) {
-        Ok(config) => config,
-        Err(_) => {
-            let comparison = match (has_checker, known) {
-                (false, _) => "lines",
-                (true, Some(exercise)) => exercise.judging_label(),
-                (true, None) => bail!(
-                    "{}: the task has its own checker, which nimlab cannot run; only tasks compared by white-diff, or exported by nimlab, can be imported",
-                    dir.display()
-                ),
-            };
-            let cpu_ms = time_limit.map_or(2_000, |s| (s * 1000.0).round().max(1.0) as u64);
-            // Room for twice the largest expected output: CMS had no output limit to copy.
-            let largest = cases.iter().map(|c| c.3.len() as u64).max().unwrap_or(0);
-            let output_kb = (largest * 2 / 1024).max(1024);
-            let memory = memory_limit.map_or(256, |m| m.round().max(1.0) as u64);
-            format!(
-                "# Imported from the CMS task `{name}`.\ntitle = {}\norder = {order}\ncomparison = \"{comparison}\"\n\n[limits]\ncpu_ms = {cpu_ms}\nwall_ms = {}\n# CMS's limit was {memory} MB of memory; nimlab limits address space, which Python needs more of.\nmemory_mb = {}\noutput_kb = {output_kb}\n",
-                toml_string(&title),
-                (cpu_ms * 3).max(cpu_ms + 2_000),
-                memory.max(256),
-            )
-        }
+        .any(|checker| std::fs::symlink_metadata(dir.join(checker)).is_ok());
+    let comparison = match (has_checker, known) {
+        (false, _) => "lines",
+        (true, Some(exercise)) => exercise.judging_label(),
+        (true, None) => bail!(
+            "{}: the task has its own checker, which nimlab cannot run; only tasks compared by white-diff, or exported by nimlab, can be imported",
+            dir.display()
+        ),
     };
-    let mut from_built_in = |what: &str| summary.from_built_in.push(format!("{name}: {what}"));
-    let statement = match ["statement/statement.md", "statement.md"]
+    let cpu_ms = task
+        .time_limit
+        .map_or(2_000, |s| (s * 1000.0).round().max(1.0) as u64);
+    // Room for twice the largest expected output: CMS had no output limit to copy.
+    let largest = cases
         .iter()
-        .map(|p| dir.join(p))
-        .find(|p| p.is_file())
-    {
-        Some(path) => text_file(&path)?,
-        None => match known {
-            Some(exercise) => {
-                from_built_in("statement");
-                exercise.statement.clone()
-            }
-            None => format!(
-                "# {title}\n\nImported from a CMS task whose folder held no statement in Markdown.\n\nRead one test case from standard input and print the answer to standard output.\n"
-            ),
-        },
+        .map(|c| c.output.len() as u64)
+        .max()
+        .unwrap_or(0);
+    let output_kb = (largest * 2 / 1024).max(1024);
+    let memory = task.memory_limit.map_or(256, |m| m.round().max(1.0) as u64);
+    Ok(format!(
+        "# Imported from the CMS task `{name}`.\ntitle = {title}\norder = {order}\ncomparison = \"{comparison}\"\n\n[limits]\ncpu_ms = {cpu_ms}\nwall_ms = {wall_ms}\n# CMS's limit was {memory} MB of memory; nimlab limits address space, which Python needs more of.\nmemory_mb = {memory_mb}\noutput_kb = {output_kb}\n",
+        name = task.name,
+        title = toml_string(&task.title),
+        wall_ms = (cpu_ms * 3).max(cpu_ms + 2_000),
+        memory_mb = memory.max(256),
+    ))
+}
+
+/// The first `.py` file of a folder of the task (`preferred` if it is there).
+fn first_python_file(source: &Source, dir: &Path, preferred: &str) -> Result<Option<PathBuf>> {
+    if !source.exists(dir)? {
+        return Ok(None);
+    }
+    let resolved = source.folder(dir, "is missing")?;
+    let names = source.entries(&resolved)?;
+    let pick = names
+        .iter()
+        .find(|n| *n == preferred)
+        .or_else(|| names.iter().find(|n| n.ends_with(".py")));
+    Ok(pick.map(|name| dir.join(name)))
+}
+
+/// The statement, the starter file and the model solution: the task's own, else the
+/// built-in exercise's of the same name, else a plain one.
+fn task_texts(
+    source: &Source,
+    dir: &Path,
+    task: &TaskYaml,
+    known: Option<&LabExercise>,
+    summary: &mut ImportSummary,
+) -> Result<(String, String, Option<String>)> {
+    let (name, title) = (&task.name, &task.title);
+    let mut from_built_in = |what: &str| summary.from_built_in.push(format!("{name}: {what}"));
+    let mut statement_file = None;
+    for candidate in ["statement/statement.md", "statement.md"] {
+        let path = dir.join(candidate);
+        if statement_file.is_none() && source.exists(&path)? {
+            statement_file = Some(path);
+        }
+    }
+    let statement = match (statement_file, known) {
+        (Some(path), _) => source.text(&path)?,
+        (None, Some(exercise)) => {
+            from_built_in("statement");
+            exercise.statement.clone()
+        }
+        (None, None) => format!(
+            "# {title}\n\nImported from a CMS task whose folder held no statement in Markdown.\n\nRead one test case from standard input and print the answer to standard output.\n"
+        ),
     };
-    let stub = match first_python_file(&dir.join("att"), &format!("{name}.py")) {
-        Some(path) => text_file(&path)?,
-        None => match known {
-            Some(exercise) => {
-                from_built_in("starter file");
-                exercise.stub.clone()
-            }
-            None => format!(
-                "# -*- coding: utf-8 -*-\n\"\"\"{name}: read one test case from standard input and print the answer.\"\"\"\nfrom __future__ import print_function, division\n\nimport sys\n\n\ndef solve(text):\n    # Your code here.\n    return \"\"\n\n\nif __name__ == \"__main__\":\n    print(solve(sys.stdin.read()))\n"
-            ),
-        },
+    let stub = match (
+        first_python_file(source, &dir.join("att"), &format!("{name}.py"))?,
+        known,
+    ) {
+        (Some(path), _) => source.text(&path)?,
+        (None, Some(exercise)) => {
+            from_built_in("starter file");
+            exercise.stub.clone()
+        }
+        (None, None) => format!(
+            "# -*- coding: utf-8 -*-\n\"\"\"{name}: read one test case from standard input and print the answer.\"\"\"\nfrom __future__ import print_function, division\n\nimport sys\n\n\ndef solve(text):\n    # Your code here.\n    return \"\"\n\n\nif __name__ == \"__main__\":\n    print(solve(sys.stdin.read()))\n"
+        ),
     };
-    let solution = match first_python_file(&dir.join("sol"), &format!("{name}.py")) {
-        Some(path) => Some(text_file(&path)?),
+    let solution = match first_python_file(source, &dir.join("sol"), &format!("{name}.py"))? {
+        Some(path) => Some(source.text(&path)?),
         None => known.and_then(|exercise| {
             let solution = exercise.solution.clone();
             if solution.is_some() {
@@ -349,29 +560,50 @@ fn import_task(
             solution
         }),
     };
-    let used = [
+    Ok((statement, stub, solution))
+}
+
+/// Entries of the task folder that nimlab does not use, for the summary.
+fn list_unused(source: &Source, dir: &Path, summary: &mut ImportSummary) -> Result<()> {
+    const USED: [&str; 10] = [
         "task.yaml",
         "input",
         "output",
         "statement",
+        "statement.md",
         "att",
         "sol",
         "check",
         "cor",
         "nimlab",
     ];
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.filter_map(Result::ok) {
-            let file_name = entry.file_name().to_string_lossy().into_owned();
-            if !used.contains(&file_name.as_str()) && file_name != "statement.md" {
-                summary
-                    .not_imported
-                    .push(entry.path().display().to_string());
-            }
+    for name in source.entries(dir)? {
+        if !USED.contains(&name.as_str()) {
+            summary
+                .not_imported
+                .push(dir.join(name).display().to_string());
         }
     }
+    Ok(())
+}
+
+fn import_task(
+    source: &Source,
+    dir: &Path,
+    order: usize,
+    built_in: &Lab,
+    summary: &mut ImportSummary,
+) -> Result<ImportedTask> {
+    let task = read_task_yaml(source, dir)?;
+    check_case_files(source, dir, task.count)?;
+    let cases = read_cases(source, dir, &task)?;
+    let known = built_in.exercise(&task.name).ok();
+    let config = exercise_config(source, dir, &task, order, &cases, known)?;
+    let (statement, stub, solution) = task_texts(source, dir, &task, known, summary)?;
+    list_unused(source, dir, summary)?;
+    summary.cases += cases.len();
     Ok(ImportedTask {
-        name,
+        name: task.name,
         config,
         statement,
         stub,
@@ -380,79 +612,108 @@ fn import_task(
     })
 }
 
-/// Imports a CMS contest folder (contest.yaml) or a single task folder (task.yaml) as a nimlab
-/// lab folder at `out`.
-pub fn import(src: &Path, out: &Path) -> Result<ImportSummary> {
-    let built_in = Lab::built_in()?;
-    let mut summary = ImportSummary::default();
-    let task_dirs: Vec<PathBuf> = if src.join("contest.yaml").is_file() {
-        let file = src.join("contest.yaml");
-        let contest = read_yaml(&file)?;
+/// The task folders to import: contest.yaml's tasks, or the folder itself when it is a task.
+fn task_folders(source: &Source, src: &Path) -> Result<Vec<PathBuf>> {
+    let contest_file = src.join("contest.yaml");
+    if source.exists(&contest_file)? {
+        let contest = source.yaml(&contest_file)?;
         let tasks = field(&contest, "tasks")
             .and_then(Value::as_sequence)
             .with_context(|| {
                 format!(
                     "{}: `tasks` (the list of task names) is missing",
-                    file.display()
+                    contest_file.display()
                 )
             })?;
-        let mut dirs = Vec::new();
+        let mut dirs: Vec<PathBuf> = Vec::with_capacity(tasks.len());
         for task in tasks {
-            let task = task
-                .as_str()
-                .with_context(|| format!("{}: a task name is not a string", file.display()))?;
+            let task = task.as_str().with_context(|| {
+                format!("{}: a task name is not a string", contest_file.display())
+            })?;
+            if !is_exercise_name(task) {
+                bail!(
+                    "{}: names task `{}`, which is not a task folder name (lowercase letters, digits, `_` and `-`)",
+                    contest_file.display(),
+                    task.escape_debug()
+                );
+            }
             let dir = src.join(task);
-            if !dir.is_dir() {
+            if dirs.contains(&dir) {
+                bail!("{}: names task `{task}` twice", contest_file.display());
+            }
+            if !source.exists(&dir)? || !dir.is_dir() {
                 bail!(
                     "{}: names task `{task}`, but there is no folder {}",
-                    file.display(),
+                    contest_file.display(),
                     dir.display()
                 );
             }
             dirs.push(dir);
         }
-        dirs
-    } else if src.join("task.yaml").is_file() {
-        vec![src.to_path_buf()]
-    } else if src.is_dir() {
+        Ok(dirs)
+    } else if source.exists(&src.join("task.yaml"))? {
+        Ok(vec![src.to_path_buf()])
+    } else {
         bail!(
             "{}: neither a CMS contest (contest.yaml) nor a task folder (task.yaml)",
             src.display()
         );
-    } else {
-        bail!("{}: no such folder", src.display());
-    };
-    let mut tasks = Vec::new();
-    for (i, dir) in task_dirs.iter().enumerate() {
-        tasks.push(import_task(dir, i + 1, &built_in, &mut summary)?);
     }
-    write_folder(out, |root| {
-        for task in &tasks {
-            let base = format!("exercises/{}", task.name);
-            put(
-                root,
-                &format!("{base}/exercise.toml"),
-                task.config.as_bytes(),
-            )?;
-            put(
-                root,
-                &format!("{base}/README.md"),
-                task.statement.as_bytes(),
-            )?;
-            put(root, &format!("{base}/stub.py"), task.stub.as_bytes())?;
-            if let Some(solution) = &task.solution {
-                put(root, &format!("{base}/solution.py"), solution.as_bytes())?;
-            }
-            for (visibility, stem, input, output) in &task.cases {
-                let fixture = format!("fixtures/{}/{}/{stem}", task.name, visibility.folder());
-                put(root, &format!("{fixture}.in"), input.as_bytes())?;
-                put(root, &format!("{fixture}.out"), output.as_bytes())?;
-            }
+}
+
+/// Writes the imported tasks as a lab below `root` (a staging folder).
+fn write_lab(root: &Path, out: &Path, tasks: &[ImportedTask]) -> Result<()> {
+    for task in tasks {
+        let base = format!("exercises/{}", task.name);
+        put(
+            root,
+            &format!("{base}/exercise.toml"),
+            task.config.as_bytes(),
+        )?;
+        put(
+            root,
+            &format!("{base}/README.md"),
+            task.statement.as_bytes(),
+        )?;
+        put(root, &format!("{base}/stub.py"), task.stub.as_bytes())?;
+        if let Some(solution) = &task.solution {
+            put(root, &format!("{base}/solution.py"), solution.as_bytes())?;
         }
-        // The result must load as a lab, or nothing is written.
-        Lab::from_folder(root).context("the imported lab does not load")?;
-        Ok(())
-    })?;
+        for case in &task.cases {
+            let fixture = format!(
+                "fixtures/{}/{}/{}",
+                task.name,
+                case.visibility.folder(),
+                case.stem
+            );
+            put(root, &format!("{fixture}.in"), case.input.as_bytes())?;
+            put(root, &format!("{fixture}.out"), case.output.as_bytes())?;
+        }
+    }
+    // The result must load as a lab, or nothing is written. The staging folder is gone by
+    // the time the user reads the error: it names the lab's own place.
+    if let Err(error) = Lab::from_folder(root) {
+        let message = error
+            .to_string()
+            .replace(&root.display().to_string(), &out.display().to_string());
+        bail!("the imported lab would not load: {message}");
+    }
+    Ok(())
+}
+
+/// Imports a CMS contest folder (contest.yaml) or a single task folder (task.yaml) as a nimlab
+/// lab folder at `out`. Every file is read from inside `src`; the lab is built in a staging
+/// folder beside `out` and moved into place only when it is whole, so a refused import
+/// writes nothing.
+pub fn import(src: &Path, out: &Path) -> Result<ImportSummary> {
+    let built_in = Lab::built_in()?;
+    let source = Source::new(src)?;
+    let mut summary = ImportSummary::default();
+    let mut tasks = Vec::new();
+    for (i, dir) in task_folders(&source, src)?.iter().enumerate() {
+        tasks.push(import_task(&source, dir, i + 1, &built_in, &mut summary)?);
+    }
+    write_folder(out, |root| write_lab(root, out, &tasks))?;
     summary.exercises = tasks.into_iter().map(|t| t.name).collect();
     Ok(summary)
 }
@@ -556,7 +817,7 @@ fn export_task(exercise: &LabExercise, root: &Path) -> Result<()> {
 }
 
 /// The exercise's settings as an exercise.toml (what was loaded, written back).
-fn render_config(exercise: &LabExercise) -> Result<String> {
+pub(crate) fn render_config(exercise: &LabExercise) -> Result<String> {
     let c = &exercise.config;
     let mut out = format!(
         "title = {}\norder = {}\npoints = {}\ninterpreters = {}\ncomparison = {}\n",

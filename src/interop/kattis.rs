@@ -5,6 +5,7 @@
 //! output validator.
 
 use super::{put, put_script, write_folder};
+use crate::escape::latex;
 use crate::exercises::Judging;
 use crate::lab::config::Comparison;
 use crate::lab::{Lab, LabExercise};
@@ -28,85 +29,93 @@ fn with_final_newline(text: &str) -> String {
     }
 }
 
-/// Where Kattis's default validator (tokens, case-sensitive with the flag) would judge as
-/// nimlab does, it is used; otherwise nimlab judges.
+/// Where Kattis's default validator (tokens, case-sensitive with the flag) judges as nimlab
+/// does, it is used; otherwise nimlab judges. CMS's white-diff (`lines`) is not the default
+/// validator: that one reads tokens and would accept a board printed on one line.
 fn custom_validation(exercise: &LabExercise) -> bool {
-    !matches!(
-        exercise.judging(),
-        Judging::Expected(Comparison::Tokens | Comparison::Lines)
-    )
+    !matches!(exercise.judging(), Judging::Expected(Comparison::Tokens))
 }
 
-fn escape_latex(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '^' => out.push_str("\\^{}"),
-            '~' => out.push_str("\\~{}"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Inline Markdown (`code`, **bold**) as LaTeX.
+/// Inline Markdown (`code`, **bold**) as LaTeX, every character escaped.
 fn inline(text: &str) -> String {
     let mut out = String::new();
     for (i, piece) in text.split('`').enumerate() {
         if i % 2 == 1 {
-            out.push_str(&format!("\\texttt{{{}}}", escape_latex(piece)));
+            out.push_str(&format!("\\texttt{{{}}}", latex(piece)));
             continue;
         }
         for (j, part) in piece.split("**").enumerate() {
             if j % 2 == 1 {
-                out.push_str(&format!("\\textbf{{{}}}", escape_latex(part)));
+                out.push_str(&format!("\\textbf{{{}}}", latex(part)));
             } else {
-                out.push_str(&escape_latex(part));
+                out.push_str(&latex(part));
             }
         }
     }
     out
 }
 
-/// The statement as LaTeX: headings, lists, code and tables (as verbatim blocks) and text.
+/// Lines shown as they are, in a typewriter font: each character escaped (so no line can
+/// end the block or run a command, as `\end{verbatim}` could inside `verbatim`), spaces kept
+/// as non-breaking spaces, lines broken where the source breaks them.
+fn code_block(lines: &[&str]) -> String {
+    let mut out = String::from("\\begin{flushleft}\\ttfamily\n");
+    for (i, line) in lines.iter().enumerate() {
+        let text = latex(line).replace([' ', '\t'], "~");
+        out.push_str(if text.is_empty() { "\\mbox{}" } else { &text });
+        out.push_str(if i + 1 < lines.len() { "\\\\\n" } else { "\n" });
+    }
+    out.push_str("\\end{flushleft}\n");
+    out
+}
+
+/// What part of the Markdown a line is in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Block {
+    Text,
+    Fenced,
+    Table,
+    Indented,
+}
+
+/// The statement as LaTeX: headings, lists, code and tables (as typewriter blocks) and text.
+/// Every character of the Markdown reaches the LaTeX escaped.
 pub fn statement_tex(title: &str, markdown: &str) -> String {
-    let mut out = format!("\\problemname{{{}}}\n\n", escape_latex(title));
-    let mut verbatim = false;
-    let mut table = false;
+    let mut out = format!("\\problemname{{{}}}\n\n", latex(title));
+    let mut code: Vec<&str> = Vec::new();
+    let mut block = Block::Text;
     let mut list = false;
     for line in markdown.lines() {
-        if line.trim_start().starts_with("```") {
-            out.push_str(if verbatim {
-                "\\end{verbatim}\n"
-            } else {
-                "\\begin{verbatim}\n"
-            });
-            verbatim = !verbatim;
-            continue;
+        let fence = line.trim_start().starts_with("```");
+        let kind = match block {
+            Block::Fenced if fence => {
+                out.push_str(&code_block(&code));
+                code.clear();
+                block = Block::Text;
+                continue;
+            }
+            Block::Fenced => Block::Fenced,
+            _ if fence => Block::Fenced,
+            _ if line.trim_start().starts_with('|') => Block::Table,
+            _ if line.starts_with("    ") && !list => Block::Indented,
+            _ => Block::Text,
+        };
+        if kind != block && !code.is_empty() {
+            out.push_str(&code_block(&code));
+            code.clear();
         }
-        if verbatim {
-            out.push_str(line);
-            out.push('\n');
-            continue;
-        }
-        let is_table = line.trim_start().starts_with('|');
-        if is_table != table {
-            out.push_str(if table {
-                "\\end{verbatim}\n"
-            } else {
-                "\\begin{verbatim}\n"
-            });
-            table = is_table;
-        }
-        if table {
-            out.push_str(line);
-            out.push('\n');
-            continue;
+        block = kind;
+        match kind {
+            Block::Fenced if fence => continue,
+            Block::Fenced | Block::Table => {
+                code.push(line);
+                continue;
+            }
+            Block::Indented => {
+                code.push(&line[4..]);
+                continue;
+            }
+            Block::Text => {}
         }
         let item = line.strip_prefix("- ").or_else(|| line.strip_prefix("* "));
         if item.is_some() != list && !(list && line.starts_with("  ")) {
@@ -117,30 +126,22 @@ pub fn statement_tex(title: &str, markdown: &str) -> String {
             });
             list = !list;
         }
-        if let Some(heading) = line.strip_prefix("# ") {
+        if line.starts_with("# ") {
             // The title is the problem name already.
-            let _ = heading;
         } else if let Some(heading) = line.strip_prefix("## ") {
             out.push_str(&format!("\\section*{{{}}}\n", inline(heading)));
         } else if let Some(item) = item {
             out.push_str(&format!("\\item {}\n", inline(item)));
-        } else if line.starts_with("    ") {
-            out.push_str(&format!(
-                "\\begin{{verbatim}}\n{}\n\\end{{verbatim}}\n",
-                line.trim_start()
-            ));
         } else {
             out.push_str(&inline(line));
             out.push('\n');
         }
     }
-    for (open, end) in [
-        (verbatim || table, "\\end{verbatim}\n"),
-        (list, "\\end{itemize}\n"),
-    ] {
-        if open {
-            out.push_str(end);
-        }
+    if !code.is_empty() {
+        out.push_str(&code_block(&code));
+    }
+    if list {
+        out.push_str("\\end{itemize}\n");
     }
     out
 }
@@ -160,6 +161,97 @@ fn problem_yaml(exercise: &LabExercise) -> String {
     )
 }
 
+/// The `build` script of a program folder: Kattis-format judges (problemtools among them)
+/// take a folder as a program only when it has an executable `build` beside `run`. nimlab
+/// is installed on the judging machine, so there is nothing to build; a missing nimlab is
+/// said plainly when the package is loaded, not discovered at the first submission.
+const BUILD: &str = "# A Kattis-format judge runs this before ./run. nimlab is an installed program: nothing\n# to build, but it must be on the judging machine's PATH.\ncommand -v nimlab >/dev/null 2>&1 || {\n    echo \"nimlab is not installed on this judging machine (it must be on PATH)\" >&2\n    exit 1\n}\n";
+
+/// A validator program folder: `build`, `run` (calling nimlab with `arguments`), and the
+/// exercise as a lab of its own in `lab/`, so the package is judged by the settings it was
+/// exported with, not by whatever lab the judging machine's nimlab has built in.
+fn put_validator(root: &Path, folder: &str, exercise: &LabExercise, arguments: &str) -> Result<()> {
+    put_script(root, &format!("{folder}/build"), BUILD)?;
+    put_script(
+        root,
+        &format!("{folder}/run"),
+        &format!(
+            "exec nimlab --lab \"$(dirname \"$0\")/lab\" checker {} {arguments}\n",
+            exercise.name
+        ),
+    )?;
+    let lab = format!("{folder}/lab/exercises/{}", exercise.name);
+    put(
+        root,
+        &format!("{lab}/exercise.toml"),
+        super::cms::render_config(exercise)?.as_bytes(),
+    )?;
+    put(
+        root,
+        &format!("{lab}/README.md"),
+        with_final_newline(&exercise.statement).as_bytes(),
+    )?;
+    put(
+        root,
+        &format!("{lab}/stub.py"),
+        with_final_newline(&exercise.stub).as_bytes(),
+    )?;
+    Ok(())
+}
+
+/// Writes one exercise's package below `root`.
+fn export_package(root: &Path, exercise: &LabExercise) -> Result<()> {
+    let name = &exercise.name;
+    let package = package_name(name);
+    let at = |relative: &str| format!("{package}/{relative}");
+    put(root, &at("problem.yaml"), problem_yaml(exercise).as_bytes())?;
+    let tex = statement_tex(&exercise.config.title, &exercise.statement);
+    put(
+        root,
+        &at("problem_statement/problem.en.tex"),
+        tex.as_bytes(),
+    )?;
+    for case in &exercise.cases {
+        // Case names are `sample/NAME` and `secret/NAME`, as the data folders are.
+        let stem = &case.name;
+        put(
+            root,
+            &at(&format!("data/{stem}.in")),
+            with_final_newline(case.input.text()).as_bytes(),
+        )?;
+        put(
+            root,
+            &at(&format!("data/{stem}.ans")),
+            with_final_newline(&case.expected).as_bytes(),
+        )?;
+    }
+    if let Some(solution) = &exercise.solution {
+        // Kattis tells Python 3 from Python 2 by the first line.
+        let submission = format!("#!/usr/bin/env python3\n{}", with_final_newline(solution));
+        put(
+            root,
+            &at(&format!("submissions/accepted/{name}.py")),
+            submission.as_bytes(),
+        )?;
+    }
+    // nimlab must be on the judging machine's PATH for these programs.
+    put_validator(
+        root,
+        &at("input_validators/nimlab"),
+        exercise,
+        "--input-validator",
+    )?;
+    if custom_validation(exercise) {
+        put_validator(
+            root,
+            &at("output_validators/nimlab"),
+            exercise,
+            "--kattis \"$1\" \"$2\" \"$3\"",
+        )?;
+    }
+    Ok(())
+}
+
 /// Exports every stdin exercise as a Kattis problem package below `out`; returns the
 /// exercises left out (interactive ones).
 pub fn export(lab: &Lab, out: &Path) -> Result<Vec<String>> {
@@ -169,53 +261,7 @@ pub fn export(lab: &Lab, out: &Path) -> Result<Vec<String>> {
         .partition(|e| !matches!(e.judging(), Judging::Interactive(_)));
     write_folder(out, |root| {
         for exercise in &exported {
-            let name = &exercise.name;
-            let package = package_name(name);
-            let at = |relative: &str| format!("{package}/{relative}");
-            put(root, &at("problem.yaml"), problem_yaml(exercise).as_bytes())?;
-            let tex = statement_tex(&exercise.config.title, &exercise.statement);
-            put(
-                root,
-                &at("problem_statement/problem.en.tex"),
-                tex.as_bytes(),
-            )?;
-            for case in &exercise.cases {
-                // Case names are `sample/NAME` and `secret/NAME`, as the data folders are.
-                let stem = &case.name;
-                put(
-                    root,
-                    &at(&format!("data/{stem}.in")),
-                    with_final_newline(case.input.text()).as_bytes(),
-                )?;
-                put(
-                    root,
-                    &at(&format!("data/{stem}.ans")),
-                    with_final_newline(&case.expected).as_bytes(),
-                )?;
-            }
-            if let Some(solution) = &exercise.solution {
-                // Kattis tells Python 3 from Python 2 by the first line.
-                let submission =
-                    format!("#!/usr/bin/env python3\n{}", with_final_newline(solution));
-                put(
-                    root,
-                    &at(&format!("submissions/accepted/{name}.py")),
-                    submission.as_bytes(),
-                )?;
-            }
-            // nimlab must be on the judging machine's PATH for these programs.
-            put_script(
-                root,
-                &at("input_validators/nimlab/run"),
-                &format!("exec nimlab checker {name} --input-validator\n"),
-            )?;
-            if custom_validation(exercise) {
-                put_script(
-                    root,
-                    &at("output_validators/nimlab/run"),
-                    &format!("exec nimlab checker {name} --kattis \"$1\" \"$2\" \"$3\"\n"),
-                )?;
-            }
+            export_package(root, exercise)?;
         }
         Ok(())
     })?;
@@ -249,12 +295,29 @@ mod tests {
             "{tex}"
         );
         assert!(
-            tex.contains("\\begin{verbatim}\nNim:\n1: X\n\\end{verbatim}"),
+            tex.contains("\\begin{flushleft}\\ttfamily\nNim:\\\\\n1:~X\n\\end{flushleft}"),
             "{tex}"
         );
         assert!(
-            tex.contains("\\begin{verbatim}\n| a | b |\n| --- | --- |\n\\end{verbatim}"),
+            tex.contains(
+                "\\begin{flushleft}\\ttfamily\n\\textbar{}~a~\\textbar{}~b~\\textbar{}\\\\\n"
+            ),
             "{tex}"
         );
+    }
+
+    #[test]
+    fn code_cannot_end_its_block_or_run_a_command() {
+        for markdown in [
+            "```\n\\end{verbatim}\\input{/etc/passwd}\n```\n",
+            "    \\end{verbatim}\\input{/etc/passwd}\n",
+            "| \\end{verbatim}\\input{/etc/passwd} |\n",
+            "Text \\input{/etc/passwd} and `\\input{x}`\n",
+        ] {
+            let tex = statement_tex("T", markdown);
+            assert!(!tex.contains("\\input"), "{tex}");
+            assert!(!tex.contains("\\end{verbatim}"), "{tex}");
+            assert!(tex.contains("\\textbackslash{}input\\{"), "{tex}");
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Moving labs between nimlab and contest systems: CMS task folders (import and export),
 //! Kattis problem packages (export), and nimlab as the checker inside those systems.
 
+pub mod checker;
 pub mod cms;
 pub mod kattis;
 
@@ -54,9 +55,17 @@ pub fn input_is_valid(exercise: &LabExercise, input: &str) -> Result<(), String>
     }
 }
 
-/// Writes a file below `root`, creating its folders.
+/// Writes a file below `root`, creating its folders. `relative` must stay below `root`: a
+/// path with `..`, `.`, or a root is refused, whatever built it.
 pub(crate) fn put(root: &Path, relative: &str, contents: &[u8]) -> Result<()> {
     use anyhow::Context;
+    use std::path::Component;
+    let below = Path::new(relative)
+        .components()
+        .all(|c| matches!(c, Component::Normal(_)));
+    if !below || relative.is_empty() {
+        bail!("`{relative}`: not a path inside the folder being written");
+    }
     let path = root.join(relative);
     if let Some(folder) = path.parent() {
         std::fs::create_dir_all(folder)
