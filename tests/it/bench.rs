@@ -2,9 +2,7 @@
 //! numbers themselves depend on the machine, so only their presence and sense are checked;
 //! the goals are judged by the command, not here.
 
-mod common;
-
-use common::nimlab;
+use crate::common::nimlab;
 
 /// The number that follows `label` on a line of `text`.
 fn number_after(text: &str, label: &str) -> f64 {

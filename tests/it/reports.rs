@@ -1,9 +1,7 @@
 //! Snapshots of what students see: the text report and the JSON report for each kind of
 //! failure. Timings, paths and the interpreter's exact version are redacted.
 
-mod common;
-
-use common::{nimlab, root};
+use crate::common::{nimlab, root};
 
 fn report(folder: &str, file: &str, format: &str) -> String {
     let path = root().join("tests/submissions").join(folder).join(file);

@@ -1,9 +1,7 @@
 //! Every expected output of the lab's original grading server (CMS task data in
 //! tests/data/lab-cms/, copied from the lab) is reproduced by `nimlab reference`, under CMS's own white-diff.
 
-mod common;
-
-use common::{nimlab, root};
+use crate::common::{nimlab, root};
 
 /// CMS white-diff, written independently of nimlab's comparator so the two check each other.
 fn white_equal(expected: &str, got: &str) -> bool {

@@ -1,8 +1,8 @@
 //! CMS import and export, Kattis export, and nimlab as a checker inside those systems.
 
-mod common;
+use crate::common;
 
-use common::{STDIN_EXERCISES, check_json, nimlab, root};
+use crate::common::{check_json, nimlab, root, stdin_exercises};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -329,9 +329,15 @@ fn export_then_import_gives_the_same_verdicts() {
         .args(["fixtures", "verify"])
         .assert()
         .success();
-    let submissions: Vec<(PathBuf, &str)> = STDIN_EXERCISES
+    let exercises = stdin_exercises();
+    let submissions: Vec<(PathBuf, &str)> = exercises
         .iter()
-        .map(|e| (root().join(format!("exercises/{e}/solution.py")), *e))
+        .map(|e| {
+            (
+                root().join(format!("exercises/{e}/solution.py")),
+                e.as_str(),
+            )
+        })
         .chain([
             (
                 root().join("tests/submissions/zero_based_row/make_move.py"),

@@ -3,7 +3,7 @@
 //! line is `registry()`, the data is tests/data/tenth-exercise/. Nothing else in nimlab
 //! changes, and the whole pipeline (loading, fixture checks, judging) serves it.
 
-mod common;
+use crate::common;
 
 use nimlab::check::{CheckRequest, check};
 use nimlab::error::BadInput;

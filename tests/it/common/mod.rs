@@ -6,16 +6,21 @@ use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-pub const STDIN_EXERCISES: [&str; 8] = [
-    "present_board",
-    "make_move",
-    "exclusive_or",
-    "bin_num",
-    "bitwise_xor",
-    "nim_sum",
-    "optimal_move",
-    "ui",
-];
+/// The built-in lab's exercises in its order, read from the lab itself.
+pub fn exercises() -> Vec<String> {
+    let lab = nimlab::lab::Lab::built_in().expect("the built-in lab loads");
+    lab.names().into_iter().map(str::to_string).collect()
+}
+
+/// The exercises that answer one stdin case: all but the interactive ones.
+pub fn stdin_exercises() -> Vec<String> {
+    let lab = nimlab::lab::Lab::built_in().expect("the built-in lab loads");
+    lab.exercises
+        .iter()
+        .filter(|e| e.has_reference())
+        .map(|e| e.name.clone())
+        .collect()
+}
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

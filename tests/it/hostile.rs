@@ -5,9 +5,7 @@
 //! These tests need the sandbox (bubblewrap, installed by .ci/run): without it nimlab runs
 //! programs with limits only, and says so.
 
-mod common;
-
-use common::{check_json, lab_with, nimlab, processes_mentioning};
+use crate::common::{check_json, lab_with, nimlab, processes_mentioning};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

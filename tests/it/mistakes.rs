@@ -1,9 +1,7 @@
 //! A corpus of wrong submissions (tests/submissions/<mistake>/<exercise>.py), each a mistake
 //! students really make: the right verdict, and a hint that names the mistake.
 
-mod common;
-
-use common::{all_hints, check_json, lab_with, root};
+use crate::common::{all_hints, check_json, lab_with, root};
 
 struct Mistake {
     folder: &'static str,

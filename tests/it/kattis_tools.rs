@@ -5,9 +5,7 @@
 //! .ci/run installs (~/.cache/nimlab/problemtools-venv). Without it these tests say so and
 //! pass, except under CI=true, where they fail.
 
-mod common;
-
-use common::{nimlab, root};
+use crate::common::{nimlab, root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -1,9 +1,9 @@
 //! `nimlab grade` and `nimlab merge` on the demo class (tests/demo-class): full, partial,
 //! missing and crashing submissions, every report, the cache, and shards.
 
-mod common;
+use crate::common;
 
-use common::{nimlab, root};
+use crate::common::{nimlab, root};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -1,9 +1,9 @@
 //! The game judge against programs that break the game's rules. Each broken program is the
 //! model solution with one change (a mutant), so each test shows exactly one mistake.
 
-mod common;
+use crate::common;
 
-use common::{all_hints, check_json, lab_with, root};
+use crate::common::{all_hints, check_json, lab_with, root};
 use serde_json::Value;
 
 fn model() -> String {

@@ -2,9 +2,7 @@
 //! once, nimlab exits 130, nothing is blamed on the student, and nothing is left behind: no
 //! process, no scratch folder, no half-written report.
 
-mod common;
-
-use common::{lab_with, processes_mentioning, root};
+use crate::common::{lab_with, processes_mentioning, root};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
