@@ -470,12 +470,12 @@ impl RunContext<'_> {
                 case.expected.clone()
             };
             let stderr = (!outcome.stderr.is_empty())
-                .then(|| self.unmap(&feedback::stderr_tail(&outcome.stderr, 15)));
+                .then(|| self.unmap(&feedback::traceback::stderr_tail(&outcome.stderr, 15)));
             report.feedback = Some(CaseFeedback {
-                input: feedback::clip(case.input.text(), 20, 2_000),
-                expected: feedback::clip(&expected, 40, 4_000),
+                input: feedback::text::clip(case.input.text(), 20, 2_000),
+                expected: feedback::text::clip(&expected, 40, 4_000),
                 one_of_many,
-                got: feedback::clip(&feedback::printable(&outcome.stdout), 40, 4_000),
+                got: feedback::text::clip(&feedback::text::printable(&outcome.stdout), 40, 4_000),
                 first_difference: judgement.first_difference.clone(),
                 stderr,
                 hints: feedback::hints(
@@ -534,7 +534,7 @@ impl RunContext<'_> {
             let stderr = end
                 .ok()
                 .filter(|e| !e.stderr.is_empty())
-                .map(|e| self.unmap(&feedback::stderr_tail(&e.stderr, 15)));
+                .map(|e| self.unmap(&feedback::traceback::stderr_tail(&e.stderr, 15)));
             let hints = interactive.hints(
                 &played,
                 &HintContext {

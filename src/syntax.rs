@@ -94,7 +94,7 @@ pub fn check(
     let probe: Probe =
         serde_json::from_slice(&outcome.stdout).map_err(|_| ProbeError::NotPython {
             interpreter: interpreter.display().to_string(),
-            stderr: crate::feedback::stderr_tail(&outcome.stderr, 3),
+            stderr: crate::feedback::traceback::stderr_tail(&outcome.stderr, 3),
         })?;
     let mut problem = probe.error.map(|e| {
         let place = e.line.map(|l| format!(" on line {l}")).unwrap_or_default();

@@ -7,7 +7,7 @@ pub mod verdict;
 pub use verdict::Verdict;
 
 use crate::exercises::{Checked, Judging};
-use crate::feedback::traceback_summary;
+use crate::feedback::traceback::traceback_summary;
 use crate::lab::{Case, LabExercise};
 use crate::runner::{RunLimits, RunOutcome, Termination};
 use compare::LineDifference;
@@ -114,7 +114,7 @@ pub fn judge_case(
     // Invalid UTF-8 can never match; escaped, it at least shows what was printed.
     let got = match std::str::from_utf8(&outcome.stdout) {
         Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => std::borrow::Cow::Owned(crate::feedback::printable(&outcome.stdout)),
+        Err(_) => std::borrow::Cow::Owned(crate::feedback::text::printable(&outcome.stdout)),
     };
     judge_output(exercise, case, &got)
 }

@@ -1,7 +1,7 @@
 //! Hints for a game that went wrong: traced to what nimlab last typed, and to the rules.
 
 use super::referee::{GameResult, Rule, Typed};
-use crate::judge::Verdict;
+use crate::judge::verdict::Verdict;
 
 /// Advice for a game that was not accepted, from what the judge saw: a crash and the line
 /// typed just before it, a rule broken, and what the lab's rules suggest besides. Each hint
@@ -23,13 +23,13 @@ pub fn hints(
             .unwrap_or("")
             .trim();
         hints.extend(crash_hint(result.last_typed.as_ref(), error));
-        hints.extend(crate::feedback::python2_input_hint(stderr));
+        hints.extend(crate::feedback::traceback::python2_input_hint(stderr));
         let file = program
             .file_name()
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_else(|| "working_game.py".into());
         let source = String::from_utf8_lossy(source);
-        hints.extend(crate::feedback::import_hint(
+        hints.extend(crate::feedback::traceback::import_hint(
             stderr,
             lab_names,
             Some((&file, &source)),

@@ -93,7 +93,7 @@ impl Program for Referee<'_> {
     fn resume(&mut self) -> Result<(Pause, String), String> {
         self.0
             .resume()
-            .map(|(pause, bytes)| (pause, crate::feedback::printable(&bytes)))
+            .map(|(pause, bytes)| (pause, crate::feedback::text::printable(&bytes)))
             .map_err(|e| e.to_string())
     }
 
@@ -116,7 +116,7 @@ impl Program for Referee<'_> {
                     crash_summary: None,
                 },
                 Termination::Exited(code) => crashed(
-                    crate::feedback::traceback_summary(&end.stderr)
+                    crate::feedback::traceback::traceback_summary(&end.stderr)
                         .unwrap_or_else(|| format!("the program exited with status {code}")),
                 ),
                 Termination::Signaled(signal) => {

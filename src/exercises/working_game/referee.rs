@@ -26,7 +26,7 @@
 
 use super::scenario::{HumanPlay, Scenario};
 use crate::exercises::TranscriptEntry as Entry;
-use crate::judge::Verdict;
+use crate::judge::verdict::Verdict;
 use crate::nim::{self, Move};
 use crate::runner::interactive::Pause;
 use num_bigint::BigInt;

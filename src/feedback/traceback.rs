@@ -1,50 +1,7 @@
-//! Feedback that teaches: readable program output, traceback summaries and hints for the
-//! mistakes students really make.
+//! What a Python program's stderr says: the error and where, and the causes students meet
+//! most (Python 2's input(), a sibling module that is not there).
 
-use crate::exercises::HintCase;
-use crate::exercises::Judging;
-use crate::judge::{Judgement, Verdict, judge_output};
-use crate::lab::config::Comparison;
-use crate::lab::{Case, LabExercise};
-use crate::runner::RunOutcome;
-
-/// Bytes shown as text: invalid UTF-8 as `\xNN`, control characters escaped, nothing lost.
-pub fn printable(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\n' | '\t' => out.push(c),
-                '\r' => out.push_str("\\r"),
-                c if c.is_control() => out.push_str(&c.escape_unicode().to_string()),
-                c => out.push(c),
-            }
-        }
-        for b in chunk.invalid() {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    out
-}
-
-/// At most `lines` lines and `chars` characters of a text, saying what was cut.
-pub fn clip(text: &str, lines: usize, chars: usize) -> String {
-    let mut out = String::new();
-    let total_lines = text.lines().count();
-    for (i, line) in text.lines().enumerate() {
-        if i == lines || out.len() + line.len() > chars {
-            let shown = i;
-            out.push_str(&format!(
-                "… ({} more line(s) not shown)\n",
-                total_lines - shown
-            ));
-            return out;
-        }
-        out.push_str(line);
-        out.push('\n');
-    }
-    out
-}
+use super::text::printable;
 
 /// The last lines of stderr, where a Python traceback ends.
 pub fn stderr_tail(stderr: &[u8], lines: usize) -> String {
@@ -75,129 +32,6 @@ pub fn traceback_summary(stderr: &[u8]) -> Option<String> {
         Some(place) => format!("{error} ({place})"),
         None => error.to_string(),
     })
-}
-
-/// Advice for one failed case.
-pub fn hints(
-    exercise: &LabExercise,
-    lab_names: &[&str],
-    case: &Case,
-    judgement: &Judgement,
-    outcome: &RunOutcome,
-) -> Vec<String> {
-    let mut hints = Vec::new();
-    match judgement.verdict {
-        Verdict::WrongAnswer => {
-            let got = String::from_utf8_lossy(&outcome.stdout);
-            wrong_answer_hints(exercise, case, &got, &mut hints);
-        }
-        Verdict::RuntimeError => {
-            runtime_error_hints(&String::from_utf8_lossy(&outcome.stderr), lab_names, &mut hints);
-        }
-        Verdict::TimeLimit => {
-            // Stopped by the wall clock with little CPU used: it was waiting, not working.
-            if outcome.termination == crate::runner::Termination::WallTimeout && outcome.cpu * 4 < outcome.wall {
-                hints.push("The program spent most of its time idle: is it sleeping, or waiting for something? It gets one case on stdin and nothing more.".into());
-            } else {
-                hints.push("The program was busy the whole time: check that every loop ends (does each step of a while loop change what its condition tests?).".into());
-            }
-        }
-        Verdict::MemoryLimit => hints.push(
-            "Your program built something very large: look for lists or strings that grow without bound."
-                .into(),
-        ),
-        Verdict::OutputLimit => hints.push(
-            "Your program printed far more than any answer needs: look for a print inside a loop that does not end."
-                .into(),
-        ),
-        _ => {}
-    }
-    hints
-}
-
-fn wrong_answer_hints(exercise: &LabExercise, case: &Case, got: &str, hints: &mut Vec<String>) {
-    let trimmed = got.trim();
-    if trimmed.is_empty() {
-        hints.push("Your program printed nothing. Keep the block at the bottom of the stub: it reads the case and prints your function's result.".into());
-        return;
-    }
-    if trimmed == "None" || trimmed.lines().last() == Some("None") {
-        hints.push("`None` was printed: your function probably ends without a `return` statement (or prints instead of returning).".into());
-    }
-    if let Some(extra) = extra_lines(exercise, case, got) {
-        hints.push(format!(
-            "Your answer is there, but so is `{extra}`: remove debug prints. The grader reads everything your program prints."
-        ));
-    }
-    let json_like = matches!(
-        exercise.judging(),
-        Judging::Expected(Comparison::Json) | Judging::Checker(_)
-    );
-    if json_like && serde_json::from_str::<serde_json::Value>(trimmed).is_err() {
-        let pythonic = ["True", "False", "None", "'", "("]
-            .iter()
-            .any(|token| trimmed.contains(token));
-        if pythonic {
-            hints.push("This is a Python value, not JSON (JSON writes true, false, null, double quotes and [ ]). Print it with json.dumps(result), as the stub does.".into());
-        }
-    }
-    if let Some(fixed) = without_point_zero(got)
-        && judge_output(exercise, case, &fixed).verdict == Verdict::Accepted
-    {
-        hints.push("A whole number was printed as a decimal (6.0 instead of 6). In Python 3, and with `from __future__ import division`, `/` always gives a float: use `//` for whole-number division.".into());
-    }
-    if let Some(module) = exercise.module {
-        hints.extend(module.hints(&HintCase {
-            input: case.input.text(),
-            got,
-            expected: &case.expected,
-        }));
-    }
-}
-
-/// One line of the output that would not be there if the rest were the right answer.
-fn extra_lines(exercise: &LabExercise, case: &Case, got: &str) -> Option<String> {
-    let lines: Vec<&str> = got.lines().filter(|l| !l.trim().is_empty()).collect();
-    let wanted = case
-        .expected
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .count()
-        .max(1);
-    if lines.len() <= wanted || lines.len() > 200 {
-        return None;
-    }
-    (0..=lines.len() - wanted).find_map(|start| {
-        let window = lines[start..start + wanted].join("\n");
-        let passes = judge_output(exercise, case, &window).verdict == Verdict::Accepted;
-        passes.then(|| {
-            let extra = if start > 0 { lines[0] } else { lines[wanted] };
-            crate::judge::compare::Mismatch::shorten(extra)
-        })
-    })
-}
-
-/// The output with `6.0` written as `6`, if it has any such number.
-fn without_point_zero(got: &str) -> Option<String> {
-    let bytes = got.as_bytes();
-    let mut out = String::with_capacity(got.len());
-    let mut changed = false;
-    let mut i = 0;
-    while i < bytes.len() {
-        let after_digit = i > 0 && bytes[i - 1].is_ascii_digit();
-        let is_point_zero = bytes[i] == b'.'
-            && bytes.get(i + 1) == Some(&b'0')
-            && !bytes.get(i + 2).is_some_and(u8::is_ascii_digit);
-        if after_digit && is_point_zero {
-            changed = true;
-            i += 2;
-            continue;
-        }
-        out.push(bytes[i] as char);
-        i += 1;
-    }
-    // Only ASCII outputs are rewritten; anything else is left alone.
-    (changed && got.is_ascii()).then_some(out)
 }
 
 /// Python 2's input() runs the line it reads as Python code. It shows in a traceback as code
@@ -312,39 +146,6 @@ pub fn import_hint(
     }
 }
 
-fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>) {
-    let last = stderr
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("")
-        .trim();
-    hints.extend(python2_input_hint(stderr));
-    if last.starts_with("EOFError") {
-        hints.push("The program read past the end of its input. The grader gives exactly one case on stdin: don't call input() or raw_input() for anything else.".into());
-    }
-    hints.extend(import_hint(stderr, lab_names, None));
-    if last.starts_with("NameError") {
-        for name in ["raw_input", "xrange", "unicode", "long", "basestring"] {
-            if last.contains(&format!("'{name}'")) {
-                hints.push(format!("`{name}` exists only in Python 2; the lab needs code that runs on Python 3 as well."));
-            }
-        }
-    }
-    if last.starts_with("AssertionError") && stderr.contains("changed the board") {
-        hints.push("make_move must leave the list it was given as it was: make a copy first (new_board = list(board)) and change the copy.".into());
-    }
-    if last.starts_with("RecursionError") || last.contains("maximum recursion depth") {
-        hints.push("Your recursion never stops: check that every recursive call gets closer to a case that returns without recursing.".into());
-    }
-    if last.starts_with("ValueError") && last.contains("invalid literal for int()") {
-        hints.push("int() was given text that is not a whole number: did you change the block at the bottom that reads the input?".into());
-    }
-    if last.starts_with("UnicodeEncodeError") || last.starts_with("UnicodeDecodeError") {
-        hints.push("Python 2 and 3 treat text differently: keep your output to plain ASCII, or add `# -*- coding: utf-8 -*-` and `from __future__ import unicode_literals`.".into());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,14 +206,6 @@ mod tests {
     }
 
     #[test]
-    fn printable_escapes_what_a_terminal_should_not_see() {
-        assert_eq!(printable(b"ok\n"), "ok\n");
-        assert_eq!(printable(b"a\xffb"), "a\\xffb");
-        assert_eq!(printable(b"\x1b[31mred"), "\\u{1b}[31mred");
-        assert_eq!(printable("caf\u{e9}".as_bytes()), "caf\u{e9}");
-    }
-
-    #[test]
     fn traceback_summary_names_the_error_and_place() {
         let stderr = b"Traceback (most recent call last):\n  File \"/tmp/x/make_move.py\", line 30, in <module>\n    main()\n  File \"/tmp/x/make_move.py\", line 12, in make_move\n    return 1 / 0\nZeroDivisionError: division by zero\n";
         assert_eq!(
@@ -420,16 +213,5 @@ mod tests {
             "ZeroDivisionError: division by zero (line 12, in make_move)"
         );
         assert_eq!(traceback_summary(b""), None);
-    }
-
-    #[test]
-    fn point_zero_is_removed_only_after_digits() {
-        assert_eq!(without_point_zero("6.0\n").as_deref(), Some("6\n"));
-        assert_eq!(
-            without_point_zero("[[1.0, 2.0], true]").as_deref(),
-            Some("[[1, 2], true]")
-        );
-        assert_eq!(without_point_zero("6.05"), None);
-        assert_eq!(without_point_zero("6"), None);
     }
 }
