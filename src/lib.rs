@@ -28,3 +28,4 @@ pub mod report;
 pub mod runner;
 pub mod stop;
 pub mod syntax;
+pub mod verdict;

@@ -134,7 +134,7 @@ pub enum TranscriptEntry {
 /// How one interactive scenario went.
 #[derive(Debug, Clone)]
 pub struct Played {
-    pub verdict: crate::judge::verdict::Verdict,
+    pub verdict: crate::verdict::Verdict,
     /// Why, in one line.
     pub message: String,
     /// The first rule the program broke (its name, like `turn_order`).

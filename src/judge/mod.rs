@@ -2,9 +2,8 @@
 //! ended.
 
 pub mod compare;
-pub mod verdict;
 
-pub use verdict::Verdict;
+pub use crate::verdict::Verdict;
 
 use crate::exercises::{Checked, Judging};
 use crate::feedback::traceback::traceback_summary;

@@ -8,10 +8,10 @@ pub use json::JsonReporter;
 pub use text::TextReporter;
 
 pub use crate::exercises::TranscriptEntry;
-use crate::judge::Verdict;
 use crate::judge::compare::LineDifference;
 use crate::lab::Visibility;
 use crate::lint::Warning;
+use crate::verdict::Verdict;
 use serde::Serialize;
 
 /// Everything `nimlab check` found; `--format json` prints exactly this.

@@ -2,8 +2,8 @@
 
 use super::TranscriptEntry as Entry;
 use super::{CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport};
-use crate::judge::Verdict;
 use crate::lab::Visibility;
+use crate::verdict::Verdict;
 use anstyle::{AnsiColor, Style};
 use std::collections::HashSet;
 use std::io::Write;

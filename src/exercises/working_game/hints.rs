@@ -1,7 +1,7 @@
 //! Hints for a game that went wrong: traced to what nimlab last typed, and to the rules.
 
 use super::referee::{GameResult, Rule, Typed};
-use crate::judge::verdict::Verdict;
+use crate::verdict::Verdict;
 
 /// Advice for a game that was not accepted, from what the judge saw: a crash and the line
 /// typed just before it, a rule broken, and what the lab's rules suggest besides. Each hint

@@ -26,9 +26,9 @@
 
 use super::scenario::{HumanPlay, Scenario};
 use crate::exercises::TranscriptEntry as Entry;
-use crate::judge::verdict::Verdict;
 use crate::nim::{self, Move};
 use crate::runner::interactive::Pause;
+use crate::verdict::Verdict;
 use num_bigint::BigInt;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
