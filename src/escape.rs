@@ -126,7 +126,10 @@ mod tests {
 
     #[test]
     fn html_and_latex_escape_their_specials() {
-        assert_eq!(html("<b a='1'>&</b>"), "&lt;b a=&#39;1&#39;&gt;&amp;&lt;/b&gt;");
+        assert_eq!(
+            html("<b a='1'>&</b>"),
+            "&lt;b a=&#39;1&#39;&gt;&amp;&lt;/b&gt;"
+        );
         assert_eq!(
             latex("\\end{verbatim}\\input{/etc/passwd}"),
             "\\textbackslash{}end\\{verbatim\\}\\textbackslash{}input\\{/etc/passwd\\}"

@@ -201,7 +201,9 @@ pub fn judge_output(exercise: &LabExercise, case: &Case, got: &str) -> Judgement
 
 fn signal_name(signal: i32) -> String {
     let name = match signal {
-        libc::SIGSEGV => "SIGSEGV (a crash inside the interpreter)",
+        libc::SIGSEGV => "SIGSEGV (segmentation fault)",
+        libc::SIGBUS => "SIGBUS (bus error)",
+        libc::SIGILL => "SIGILL (illegal instruction)",
         libc::SIGABRT => "SIGABRT (the interpreter aborted)",
         libc::SIGKILL => "SIGKILL",
         libc::SIGTERM => "SIGTERM",

@@ -253,7 +253,9 @@ impl Session {
         release(self.cgroup.take(), &self.isolation);
         let (status, usage) = reaped?;
         let end = SessionEnd {
-            termination: self.stopped_by_us.unwrap_or_else(|| termination(status)),
+            termination: self
+                .stopped_by_us
+                .unwrap_or_else(|| termination(status, &self.isolation)),
             stderr: std::mem::take(&mut self.err),
             cpu: cpu_time(&usage),
             wall,

@@ -205,12 +205,17 @@ pub(crate) fn release(cgroup: Option<RunCgroup>, isolation: &Isolation) {
     }
 }
 
-/// How a reaped program ended, from its wait status.
-pub(crate) fn termination(status: libc::c_int) -> Termination {
+/// How a reaped program ended, from its wait status. In the sandbox, bubblewrap passes on its
+/// program's death by signal N as exit status 128 + N (as shells do): that is read back as the
+/// signal (so a program choosing `exit(139)` there reads as SIGSEGV too).
+pub(crate) fn termination(status: libc::c_int, isolation: &Isolation) -> Termination {
     if libc::WIFSIGNALED(status) {
-        Termination::Signaled(libc::WTERMSIG(status))
-    } else {
-        Termination::Exited(libc::WEXITSTATUS(status))
+        return Termination::Signaled(libc::WTERMSIG(status));
+    }
+    let code = libc::WEXITSTATUS(status);
+    match code - 128 {
+        signal @ 1..=64 if isolation.is_isolated() => Termination::Signaled(signal),
+        _ => Termination::Exited(code),
     }
 }
 
@@ -258,7 +263,9 @@ impl Runner for ProcessRunner {
         release(cgroup, &self.isolation);
         let (status, usage) = reaped?;
         Ok(RunOutcome {
-            termination: watched.stopped_by_us.unwrap_or_else(|| termination(status)),
+            termination: watched
+                .stopped_by_us
+                .unwrap_or_else(|| termination(status, &self.isolation)),
             stdout: watched.stdout,
             stderr: watched.stderr,
             stderr_truncated: watched.stderr_truncated,
