@@ -131,7 +131,7 @@ pub fn judge_case(
             format!("{used}; the limit is {} ms", limits.cpu.as_millis()),
         );
     }
-    if !outcome.success() && looks_out_of_memory(outcome, limits) {
+    if outcome.out_of_memory || (!outcome.success() && looks_out_of_memory(outcome, limits)) {
         return Judgement::new(
             Verdict::MemoryLimit,
             format!(
