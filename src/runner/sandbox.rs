@@ -104,6 +104,10 @@ impl Isolation {
             };
             let pids = pids_root();
             let memory = memory_root(pids.as_deref());
+            if pids.is_some() || memory.is_some() {
+                // SAFETY: registers a plain function without arguments.
+                unsafe { libc::atexit(remove_pool) };
+            }
             let sandbox = Sandbox {
                 bwrap,
                 pids,
@@ -474,6 +478,16 @@ impl Sandbox {
             return None;
         }
         Some(folder)
+    }
+}
+
+/// Removes the pooled cgroups when nimlab exits. Ones still in use (a thread's, a run cut
+/// short) are left for the next nimlab's `remove_stale_cgroups`.
+extern "C" fn remove_pool() {
+    if let Ok(mut pool) = POOL.try_lock() {
+        for folder in pool.drain(..) {
+            let _ = std::fs::remove_dir(&folder.dir);
+        }
     }
 }
 
