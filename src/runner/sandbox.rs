@@ -54,8 +54,11 @@ pub struct Sandbox {
 #[derive(Debug)]
 struct Folder {
     dir: PathBuf,
-    /// The cgroup.procs file, ready for a child to write its pid between fork and exec.
-    procs: CString,
+    /// The file a child writes to between fork and exec to join: cgroup v1's `tasks` (where
+    /// "0" moves the calling thread without waiting for the global lock that moving a whole
+    /// process takes, which can cost an RCU grace period, 10 to 20 ms, per run; a child
+    /// between fork and exec is a single thread), else `cgroup.procs`.
+    join: CString,
     /// The memory limit last written (0: none, this folder does not limit memory).
     memory_limit: u64,
     /// The OOM kills counted when the folder was last settled.
@@ -258,11 +261,11 @@ fn memory_root(pids: Option<&Path>) -> Option<PathBuf> {
     // A trial cgroup shows whether a memory limit can be set and a program moved in.
     let trial = make_folder(&root, &format!("run-{}-trial", std::process::id()))?;
     let works = set_memory_limit(&trial.dir, 0, 64 << 20).is_ok() && {
-        let procs = trial.procs.clone();
+        let file = trial.join.clone();
         use std::os::unix::process::CommandExt;
         let mut command = std::process::Command::new("/usr/bin/true");
-        // SAFETY: `join` makes only async-signal-safe calls; `procs` is moved in whole.
-        unsafe { command.pre_exec(move || join(&procs)) };
+        // SAFETY: `join` makes only async-signal-safe calls; `file` is moved in whole.
+        unsafe { command.pre_exec(move || join(&file)) };
         command.status().is_ok_and(|s| s.success())
     };
     let _ = std::fs::remove_dir(&trial.dir);
@@ -375,9 +378,8 @@ impl Sandbox {
     }
 
     /// Puts the calling thread in a pids cgroup of its own, once, so that every program it
-    /// starts is born there and counted. Attaching to a cgroup may wait for an RCU grace period
-    /// (10 to 20 ms on some kernels): affordable once per worker thread, not once per run. Only
-    /// cgroup v1 moves single threads (its `tasks` file); false where that is not possible.
+    /// starts is born there and counted. Only cgroup v1 moves single threads (its `tasks`
+    /// file); false where that is not possible.
     /// Memory is never counted this way (a thread's memory is its whole process's, nimlab's):
     /// a program joins its memory cgroup itself.
     pub fn enter_thread_cgroup(&self) -> bool {
@@ -396,9 +398,8 @@ impl Sandbox {
             let Some(folder) = self.take_folder(root) else {
                 return false;
             };
-            // SAFETY: gettid has no preconditions.
-            let tid = unsafe { libc::gettid() };
-            let joined = std::fs::write(folder.dir.join("tasks"), tid.to_string()).is_ok();
+            // "0": the calling thread, moved without the global lock (see `Folder::join`).
+            let joined = std::fs::write(folder.dir.join("tasks"), "0").is_ok();
             let cgroup = RunCgroup {
                 folders: vec![folder],
                 settled: false,
@@ -495,15 +496,16 @@ extern "C" fn remove_pool() {
 fn make_folder(root: &Path, name: &str) -> Option<Folder> {
     let dir = root.join(name);
     std::fs::create_dir(&dir).ok()?;
-    let procs = CString::new(
+    let tasks = dir.join("tasks");
+    let file = if tasks.exists() {
+        tasks
+    } else {
         dir.join("cgroup.procs")
-            .into_os_string()
-            .into_encoded_bytes(),
-    )
-    .ok()?;
+    };
+    let join = CString::new(file.into_os_string().into_encoded_bytes()).ok()?;
     Some(Folder {
         dir,
-        procs,
+        join,
         memory_limit: 0,
         oom_kills: 0,
     })
@@ -549,24 +551,30 @@ fn oom_kills(dir: &Path) -> u64 {
         .unwrap_or(0)
 }
 
-/// Moves the calling process into the cgroup whose cgroup.procs is `procs`. Runs between fork
-/// and exec: no allocation, only async-signal-safe calls.
-fn join(procs: &CString) -> std::io::Result<()> {
+/// Moves the calling process into the cgroup whose `tasks` or `cgroup.procs` file is `file`
+/// (see [`Folder::join`]). Runs between fork and exec: no allocation, only async-signal-safe
+/// calls.
+fn join(file: &CString) -> std::io::Result<()> {
     // SAFETY: the path is a valid C string; the buffer lives on the stack.
     unsafe {
-        let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+        let fd = libc::open(file.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
         if fd < 0 {
             return Err(std::io::Error::last_os_error());
         }
         let mut digits = [0u8; 20];
-        let mut n = libc::getpid() as u64;
         let mut at = digits.len();
-        loop {
+        if file.to_bytes().ends_with(b"/tasks") {
             at -= 1;
-            digits[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
+            digits[at] = b'0';
+        } else {
+            let mut n = libc::getpid() as u64;
+            loop {
+                at -= 1;
+                digits[at] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
             }
         }
         let written = libc::write(fd, digits[at..].as_ptr().cast(), digits.len() - at);
@@ -586,7 +594,7 @@ impl RunCgroup {
     /// Call it only in the child after fork; it makes only async-signal-safe calls.
     pub unsafe fn join(&self) -> std::io::Result<()> {
         for folder in &self.folders {
-            join(&folder.procs)?;
+            join(&folder.join)?;
         }
         Ok(())
     }
