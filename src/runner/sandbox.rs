@@ -469,8 +469,9 @@ impl Sandbox {
         if self.memory.as_deref() == Some(root) {
             // v2: the whole run is killed when it runs out (its processes together are one
             // job); v1 without swap accounting: the cgroup is not to swap.
-            let _ = std::fs::write(folder.dir.join("memory.oom.group"), "1");
-            if !folder.dir.join("memory.memsw.limit_in_bytes").exists() {
+            if folder.dir.join(MEMORY_MAX[0]).exists() {
+                let _ = std::fs::write(folder.dir.join("memory.oom.group"), "1");
+            } else if !folder.dir.join("memory.memsw.limit_in_bytes").exists() {
                 let _ = std::fs::write(folder.dir.join("memory.swappiness"), "0");
             }
         }
@@ -540,10 +541,15 @@ fn set_memory_limit(dir: &Path, old: u64, new: u64) -> std::io::Result<()> {
 
 /// How many processes the kernel's OOM killer has killed in a memory cgroup: `oom_kill` in
 /// v2's memory.events or v1's memory.oom_control.
-fn oom_kills(dir: &Path) -> u64 {
-    ["memory.events", "memory.oom_control"]
-        .iter()
-        .find_map(|file| std::fs::read_to_string(dir.join(file)).ok())
+fn oom_kills(folder: &Folder) -> u64 {
+    let v1 = folder.join.to_bytes().ends_with(b"/tasks");
+    let file = if v1 {
+        "memory.oom_control"
+    } else {
+        "memory.events"
+    };
+    std::fs::read_to_string(folder.dir.join(file))
+        .ok()
         .and_then(|text| {
             text.lines()
                 .find_map(|l| l.strip_prefix("oom_kill ")?.trim().parse().ok())
@@ -649,7 +655,7 @@ impl RunCgroup {
         self.abandoned = !self.settled;
         let mut out_of_memory = false;
         for folder in self.folders.iter_mut().filter(|f| f.memory_limit > 0) {
-            let kills = oom_kills(&folder.dir);
+            let kills = oom_kills(folder);
             out_of_memory |= kills > folder.oom_kills;
             folder.oom_kills = kills;
         }
