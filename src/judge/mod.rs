@@ -75,7 +75,7 @@ pub fn judge_case(
             format!("{used}; the limit is {} ms", limits.cpu.as_millis()),
         );
     }
-    if !outcome.success() && looks_out_of_memory(outcome, limits) {
+    if outcome.out_of_memory || (!outcome.success() && looks_out_of_memory(outcome, limits)) {
         return Judgement::new(
             Verdict::MemoryLimit,
             format!(
@@ -146,7 +146,9 @@ pub fn judge_output(exercise: &LabExercise, case: &Case, got: &str) -> Judgement
 
 fn signal_name(signal: i32) -> String {
     let name = match signal {
-        libc::SIGSEGV => "SIGSEGV (a crash inside the interpreter)",
+        libc::SIGSEGV => "SIGSEGV (segmentation fault)",
+        libc::SIGBUS => "SIGBUS (bus error)",
+        libc::SIGILL => "SIGILL (illegal instruction)",
         libc::SIGABRT => "SIGABRT (the interpreter aborted)",
         libc::SIGKILL => "SIGKILL",
         libc::SIGTERM => "SIGTERM",

@@ -2,6 +2,7 @@
 
 use super::TranscriptEntry as Entry;
 use super::{CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport};
+use crate::escape::terminal;
 use crate::lab::Visibility;
 use crate::verdict::Verdict;
 use anstyle::{AnsiColor, Style};
@@ -44,10 +45,11 @@ fn mark(verdict: Verdict) -> &'static str {
 }
 
 /// Trailing spaces and tabs made visible, since they can be the whole difference; very long
-/// lines cut.
+/// lines cut; control characters shown as escapes.
 fn visible(line: &str) -> String {
     const MAX_CHARS: usize = 100;
-    let line = line.trim_end_matches('\n');
+    let line = terminal(line.trim_end_matches('\n'));
+    let line = line.as_ref();
     if line.chars().count() > MAX_CHARS {
         let kept: String = line.chars().take(MAX_CHARS).collect();
         return format!("{kept}… ({} characters in all)", line.chars().count());
@@ -64,36 +66,48 @@ impl<W: Write> TextReporter<W> {
         let path = run
             .path
             .as_deref()
-            .map(|p| format!("  ({p})"))
+            .map(|p| format!("  ({})", terminal(p)))
             .unwrap_or_default();
         writeln!(out, "{BOLD}{}{BOLD:#}{DIM}{path}{DIM:#}", run.label())?;
         if let Some(message) = &run.message {
             let style = verdict_style(run.verdict);
-            writeln!(out, "  {style}{}{style:#}: {message}", run.verdict.label())?;
+            writeln!(
+                out,
+                "  {style}{}{style:#}: {}",
+                run.verdict.label(),
+                terminal(message)
+            )?;
             if let Some(syntax) = &run.syntax {
                 if let Some(line) = &syntax.source_line {
-                    writeln!(out, "      {line}")?;
+                    writeln!(out, "      {}", terminal(line))?;
                 }
                 if let Some(hint) = &syntax.hint {
-                    writeln!(out, "  {NOTE}hint:{NOTE:#} {hint}")?;
+                    writeln!(out, "  {NOTE}hint:{NOTE:#} {}", terminal(hint))?;
                 }
             }
             if run.verdict == Verdict::Skipped || run.verdict == Verdict::SyntaxError {
                 return Ok(());
             }
         }
-        let width = run.cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
+        let width = run
+            .cases
+            .iter()
+            .map(|c| terminal(&c.name).len())
+            .max()
+            .unwrap_or(0);
         for case in &run.cases {
             let style = verdict_style(case.verdict);
             let message = match case.visibility {
-                Visibility::Sample if !case.message.is_empty() => format!("  {}", case.message),
+                Visibility::Sample if !case.message.is_empty() => {
+                    format!("  {}", terminal(&case.message))
+                }
                 _ => String::new(),
             };
             writeln!(
                 out,
                 "  {style}{}{style:#} {:width$}  {style}{:<21}{style:#} {DIM}{:>5} ms{DIM:#}{message}",
                 mark(case.verdict),
-                case.name,
+                terminal(&case.name),
                 case.verdict.label(),
                 case.time_ms,
             )?;
@@ -143,7 +157,7 @@ impl<W: Write> TextReporter<W> {
                 )?;
             }
             if !same.is_empty() {
-                let names: Vec<&str> = same.iter().map(|(c, _)| c.name.as_str()).collect();
+                let names: Vec<_> = same.iter().map(|(c, _)| terminal(&c.name)).collect();
                 writeln!(
                     self.out,
                     "\n{DIM}Under {}, {} failed the same way as under an interpreter above.{DIM:#}",
@@ -154,7 +168,7 @@ impl<W: Write> TextReporter<W> {
                 for (_, feedback) in &same {
                     for hint in &feedback.hints {
                         if hinted.insert(hint.as_str()) {
-                            writeln!(self.out, "   {NOTE}hint:{NOTE:#} {hint}")?;
+                            writeln!(self.out, "   {NOTE}hint:{NOTE:#} {}", terminal(hint))?;
                         }
                     }
                 }
@@ -176,12 +190,12 @@ impl<W: Write> TextReporter<W> {
         writeln!(
             out,
             "\n── {BOLD}{}{BOLD:#} under {}: {style}{}{style:#}",
-            case.name,
+            terminal(&case.name),
             run.label(),
             case.verdict.label()
         )?;
         if !case.message.is_empty() {
-            writeln!(out, "   {}", case.message)?;
+            writeln!(out, "   {}", terminal(&case.message))?;
         }
         let input_label = if feedback.transcript.is_some() {
             "scenario:"
@@ -190,7 +204,7 @@ impl<W: Write> TextReporter<W> {
         };
         writeln!(out, "   {DIM}{input_label}{DIM:#}")?;
         for line in feedback.input.lines() {
-            writeln!(out, "     {line}")?;
+            writeln!(out, "     {}", terminal(line))?;
         }
         if let Some(transcript) = &feedback.transcript {
             write_transcript(out, transcript)?;
@@ -231,12 +245,12 @@ impl<W: Write> TextReporter<W> {
         if let Some(stderr) = &feedback.stderr {
             writeln!(out, "   {DIM}the program's error output ends with:{DIM:#}")?;
             for line in stderr.lines() {
-                writeln!(out, "     {line}")?;
+                writeln!(out, "     {}", terminal(line))?;
             }
         }
         for hint in &feedback.hints {
             if hinted.insert(hint.as_str()) {
-                writeln!(out, "   {NOTE}hint:{NOTE:#} {hint}")?;
+                writeln!(out, "   {NOTE}hint:{NOTE:#} {}", terminal(hint))?;
             }
         }
         Ok(())
@@ -255,19 +269,23 @@ fn write_transcript(out: &mut impl Write, transcript: &[Entry]) -> std::io::Resu
                     if i > 0 {
                         lines.push(String::new());
                     }
-                    lines.last_mut().expect("never empty").push_str(piece);
+                    lines
+                        .last_mut()
+                        .expect("never empty")
+                        .push_str(&terminal(piece));
                 }
             }
             Entry::Typed(text) => {
                 let last = lines.last_mut().expect("never empty");
-                last.push_str(&format!("{NOTE}» {text}{NOTE:#}"));
+                last.push_str(&format!("{NOTE}» {}{NOTE:#}", terminal(text)));
                 lines.push(String::new());
             }
             Entry::Broken(text) => {
                 if !lines.last().expect("never empty").is_empty() {
                     lines.push(String::new());
                 }
-                *lines.last_mut().expect("never empty") = format!("{BAD}✗ {text}{BAD:#}");
+                *lines.last_mut().expect("never empty") =
+                    format!("{BAD}✗ {}{BAD:#}", terminal(text));
                 lines.push(String::new());
             }
         }
@@ -322,7 +340,13 @@ impl<W: Write> Reporter for TextReporter<W> {
                 exercise,
                 title,
                 submission,
-            } => writeln!(self.out, "{BOLD}{exercise}{BOLD:#} ({title}): {submission}")?,
+            } => writeln!(
+                self.out,
+                "{BOLD}{}{BOLD:#} ({}): {}",
+                terminal(exercise),
+                terminal(title),
+                terminal(submission)
+            )?,
             Event::CaseFinished { .. } => {}
             Event::RunFinished(run) => self.run(run)?,
             Event::Finished(report) => {
@@ -337,13 +361,14 @@ impl<W: Write> Reporter for TextReporter<W> {
                         writeln!(
                             self.out,
                             "  line {}: {style}{word}{style:#}: {}",
-                            warning.line, warning.message
+                            warning.line,
+                            terminal(&warning.message)
                         )?;
                     }
                 }
                 self.feedback(report)?;
                 for hint in &report.hints {
-                    writeln!(self.out, "\n{NOTE}hint:{NOTE:#} {hint}")?;
+                    writeln!(self.out, "\n{NOTE}hint:{NOTE:#} {}", terminal(hint))?;
                 }
                 let style = if report.isolation.starts_with("not isolated") {
                     NOTE

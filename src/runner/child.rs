@@ -96,12 +96,8 @@ pub(crate) fn spawn(
                 launch.workdir,
                 launch.expose,
             );
-            // Born in this thread's cgroup where possible; otherwise one joined per run.
-            let cgroup = if sandbox.enter_thread_cgroup() {
-                None
-            } else {
-                sandbox.cgroup()
-            };
+            // Born in this thread's pids cgroup where possible; the rest joined per run.
+            let cgroup = sandbox.run_cgroup(limits.memory_bytes);
             (bwrap, args, cgroup)
         }
         Isolation::LimitsOnly { .. } => (launch.program.to_path_buf(), launch.args.clone(), None),
@@ -117,6 +113,12 @@ pub(crate) fn spawn(
         .stderr(Stdio::piped())
         .process_group(0);
     let parent = std::process::id() as libc::pid_t;
+    // A memory cgroup bounds the whole run; without one, each process's address space.
+    let address_space = if cgroup.as_ref().is_some_and(RunCgroup::bounds_memory) {
+        libc::RLIM_INFINITY
+    } else {
+        limits.memory_bytes
+    };
     // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
     // system calls (prctl, getppid, setrlimit); it touches no memory shared with the parent.
     unsafe {
@@ -135,7 +137,7 @@ pub(crate) fn spawn(
                 ));
             }
             set_limit(libc::RLIMIT_CPU, cpu_seconds.max(1), cpu_seconds.max(1) + 1)?;
-            set_limit(libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes)?;
+            set_limit(libc::RLIMIT_AS, address_space, address_space)?;
             set_limit(libc::RLIMIT_FSIZE, FILE_SIZE_LIMIT, FILE_SIZE_LIMIT)?;
             set_limit(libc::RLIMIT_NOFILE, OPEN_FILES_LIMIT, OPEN_FILES_LIMIT)?;
             set_limit(libc::RLIMIT_CORE, 0, 0)?;
@@ -157,21 +159,26 @@ pub(crate) fn spawn(
 }
 
 /// Lets go of a finished run's processes: whatever it left behind is killed, and nimlab waits
-/// until they are gone so that the next run starts with its whole process allowance.
-pub(crate) fn release(cgroup: Option<RunCgroup>, isolation: &Isolation) {
-    match (cgroup, isolation) {
-        (Some(cgroup), _) => drop(cgroup),
-        (None, Isolation::Sandbox(sandbox)) => super::sandbox::settle_thread_cgroup(sandbox),
-        (None, Isolation::LimitsOnly { .. }) => {}
+/// until they are gone so that the next run starts with its whole process allowance. True
+/// when the kernel killed one of them because the run's memory passed its limit.
+pub(crate) fn release(cgroup: Option<RunCgroup>, isolation: &Isolation) -> bool {
+    if let Isolation::Sandbox(sandbox) = isolation {
+        super::sandbox::settle_thread_cgroup(sandbox);
     }
+    cgroup.is_some_and(RunCgroup::finish)
 }
 
-/// How a reaped program ended, from its wait status.
-pub(crate) fn termination(status: libc::c_int) -> Termination {
+/// How a reaped program ended, from its wait status. In the sandbox, bubblewrap passes on its
+/// program's death by signal N as exit status 128 + N (as shells do): that is read back as the
+/// signal (so a program choosing `exit(139)` there reads as SIGSEGV too).
+pub(crate) fn termination(status: libc::c_int, isolation: &Isolation) -> Termination {
     if libc::WIFSIGNALED(status) {
-        Termination::Signaled(libc::WTERMSIG(status))
-    } else {
-        Termination::Exited(libc::WEXITSTATUS(status))
+        return Termination::Signaled(libc::WTERMSIG(status));
+    }
+    let code = libc::WEXITSTATUS(status);
+    match code - 128 {
+        signal @ 1..=64 if isolation.is_isolated() => Termination::Signaled(signal),
+        _ => Termination::Exited(code),
     }
 }
 

@@ -187,17 +187,20 @@ impl ProcessSession {
         self.stdin = None;
         let reaped = reap(self.pid);
         let wall = self.started.elapsed();
-        release(self.cgroup.take(), &self.isolation);
+        let out_of_memory = release(self.cgroup.take(), &self.isolation);
         let (status, usage) = reaped?;
         let (stderr, stderr_truncated) = self.watch.take_stderr();
         let end = RunOutcome {
-            termination: self.stopped_by_us.unwrap_or_else(|| termination(status)),
+            termination: self
+                .stopped_by_us
+                .unwrap_or_else(|| termination(status, &self.isolation)),
             stdout: Vec::new(),
             stderr,
             stderr_truncated,
             cpu: cpu_time(&usage),
             wall,
             max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
+            out_of_memory,
         };
         self.reaped = Some(end.clone());
         Ok(end)

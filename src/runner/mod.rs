@@ -76,6 +76,9 @@ pub struct RunOutcome {
     pub cpu: Duration,
     pub wall: Duration,
     pub max_rss_bytes: u64,
+    /// The kernel killed a process of the run because the run's memory (its memory cgroup)
+    /// passed the limit.
+    pub out_of_memory: bool,
 }
 
 impl RunOutcome {

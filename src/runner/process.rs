@@ -74,17 +74,20 @@ impl Runner for ProcessRunner {
         };
         let reaped = reap(pid);
         let wall = started.elapsed();
-        release(cgroup, &self.isolation);
+        let out_of_memory = release(cgroup, &self.isolation);
         let (status, usage) = reaped?;
         let (stderr, stderr_truncated) = watch.take_stderr();
         Ok(RunOutcome {
-            termination: watched.stopped_by_us.unwrap_or_else(|| termination(status)),
+            termination: watched
+                .stopped_by_us
+                .unwrap_or_else(|| termination(status, &self.isolation)),
             stdout: watched.stdout,
             stderr,
             stderr_truncated,
             cpu: cpu_time(&usage).max(watched.tree_cpu),
             wall,
             max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
+            out_of_memory,
         })
     }
 }

@@ -7,8 +7,11 @@
 //! UTS namespaces; a read-only view of /usr and of the interpreter's own installation, and
 //! nothing else of the machine (no home, no fixtures, no other students' files); the
 //! submission's folder read-only at the same path; a size-limited tmpfs as its working folder
-//! and as /tmp; a new session (no terminal); and, where nimlab may create one, a pids cgroup
-//! that caps how many processes it can have.
+//! and as /tmp; a read-only /dev (no /dev/shm to fill); a new session (no terminal); and, where
+//! nimlab may create them, a pids cgroup that caps how many processes it can have and a memory
+//! cgroup that bounds the memory of the whole run: all its processes, the files in its tmpfs
+//! folders and memfd files, with no swap to spill into. Without a memory cgroup each process's
+//! address space is limited instead.
 //!
 //! Where bubblewrap is missing or cannot create namespaces, programs run with resource limits
 //! and process-group kill only, and every report says so.
@@ -42,26 +45,49 @@ pub struct Sandbox {
     bwrap: PathBuf,
     /// Where pids cgroups are made, if nimlab may make them.
     pids: Option<PathBuf>,
+    /// Where memory cgroups are made, if nimlab may make them (on cgroup v2, the same folder
+    /// as `pids`: one cgroup then holds both limits).
+    memory: Option<PathBuf>,
 }
 
-/// A pids cgroup. Making and removing one costs milliseconds, so when it is no longer needed
-/// it goes back to a pool for later runs of this nimlab process; ones left by nimlab processes
-/// that have ended are removed when the next nimlab starts.
+/// One cgroup folder of nimlab's, in one hierarchy.
+#[derive(Debug)]
+struct Folder {
+    dir: PathBuf,
+    /// The file a child writes to between fork and exec to join: cgroup v1's `tasks` (where
+    /// "0" moves the calling thread without waiting for the global lock that moving a whole
+    /// process takes, which can cost an RCU grace period, 10 to 20 ms, per run; a child
+    /// between fork and exec is a single thread), else `cgroup.procs`.
+    join: CString,
+    /// The memory limit last written (0: none, this folder does not limit memory).
+    memory_limit: u64,
+    /// The OOM kills counted when the folder was last settled.
+    oom_kills: u64,
+}
+
+/// The cgroups a run's program joins between fork and exec: a pids cgroup (unless the
+/// calling thread is in one already) and a memory cgroup, where nimlab may make them. Making
+/// and removing one costs milliseconds, so when it is no longer needed it goes back to a pool
+/// for later runs of this nimlab process; ones left by nimlab processes that have ended are
+/// removed when the next nimlab starts.
 #[derive(Debug)]
 pub struct RunCgroup {
-    dir: PathBuf,
-    /// The cgroup.procs file, ready for a child to write its pid between fork and exec.
-    procs: CString,
+    folders: Vec<Folder>,
+    /// Settled already (by `finish`).
+    settled: bool,
     /// Given up because it would not empty: never reused.
     abandoned: bool,
 }
 
-static POOL: Mutex<Vec<(PathBuf, CString)>> = Mutex::new(Vec::new());
+static POOL: Mutex<Vec<Folder>> = Mutex::new(Vec::new());
 
 thread_local! {
     /// The pids cgroup this thread has joined, so that the programs it starts begin there.
     static THREAD_CGROUP: RefCell<Option<RunCgroup>> = const { RefCell::new(None) };
 }
+
+/// Files of the memory controller: cgroup v2's, or v1's where v2's are missing.
+const MEMORY_MAX: [&str; 2] = ["memory.max", "memory.limit_in_bytes"];
 
 impl Isolation {
     /// What this machine allows, found once per nimlab process. `NIMLAB_ISOLATION=none` turns
@@ -79,9 +105,16 @@ impl Isolation {
                     reason: "bubblewrap (bwrap) is not installed".into(),
                 };
             };
+            let pids = pids_root();
+            let memory = memory_root(pids.as_deref());
+            if pids.is_some() || memory.is_some() {
+                // SAFETY: registers a plain function without arguments.
+                unsafe { libc::atexit(remove_pool) };
+            }
             let sandbox = Sandbox {
                 bwrap,
-                pids: pids_root(),
+                pids,
+                memory,
             };
             match sandbox.probe() {
                 Ok(()) => Isolation::Sandbox(sandbox),
@@ -104,8 +137,12 @@ impl Isolation {
                     Some(_) => format!("at most {MAX_PROCESSES} processes"),
                     None => "process count not limited (no pids cgroup)".into(),
                 };
+                let memory = match sandbox.memory {
+                    Some(_) => "one memory limit for the whole run",
+                    None => "memory limited per process only (no memory cgroup)",
+                };
                 format!(
-                    "isolated with bubblewrap: no network, private filesystem, processes and /tmp; {processes}"
+                    "isolated with bubblewrap: no network, private filesystem, processes and /tmp; {processes}; {memory}"
                 )
             }
             Isolation::LimitsOnly { reason } => {
@@ -121,10 +158,22 @@ impl Isolation {
             Isolation::LimitsOnly { .. } => None,
         };
         let isolated = sandbox.is_some();
+        let whole_run_memory = sandbox.is_some_and(|s| s.memory.is_some());
         vec![
             (
-                "limits on CPU, wall time, memory, output, file size and open files".into(),
+                "limits on CPU, wall time, output, file size and open files".into(),
                 true,
+            ),
+            (
+                if whole_run_memory {
+                    "memory limit for the whole run: its processes, the files in its working \
+                     folder and /tmp, and memfd files together, with no swap (memory cgroup)"
+                } else {
+                    "memory limit for the whole run (memory cgroup); without one, each \
+                     process's address space is limited, but not their sum nor files in memory"
+                }
+                .into(),
+                whole_run_memory,
             ),
             (
                 "the process group killed when a run ends; programs die with nimlab".into(),
@@ -132,7 +181,8 @@ impl Isolation {
             ),
             ("no network".into(), isolated),
             (
-                "read-only system; home, fixtures and other files invisible".into(),
+                "read-only system and /dev (no /dev/shm); home, fixtures and other files invisible"
+                    .into(),
                 isolated,
             ),
             (
@@ -178,6 +228,48 @@ fn pids_root() -> Option<PathBuf> {
     let usable =
         root.join("pids.max").exists() || std::fs::write(root.join("pids.max"), "max").is_ok();
     usable.then_some(root)
+}
+
+/// A folder in which nimlab may make memory cgroups, inside nimlab's own memory cgroup (cgroup
+/// v1's `memory` hierarchy, or v2 with the memory controller delegated), if there is one
+/// and a cgroup made there takes a limit.
+fn memory_root(pids: Option<&Path>) -> Option<PathBuf> {
+    let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let v1 = own.lines().find_map(|l| {
+        let (_, rest) = l.split_once(':')?;
+        let (controllers, path) = rest.split_once(':')?;
+        controllers
+            .split(',')
+            .any(|c| c == "memory")
+            .then_some(path)
+    });
+    let root = match v1 {
+        Some(path) => Path::new("/sys/fs/cgroup/memory")
+            .join(path.trim_start_matches('/'))
+            .join("nimlab"),
+        None => {
+            let path = own.lines().find_map(|l| l.strip_prefix("0::"))?;
+            Path::new("/sys/fs/cgroup")
+                .join(path.trim_start_matches('/'))
+                .join("nimlab")
+        }
+    };
+    if pids != Some(root.as_path()) {
+        std::fs::create_dir_all(&root).ok()?;
+        remove_stale_cgroups(&root);
+    }
+    // A trial cgroup shows whether a memory limit can be set and a program moved in.
+    let trial = make_folder(&root, &format!("run-{}-trial", std::process::id()))?;
+    let works = set_memory_limit(&trial.dir, 0, 64 << 20).is_ok() && {
+        let file = trial.join.clone();
+        use std::os::unix::process::CommandExt;
+        let mut command = std::process::Command::new("/usr/bin/true");
+        // SAFETY: `join` makes only async-signal-safe calls; `file` is moved in whole.
+        unsafe { command.pre_exec(move || join(&file)) };
+        command.status().is_ok_and(|s| s.success())
+    };
+    let _ = std::fs::remove_dir(&trial.dir);
+    works.then_some(root)
 }
 
 /// Removes the cgroups of nimlab processes that have ended (`run-PID-N` with no such PID).
@@ -273,8 +365,9 @@ impl Sandbox {
         }
         push(&[&"--size", &size, &"--tmpfs", &workdir, &"--chdir", &workdir]);
         // bwrap builds the view on a tmpfs root of its own; nothing but /tmp and the working
-        // folder may be written.
-        push(&[&"--remount-ro", &"/"]);
+        // folder may be written. /dev is a tmpfs of its own too: read-only, its /dev/shm
+        // cannot hold files (its devices still work).
+        push(&[&"--remount-ro", &"/", &"--remount-ro", &"/dev"]);
         push(&[&"--clearenv"]);
         for (key, value) in env {
             push(&[&"--setenv", key, value]);
@@ -285,75 +378,202 @@ impl Sandbox {
     }
 
     /// Puts the calling thread in a pids cgroup of its own, once, so that every program it
-    /// starts is born there and counted. Attaching to a cgroup waits for an RCU grace period
-    /// (10 to 20 ms here): affordable once per worker thread, not once per run. Only cgroup
-    /// v1 moves single threads (its `tasks` file); false where that is not possible.
+    /// starts is born there and counted. Only cgroup v1 moves single threads (its `tasks`
+    /// file); false where that is not possible.
+    /// Memory is never counted this way (a thread's memory is its whole process's, nimlab's):
+    /// a program joins its memory cgroup itself.
     pub fn enter_thread_cgroup(&self) -> bool {
         THREAD_CGROUP.with(|slot| {
             let mut slot = slot.borrow_mut();
             if slot.is_some() {
                 return true;
             }
-            let Some(cgroup) = self.cgroup() else {
+            let Some(root) = &self.pids else {
                 return false;
             };
-            // SAFETY: gettid has no preconditions.
-            let tid = unsafe { libc::gettid() };
-            if std::fs::write(cgroup.dir.join("tasks"), tid.to_string()).is_err() {
+            // On cgroup v2 one cgroup holds both limits: no thread of nimlab's may be in it.
+            if self.memory.as_ref() == Some(root) {
                 return false;
             }
-            *slot = Some(cgroup);
-            true
+            let Some(folder) = self.take_folder(root) else {
+                return false;
+            };
+            // "0": the calling thread, moved without the global lock (see `Folder::join`).
+            let joined = std::fs::write(folder.dir.join("tasks"), "0").is_ok();
+            let cgroup = RunCgroup {
+                folders: vec![folder],
+                settled: false,
+                abandoned: false,
+            };
+            if joined {
+                *slot = Some(cgroup);
+            }
+            joined
         })
     }
 
-    /// A pids cgroup, if nimlab may make them.
-    pub fn cgroup(&self) -> Option<RunCgroup> {
+    /// The cgroups a run's program is to join: a pids cgroup unless the calling thread is in
+    /// one already, and a memory cgroup limited to `memory_bytes`, as far as nimlab may make
+    /// them; None when there is nothing to join.
+    pub fn run_cgroup(&self, memory_bytes: u64) -> Option<RunCgroup> {
+        let mut cgroup = RunCgroup {
+            folders: Vec::with_capacity(2),
+            settled: false,
+            abandoned: false,
+        };
+        if !self.enter_thread_cgroup() {
+            if let Some(root) = &self.pids {
+                cgroup.folders.extend(self.take_folder(root));
+            }
+        }
+        if let Some(root) = &self.memory {
+            let shared = cgroup
+                .folders
+                .iter()
+                .position(|f| f.dir.parent() == Some(root.as_path()));
+            let at = match shared {
+                Some(at) => Some(at),
+                None => self.take_folder(root).map(|folder| {
+                    cgroup.folders.push(folder);
+                    cgroup.folders.len() - 1
+                }),
+            };
+            if let Some(at) = at {
+                let folder = &mut cgroup.folders[at];
+                if folder.memory_limit != memory_bytes {
+                    if set_memory_limit(&folder.dir, folder.memory_limit, memory_bytes).is_ok() {
+                        folder.memory_limit = memory_bytes;
+                    } else {
+                        // Not a memory limit that can be trusted: the folder is not used.
+                        let folder = cgroup.folders.remove(at);
+                        let _ = std::fs::remove_dir(&folder.dir);
+                    }
+                }
+            }
+        }
+        (!cgroup.folders.is_empty()).then_some(cgroup)
+    }
+
+    /// A cgroup folder under `root`, from the pool or made, with the limits of its root's kind.
+    fn take_folder(&self, root: &Path) -> Option<Folder> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
-        let root = self.pids.as_ref()?;
-        if let Some((dir, procs)) = POOL.lock().ok().and_then(|mut pool| pool.pop()) {
-            return Some(RunCgroup {
-                dir,
-                procs,
-                abandoned: false,
-            });
+        if let Ok(mut pool) = POOL.lock() {
+            if let Some(at) = pool.iter().position(|f| f.dir.parent() == Some(root)) {
+                return Some(pool.swap_remove(at));
+            }
         }
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = root.join(format!("run-{}-{n}", std::process::id()));
-        std::fs::create_dir(&dir).ok()?;
-        if std::fs::write(dir.join("pids.max"), MAX_PROCESSES.to_string()).is_err() {
-            let _ = std::fs::remove_dir(&dir);
+        let folder = make_folder(root, &format!("run-{}-{n}", std::process::id()))?;
+        let pids_ok = self.pids.as_deref() != Some(root)
+            || std::fs::write(folder.dir.join("pids.max"), MAX_PROCESSES.to_string()).is_ok();
+        if self.memory.as_deref() == Some(root) {
+            // v2: the whole run is killed when it runs out (its processes together are one
+            // job); v1 without swap accounting: the cgroup is not to swap.
+            if folder.dir.join(MEMORY_MAX[0]).exists() {
+                let _ = std::fs::write(folder.dir.join("memory.oom.group"), "1");
+            } else if !folder.dir.join("memory.memsw.limit_in_bytes").exists() {
+                let _ = std::fs::write(folder.dir.join("memory.swappiness"), "0");
+            }
+        }
+        if !pids_ok {
+            let _ = std::fs::remove_dir(&folder.dir);
             return None;
         }
-        let procs = CString::new(
-            dir.join("cgroup.procs")
-                .into_os_string()
-                .into_encoded_bytes(),
-        )
-        .ok()?;
-        Some(RunCgroup {
-            dir,
-            procs,
-            abandoned: false,
-        })
+        Some(folder)
     }
 }
 
-impl RunCgroup {
-    /// Moves the calling process into the cgroup. Runs between fork and exec: no allocation.
-    ///
-    /// # Safety
-    /// Call it only in the child after fork; it makes only async-signal-safe calls.
-    pub unsafe fn join(&self) -> std::io::Result<()> {
-        // SAFETY: the path is a valid C string; the buffer lives on the stack.
-        unsafe {
-            let fd = libc::open(self.procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-            if fd < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            let mut digits = [0u8; 20];
+/// Removes the pooled cgroups when nimlab exits. Ones still in use (a thread's, a run cut
+/// short) are left for the next nimlab's `remove_stale_cgroups`.
+extern "C" fn remove_pool() {
+    if let Ok(mut pool) = POOL.try_lock() {
+        for folder in pool.drain(..) {
+            let _ = std::fs::remove_dir(&folder.dir);
+        }
+    }
+}
+
+/// Makes the cgroup folder `root/name`.
+fn make_folder(root: &Path, name: &str) -> Option<Folder> {
+    let dir = root.join(name);
+    std::fs::create_dir(&dir).ok()?;
+    let tasks = dir.join("tasks");
+    let file = if tasks.exists() {
+        tasks
+    } else {
+        dir.join("cgroup.procs")
+    };
+    let join = CString::new(file.into_os_string().into_encoded_bytes()).ok()?;
+    Some(Folder {
+        dir,
+        join,
+        memory_limit: 0,
+        oom_kills: 0,
+    })
+}
+
+/// Sets the memory limit of a cgroup folder whose limit was `old` (0: never set) and forbids
+/// swap: cgroup v2's memory.max and memory.swap.max, or v1's limit_in_bytes and
+/// memsw.limit_in_bytes (memory and swap together, which may never be below memory alone).
+fn set_memory_limit(dir: &Path, old: u64, new: u64) -> std::io::Result<()> {
+    let value = new.to_string();
+    if dir.join(MEMORY_MAX[0]).exists() {
+        std::fs::write(dir.join(MEMORY_MAX[0]), &value)?;
+        // Missing where the kernel has no swap support: then there is nothing to forbid.
+        let swap = dir.join("memory.swap.max");
+        if swap.exists() {
+            std::fs::write(swap, "0")?;
+        }
+        return Ok(());
+    }
+    let memsw = dir.join("memory.memsw.limit_in_bytes");
+    let memsw = memsw.exists().then_some(memsw);
+    let raising = old != 0 && new > old;
+    if let Some(memsw) = memsw.as_ref().filter(|_| raising) {
+        std::fs::write(memsw, &value)?;
+    }
+    std::fs::write(dir.join(MEMORY_MAX[1]), &value)?;
+    if let Some(memsw) = memsw.as_ref().filter(|_| !raising) {
+        std::fs::write(memsw, &value)?;
+    }
+    Ok(())
+}
+
+/// How many processes the kernel's OOM killer has killed in a memory cgroup: `oom_kill` in
+/// v2's memory.events or v1's memory.oom_control.
+fn oom_kills(folder: &Folder) -> u64 {
+    let v1 = folder.join.to_bytes().ends_with(b"/tasks");
+    let file = if v1 {
+        "memory.oom_control"
+    } else {
+        "memory.events"
+    };
+    std::fs::read_to_string(folder.dir.join(file))
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("oom_kill ")?.trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Moves the calling process into the cgroup whose `tasks` or `cgroup.procs` file is `file`
+/// (see [`Folder::join`]). Runs between fork and exec: no allocation, only async-signal-safe
+/// calls.
+fn join(file: &CString) -> std::io::Result<()> {
+    // SAFETY: the path is a valid C string; the buffer lives on the stack.
+    unsafe {
+        let fd = libc::open(file.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        if file.to_bytes().ends_with(b"/tasks") {
+            at -= 1;
+            digits[at] = b'0';
+        } else {
             let mut n = libc::getpid() as u64;
-            let mut at = digits.len();
             loop {
                 at -= 1;
                 digits[at] = b'0' + (n % 10) as u8;
@@ -362,31 +582,53 @@ impl RunCgroup {
                     break;
                 }
             }
-            let written = libc::write(fd, digits[at..].as_ptr().cast(), digits.len() - at);
-            libc::close(fd);
-            if written < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
+        }
+        let written = libc::write(fd, digits[at..].as_ptr().cast(), digits.len() - at);
+        libc::close(fd);
+        if written < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+impl RunCgroup {
+    /// Moves the calling process into each of the cgroups. Runs between fork and exec: no
+    /// allocation.
+    ///
+    /// # Safety
+    /// Call it only in the child after fork; it makes only async-signal-safe calls.
+    pub unsafe fn join(&self) -> std::io::Result<()> {
+        for folder in &self.folders {
+            join(&folder.join)?;
         }
         Ok(())
     }
 
-    /// Kills every process left in the cgroup (never nimlab's own threads); false when there
+    /// Whether one of the cgroups bounds the memory of everything in it: then each process's
+    /// address space need not be limited as well.
+    pub fn bounds_memory(&self) -> bool {
+        self.folders.iter().any(|f| f.memory_limit > 0)
+    }
+
+    /// Kills every process left in the cgroups (never nimlab's own threads); false when there
     /// was none.
     fn kill_all(&self) -> bool {
         let own = std::process::id() as libc::pid_t;
-        let Ok(procs) = std::fs::read_to_string(self.dir.join("cgroup.procs")) else {
-            return false;
-        };
         let mut found = false;
-        for pid in procs
-            .split_whitespace()
-            .filter_map(|p| p.parse::<libc::pid_t>().ok())
-            .filter(|&pid| pid != own)
-        {
-            found = true;
-            // SAFETY: signals a process of a run that is over.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
+        for folder in &self.folders {
+            let Ok(procs) = std::fs::read_to_string(folder.dir.join("cgroup.procs")) else {
+                continue;
+            };
+            for pid in procs
+                .split_whitespace()
+                .filter_map(|p| p.parse::<libc::pid_t>().ok())
+                .filter(|&pid| pid != own)
+            {
+                found = true;
+                // SAFETY: signals a process of a run that is over.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
         }
         found
     }
@@ -404,6 +646,20 @@ impl RunCgroup {
             std::thread::sleep(Duration::from_millis(1));
         }
         true
+    }
+
+    /// Ends the run's cgroups (as [`RunCgroup::settle`]) and says whether the kernel's OOM
+    /// killer killed one of its processes: the run's memory passed its limit.
+    pub fn finish(mut self) -> bool {
+        self.settled = self.settle();
+        self.abandoned = !self.settled;
+        let mut out_of_memory = false;
+        for folder in self.folders.iter_mut().filter(|f| f.memory_limit > 0) {
+            let kills = oom_kills(folder);
+            out_of_memory |= kills > folder.oom_kills;
+            folder.oom_kills = kills;
+        }
+        out_of_memory
     }
 }
 
@@ -426,11 +682,11 @@ pub fn settle_thread_cgroup(sandbox: &Sandbox) {
 
 impl Drop for RunCgroup {
     fn drop(&mut self) {
-        if self.abandoned || !self.settle() {
+        if self.abandoned || (!self.settled && !self.settle()) {
             return;
         }
         if let Ok(mut pool) = POOL.lock() {
-            pool.push((std::mem::take(&mut self.dir), self.procs.clone()));
+            pool.append(&mut self.folders);
         }
     }
 }

@@ -68,6 +68,7 @@ pub fn outcome(termination: Termination, stdout: &str, stderr: &str) -> RunOutco
         cpu: Duration::from_millis(1),
         wall: Duration::from_millis(1),
         max_rss_bytes: 0,
+        out_of_memory: false,
     }
 }
 

@@ -298,3 +298,343 @@ fn a_memory_hog_is_reported_as_such() {
         verdicts(&report)
     );
 }
+
+// One run's memory is bounded as a whole: its processes, its tmpfs folders, memfd files; and
+// /dev/shm holds nothing. Each attack would hold gigabytes if it could, and prints the answer
+// only when it got them all.
+
+/// quick_lab with this memory limit, and time enough (for the kernel to end a run's processes
+/// one by one, for the text report's runs) on a busy machine.
+fn patient_lab(memory_mb: u32) -> tempfile::TempDir {
+    let lab = quick_lab();
+    let config_path = lab.path().join("exercises/exclusive_or/exercise.toml");
+    let mut config: toml::Table = std::fs::read_to_string(&config_path)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let limits = config["limits"].as_table_mut().unwrap();
+    limits.insert("memory_mb".into(), memory_mb.into());
+    limits.insert("cpu_ms".into(), 4000.into());
+    limits.insert("wall_ms".into(), 8000.into());
+    std::fs::write(&config_path, toml::to_string(&config).unwrap()).unwrap();
+    lab
+}
+
+#[test]
+fn many_children_share_one_memory_limit() {
+    let lab = patient_lab(256);
+    let h = hostile(
+        "children",
+        &format!(
+            "import os, time\npids = []\nfor i in range(8):\n    pid = os.fork()\n    if pid == 0:\n        block = b'x' * (200 * 1024 * 1024)\n        time.sleep(0.3)\n        os._exit(0)\n    pids.append(pid)\nfor pid in pids:\n    os.waitpid(pid, 0)\n{ANSWER}"
+        ),
+    );
+    let report = run(&h, lab.path());
+    assert!(
+        verdicts(&report).iter().all(|v| v == "memory_limit"),
+        "{report:#}"
+    );
+    assert!(
+        report["runs"][0]["cases"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("ran out of memory: the limit is 256 MB"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn memory_held_in_memfd_files_counts() {
+    let lab = patient_lab(256);
+    let h = hostile(
+        "memfd",
+        &format!(
+            "import os\nheld = []\nfor i in range(20):\n    fd = os.memfd_create('hold')\n    for j in range(6):\n        os.write(fd, b'x' * (10 * 1024 * 1024))\n    held.append(fd)\n{ANSWER}"
+        ),
+    );
+    let report = run(&h, lab.path());
+    assert!(
+        verdicts(&report).iter().all(|v| v == "memory_limit"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn dev_shm_holds_nothing() {
+    let lab = quick_lab();
+    let marker = format!("nimlab-shm-{}", std::process::id());
+    let h = hostile(
+        "devshm",
+        &format!(
+            "import os, sys\ntry:\n    with open('/dev/shm/{marker}', 'wb') as f:\n        for i in range(100):\n            f.write(b'x' * (10 * 1024 * 1024))\nexcept (IOError, OSError) as e:\n    print('refused', e.errno)\n    sys.exit(0)\n{ANSWER}"
+        ),
+    );
+    let report = run(&h, lab.path());
+    // Refused (read-only) where nimlab makes /dev read-only; a memory cgroup would count it.
+    for case in report["runs"][0]["cases"].as_array().unwrap() {
+        let refused = case["verdict"] == "wrong_answer"
+            && case["feedback"]["got"]
+                .as_str()
+                .is_none_or(|got| got.starts_with("refused 30"));
+        assert!(refused || case["verdict"] == "memory_limit", "{case:#}");
+    }
+    assert!(!Path::new("/dev/shm").join(&marker).exists());
+}
+
+#[test]
+fn files_in_the_working_folder_and_tmp_count_within_the_limit() {
+    // 40 MB held fits in 64 MB; with 16 MiB written in each scratch folder it does not.
+    let lab = patient_lab(64);
+    let hold = "held = b'x' * (40 * 1024 * 1024)\n";
+    let fits = hostile("holdonly", &format!("{hold}{ANSWER}"));
+    assert_eq!(run(&fits, lab.path())["verdict"], "accepted");
+    let h = hostile(
+        "scratchfill",
+        &format!(
+            "{hold}for name in ['a', '/tmp/b']:\n    with open(name, 'wb') as f:\n        for i in range(16):\n            f.write(b'y' * (1024 * 1024))\n{ANSWER}"
+        ),
+    );
+    let report = run(&h, lab.path());
+    assert!(
+        verdicts(&report).iter().all(|v| v == "memory_limit"),
+        "{report:#}"
+    );
+}
+
+// A crash reads as the signal that ended the program, also through bubblewrap (which passes a
+// death by signal N on as exit status 128 + N).
+
+#[test]
+fn a_segfault_is_reported_as_sigsegv() {
+    let lab = quick_lab();
+    let h = hostile("segfault", "import ctypes\nctypes.string_at(0)\n");
+    let report = run(&h, lab.path());
+    for case in report["runs"][0]["cases"].as_array().unwrap() {
+        assert_eq!(case["verdict"], "runtime_error", "{case:#}");
+        assert_eq!(
+            case["message"].as_str().unwrap(),
+            "the program was killed by SIGSEGV (segmentation fault)",
+            "{case:#}"
+        );
+    }
+}
+
+// Terminal injection: whatever a program prints, and the name of its folder, reach the text
+// report as visible escapes, piped or on a terminal; none reaches the terminal raw, and none
+// is silently dropped.
+
+/// Escape sequences a program might print: a window title, an OSC 52 clipboard write, a
+/// screen clear, and a carriage return that would overwrite "wrong" with "accepted".
+const INJECTION: &str = r"\x1b]0;pwned-title\x07\x1b]52;c;cHduZWQ=\x07\x1b[2Jwrong\raccepted";
+
+/// A program printing INJECTION (wrong answer) on case 01 and raising it (runtime error) on
+/// the others, in a folder whose name holds escapes too.
+fn injector(name: &str) -> Hostile {
+    let h = hostile(name, "");
+    let folder = h.dir.path().join("sub\x1b]0;folder-title\x07\rX");
+    std::fs::create_dir(&folder).unwrap();
+    let file = folder.join(h.file.file_name().unwrap());
+    std::fs::write(
+        &file,
+        format!(
+            "import sys\na, b = [int(w) for w in sys.stdin.read().split()]\nif a == b == 0:\n    print('{INJECTION}')\nelse:\n    raise ValueError('{INJECTION}')\n"
+        ),
+    )
+    .unwrap();
+    Hostile { file, ..h }
+}
+
+fn check_text_args<'a>(file: &'a Path, lab: &'a Path) -> [&'a str; 6] {
+    [
+        "check",
+        file.to_str().unwrap(),
+        "--python",
+        "3",
+        "--lab",
+        lab.to_str().unwrap(),
+    ]
+}
+
+/// The report shows every escape as text and holds no control character but newlines.
+fn assert_shown_escaped(text: &str, folder_name_shown: bool) {
+    for raw in ['\x1b', '\x07', '\r', '\u{9b}'] {
+        assert!(!text.contains(raw), "{raw:?} reached the terminal:\n{text}");
+    }
+    let shown = INJECTION;
+    // The case line's message and the feedback's `got:` line (wrong answer, case 01).
+    assert!(
+        text.contains(&format!("got `{shown}`")),
+        "the wrong answer is not shown whole:\n{text}"
+    );
+    assert!(
+        text.contains(&format!("got:      {shown}")),
+        "the got: line is not shown whole:\n{text}"
+    );
+    // The runtime error's summary (case 02) and its traceback's last line.
+    assert!(
+        text.contains(&format!("ValueError: {shown} (line 6)")),
+        "the runtime error is not shown whole:\n{text}"
+    );
+    if folder_name_shown {
+        assert!(
+            text.contains(r"sub\x1b]0;folder-title\x07\rX"),
+            "the folder's name is not shown escaped:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn escapes_from_a_program_are_shown_not_obeyed_in_the_piped_text_report() {
+    let lab = patient_lab(256);
+    let h = injector("injectorpiped");
+    let output = nimlab()
+        .args(check_text_args(&h.file, lab.path()))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(processes_mentioning(&h.marker), 0);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("wrong answer") && text.contains("runtime error"));
+    assert_shown_escaped(&text, true);
+}
+
+/// Runs nimlab with its stdout on a pseudo-terminal (colours on) and returns what the
+/// terminal received.
+fn on_a_terminal(args: &[&str]) -> (String, Option<i32>) {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty fills in two new descriptors; the other arguments may be null.
+    let r = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(r, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: both were just opened and are owned by nothing else.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("nimlab"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .env("TERM", "xterm-256color")
+        .env("CLICOLOR_FORCE", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::from(slave))
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Once nimlab (the only holder of the other end) exits, reading fails with EIO.
+    let mut received = Vec::new();
+    let mut master = std::fs::File::from(master);
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = master.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        received.extend_from_slice(&buf[..n]);
+    }
+    let code = child.wait().unwrap().code();
+    (String::from_utf8(received).unwrap(), code)
+}
+
+/// The text without nimlab's own colours (SGR sequences, `ESC [ digits ; m`), and with the
+/// terminal's line endings back to newlines; any other escape sequence stays.
+fn without_own_styles(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\x1b[") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let end = after.find(|c: char| !c.is_ascii_digit() && c != ';');
+        match end {
+            Some(end) if after[end..].starts_with('m') => rest = &after[end + 1..],
+            _ => {
+                out.push_str("\x1b[");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("\r\n", "\n")
+}
+
+#[test]
+fn escapes_from_a_program_are_shown_not_obeyed_on_a_terminal() {
+    let lab = patient_lab(256);
+    let h = injector("injectortty");
+    let (received, code) = on_a_terminal(&check_text_args(&h.file, lab.path()));
+    assert_eq!(code, Some(1), "{received}");
+    assert_eq!(processes_mentioning(&h.marker), 0);
+    assert!(
+        received.contains("\x1b[31m") || received.contains("\x1b[32m"),
+        "no colours: nimlab did not take this for a terminal:\n{received}"
+    );
+    assert_shown_escaped(&without_own_styles(&received), true);
+}
+
+#[test]
+fn a_syntax_error_line_is_shown_escaped() {
+    let lab = patient_lab(256);
+    let h = hostile("syntaxinjector", "print('\x1b]0;pwned\x07\x1b[2J' +)\n");
+    let output = nimlab()
+        .args(check_text_args(&h.file, lab.path()))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("syntax error"), "{text}");
+    assert!(
+        text.contains(r"print('\x1b]0;pwned\x07\x1b[2J' +)"),
+        "the source line is not shown escaped:\n{text}"
+    );
+    assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text}");
+}
+
+#[test]
+fn a_game_transcript_is_shown_escaped() {
+    let lab = lab_with(&["working_game"], |_| {});
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("working_game.py");
+    std::fs::write(
+        &file,
+        format!(
+            "import sys\nsys.stdout.write('{INJECTION}\\n')\nsys.stdout.flush()\nname = input('name? \\x1b]52;c;cHduZWQ=\\x07')\n"
+        ),
+    )
+    .unwrap();
+    for (text, terminal) in [
+        (
+            String::from_utf8(
+                nimlab()
+                    .args(check_text_args(&file, lab.path()))
+                    .output()
+                    .unwrap()
+                    .stdout,
+            )
+            .unwrap(),
+            false,
+        ),
+        (
+            without_own_styles(&on_a_terminal(&check_text_args(&file, lab.path())).0),
+            true,
+        ),
+    ] {
+        assert!(text.contains("the game ("), "{text}");
+        for raw in ['\x1b', '\x07', '\r'] {
+            assert!(
+                !text.contains(raw),
+                "{raw:?} reached the terminal ({terminal}):\n{text}"
+            );
+        }
+        // The transcript shows the program's bytes as escapes (in feedback's own notation).
+        assert!(
+            text.contains("]0;pwned-title") && text.contains("wrong\\raccepted"),
+            "{text}"
+        );
+        assert!(text.contains("name? \\u{1b}]52;c;cHduZWQ="), "{text}");
+    }
+    assert_eq!(processes_mentioning(dir.path().to_str().unwrap()), 0);
+}
