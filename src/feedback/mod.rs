@@ -31,8 +31,16 @@ pub fn hints(
             runtime_error_hints(&String::from_utf8_lossy(&outcome.stderr), lab_names, &mut hints);
         }
         Verdict::TimeLimit => {
-            // Stopped by the wall clock with little CPU used: it was waiting, not working.
-            if outcome.termination == crate::runner::Termination::WallTimeout && outcome.cpu * 4 < outcome.wall {
+            // Stopped by the wall clock while asleep: it was waiting, not working. Where that
+            // was not seen, little CPU time used says the same.
+            let idle = match outcome.working_at_wall_limit {
+                Some(working) => !working,
+                None => {
+                    outcome.termination == crate::runner::Termination::WallTimeout
+                        && outcome.cpu * 4 < outcome.wall
+                }
+            };
+            if idle {
                 hints.push("The program spent most of its time idle: is it sleeping, or waiting for something? It gets one case on stdin and nothing more.".into());
             } else {
                 hints.push("The program was busy the whole time: check that every loop ends (does each step of a while loop change what its condition tests?).".into());

@@ -69,6 +69,22 @@ pub(crate) fn cpu_so_far(pid: libc::pid_t) -> Option<Duration> {
     any.then_some(total)
 }
 
+/// The state letter of one process, from /proc/PID/stat ('R' running or runnable, 'S'
+/// sleeping, ...).
+pub(crate) fn process_state(pid: libc::pid_t) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?.1.trim_start().chars().next()
+}
+
+/// Whether some process of a running program is running or waiting for a CPU: working, as
+/// opposed to sleeping or waiting for input. On a loaded machine a busy program gets little
+/// CPU time but stays runnable, so this tells busy from idle where CPU time cannot.
+pub(crate) fn tree_is_working(pid: libc::pid_t) -> bool {
+    process_tree(pid)
+        .into_iter()
+        .any(|member| process_state(member) == Some('R'))
+}
+
 /// A started program: its handle, its pid (also its process group), when it started, and
 /// the cgroup that holds it (removed when this is dropped).
 pub(crate) struct Started {

@@ -3,7 +3,8 @@
 //! (the `read` system call on its stdin), not at the wording of its prompts.
 
 use super::child::{
-    Started, cpu_so_far, cpu_time, kill_group, process_tree, reap, release, spawn, termination,
+    Started, cpu_so_far, cpu_time, kill_group, process_state, process_tree, reap, release, spawn,
+    termination,
 };
 use super::sandbox::{Isolation, RunCgroup};
 use super::watch::Watch;
@@ -83,13 +84,7 @@ fn blocked(pid: libc::pid_t) -> Blocked {
 
 /// Whether the program is asleep (not running), from /proc/PID/stat.
 fn sleeping(pid: libc::pid_t) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|stat| {
-            stat.rsplit_once(')')
-                .map(|(_, rest)| rest.trim_start().starts_with('S'))
-        })
-        .unwrap_or(true)
+    process_state(pid).is_none_or(|state| state == 'S')
 }
 
 impl ProcessSession {
@@ -201,6 +196,7 @@ impl ProcessSession {
             wall,
             max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
             out_of_memory,
+            working_at_wall_limit: None,
         };
         self.reaped = Some(end.clone());
         Ok(end)

@@ -79,6 +79,9 @@ pub struct RunOutcome {
     /// The kernel killed a process of the run because the run's memory (its memory cgroup)
     /// passed the limit.
     pub out_of_memory: bool,
+    /// For a run stopped at the wall-clock limit: whether it was working (runnable) then, as
+    /// opposed to sleeping or waiting.
+    pub working_at_wall_limit: Option<bool>,
 }
 
 impl RunOutcome {

@@ -1,7 +1,9 @@
 //! `ProcessRunner`: each run a child process (see [`super::child`]) fed its stdin from memory
 //! and watched to its end through a pidfd and its pipes in one poll loop (no helper threads).
 
-use super::child::{Started, cpu_so_far, cpu_time, kill_group, reap, release, spawn, termination};
+use super::child::{
+    Started, cpu_so_far, cpu_time, kill_group, reap, release, spawn, termination, tree_is_working,
+};
 use super::sandbox::Isolation;
 use super::watch::Watch;
 use super::{RunOutcome, RunSpec, Runner, Termination};
@@ -88,6 +90,7 @@ impl Runner for ProcessRunner {
             wall,
             max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
             out_of_memory,
+            working_at_wall_limit: watched.working_at_wall_limit,
         })
     }
 }
@@ -119,6 +122,7 @@ struct Watched {
     /// The most CPU time the whole process tree was seen to have used. The exit status's
     /// rusage counts only processes that were waited for: a killed fork bomb's are not.
     tree_cpu: Duration,
+    working_at_wall_limit: Option<bool>,
 }
 
 /// Watches a run until the program and its pipes are done, stopping it at its limits.
@@ -138,6 +142,7 @@ fn watch_to_end(
     };
     let mut next_cpu_check = Instant::now() + CPU_CHECK;
     let mut tree_cpu = Duration::ZERO;
+    let mut working_at_wall_limit = None;
     while !watch.exited() {
         let now = Instant::now();
         if crate::stop::requested() {
@@ -152,6 +157,9 @@ fn watch_to_end(
             }
         }
         if now >= deadline {
+            if stopped_by_us.is_none() {
+                working_at_wall_limit = Some(tree_is_working(pid));
+            }
             stop(Termination::WallTimeout, &mut stopped_by_us);
             break;
         }
@@ -164,6 +172,7 @@ fn watch_to_end(
         stopped_by_us,
         stdout,
         tree_cpu,
+        working_at_wall_limit,
     })
 }
 
@@ -212,6 +221,18 @@ mod tests {
         let out = sh("sleep 30", b"", l);
         assert_eq!(out.termination, Termination::WallTimeout);
         assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn the_wall_clock_tells_a_working_program_from_a_sleeping_one() {
+        let mut l = limits();
+        l.wall = Duration::from_millis(300);
+        assert_eq!(sh("sleep 30", b"", l).working_at_wall_limit, Some(false));
+        assert_eq!(
+            sh("while :; do :; done", b"", l).working_at_wall_limit,
+            Some(true)
+        );
+        assert_eq!(sh("true", b"", l).working_at_wall_limit, None);
     }
 
     #[test]

@@ -69,6 +69,7 @@ pub fn outcome(termination: Termination, stdout: &str, stderr: &str) -> RunOutco
         wall: Duration::from_millis(1),
         max_rss_bytes: 0,
         out_of_memory: false,
+        working_at_wall_limit: None,
     }
 }
 
