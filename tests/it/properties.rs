@@ -250,7 +250,7 @@ proptest! {
     fn scenario_like_text_is_refused_with_a_reason(players in prop::collection::vec("[A-Za-z ]{0,8}", 0..4), board in prop::collection::vec(0u64..100, 0..15)) {
         let text = format!("players = {players:?}\nboard = {board:?}\n");
         if let Err(why) = nimlab::exercises::working_game::scenario::Scenario::parse(&text) {
-            prop_assert!(!why.trim().is_empty());
+            prop_assert!(!why.0.trim().is_empty());
         }
     }
 

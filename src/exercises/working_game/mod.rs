@@ -9,10 +9,9 @@ pub mod scenario;
 use super::{Exercise, HintContext, Interactive, Judging, Parsed, Played, Settings};
 use crate::error::BadInput;
 use crate::lab::config::Comparison;
-use crate::runner::interactive::Pause;
-use crate::runner::{Session, Termination};
+use crate::runner::Session;
 use rand_chacha::ChaCha8Rng;
-use referee::{Ending, GameResult, Program};
+use referee::GameResult;
 use scenario::Scenario;
 
 #[derive(Debug)]
@@ -44,16 +43,14 @@ impl Interactive for WorkingGame {
     }
 
     fn scenario(&self, text: &str) -> Result<Parsed, BadInput> {
-        Scenario::parse(text)
-            .map(Parsed::new)
-            .map_err(BadInput::new)
+        Scenario::parse(text).map(Parsed::new)
     }
 
     fn play(&self, scenario: &Parsed, program: &mut dyn Session) -> Played {
         let scenario = scenario
             .get::<Scenario>()
             .expect("working_game's scenarios are parsed by working_game");
-        let result = referee::play(scenario, &mut Referee(program));
+        let result = referee::play(scenario, program);
         Played {
             verdict: result.verdict,
             message: result.message.clone(),
@@ -84,46 +81,4 @@ fn rule_name(rule: referee::Rule) -> String {
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default()
-}
-
-/// The referee's view of a running program.
-struct Referee<'a>(&'a mut dyn Session);
-
-impl Program for Referee<'_> {
-    fn resume(&mut self) -> Result<(Pause, String), String> {
-        self.0
-            .resume()
-            .map(|(pause, bytes)| (pause, crate::feedback::text::printable(&bytes)))
-            .map_err(|e| e.to_string())
-    }
-
-    fn type_line(&mut self, line: &str) -> Result<(), String> {
-        self.0.type_line(line).map_err(|e| e.to_string())
-    }
-
-    fn ending(&mut self) -> Ending {
-        let crashed = |summary: String| Ending {
-            crashed: true,
-            crash_summary: Some(summary),
-        };
-        match self.0.finish() {
-            Ok(end) => match end.termination {
-                Termination::Exited(0)
-                | Termination::WallTimeout
-                | Termination::CpuTimeout
-                | Termination::OutputLimit => Ending {
-                    crashed: false,
-                    crash_summary: None,
-                },
-                Termination::Exited(code) => crashed(
-                    crate::feedback::traceback::traceback_summary(&end.stderr)
-                        .unwrap_or_else(|| format!("the program exited with status {code}")),
-                ),
-                Termination::Signaled(signal) => {
-                    crashed(format!("the program was killed by signal {signal}"))
-                }
-            },
-            Err(e) => crashed(format!("nimlab lost the program: {e}")),
-        }
-    }
 }

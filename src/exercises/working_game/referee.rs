@@ -27,9 +27,10 @@
 use super::scenario::{HumanPlay, Scenario};
 use crate::exercises::TranscriptEntry as Entry;
 use crate::nim::{self, Move};
-use crate::runner::interactive::Pause;
+use crate::runner::{Pause, Session, Termination};
 use crate::verdict::Verdict;
 use num_bigint::BigInt;
+use num_traits::Zero;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -114,14 +115,6 @@ pub struct GameResult {
     pub last_typed: Option<Typed>,
 }
 
-/// What the judge needs of a running program; a real process or, in tests, a script.
-pub trait Program {
-    fn resume(&mut self) -> Result<(Pause, String), String>;
-    fn type_line(&mut self, line: &str) -> Result<(), String>;
-    /// How the program ended (asked once it has paused for good).
-    fn ending(&mut self) -> Ending;
-}
-
 /// A piece of the program's output: a board in present_board's format, or another line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Shown {
@@ -191,8 +184,9 @@ fn as_big(board: &[u64]) -> Vec<BigInt> {
     board.iter().map(|&r| BigInt::from(r)).collect()
 }
 
-fn nim_sum(board: &[u64]) -> u64 {
-    board.iter().fold(0, |a, b| a ^ b)
+/// The nim-sum of a board as the game holds it, by the lab's own arithmetic (`crate::nim`).
+fn nim_sum(board: &[u64]) -> BigInt {
+    nim::nim_sum(&as_big(board))
 }
 
 fn board_text(board: &[u64]) -> String {
@@ -448,7 +442,7 @@ impl<'a> Referee<'a> {
                 ),
             );
         };
-        if nim_sum(&board) != 0 && nim_sum(&shown) != 0 {
+        if !nim_sum(&board).is_zero() && !nim_sum(&shown).is_zero() {
             let example = nim::winning_moves(&as_big(&board))
                 .into_iter()
                 .next()
@@ -576,7 +570,7 @@ impl<'a> Referee<'a> {
     }
 
     /// The program waits for input: check that it should, and type what comes next.
-    fn waiting(&mut self, prompt: &str, program: &mut dyn Program) -> Step {
+    fn waiting(&mut self, prompt: &str, program: &mut dyn Session) -> Step {
         if self.style == Style::Undecided {
             self.style = Style::Configured;
             for (seat, name) in self.scenario.players.iter().enumerate() {
@@ -670,7 +664,7 @@ impl<'a> Referee<'a> {
 
     /// The program asked again after the judge's last attempt: right for an illegal move;
     /// for a legal one, perhaps only the format was not understood.
-    fn refused(&mut self, attempt: Attempt, prompt: &str, program: &mut dyn Program) -> Step {
+    fn refused(&mut self, attempt: Attempt, prompt: &str, program: &mut dyn Session) -> Step {
         let name = self.name(self.turn);
         if attempt.legal {
             let (row, elements) = attempt.mv.expect("legal attempts are moves");
@@ -761,7 +755,7 @@ impl<'a> Referee<'a> {
         (self.format_move(row, elements), Some((row, elements)))
     }
 
-    fn type_line(&mut self, line: &str, program: &mut dyn Program) -> Step {
+    fn type_line(&mut self, line: &str, program: &mut dyn Session) -> Step {
         self.transcript.push(Entry::Typed(line.to_string()));
         self.said_something = false;
         program.type_line(line).map_err(|e| BrokenRule {
@@ -806,7 +800,7 @@ impl<'a> Referee<'a> {
         // With perfect computers on both seats, the nim-sum of the first board decides.
         let computers = self.seats.iter().all(|s| *s == Seat::Computer);
         if let (true, Some(initial)) = (computers, &self.initial) {
-            let predicted = if nim_sum(initial) != 0 { 0 } else { 1 };
+            let predicted = if nim_sum(initial).is_zero() { 1 } else { 0 };
             if winner != predicted {
                 return broken(
                     Rule::ComputerOptimal,
@@ -839,8 +833,35 @@ pub struct Ending {
     pub crash_summary: Option<String>,
 }
 
+/// How the program ended, asked once it has paused for good.
+fn ending(program: &mut dyn Session) -> Ending {
+    let crashed = |summary: String| Ending {
+        crashed: true,
+        crash_summary: Some(summary),
+    };
+    match program.finish() {
+        Ok(end) => match end.termination {
+            Termination::Exited(0)
+            | Termination::WallTimeout
+            | Termination::CpuTimeout
+            | Termination::OutputLimit => Ending {
+                crashed: false,
+                crash_summary: None,
+            },
+            Termination::Exited(code) => crashed(
+                crate::feedback::traceback::traceback_summary(&end.stderr)
+                    .unwrap_or_else(|| format!("the program exited with status {code}")),
+            ),
+            Termination::Signaled(signal) => {
+                crashed(format!("the program was killed by signal {signal}"))
+            }
+        },
+        Err(e) => crashed(format!("nimlab lost the program: {e}")),
+    }
+}
+
 /// Plays `scenario` against `program`, checking every rule as the game goes.
-pub fn play(scenario: &Scenario, program: &mut dyn Program) -> GameResult {
+pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
     let mut referee = Referee::new(scenario);
     // Each pause the judge answers at most once; a game cannot need more than this. A program
     // with its own board plays that board, so the bound follows the board in play.
@@ -858,7 +879,10 @@ pub fn play(scenario: &Scenario, program: &mut dyn Program) -> GameResult {
     let mut pauses = 0;
     while pauses < most_pauses(&referee) {
         pauses += 1;
-        let (pause, text) = match program.resume() {
+        let resumed = program
+            .resume()
+            .map(|(pause, bytes)| (pause, crate::feedback::text::printable(&bytes)));
+        let (pause, text) = match resumed {
             Ok(step) => step,
             Err(e) => {
                 verdict = Some((
@@ -876,7 +900,7 @@ pub fn play(scenario: &Scenario, program: &mut dyn Program) -> GameResult {
         });
         if let Err(rule) = step {
             // A crash explains a broken rule better than the rule does (a traceback).
-            let end = (pause == Pause::Exited).then(|| program.ending());
+            let end = (pause == Pause::Exited).then(|| ending(program));
             if let Some(Ending {
                 crashed: true,
                 crash_summary,
@@ -895,7 +919,7 @@ pub fn play(scenario: &Scenario, program: &mut dyn Program) -> GameResult {
         match pause {
             Pause::Waiting => continue,
             Pause::Exited => {
-                let end = program.ending();
+                let end = ending(program);
                 verdict = Some(if end.crashed {
                     (
                         Verdict::RuntimeError,
@@ -1039,11 +1063,11 @@ mod tests {
     fn scenarios_are_validated() {
         assert!(Scenario::parse("players = [\"Ada\", \"Computer\"]\nboard = [3, 1]\n").is_ok());
         let err = Scenario::parse("players = [\"Ada\", \"Adam\"]\nboard = [3]\n").unwrap_err();
-        assert!(err.contains("contain"), "{err}");
+        assert!(err.0.contains("contain"), "{err}");
         let err = Scenario::parse("players = [\"Ada\", \"Bob\"]\nboard = [0, 0]\n").unwrap_err();
-        assert!(err.contains("at least one"), "{err}");
+        assert!(err.0.contains("at least one"), "{err}");
         let err = Scenario::parse("players = [\"Ada\", \"Bob\"]\nboard = [3]\nthen = \"lazy\"\n")
             .unwrap_err();
-        assert!(err.contains("lazy"), "{err}");
+        assert!(err.0.contains("lazy"), "{err}");
     }
 }

@@ -1,5 +1,6 @@
 //! A scenario of working_game: who plays, on which board, and what the human seats type.
 
+use crate::error::BadInput;
 use serde::Deserialize;
 
 /// A game to play: fixtures/working_game/{sample,secret}/NAME.toml.
@@ -39,27 +40,36 @@ const MAX_ROWS: usize = 12;
 const MAX_ROW_SIZE: u64 = 40;
 
 impl Scenario {
-    pub fn parse(text: &str) -> Result<Scenario, String> {
-        let scenario: Scenario = toml::from_str(text).map_err(|e| e.to_string())?;
+    pub fn parse(text: &str) -> Result<Scenario, BadInput> {
+        let scenario: Scenario =
+            toml::from_str(text).map_err(|e| BadInput::new(e.to_string().trim_end()))?;
         let [first, second] = &scenario.players;
         for name in &scenario.players {
             if name.trim().is_empty() || name.contains(['\n', '\r']) {
-                return Err("player names must be one non-empty line each".into());
+                return Err(BadInput::new(
+                    "player names must be one non-empty line each",
+                ));
             }
         }
         let (a, b) = (first.to_lowercase(), second.to_lowercase());
         if a.contains(&b) || b.contains(&a) {
             // The judge tells the players apart by name in the program's output.
-            return Err("neither player's name may contain the other's".into());
+            return Err(BadInput::new(
+                "neither player's name may contain the other's",
+            ));
         }
         if scenario.board.is_empty() || scenario.board.len() > MAX_ROWS {
-            return Err(format!("the board must have 1 to {MAX_ROWS} rows"));
+            return Err(BadInput::new(format!(
+                "the board must have 1 to {MAX_ROWS} rows"
+            )));
         }
         if scenario.board.iter().any(|&r| r > MAX_ROW_SIZE) {
-            return Err(format!("rows hold at most {MAX_ROW_SIZE} elements"));
+            return Err(BadInput::new(format!(
+                "rows hold at most {MAX_ROW_SIZE} elements"
+            )));
         }
         if scenario.board.iter().all(|&r| r == 0) {
-            return Err("the board must have at least one element".into());
+            return Err(BadInput::new("the board must have at least one element"));
         }
         Ok(scenario)
     }
