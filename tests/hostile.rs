@@ -653,7 +653,7 @@ fn without_a_memory_cgroup_each_process_is_limited_and_doctor_says_so() {
         text.contains("[ ] memory limit for the whole run"),
         "{text}"
     );
-    let lab = quick_lab();
+    let lab = patient_lab(256);
     let h = hostile(
         "hogunisolated",
         "table = []\nwhile True:\n    table.append(' ' * 10000000)\n",
