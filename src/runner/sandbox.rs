@@ -443,6 +443,11 @@ impl Sandbox {
                 if folder.memory_limit != memory_bytes {
                     if set_memory_limit(&folder.dir, folder.memory_limit, memory_bytes).is_ok() {
                         folder.memory_limit = memory_bytes;
+                    } else if shared.is_some() {
+                        // Not a memory limit that can be trusted: none, and each process's
+                        // address space is limited instead; the folder still caps processes.
+                        folder.memory_limit = 0;
+                        let _ = std::fs::write(folder.dir.join(MEMORY_MAX[0]), "max");
                     } else {
                         // Not a memory limit that can be trusted: the folder is not used.
                         let folder = cgroup.folders.remove(at);

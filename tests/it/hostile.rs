@@ -638,3 +638,41 @@ fn a_game_transcript_is_shown_escaped() {
     }
     assert_eq!(processes_mentioning(dir.path().to_str().unwrap()), 0);
 }
+
+#[test]
+fn without_a_memory_cgroup_each_process_is_limited_and_doctor_says_so() {
+    let doctor = nimlab()
+        .arg("doctor")
+        .env("NIMLAB_ISOLATION", "none")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&doctor.stdout);
+    assert!(
+        text.contains("[ ] memory limit for the whole run"),
+        "{text}"
+    );
+    let lab = patient_lab(256);
+    let h = hostile(
+        "hogunisolated",
+        "table = []\nwhile True:\n    table.append(' ' * 10000000)\n",
+    );
+    let output = nimlab()
+        .env("NIMLAB_ISOLATION", "none")
+        .args(["check", h.file.to_str().unwrap(), "--python", "3"])
+        .args(["--lab", lab.path().to_str().unwrap(), "--format", "json"])
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(
+        report["isolation"]
+            .as_str()
+            .unwrap()
+            .starts_with("not isolated"),
+        "{report:#}"
+    );
+    assert!(
+        verdicts(&report).iter().all(|v| v == "memory_limit"),
+        "{report:#}"
+    );
+    assert_eq!(processes_mentioning(&h.marker), 0);
+}
