@@ -84,12 +84,14 @@ fn remove_stale_workspaces() {
     });
 }
 
+const INTERRUPTED: &str = "not judged: nimlab was interrupted";
+
 /// A case that nimlab's interruption (Ctrl-C) kept from being judged.
 fn interrupted(mut report: CaseReport) -> CaseReport {
     report.verdict = Verdict::Skipped;
     report.time_ms = 0;
     report.wall_ms = 0;
-    report.message = "not judged: nimlab was interrupted".into();
+    report.message = INTERRUPTED.into();
     report.feedback = None;
     report
 }
@@ -323,6 +325,14 @@ impl RunContext<'_> {
                 .collect();
         };
         match checked {
+            // Ctrl-C stopped the probe: nothing was judged, and nobody is to blame.
+            Err(_) if crate::stop::requested() => {
+                whole_run(&mut run, Verdict::Skipped, INTERRUPTED.into());
+                for case in &mut run.cases {
+                    case.message = INTERRUPTED.into();
+                }
+                return Ok(run);
+            }
             Err(why) => {
                 whole_run(&mut run, Verdict::JudgeError, why.to_string());
                 return Ok(run);
