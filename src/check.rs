@@ -525,9 +525,17 @@ impl RunContext<'_> {
                 return report;
             }
         };
-        let played = interactive.play(parsed, session.as_mut());
+        let mut played = interactive.play(parsed, session.as_mut());
         let end = session.finish();
         drop(session);
+        // The kernel stopped it for the run's memory: that, not the crash it looked like.
+        if end.as_ref().is_ok_and(|e| e.out_of_memory) && played.verdict != Verdict::Accepted {
+            played.verdict = Verdict::MemoryLimit;
+            played.message = format!(
+                "ran out of memory: the limit is {} MB",
+                spec.limits.memory_bytes / (1024 * 1024)
+            );
+        }
         report.verdict = played.verdict;
         if let Ok(end) = &end {
             report.time_ms = end.cpu.as_millis() as u64;

@@ -676,3 +676,39 @@ fn without_a_memory_cgroup_each_process_is_limited_and_doctor_says_so() {
     );
     assert_eq!(processes_mentioning(&h.marker), 0);
 }
+
+#[test]
+fn a_game_that_fills_memory_is_told_so_not_that_it_crashed() {
+    let lab = lab_with(&["working_game"], |config| {
+        let mut limits = toml::Table::new();
+        limits.insert("cpu_ms".into(), 4000.into());
+        limits.insert("wall_ms".into(), 8000.into());
+        limits.insert("memory_mb".into(), 256.into());
+        limits.insert("output_kb".into(), 64.into());
+        config.insert("limits".into(), limits.into());
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("working_game.py");
+    // Asks for the first name, then holds far more than the limit, a block at a time.
+    std::fs::write(
+        &file,
+        "import sys\nsys.stdout.write('Player 1? ')\nsys.stdout.flush()\nsys.stdin.readline()\nheld = []\nwhile True:\n    held.append(bytearray(20 * 1024 * 1024))\n",
+    )
+    .unwrap();
+    let (report, _) = check_json(&[
+        file.to_str().unwrap(),
+        "--python",
+        "3",
+        "--lab",
+        lab.path().to_str().unwrap(),
+    ]);
+    let sample = &report["runs"][0]["cases"][0];
+    assert_eq!(sample["verdict"], "memory_limit", "{report:#}");
+    assert!(
+        sample["message"]
+            .as_str()
+            .unwrap()
+            .contains("ran out of memory"),
+        "{report:#}"
+    );
+}
