@@ -16,13 +16,13 @@ pub mod events;
 pub mod export;
 
 use crate::check::{self, CheckRequest};
+use crate::error::{Error, Result};
 use crate::lab::{Lab, LabExercise};
 use crate::report::{CheckReport, Silent};
 use crate::runner::{ProcessRunner, Runner};
-use anyhow::{Context, Result};
 pub use book::{
-    ExerciseInfo, ExerciseResult, Gradebook, RosterEntry, Skipped, Status, StudentResult,
-    Superseded, merge,
+    ExerciseInfo, ExerciseResult, Gradebook, MergeError, RosterEntry, Skipped, Status,
+    StudentResult, Superseded, merge,
 };
 use cache::Cache;
 use discovery::{Class, Found};
@@ -105,7 +105,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
                 result: &result,
             });
             results.insert((item.student.id.clone(), item.exercise.clone()), result);
-            Ok::<(), anyhow::Error>(())
+            Ok::<(), Error>(())
         },
     )?;
     let book = gradebook(lab, class, results, runner.isolation().summary());
@@ -114,11 +114,13 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
     if whole {
         cache.prune();
     }
-    reporter.event(&GradeEvent::Done {
-        book: &book,
-        out: options.out,
-        interrupted: interrupted(),
-    })?;
+    reporter
+        .event(&GradeEvent::Done {
+            book: &book,
+            out: options.out,
+            interrupted: interrupted(),
+        })
+        .map_err(|e| Error::internal("cannot write the summary", e))?;
     Ok(book)
 }
 
@@ -246,7 +248,7 @@ impl Grader<'_> {
         };
         let key = match cache::key(exercise, &interpreters, item) {
             Ok(key) => key,
-            Err(e) => return failed(format!("{e:#}")),
+            Err(e) => return failed(e.to_string()),
         };
         let report = match self.cache.load(&key) {
             Some(report) => report,
@@ -284,25 +286,31 @@ impl Grader<'_> {
 }
 
 /// `nimlab merge`: reads the shards' results.json, writes the reports one run gives into
-/// `out_dir`, and says so on `out`.
+/// `out_dir`, and says so on `out`. A shard's results.json that is missing, malformed or
+/// does not fit the others is the user's error, named with its file.
 pub fn merge_folders(
     parts: &[PathBuf],
     out_dir: &Path,
     out: &mut dyn std::io::Write,
 ) -> Result<Gradebook> {
+    let files: Vec<PathBuf> = parts.iter().map(|p| p.join("results.json")).collect();
     let mut books = Vec::new();
-    for part in parts {
-        let file = part.join("results.json");
+    for file in &files {
         let bytes =
-            std::fs::read(&file).with_context(|| format!("{}: cannot read", file.display()))?;
-        books.push(serde_json::from_slice(&bytes).with_context(|| {
-            format!(
-                "{}: not a results.json written by nimlab grade",
-                file.display()
+            std::fs::read(file).map_err(|e| Error::input(file, format!("cannot read: {e}")))?;
+        books.push(serde_json::from_slice(&bytes).map_err(|e| {
+            Error::input(
+                file,
+                format!("not a results.json written by nimlab grade: {e}"),
             )
         })?);
     }
-    let merged = merge(&books)?;
+    let merged = merge(&books).map_err(|error| match &error {
+        MergeError::Nothing => Error::usage(error.to_string()),
+        MergeError::Mismatch { part } | MergeError::Duplicate { part, .. } => {
+            Error::input(&files[*part], error.to_string())
+        }
+    })?;
     export::write_all(&merged, out_dir)?;
     writeln!(
         out,
@@ -310,6 +318,7 @@ pub fn merge_folders(
         parts.len(),
         merged.students.len(),
         out_dir.display()
-    )?;
+    )
+    .map_err(|e| Error::internal("cannot write the summary", e))?;
     Ok(merged)
 }
