@@ -157,6 +157,13 @@ mod tests {
         );
         assert_eq!(Error::unwritable("out/gradebook.csv", io()).exit_code(), 3);
         assert_eq!(
+            Error::unwritable("out/gradebook.csv", io()).to_string(),
+            "out/gradebook.csv: cannot write: disk full"
+        );
+        let fault = Error::fault("junit.xml: cannot write: bad XML");
+        assert_eq!(fault.exit_code(), exit::INTERNAL);
+        assert_eq!(fault.to_string(), "junit.xml: cannot write: bad XML");
+        assert_eq!(
             Error::from(RunnerError::System {
                 what: "cannot watch",
                 source: io()

@@ -218,6 +218,42 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_merge_refusal_names_the_shard_at_fault() {
+        let book = |version: &str| Gradebook {
+            nimlab_version: version.into(),
+            lab: "test".into(),
+            exercises: vec![],
+            students: vec![StudentResult {
+                student: "ada".into(),
+                student_id: String::new(),
+                roster: None,
+                exercises: BTreeMap::new(),
+                total: 0.0,
+            }],
+            unattributed: vec![],
+            superseded: vec![],
+            skipped: vec![],
+            isolation: String::new(),
+        };
+        assert_eq!(merge(&[]).unwrap_err(), MergeError::Nothing);
+        let mut other = book("1");
+        other.students[0].student = "bob".into();
+        assert_eq!(
+            merge(&[other.clone(), book("1"), book("2")]).unwrap_err(),
+            MergeError::Mismatch { part: 2 }
+        );
+        let error = merge(&[book("1"), other, book("1")]).unwrap_err();
+        assert_eq!(
+            error,
+            MergeError::Duplicate {
+                part: 2,
+                student: "ada".into()
+            }
+        );
+        assert_eq!(error.to_string(), "student `ada` is in more than one shard");
+    }
+
+    #[test]
     fn file_stems_never_collide_and_stay_readable() {
         let ids = [
             "Möller",

@@ -240,7 +240,11 @@ pub fn read_roster(path: &Path) -> Result<BTreeMap<String, RosterEntry>> {
         if roster.insert(key.clone(), entry).is_some() {
             return Err(Error::input(
                 path,
-                format!("row {} names student `{key}` again", line + 2),
+                format!(
+                    "row {} names student `{}` again",
+                    line + 2,
+                    crate::escape::terminal(&key)
+                ),
             ));
         }
     }
@@ -329,7 +333,10 @@ pub fn survey(lab: &Lab, dir: &Path, roster: Option<&Path>, skip: Option<&Path>)
             if by_id.insert(id.clone(), entry).is_some() {
                 return Err(Error::input(
                     path,
-                    format!("two rows name the student `{id}` (one by name, one by id)"),
+                    format!(
+                        "two rows name the student `{}` (one by name, one by id)",
+                        crate::escape::terminal(&id)
+                    ),
                 ));
             }
         }

@@ -61,6 +61,7 @@ pub fn run(
 
 /// Grades the class and writes every report into `options.out`; returns the gradebook.
 pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) -> Result<Gradebook> {
+    refuse_file_as_out(options.out)?;
     let mut class = discovery::survey(lab, options.dir, options.roster, Some(options.out))?;
     if let Some(shard) = options.shard {
         class.retain_shard(shard);
@@ -122,6 +123,18 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
         })
         .map_err(|e| Error::internal("cannot write the summary", e))?;
     Ok(book)
+}
+
+/// OUT may be a folder (a re-run updates it) or new; a file there is the user's mistake, and
+/// nimlab does not overwrite it. Any other failure to write into OUT is nimlab's.
+fn refuse_file_as_out(out: &Path) -> Result<()> {
+    if std::fs::symlink_metadata(out).is_ok() && !out.is_dir() {
+        return Err(Error::input(
+            out,
+            "exists and is not a folder; nimlab does not overwrite it",
+        ));
+    }
+    Ok(())
 }
 
 /// The gradebook of a surveyed class from its submissions' results: every student with an
@@ -293,6 +306,7 @@ pub fn merge_folders(
     out_dir: &Path,
     out: &mut dyn std::io::Write,
 ) -> Result<Gradebook> {
+    refuse_file_as_out(out_dir)?;
     let files: Vec<PathBuf> = parts.iter().map(|p| p.join("results.json")).collect();
     let mut books = Vec::new();
     for file in &files {
