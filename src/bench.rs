@@ -1,10 +1,15 @@
 //! `nimlab bench`: what nimlab's harness costs on top of the interpreter itself, and what a
 //! second job gains. Measured on whole commands, as a user would time them.
 
+//!
+//! Whose fault a failure is: a request that cannot be timed (no solution, no such Python) is
+//! the user's (exit 2); a measurement that cannot be made (a scratch folder, a process that
+//! does not start, a model solution that fails while timed) is nimlab's (exit 3).
+
 use crate::cli::BenchArgs;
+use crate::error::{Error, Result};
 use crate::lab::Lab;
 use crate::runner::interpreter;
-use anyhow::{Context, Result, bail};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -18,9 +23,37 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
+/// A report line that cannot be written.
+fn stdout_error(source: std::io::Error) -> Error {
+    Error::internal("cannot write to stdout", source)
+}
+
+/// A scratch folder for the measurement.
+fn scratch() -> Result<tempfile::TempDir> {
+    tempfile::tempdir().map_err(|e| Error::internal("cannot create a temporary folder", e))
+}
+
+/// The nimlab binary, run as a user would.
+fn nimlab_binary() -> Result<std::path::PathBuf> {
+    std::env::current_exe().map_err(|e| Error::internal("cannot find the nimlab binary", e))
+}
+
+/// The Python `request` names, or a usage error.
+fn python(request: &str) -> Result<std::path::PathBuf> {
+    interpreter::resolve(request)
+        .path
+        .ok_or_else(|| Error::usage(format!("Python {request} is not installed here")))
+}
+
+/// `program` could not be started, or talked to.
+fn spawn_error(program: &std::path::Path) -> impl Fn(std::io::Error) -> Error {
+    let program = program.to_path_buf();
+    move |source| Error::internal(format!("cannot start {}", program.display()), source)
+}
+
 pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     if args.repeat == 0 {
-        bail!("--repeat must be at least 1");
+        return Err(Error::usage("--repeat must be at least 1"));
     }
     if let Some(students) = args.class {
         return class(lab, students, &args.python, out);
@@ -29,20 +62,22 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     let solution = exercise
         .solution
         .as_ref()
-        .with_context(|| format!("{} has no solution.py to time", exercise.name))?;
+        .ok_or_else(|| Error::usage(format!("{} has no solution.py to time", exercise.name)))?;
     if exercise.cases.is_empty() {
-        bail!("{} has no stdin cases to time", exercise.name);
+        return Err(Error::usage(format!(
+            "{} has no stdin cases to time",
+            exercise.name
+        )));
     }
-    let python = interpreter::resolve(&args.python)
-        .path
-        .with_context(|| format!("Python {} is not installed here", args.python))?;
-    let dir = tempfile::tempdir().context("cannot create a temporary folder")?;
+    let python = python(&args.python)?;
+    let dir = scratch()?;
     let file = dir.path().join(format!("{}.py", exercise.name));
-    std::fs::write(&file, solution).context("cannot write the solution to time")?;
+    std::fs::write(&file, solution)
+        .map_err(|e| Error::internal("cannot write the solution to time", e))?;
     if let crate::exercises::Judging::Interactive(interactive) = exercise.judging() {
         return games(exercise, interactive, &python, &file, args.repeat, out);
     }
-    let nimlab = std::env::current_exe().context("cannot find the nimlab binary")?;
+    let nimlab = nimlab_binary()?;
 
     let by_hand = || -> Result<Duration> {
         let started = Instant::now();
@@ -54,13 +89,14 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
                 .stdout(Stdio::piped())
                 .stderr(Stdio::null())
                 .spawn()
-                .with_context(|| format!("cannot start {}", python.display()))?;
+                .map_err(spawn_error(&python))?;
             child
                 .stdin
                 .take()
                 .expect("piped")
-                .write_all(case.input.stdin())?;
-            child.wait_with_output()?;
+                .write_all(case.input.stdin())
+                .map_err(spawn_error(&python))?;
+            child.wait_with_output().map_err(spawn_error(&python))?;
         }
         Ok(started.elapsed())
     };
@@ -96,13 +132,13 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
         let status = command
             .stdout(Stdio::null())
             .status()
-            .context("cannot run nimlab check")?;
+            .map_err(|e| Error::internal("cannot run nimlab check", e))?;
         let elapsed = started.elapsed();
         if !status.success() {
-            bail!(
+            return Err(Error::fault(format!(
                 "nimlab check did not accept the model solution of {} (exit {status})",
                 exercise.name
-            );
+            )));
         }
         Ok(elapsed)
     };
@@ -131,20 +167,21 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
         python.display(),
         std::thread::available_parallelism().map_or(1, |n| n.get()),
         args.repeat
-    )?;
-    writeln!(out, "  by hand, one start per case:  {:8.1} ms", ms(hand))?;
+    )
+    .map_err(stdout_error)?;
+    writeln!(out, "  by hand, one start per case:  {:8.1} ms", ms(hand)).map_err(stdout_error)?;
     writeln!(
         out,
         "  nimlab check --jobs 1:        {:8.1} ms  {overhead:.2}x the hand run ({}: at most 1.25x)",
         ms(one),
         verdict(overhead <= 1.25)
-    )?;
+    ).map_err(stdout_error)?;
     writeln!(
         out,
         "  nimlab check --jobs 2:        {:8.1} ms  {speedup:.2}x faster than --jobs 1 ({}: at least 1.3x)",
         ms(two),
         verdict(speedup >= 1.3)
-    )?;
+    ).map_err(stdout_error)?;
     if isolated {
         isolation_costs.sort_by(f64::total_cmp);
         let per_case = isolation_costs[isolation_costs.len() / 2];
@@ -154,9 +191,9 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
             "  isolation (bubblewrap):        {per_case:8.2} ms per case, median of {} paired runs against limits only ({}: under 5 ms); {whole:.0} ms per check in all",
             isolation_costs.len(),
             verdict(per_case < 5.0)
-        )?;
+        ).map_err(stdout_error)?;
     } else {
-        writeln!(out, "  isolation: not available here, so not measured")?;
+        writeln!(out, "  isolation: not available here, so not measured").map_err(stdout_error)?;
     }
     Ok(crate::exit::SUCCESS)
 }
@@ -173,11 +210,8 @@ fn isolation_cost(
     use crate::runner::{ProcessRunner, RunLimits, RunSpec, Runner};
     let sandboxed = ProcessRunner::detect();
     let bare = ProcessRunner::limits_only();
-    let scratch = tempfile::tempdir().context("cannot create a temporary folder")?;
-    let expose = [file
-        .parent()
-        .context("the solution has no folder")?
-        .to_path_buf()];
+    let scratch = scratch()?;
+    let expose = [file.parent().expect("a file in a folder").to_path_buf()];
     let time = |runner: &ProcessRunner, input: &[u8]| -> Result<f64> {
         let spec = RunSpec {
             program: python,
@@ -189,10 +223,13 @@ fn isolation_cost(
             expose: &expose,
         };
         let started = Instant::now();
-        let outcome = runner.run(&spec).context("cannot run the model solution")?;
+        let outcome = runner.run(&spec)?;
         let elapsed = ms(started.elapsed());
         if !outcome.success() {
-            bail!("the model solution of {} failed while timed", exercise.name);
+            return Err(Error::fault(format!(
+                "the model solution of {} failed while timed",
+                exercise.name
+            )));
         }
         Ok(elapsed)
     };
@@ -239,12 +276,14 @@ fn games(
         exercise.name,
         exercise.cases.len(),
         python.display()
-    )?;
+    )
+    .map_err(stdout_error)?;
     writeln!(
         out,
         "  {:<44} {:>6} {:>10} {:>12} {:>10}",
         "scenario", "moves", "game ms", "program ms", "judge ms"
-    )?;
+    )
+    .map_err(stdout_error)?;
     let limits = crate::runner::RunLimits::from(&exercise.config.limits);
     let runner = ProcessRunner::detect();
     let env: Vec<(std::ffi::OsString, std::ffi::OsString)> = vec![
@@ -254,7 +293,7 @@ fn games(
     ];
     let folder = file.parent().expect("a file in a folder").to_path_buf();
     // The program's working folder is separate from its own files (a sandbox replaces it).
-    let scratch = tempfile::tempdir().context("cannot create a temporary folder")?;
+    let scratch = scratch()?;
     let workdir = scratch.path();
     let (mut total_game, mut total_program, mut total_judge) =
         (Duration::ZERO, Duration::ZERO, Duration::ZERO);
@@ -263,7 +302,10 @@ fn games(
             parsed: scenario, ..
         } = &case.input
         else {
-            bail!("{}: an interactive case without a scenario", case.name);
+            return Err(Error::fault(format!(
+                "{}: an interactive case without a scenario",
+                case.name
+            )));
         };
         let (mut walls, mut programs, mut judges, mut moves) =
             (Vec::new(), Vec::new(), Vec::new(), 0);
@@ -287,11 +329,10 @@ fn games(
             programs.push(end.cpu);
             moves = result.moves;
             if result.verdict != crate::judge::Verdict::Accepted {
-                bail!(
+                return Err(Error::fault(format!(
                     "{}: the model solution was not accepted: {}",
-                    case.name,
-                    result.message
-                );
+                    case.name, result.message
+                )));
             }
         }
         let (wall, program, judge) = (median(walls), median(programs), median(judges));
@@ -305,7 +346,8 @@ fn games(
             ms(wall),
             ms(program),
             ms(judge)
-        )?;
+        )
+        .map_err(stdout_error)?;
     }
     let n = exercise.cases.len() as f64;
     writeln!(
@@ -314,7 +356,7 @@ fn games(
         ms(total_game) / n,
         ms(total_program) / n,
         ms(total_judge) / n
-    )?;
+    ).map_err(stdout_error)?;
     Ok(crate::exit::SUCCESS)
 }
 
@@ -322,12 +364,10 @@ fn games(
 /// `nimlab grade`, against running the interpreter by hand on the same stdin cases.
 fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write) -> Result<u8> {
     if students == 0 {
-        bail!("--class needs at least one student");
+        return Err(Error::usage("--class needs at least one student"));
     }
-    let python = interpreter::resolve(python_request)
-        .path
-        .with_context(|| format!("Python {python_request} is not installed here"))?;
-    let dir = tempfile::tempdir().context("cannot create a temporary folder")?;
+    let python = python(python_request)?;
+    let dir = scratch()?;
     let class_dir = dir.path().join("class");
     let exercises: Vec<_> = lab
         .exercises
@@ -336,12 +376,12 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
         .collect();
     for i in 0..students {
         let folder = class_dir.join(format!("s{i:04}"));
-        std::fs::create_dir_all(&folder)?;
+        std::fs::create_dir_all(&folder)
+            .map_err(|e| Error::internal(format!("{}: cannot create", folder.display()), e))?;
         for exercise in &exercises {
-            std::fs::write(
-                folder.join(format!("{}.py", exercise.name)),
-                exercise.solution.as_deref().unwrap_or(""),
-            )?;
+            let file = folder.join(format!("{}.py", exercise.name));
+            std::fs::write(&file, exercise.solution.as_deref().unwrap_or(""))
+                .map_err(|e| Error::unwritable(&file, e))?;
         }
     }
     let submissions = students * exercises.len();
@@ -361,19 +401,21 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
                     .stdin(Stdio::piped())
                     .stdout(Stdio::null())
                     .stderr(Stdio::null())
-                    .spawn()?;
+                    .spawn()
+                    .map_err(spawn_error(&python))?;
                 child
                     .stdin
                     .take()
                     .expect("piped")
-                    .write_all(case.input.stdin())?;
-                child.wait()?;
+                    .write_all(case.input.stdin())
+                    .map_err(spawn_error(&python))?;
+                child.wait().map_err(spawn_error(&python))?;
                 cases_run += 1;
             }
         }
     }
     let by_hand_per_student = started.elapsed().as_secs_f64() / sample as f64;
-    let nimlab = std::env::current_exe().context("cannot find the nimlab binary")?;
+    let nimlab = nimlab_binary()?;
     let grade = |out_dir: &std::path::Path| -> Result<f64> {
         let mut command = Command::new(&nimlab);
         if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
@@ -390,9 +432,9 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
-            .context("cannot run nimlab grade")?;
+            .map_err(|e| Error::internal("cannot run nimlab grade", e))?;
         if !status.success() {
-            bail!("nimlab grade failed ({status})");
+            return Err(Error::fault(format!("nimlab grade failed ({status})")));
         }
         Ok(started.elapsed().as_secs_f64())
     };
@@ -405,19 +447,19 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
         "class of {students} students x {} exercises = {submissions} submissions, {} ({cores} core(s))",
         exercises.len(),
         python.display()
-    )?;
+    ).map_err(stdout_error)?;
     writeln!(
         out,
         "  nimlab grade (--jobs {cores}, isolated where possible): {first:.1} s, {:.1} submissions/s",
         submissions as f64 / first
-    )?;
+    ).map_err(stdout_error)?;
     writeln!(
         out,
         "  by hand, one interpreter start per stdin case ({} cases for {sample} students), one core: {:.2} s per student, {:.1} submissions/s for the {stdin_exercises} stdin exercises",
         cases_run,
         by_hand_per_student,
         stdin_exercises as f64 / by_hand_per_student
-    )?;
-    writeln!(out, "  re-run with the cache: {again:.2} s")?;
+    ).map_err(stdout_error)?;
+    writeln!(out, "  re-run with the cache: {again:.2} s").map_err(stdout_error)?;
     Ok(crate::exit::SUCCESS)
 }

@@ -23,12 +23,12 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// nimlab's own failure that no system call reports: a report that cannot be rendered,
+    /// a judge error, a model solution that fails while timed.
+    #[error("{0}")]
+    Fault(String),
     #[error(transparent)]
     Runner(#[from] RunnerError),
-    /// Modules not yet moved to typed errors (grade, interop) still report through anyhow;
-    /// their failures are the user's input, as they were documented.
-    #[error("{0:#}")]
-    Other(#[from] anyhow::Error),
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -63,6 +63,11 @@ impl Error {
         }
     }
 
+    /// nimlab's own failure, told in a message of its own.
+    pub fn fault(message: impl Into<String>) -> Self {
+        Error::Fault(message.into())
+    }
+
     /// A file nimlab was told to write and could not.
     pub fn unwritable(file: impl AsRef<Path>, source: std::io::Error) -> Self {
         Error::internal(format!("{}: cannot write", file.as_ref().display()), source)
@@ -70,8 +75,8 @@ impl Error {
 
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Usage(_) | Error::Input { .. } | Error::Lab(_) | Error::Other(_) => exit::USAGE,
-            Error::Internal { .. } | Error::Runner(_) => exit::INTERNAL,
+            Error::Usage(_) | Error::Input { .. } | Error::Lab(_) => exit::USAGE,
+            Error::Internal { .. } | Error::Fault(_) | Error::Runner(_) => exit::INTERNAL,
         }
     }
 }
@@ -151,6 +156,13 @@ mod tests {
             exit::USAGE
         );
         assert_eq!(Error::unwritable("out/gradebook.csv", io()).exit_code(), 3);
+        assert_eq!(
+            Error::unwritable("out/gradebook.csv", io()).to_string(),
+            "out/gradebook.csv: cannot write: disk full"
+        );
+        let fault = Error::fault("junit.xml: cannot write: bad XML");
+        assert_eq!(fault.exit_code(), exit::INTERNAL);
+        assert_eq!(fault.to_string(), "junit.xml: cannot write: bad XML");
         assert_eq!(
             Error::from(RunnerError::System {
                 what: "cannot watch",

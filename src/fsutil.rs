@@ -1,7 +1,7 @@
 //! Files written so that a reader never sees half of one: a temporary file beside the target,
 //! then a rename.
 
-use anyhow::{Context, Result, bail};
+use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -38,18 +38,26 @@ pub fn write_new(path: &Path, contents: &[u8]) -> std::io::Result<()> {
 }
 
 /// Creates the folder `out` (new, or empty) whole: `build` fills a folder beside it, which is
-/// then renamed into place, so a failure or a kill never leaves a half-made folder.
+/// then renamed into place, so a failure or a kill never leaves a half-made folder. An `out`
+/// that exists and is not empty is the user's error (nimlab does not overwrite it); a folder
+/// that cannot be made is nimlab's.
 pub fn write_folder(out: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
     if out.exists() {
+        if !out.is_dir() {
+            return Err(Error::input(
+                out,
+                "exists and is not a folder; nimlab does not overwrite it",
+            ));
+        }
         let empty = std::fs::read_dir(out)
-            .with_context(|| format!("{}: cannot read the folder", out.display()))?
+            .map_err(|e| Error::internal(format!("{}: cannot read the folder", out.display()), e))?
             .next()
             .is_none();
         if !empty {
-            bail!(
-                "{}: the folder exists and is not empty; nimlab does not overwrite it",
-                out.display()
-            );
+            return Err(Error::input(
+                out,
+                "the folder exists and is not empty; nimlab does not overwrite it",
+            ));
         }
     }
     let parent = out
@@ -58,7 +66,7 @@ pub fn write_folder(out: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Resu
         .unwrap_or(Path::new("."));
     // The folders made for `out` are removed again if it is not made: a failure leaves nothing.
     let first_made = parent.ancestors().take_while(|a| !a.exists()).last();
-    let undo = |error: anyhow::Error| {
+    let undo = |error: Error| {
         if let Some(first_made) = first_made {
             for folder in parent.ancestors() {
                 if std::fs::remove_dir(folder).is_err() || folder == first_made {
@@ -69,12 +77,17 @@ pub fn write_folder(out: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Resu
         error
     };
     std::fs::create_dir_all(parent)
-        .with_context(|| format!("{}: cannot create the folder", parent.display()))
+        .map_err(|e| Error::internal(format!("{}: cannot create the folder", parent.display()), e))
         .map_err(undo)?;
     let staging = tempfile::Builder::new()
         .prefix(".nimlab-out-")
         .tempdir_in(parent)
-        .with_context(|| format!("{}: cannot create a folder here", parent.display()))
+        .map_err(|e| {
+            Error::internal(
+                format!("{}: cannot create a folder here", parent.display()),
+                e,
+            )
+        })
         .map_err(undo)?;
     if let Err(error) = build(staging.path()) {
         drop(staging);
@@ -82,26 +95,36 @@ pub fn write_folder(out: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Resu
     }
     let staged = staging.keep();
     if out.exists() {
-        std::fs::remove_dir(out)
-            .with_context(|| format!("{}: cannot replace the empty folder", out.display()))?;
+        std::fs::remove_dir(out).map_err(|e| {
+            Error::internal(
+                format!("{}: cannot replace the empty folder", out.display()),
+                e,
+            )
+        })?;
     }
-    std::fs::rename(&staged, out).with_context(|| format!("{}: cannot create", out.display()))?;
+    std::fs::rename(&staged, out)
+        .map_err(|e| Error::internal(format!("{}: cannot create", out.display()), e))?;
     Ok(())
+}
+
+/// `path` cannot be read: the user's file, named with the reason.
+fn unreadable(path: &Path, error: std::io::Error) -> Error {
+    Error::input(path, format!("cannot read: {error}"))
 }
 
 /// Where `path` leads once every symbolic link in it is followed, when that is inside `root`
 /// (a folder given with its links resolved); otherwise an error naming `path`.
 pub fn resolve_inside(root: &Path, path: &Path) -> Result<PathBuf> {
-    let resolved = path
-        .canonicalize()
-        .with_context(|| format!("{}: cannot read", path.display()))?;
+    let resolved = path.canonicalize().map_err(|e| unreadable(path, e))?;
     if !resolved.starts_with(root) {
-        bail!(
-            "{}: leads out of the folder {} (to {}); nimlab reads only what is inside it",
-            path.display(),
-            root.display(),
-            resolved.display()
-        );
+        return Err(Error::input(
+            path,
+            format!(
+                "leads out of the folder {} (to {}); nimlab reads only what is inside it",
+                root.display(),
+                resolved.display()
+            ),
+        ));
     }
     Ok(resolved)
 }
@@ -118,21 +141,19 @@ pub fn read_inside(root: &Path, path: &Path, cap: u64) -> Result<Vec<u8>> {
         .read(true)
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(&resolved)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
-    let meta = file
-        .metadata()
-        .with_context(|| format!("{}: cannot read", path.display()))?;
+        .map_err(|e| unreadable(path, e))?;
+    let meta = file.metadata().map_err(|e| unreadable(path, e))?;
     if !meta.is_file() {
-        bail!("{}: is not a regular file", path.display());
+        return Err(Error::input(path, "is not a regular file"));
     }
-    let too_big = || anyhow::anyhow!("{}: is larger than {cap} bytes", path.display());
+    let too_big = || Error::input(path, format!("is larger than {cap} bytes"));
     if meta.len() > cap {
         return Err(too_big());
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(cap.saturating_add(1))
         .read_to_end(&mut bytes)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
+        .map_err(|e| unreadable(path, e))?;
     if bytes.len() as u64 > cap {
         return Err(too_big());
     }

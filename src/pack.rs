@@ -1,7 +1,7 @@
 //! `nimlab init DIR`: the pack handed to students: statements, stubs and sample cases only.
 
+use crate::error::{Error, Result};
 use crate::lab::{Lab, Visibility};
-use anyhow::{Context, Result};
 use std::path::Path;
 
 pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
@@ -10,10 +10,11 @@ pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
         let mut write = |relative: String, text: &str| -> Result<()> {
             let path = root.join(&relative);
             if let Some(folder) = path.parent() {
-                std::fs::create_dir_all(folder)?;
+                std::fs::create_dir_all(folder).map_err(|e| {
+                    Error::internal(format!("{}: cannot create", folder.display()), e)
+                })?;
             }
-            std::fs::write(&path, text)
-                .with_context(|| format!("{}: cannot write", path.display()))?;
+            std::fs::write(&path, text).map_err(|e| Error::unwritable(&path, e))?;
             files += 1;
             Ok(())
         };

@@ -83,5 +83,5 @@ pub fn checker(lab: &Lab, args: &CheckerArgs) -> Result<u8> {
             ));
         }
     };
-    Ok(run(lab.exercise(&args.exercise)?, &protocol)?)
+    run(lab.exercise(&args.exercise)?, &protocol)
 }

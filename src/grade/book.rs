@@ -3,7 +3,6 @@
 //! shards' gradebooks merge into the one a single run gives.
 
 use crate::report::CheckReport;
-use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -153,10 +152,24 @@ impl ExerciseResult {
     }
 }
 
+/// Why shards' gradebooks cannot be merged; `part` is the index of the one at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    #[error("nothing to merge")]
+    Nothing,
+    #[error("the results were made with different labs or nimlab versions and cannot be merged")]
+    Mismatch { part: usize },
+    #[error(
+        "student `{}` is in more than one shard",
+        crate::escape::terminal(student)
+    )]
+    Duplicate { part: usize, student: String },
+}
+
 /// Combines the results of shards into one gradebook (as one run over the whole class).
-pub fn merge(parts: &[Gradebook]) -> Result<Gradebook> {
+pub fn merge(parts: &[Gradebook]) -> Result<Gradebook, MergeError> {
     let Some(first) = parts.first() else {
-        bail!("nothing to merge");
+        return Err(MergeError::Nothing);
     };
     let mut merged = first.clone();
     merged.students.clear();
@@ -164,11 +177,9 @@ pub fn merge(parts: &[Gradebook]) -> Result<Gradebook> {
     merged.superseded.clear();
     merged.skipped.clear();
     let mut seen = BTreeMap::new();
-    for part in parts {
+    for (index, part) in parts.iter().enumerate() {
         if part.exercises != first.exercises || part.nimlab_version != first.nimlab_version {
-            bail!(
-                "the results were made with different labs or nimlab versions and cannot be merged"
-            );
+            return Err(MergeError::Mismatch { part: index });
         }
         for student in &part.students {
             let mut student = student.clone();
@@ -177,10 +188,10 @@ pub fn merge(parts: &[Gradebook]) -> Result<Gradebook> {
                 student.student_id = student.student.clone();
             }
             if seen.insert(student.student_id.clone(), ()).is_some() {
-                bail!(
-                    "student `{}` is in more than one shard",
-                    crate::escape::terminal(&student.student_id)
-                );
+                return Err(MergeError::Duplicate {
+                    part: index,
+                    student: student.student_id,
+                });
             }
             merged.students.push(student);
         }
@@ -205,6 +216,42 @@ pub fn merge(parts: &[Gradebook]) -> Result<Gradebook> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_merge_refusal_names_the_shard_at_fault() {
+        let book = |version: &str| Gradebook {
+            nimlab_version: version.into(),
+            lab: "test".into(),
+            exercises: vec![],
+            students: vec![StudentResult {
+                student: "ada".into(),
+                student_id: String::new(),
+                roster: None,
+                exercises: BTreeMap::new(),
+                total: 0.0,
+            }],
+            unattributed: vec![],
+            superseded: vec![],
+            skipped: vec![],
+            isolation: String::new(),
+        };
+        assert_eq!(merge(&[]).unwrap_err(), MergeError::Nothing);
+        let mut other = book("1");
+        other.students[0].student = "bob".into();
+        assert_eq!(
+            merge(&[other.clone(), book("1"), book("2")]).unwrap_err(),
+            MergeError::Mismatch { part: 2 }
+        );
+        let error = merge(&[book("1"), other, book("1")]).unwrap_err();
+        assert_eq!(
+            error,
+            MergeError::Duplicate {
+                part: 2,
+                student: "ada".into()
+            }
+        );
+        assert_eq!(error.to_string(), "student `ada` is in more than one shard");
+    }
 
     #[test]
     fn file_stems_never_collide_and_stay_readable() {

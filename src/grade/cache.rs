@@ -7,9 +7,9 @@
 
 use super::discovery::Found;
 use crate::check::{MAX_SIBLING_BYTES, MAX_SIBLINGS, MAX_SUBMISSION_BYTES};
+use crate::error::{Error, Result};
 use crate::lab::LabExercise;
 use crate::report::CheckReport;
-use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -26,10 +26,11 @@ pub struct Cache {
 }
 
 impl Cache {
+    /// Opens OUT/.cache, creating it (and OUT): a folder nimlab cannot make is its own failure.
     pub fn open(out: &Path, force: bool) -> Result<Cache> {
         let dir = out.join(".cache");
         std::fs::create_dir_all(&dir)
-            .with_context(|| format!("{}: cannot create", dir.display()))?;
+            .map_err(|e| Error::internal(format!("{}: cannot create", dir.display()), e))?;
         Ok(Cache {
             dir,
             force,
@@ -145,16 +146,18 @@ fn siblings(found: &Found) -> Vec<PathBuf> {
 }
 
 /// What a cached result depends on: nimlab, the exercise (settings and cases), the
-/// interpreters, the file's name and every file the program can read.
+/// interpreters, the file's name and every file the program can read. A submission that
+/// cannot be read is an error naming it (relative to the class folder).
 pub fn key(exercise: &LabExercise, interpreters: &[String], found: &Found) -> Result<String> {
+    let unreadable = |e: std::io::Error| Error::input(&found.relative, format!("cannot read: {e}"));
     let size = std::fs::symlink_metadata(&found.file)
-        .with_context(|| format!("{}: cannot read", found.relative))?
+        .map_err(unreadable)?
         .len();
     if size > MAX_SUBMISSION_BYTES {
-        anyhow::bail!(
-            "{}: the submission is {size} bytes; nimlab checks files of at most 1 MiB",
-            found.relative
-        );
+        return Err(Error::input(
+            &found.relative,
+            format!("the submission is {size} bytes; nimlab checks files of at most 1 MiB"),
+        ));
     }
     let mut hash = Sha256::new();
     hash.update(env!("CARGO_PKG_VERSION"));
@@ -169,8 +172,7 @@ pub fn key(exercise: &LabExercise, interpreters: &[String], found: &Found) -> Re
     // traceback names the file that ran), and one must never see the other's.
     hash.update(found.relative.as_bytes());
     hash.update([u8::from(found.own_folder)]);
-    hash_regular_file(&mut hash, &found.file, MAX_SUBMISSION_BYTES)
-        .with_context(|| format!("{}: cannot read", found.relative))?;
+    hash_regular_file(&mut hash, &found.file, MAX_SUBMISSION_BYTES).map_err(unreadable)?;
     if found.own_folder {
         for sibling in siblings(found) {
             hash.update(sibling.to_string_lossy().as_bytes());

@@ -6,8 +6,8 @@
 //! is never opened (reading one can block for ever); each is listed with the reason instead.
 
 use super::book::{RosterEntry, Skipped, Superseded};
+use crate::error::{Error, Result};
 use crate::lab::Lab;
-use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::os::unix::fs::FileTypeExt;
@@ -89,7 +89,7 @@ fn not_read(file_type: std::fs::FileType) -> Option<&'static str> {
 /// the class folder) is not looked into.
 pub fn discover(lab: &Lab, dir: &Path, skip: Option<&Path>) -> Result<Discovery> {
     if !dir.is_dir() {
-        bail!("{}: no such folder", dir.display());
+        return Err(Error::input(dir, "no such folder"));
     }
     let skip = skip.and_then(|s| s.canonicalize().ok());
     let mut discovery = Discovery::default();
@@ -110,9 +110,15 @@ pub fn discover(lab: &Lab, dir: &Path, skip: Option<&Path>) -> Result<Discovery>
             Err(error) => {
                 // An unreadable folder inside the class: listed, the rest still graded.
                 let Some(path) = error.path().filter(|p| *p != dir) else {
-                    return Err(error).with_context(|| {
-                        format!("{}: cannot read the class folder", dir.display())
-                    });
+                    return Err(Error::input(
+                        dir,
+                        format!(
+                            "cannot read the class folder: {}",
+                            error
+                                .io_error()
+                                .map_or(error.to_string(), |e| e.to_string())
+                        ),
+                    ));
                 };
                 discovery.skipped.push(Skipped {
                     file: relative_text(dir, path),
@@ -196,22 +202,23 @@ fn relative_text(dir: &Path, path: &Path) -> String {
 }
 
 /// Reads a roster CSV: a header with `student` (required) and optionally `name`, `id`, `section`.
+/// Every problem with it is the user's, named with the roster's file.
 pub fn read_roster(path: &Path) -> Result<BTreeMap<String, RosterEntry>> {
     let mut reader = csv::Reader::from_path(path)
-        .with_context(|| format!("{}: cannot read the roster", path.display()))?;
+        .map_err(|e| Error::input(path, format!("cannot read the roster: {e}")))?;
     let headers: Vec<String> = reader
         .headers()
-        .with_context(|| format!("{}: the roster has no header row", path.display()))?
+        .map_err(|e| Error::input(path, format!("the roster has no header row: {e}")))?
         .iter()
         .map(|h| h.trim().to_lowercase())
         .collect();
     let column = |name: &str| headers.iter().position(|h| h == name);
     let student = column("student")
-        .with_context(|| format!("{}: the roster needs a `student` column", path.display()))?;
+        .ok_or_else(|| Error::input(path, "the roster needs a `student` column"))?;
     let mut roster = BTreeMap::new();
     for (line, record) in reader.records().enumerate() {
-        let record =
-            record.with_context(|| format!("{}: row {} is malformed", path.display(), line + 2))?;
+        let record = record
+            .map_err(|e| Error::input(path, format!("row {} is malformed: {e}", line + 2)))?;
         let get = |i: Option<usize>| {
             i.and_then(|i| record.get(i))
                 .unwrap_or("")
@@ -220,7 +227,10 @@ pub fn read_roster(path: &Path) -> Result<BTreeMap<String, RosterEntry>> {
         };
         let key = get(Some(student));
         if key.is_empty() {
-            bail!("{}: row {} has no student", path.display(), line + 2);
+            return Err(Error::input(
+                path,
+                format!("row {} has no student", line + 2),
+            ));
         }
         let entry = RosterEntry {
             name: get(column("name")),
@@ -228,11 +238,14 @@ pub fn read_roster(path: &Path) -> Result<BTreeMap<String, RosterEntry>> {
             section: get(column("section")),
         };
         if roster.insert(key.clone(), entry).is_some() {
-            bail!(
-                "{}: row {} names student `{key}` again",
-                path.display(),
-                line + 2
-            );
+            return Err(Error::input(
+                path,
+                format!(
+                    "row {} names student `{}` again",
+                    line + 2,
+                    crate::escape::terminal(&key)
+                ),
+            ));
         }
     }
     Ok(roster)
@@ -318,10 +331,13 @@ pub fn survey(lab: &Lab, dir: &Path, roster: Option<&Path>, skip: Option<&Path>)
                 id: id.clone(),
             });
             if by_id.insert(id.clone(), entry).is_some() {
-                bail!(
-                    "{}: two rows name the student `{id}` (one by name, one by id)",
-                    path.display()
-                );
+                return Err(Error::input(
+                    path,
+                    format!(
+                        "two rows name the student `{}` (one by name, one by id)",
+                        crate::escape::terminal(&id)
+                    ),
+                ));
             }
         }
     }
@@ -347,17 +363,19 @@ fn roster_student(students: &BTreeMap<String, Student>, path: &Path, key: &str) 
     match named.as_slice() {
         [] => Ok(key.to_string()),
         [one] => Ok(one.id.clone()),
-        several => bail!(
-            "{}: `{}` is the name of {} students ({}); name each by their id in the `student` column",
-            path.display(),
-            crate::escape::terminal(key),
-            several.len(),
-            several
-                .iter()
-                .map(|s| format!("`{}`", crate::escape::terminal(&s.id)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        several => Err(Error::input(
+            path,
+            format!(
+                "`{}` is the name of {} students ({}); name each by their id in the `student` column",
+                crate::escape::terminal(key),
+                several.len(),
+                several
+                    .iter()
+                    .map(|s| format!("`{}`", crate::escape::terminal(&s.id)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
     }
 }
 

@@ -16,13 +16,13 @@ pub mod events;
 pub mod export;
 
 use crate::check::{self, CheckRequest};
+use crate::error::{Error, Result};
 use crate::lab::{Lab, LabExercise};
 use crate::report::{CheckReport, Silent};
 use crate::runner::{ProcessRunner, Runner};
-use anyhow::{Context, Result};
 pub use book::{
-    ExerciseInfo, ExerciseResult, Gradebook, RosterEntry, Skipped, Status, StudentResult,
-    Superseded, merge,
+    ExerciseInfo, ExerciseResult, Gradebook, MergeError, RosterEntry, Skipped, Status,
+    StudentResult, Superseded, merge,
 };
 use cache::Cache;
 use discovery::{Class, Found};
@@ -61,6 +61,7 @@ pub fn run(
 
 /// Grades the class and writes every report into `options.out`; returns the gradebook.
 pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) -> Result<Gradebook> {
+    refuse_file_as_out(options.out)?;
     let mut class = discovery::survey(lab, options.dir, options.roster, Some(options.out))?;
     if let Some(shard) = options.shard {
         class.retain_shard(shard);
@@ -105,7 +106,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
                 result: &result,
             });
             results.insert((item.student.id.clone(), item.exercise.clone()), result);
-            Ok::<(), anyhow::Error>(())
+            Ok::<(), Error>(())
         },
     )?;
     let book = gradebook(lab, class, results, runner.isolation().summary());
@@ -114,12 +115,26 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
     if whole {
         cache.prune();
     }
-    reporter.event(&GradeEvent::Done {
-        book: &book,
-        out: options.out,
-        interrupted: interrupted(),
-    })?;
+    reporter
+        .event(&GradeEvent::Done {
+            book: &book,
+            out: options.out,
+            interrupted: interrupted(),
+        })
+        .map_err(|e| Error::internal("cannot write the summary", e))?;
     Ok(book)
+}
+
+/// OUT may be a folder (a re-run updates it) or new; a file there is the user's mistake, and
+/// nimlab does not overwrite it. Any other failure to write into OUT is nimlab's.
+fn refuse_file_as_out(out: &Path) -> Result<()> {
+    if std::fs::symlink_metadata(out).is_ok() && !out.is_dir() {
+        return Err(Error::input(
+            out,
+            "exists and is not a folder; nimlab does not overwrite it",
+        ));
+    }
+    Ok(())
 }
 
 /// The gradebook of a surveyed class from its submissions' results: every student with an
@@ -246,7 +261,7 @@ impl Grader<'_> {
         };
         let key = match cache::key(exercise, &interpreters, item) {
             Ok(key) => key,
-            Err(e) => return failed(format!("{e:#}")),
+            Err(e) => return failed(e.to_string()),
         };
         let report = match self.cache.load(&key) {
             Some(report) => report,
@@ -284,25 +299,32 @@ impl Grader<'_> {
 }
 
 /// `nimlab merge`: reads the shards' results.json, writes the reports one run gives into
-/// `out_dir`, and says so on `out`.
+/// `out_dir`, and says so on `out`. A shard's results.json that is missing, malformed or
+/// does not fit the others is the user's error, named with its file.
 pub fn merge_folders(
     parts: &[PathBuf],
     out_dir: &Path,
     out: &mut dyn std::io::Write,
 ) -> Result<Gradebook> {
+    refuse_file_as_out(out_dir)?;
+    let files: Vec<PathBuf> = parts.iter().map(|p| p.join("results.json")).collect();
     let mut books = Vec::new();
-    for part in parts {
-        let file = part.join("results.json");
+    for file in &files {
         let bytes =
-            std::fs::read(&file).with_context(|| format!("{}: cannot read", file.display()))?;
-        books.push(serde_json::from_slice(&bytes).with_context(|| {
-            format!(
-                "{}: not a results.json written by nimlab grade",
-                file.display()
+            std::fs::read(file).map_err(|e| Error::input(file, format!("cannot read: {e}")))?;
+        books.push(serde_json::from_slice(&bytes).map_err(|e| {
+            Error::input(
+                file,
+                format!("not a results.json written by nimlab grade: {e}"),
             )
         })?);
     }
-    let merged = merge(&books)?;
+    let merged = merge(&books).map_err(|error| match &error {
+        MergeError::Nothing => Error::usage(error.to_string()),
+        MergeError::Mismatch { part } | MergeError::Duplicate { part, .. } => {
+            Error::input(&files[*part], error.to_string())
+        }
+    })?;
     export::write_all(&merged, out_dir)?;
     writeln!(
         out,
@@ -310,6 +332,7 @@ pub fn merge_folders(
         parts.len(),
         merged.students.len(),
         out_dir.display()
-    )?;
+    )
+    .map_err(|e| Error::internal("cannot write the summary", e))?;
     Ok(merged)
 }

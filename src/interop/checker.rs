@@ -7,9 +7,9 @@
 //! planted in the feedback folder.
 
 use super::{Decision, decide, input_is_valid};
+use crate::error::{BadInput, Error, Result};
 use crate::exit;
 use crate::lab::LabExercise;
-use anyhow::{Context, Result, bail};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -74,35 +74,42 @@ pub fn run(exercise: &LabExercise, protocol: &Protocol) -> Result<u8> {
         } => {
             let (input, answer) = (read_case_file(input)?, read_case_file(answer)?);
             let file = std::fs::File::open(output)
-                .with_context(|| format!("{}: cannot read", output.display()))?;
+                .map_err(|e| Error::input(output, format!("cannot read: {e}")))?;
             let label = output.display().to_string();
             let (outcome, message) = match decide_bounded(exercise, &input, &answer, file, &label)?
             {
                 Decision::Accepted => ("1.0", "Output is correct".to_string()),
                 Decision::Wrong(why) => ("0.0", why),
             };
-            writeln!(std::io::stdout(), "{outcome}")?;
-            writeln!(std::io::stderr(), "{message}")?;
+            writeln!(std::io::stdout(), "{outcome}")
+                .map_err(|e| Error::internal("cannot write to stdout", e))?;
+            writeln!(std::io::stderr(), "{message}")
+                .map_err(|e| Error::internal("cannot write to stderr", e))?;
             Ok(exit::SUCCESS)
         }
     }
 }
 
 fn validate_input(exercise: &LabExercise) -> Result<u8> {
-    let (bytes, complete) =
-        read_capped(std::io::stdin().lock(), INPUT_CAP).context("stdin: cannot read the case")?;
+    let (bytes, complete) = read_capped(std::io::stdin().lock(), INPUT_CAP)
+        .map_err(|e| Error::input("stdin", format!("cannot read the case: {e}")))?;
     let verdict = if !complete {
-        Err(format!(
+        Err(BadInput::new(format!(
             "the case is longer than {} MiB",
             INPUT_CAP / 1024 / 1024
-        ))
+        )))
     } else {
         input_is_valid(exercise, &String::from_utf8_lossy(&bytes))
     };
     Ok(match verdict {
         Ok(()) => KATTIS_ACCEPTED,
         Err(why) => {
-            writeln!(std::io::stderr(), "invalid case: {}", bounded_message(&why))?;
+            writeln!(
+                std::io::stderr(),
+                "invalid case: {}",
+                bounded_message(&why.to_string())
+            )
+            .map_err(|e| Error::internal("cannot write to stderr", e))?;
             KATTIS_WRONG
         }
     })
@@ -110,7 +117,7 @@ fn validate_input(exercise: &LabExercise) -> Result<u8> {
 
 /// A case's input or expected answer: the package's own file, read whole.
 fn read_case_file(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|e| Error::input(path, format!("cannot read: {e}")))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
@@ -134,8 +141,8 @@ fn decide_bounded(
     label: &str,
 ) -> Result<Decision> {
     let cap = output_cap(exercise);
-    let (output, complete) =
-        read_capped(source, cap).with_context(|| format!("{label}: cannot read the output"))?;
+    let (output, complete) = read_capped(source, cap)
+        .map_err(|e| Error::input(label, format!("cannot read the output: {e}")))?;
     if !complete {
         return Ok(Decision::Wrong(format!(
             "the output is longer than the exercise's limit of {} KB",
@@ -200,7 +207,8 @@ pub fn bounded_message(message: &str) -> String {
 
 /// Appends `message` to the feedback file as Kattis allows, refusing a symbolic link, a
 /// FIFO or a file with other names (a hard link) planted there: the message goes only to a
-/// regular file of the feedback folder's own.
+/// regular file of the feedback folder's own. A planted file is the caller's error; a file
+/// that cannot be written otherwise is nimlab's.
 fn append_feedback(path: &Path, message: &str) -> Result<()> {
     use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
     let mut file = std::fs::OpenOptions::new()
@@ -210,34 +218,37 @@ fn append_feedback(path: &Path, message: &str) -> Result<()> {
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(path)
         .map_err(|e| match e.raw_os_error() {
-            Some(libc::ELOOP) => anyhow::anyhow!(
-                "{}: is a symbolic link; nimlab does not write through it",
-                path.display()
-            ),
-            Some(libc::ENXIO) => anyhow::anyhow!(
-                "{}: is a FIFO, not a file; nimlab does not write to it",
-                path.display()
-            ),
-            _ => anyhow::Error::new(e)
-                .context(format!("{}: cannot write the feedback", path.display())),
+            Some(libc::ELOOP) => {
+                Error::input(path, "is a symbolic link; nimlab does not write through it")
+            }
+            Some(libc::ENXIO) => {
+                Error::input(path, "is a FIFO, not a file; nimlab does not write to it")
+            }
+            _ => cannot_write(path, e),
         })?;
     let meta = file
         .metadata()
-        .with_context(|| format!("{}: cannot inspect", path.display()))?;
+        .map_err(|e| Error::internal(format!("{}: cannot inspect", path.display()), e))?;
     if !meta.is_file() {
-        bail!(
-            "{}: is not a regular file; nimlab does not write to it",
-            path.display()
-        );
+        return Err(Error::input(
+            path,
+            "is not a regular file; nimlab does not write to it",
+        ));
     }
     if meta.nlink() > 1 {
-        bail!(
-            "{}: has other names (a hard link); nimlab does not write to it",
-            path.display()
-        );
+        return Err(Error::input(
+            path,
+            "has other names (a hard link); nimlab does not write to it",
+        ));
     }
-    writeln!(file, "{message}")
-        .with_context(|| format!("{}: cannot write the feedback", path.display()))
+    writeln!(file, "{message}").map_err(|e| cannot_write(path, e))
+}
+
+fn cannot_write(path: &Path, error: std::io::Error) -> Error {
+    Error::internal(
+        format!("{}: cannot write the feedback", path.display()),
+        error,
+    )
 }
 
 #[cfg(test)]

@@ -6,13 +6,21 @@
 //! CMS), so that importing it back gives the same lab.
 
 use super::{put, put_script, write_folder};
+use crate::error::{Error, Result};
 use crate::exercises::Judging;
 use crate::fsutil::{read_inside, resolve_inside};
 use crate::lab::config::Comparison;
 use crate::lab::{Lab, LabExercise, Visibility};
-use anyhow::{Context, Result, bail};
 use serde_norway::Value;
 use std::path::{Path, PathBuf};
+
+/// Refuses the import: what is wrong with `file`, a file or folder of the source (the user's
+/// input), as `format!` words it.
+macro_rules! refuse {
+    ($file:expr, $($problem:tt)+) => {
+        return Err(Error::input($file, format!($($problem)+)))
+    };
+}
 
 /// What an import did, for the user.
 #[derive(Debug, Default)]
@@ -45,11 +53,11 @@ struct Source {
 impl Source {
     fn new(src: &Path) -> Result<Source> {
         if !src.is_dir() {
-            bail!("{}: no such folder", src.display());
+            refuse!(src, "no such folder");
         }
         let root = src
             .canonicalize()
-            .with_context(|| format!("{}: cannot read the folder", src.display()))?;
+            .map_err(|e| Error::input(src, format!("cannot read the folder: {e}")))?;
         Ok(Source { root })
     }
 
@@ -59,20 +67,16 @@ impl Source {
 
     fn text(&self, path: &Path) -> Result<String> {
         String::from_utf8(self.bytes(path, MAX_FILE)?)
-            .map_err(|_| anyhow::anyhow!("{}: is not UTF-8 text", path.display()))
+            .map_err(|_| Error::input(path, "is not UTF-8 text"))
     }
 
     fn yaml(&self, path: &Path) -> Result<serde_norway::Mapping> {
         let bytes = self.bytes(path, MAX_YAML)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| anyhow::anyhow!("{}: is not UTF-8 text", path.display()))?;
+        let text = String::from_utf8(bytes).map_err(|_| Error::input(path, "is not UTF-8 text"))?;
         match serde_norway::from_str::<Value>(&text) {
             Ok(Value::Mapping(map)) => Ok(map),
-            Ok(_) => bail!(
-                "{}: expected a YAML mapping of keys to values",
-                path.display()
-            ),
-            Err(e) => bail!("{}: malformed YAML: {e}", path.display()),
+            Ok(_) => refuse!(path, "expected a YAML mapping of keys to values"),
+            Err(e) => refuse!(path, "malformed YAML: {e}"),
         }
     }
 
@@ -87,11 +91,11 @@ impl Source {
     /// A folder inside the source folder, or an error naming `path`.
     fn folder(&self, path: &Path, missing: &str) -> Result<PathBuf> {
         if std::fs::symlink_metadata(path).is_err() {
-            bail!("{}: {missing}", path.display());
+            refuse!(path, "{missing}");
         }
         let resolved = resolve_inside(&self.root, path)?;
         if !resolved.is_dir() {
-            bail!("{}: is not a folder", path.display());
+            refuse!(path, "is not a folder");
         }
         Ok(resolved)
     }
@@ -100,9 +104,9 @@ impl Source {
     fn entries(&self, dir: &Path) -> Result<Vec<String>> {
         let mut names = Vec::new();
         for entry in std::fs::read_dir(dir)
-            .with_context(|| format!("{}: cannot read the folder", dir.display()))?
+            .map_err(|e| Error::input(dir, format!("cannot read the folder: {e}")))?
         {
-            let entry = entry.with_context(|| format!("{}: cannot read", dir.display()))?;
+            let entry = entry.map_err(|e| Error::input(dir, format!("cannot read: {e}")))?;
             names.push(entry.file_name().to_string_lossy().into_owned());
         }
         names.sort();
@@ -142,9 +146,9 @@ fn public_cases(value: Option<&Value>, count: usize, file: &Path) -> Result<Vec<
                 public[i] = true;
                 Ok(())
             }
-            None => bail!(
-                "{}: public_testcases names case {index}, but n_input is {count}",
-                file.display()
+            None => refuse!(
+                file,
+                "public_testcases names case {index}, but n_input is {count}"
             ),
         }
     };
@@ -153,9 +157,10 @@ fn public_cases(value: Option<&Value>, count: usize, file: &Path) -> Result<Vec<
         Some(Value::Number(n)) => mark(n.as_i64().unwrap_or(-1))?,
         Some(Value::Sequence(items)) => {
             for item in items {
-                mark(item.as_i64().with_context(|| {
-                    format!("{}: public_testcases holds a non-number", file.display())
-                })?)?;
+                mark(
+                    item.as_i64()
+                        .ok_or_else(|| Error::input(file, "public_testcases holds a non-number"))?,
+                )?;
             }
         }
         Some(Value::String(text)) if text.trim() == "all" => {
@@ -163,18 +168,18 @@ fn public_cases(value: Option<&Value>, count: usize, file: &Path) -> Result<Vec<
         }
         Some(Value::String(text)) => {
             for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-                let index = word.parse().with_context(|| {
-                    format!(
-                        "{}: public_testcases: `{word}` is not a test case number",
-                        file.display()
+                let index = word.parse().map_err(|e| {
+                    Error::input(
+                        file,
+                        format!("public_testcases: `{word}` is not a test case number: {e}"),
                     )
                 })?;
                 mark(index)?;
             }
         }
-        Some(other) => bail!(
-            "{}: public_testcases must list case numbers, not {other:?}",
-            file.display()
+        Some(other) => refuse!(
+            file,
+            "public_testcases must list case numbers, not {other:?}"
         ),
     }
     Ok(public)
@@ -225,18 +230,18 @@ fn task_name(task: &serde_norway::Mapping, dir: &Path, file: &Path) -> Result<St
     let name = match field(task, "name") {
         Some(Value::String(name)) => name.clone(),
         None => folder_name.clone(),
-        Some(other) => bail!("{}: `name` must be a string, not {other:?}", file.display()),
+        Some(other) => refuse!(file, "`name` must be a string, not {other:?}"),
     };
     if name != folder_name {
-        bail!(
-            "{}: the task is named `{name}` but its folder is `{folder_name}`",
-            file.display()
+        refuse!(
+            file,
+            "the task is named `{name}` but its folder is `{folder_name}`"
         );
     }
     if !is_exercise_name(&name) {
-        bail!(
-            "{}: task name `{name}` must use lowercase letters, digits, `_` and `-` to become an exercise",
-            file.display()
+        refuse!(
+            file,
+            "task name `{name}` must use lowercase letters, digits, `_` and `-` to become an exercise"
         );
     }
     Ok(name)
@@ -244,29 +249,24 @@ fn task_name(task: &serde_norway::Mapping, dir: &Path, file: &Path) -> Result<St
 
 /// `n_input`: a whole number of cases from 1 to [`MAX_CASES`].
 fn case_count(task: &serde_norway::Mapping, file: &Path) -> Result<usize> {
-    let value = field(task, "n_input").with_context(|| {
-        format!(
-            "{}: `n_input` (the number of test cases) is missing",
-            file.display()
-        )
-    })?;
-    let count = value.as_u64().with_context(|| {
-        format!(
-            "{}: `n_input` (the number of test cases) must be a whole number, not {}",
-            file.display(),
-            yaml_text(value)
+    let value = field(task, "n_input")
+        .ok_or_else(|| Error::input(file, "`n_input` (the number of test cases) is missing"))?;
+    let count = value.as_u64().ok_or_else(|| {
+        Error::input(
+            file,
+            format!(
+                "`n_input` (the number of test cases) must be a whole number, not {}",
+                yaml_text(value)
+            ),
         )
     })?;
     if count == 0 {
-        bail!(
-            "{}: n_input is 0: the task has no test cases",
-            file.display()
-        );
+        refuse!(file, "n_input is 0: the task has no test cases");
     }
     if count > MAX_CASES {
-        bail!(
-            "{}: n_input is {count}: nimlab imports at most {MAX_CASES} test cases per task",
-            file.display()
+        refuse!(
+            file,
+            "n_input is {count}: nimlab imports at most {MAX_CASES} test cases per task"
         );
     }
     Ok(count as usize)
@@ -288,9 +288,9 @@ fn limit(task: &serde_norway::Mapping, key: &str, max: f64, file: &Path) -> Resu
         None | Some(Value::Null) => Ok(None),
         Some(value) => match value.as_f64() {
             Some(n) if n > 0.0 && n <= max => Ok(Some(n)),
-            _ => bail!(
-                "{}: `{key}` must be a number above 0 and at most {max}, not {}",
-                file.display(),
+            _ => refuse!(
+                file,
+                "`{key}` must be a number above 0 and at most {max}, not {}",
                 yaml_text(value)
             ),
         },
@@ -300,7 +300,7 @@ fn limit(task: &serde_norway::Mapping, key: &str, max: f64, file: &Path) -> Resu
 fn read_task_yaml(source: &Source, dir: &Path) -> Result<TaskYaml> {
     let file = dir.join("task.yaml");
     if !source.exists(&file)? {
-        bail!("{}: the task folder has no task.yaml", dir.display());
+        refuse!(dir, "the task folder has no task.yaml");
     }
     let task = source.yaml(&file)?;
     let name = task_name(&task, dir, &file)?;
@@ -313,9 +313,9 @@ fn read_task_yaml(source: &Source, dir: &Path) -> Result<TaskYaml> {
         if let Some(Value::String(name)) = field(&task, key)
             && !name.is_empty()
         {
-            bail!(
-                "{}: {key} is `{name}`: the task uses files, but nimlab exercises use stdin and stdout",
-                file.display()
+            refuse!(
+                file,
+                "{key} is `{name}`: the task uses files, but nimlab exercises use stdin and stdout"
             );
         }
     }
@@ -344,14 +344,14 @@ fn check_case_files(source: &Source, dir: &Path, count: usize) -> Result<()> {
                 .and_then(|n| n.parse::<usize>().ok());
             match index {
                 Some(i) if i < count => {}
-                Some(_) => bail!(
-                    "{}: task.yaml says n_input is {count}, so the cases are {folder}0.txt to {folder}{}.txt",
-                    path.join(&file_name).display(),
+                Some(_) => refuse!(
+                    path.join(&file_name),
+                    "task.yaml says n_input is {count}, so the cases are {folder}0.txt to {folder}{}.txt",
                     count - 1
                 ),
-                None => bail!(
-                    "{}: not a test case file (expected {folder}N.txt)",
-                    path.join(&file_name).display()
+                None => refuse!(
+                    path.join(&file_name),
+                    "not a test case file (expected {folder}N.txt)"
                 ),
             }
         }
@@ -372,11 +372,7 @@ fn exported_case_names(
     let text = source.text(&file)?;
     let lines: Vec<&str> = text.lines().collect();
     if lines.len() != count {
-        bail!(
-            "{}: lists {} cases, but n_input is {count}",
-            file.display(),
-            lines.len()
-        );
+        refuse!(file, "lists {} cases, but n_input is {count}", lines.len());
     }
     let mut names = Vec::with_capacity(count);
     let mut seen = std::collections::HashSet::new();
@@ -384,28 +380,24 @@ fn exported_case_names(
         let visibility = match line.split_once('/') {
             Some(("sample", _)) => Visibility::Sample,
             Some(("secret", _)) => Visibility::Secret,
-            _ => bail!(
-                "{}: line {}: `{}` is not a case name (sample/NAME or secret/NAME)",
-                file.display(),
+            _ => refuse!(
+                file,
+                "line {}: `{}` is not a case name (sample/NAME or secret/NAME)",
                 number + 1,
                 line.escape_debug()
             ),
         };
         let stem = &line[visibility.folder().len() + 1..];
         if !is_case_stem(stem) {
-            bail!(
-                "{}: line {}: `{}` is not a case name: NAME uses lowercase letters, digits, `_` and `-`",
-                file.display(),
+            refuse!(
+                file,
+                "line {}: `{}` is not a case name: NAME uses lowercase letters, digits, `_` and `-`",
                 number + 1,
                 line.escape_debug()
             );
         }
         if !seen.insert(*line) {
-            bail!(
-                "{}: line {}: `{line}` is listed twice",
-                file.display(),
-                number + 1
-            );
+            refuse!(file, "line {}: `{line}` is listed twice", number + 1);
         }
         names.push((visibility, stem.to_string()));
     }
@@ -423,12 +415,12 @@ fn read_cases(source: &Source, dir: &Path, task: &TaskYaml) -> Result<Vec<Import
         let input_path = dir.join(format!("input/input{i}.txt"));
         let output_path = dir.join(format!("output/output{i}.txt"));
         if !source.exists(&input_path)? {
-            bail!("{}: is missing (n_input is {count})", input_path.display());
+            refuse!(input_path, "is missing (n_input is {count})");
         }
         if !source.exists(&output_path)? {
-            bail!(
-                "{}: is missing: every input needs its expected output",
-                output_path.display()
+            refuse!(
+                output_path,
+                "is missing: every input needs its expected output"
             );
         }
         let (visibility, stem) = match &names {
@@ -459,7 +451,7 @@ fn exercise_config(
     if source.exists(&exported)? {
         let text = source.text(&exported)?;
         if let Err(why) = crate::lab::config::ExerciseConfig::parse(&text) {
-            bail!("{}: {why}", exported.display());
+            refuse!(exported, "{why}");
         }
         return Ok(text);
     }
@@ -470,9 +462,9 @@ fn exercise_config(
     let comparison = match (has_checker, known) {
         (false, _) => "lines",
         (true, Some(exercise)) => exercise.judging_label(),
-        (true, None) => bail!(
-            "{}: the task has its own checker, which nimlab cannot run; only tasks compared by white-diff, or exported by nimlab, can be imported",
-            dir.display()
+        (true, None) => refuse!(
+            dir,
+            "the task has its own checker, which nimlab cannot run; only tasks compared by white-diff, or exported by nimlab, can be imported"
         ),
     };
     let cpu_ms = task
@@ -619,32 +611,29 @@ fn task_folders(source: &Source, src: &Path) -> Result<Vec<PathBuf>> {
         let contest = source.yaml(&contest_file)?;
         let tasks = field(&contest, "tasks")
             .and_then(Value::as_sequence)
-            .with_context(|| {
-                format!(
-                    "{}: `tasks` (the list of task names) is missing",
-                    contest_file.display()
-                )
+            .ok_or_else(|| {
+                Error::input(&contest_file, "`tasks` (the list of task names) is missing")
             })?;
         let mut dirs: Vec<PathBuf> = Vec::with_capacity(tasks.len());
         for task in tasks {
-            let task = task.as_str().with_context(|| {
-                format!("{}: a task name is not a string", contest_file.display())
-            })?;
+            let task = task
+                .as_str()
+                .ok_or_else(|| Error::input(&contest_file, "a task name is not a string"))?;
             if !is_exercise_name(task) {
-                bail!(
-                    "{}: names task `{}`, which is not a task folder name (lowercase letters, digits, `_` and `-`)",
-                    contest_file.display(),
+                refuse!(
+                    contest_file,
+                    "names task `{}`, which is not a task folder name (lowercase letters, digits, `_` and `-`)",
                     task.escape_debug()
                 );
             }
             let dir = src.join(task);
             if dirs.contains(&dir) {
-                bail!("{}: names task `{task}` twice", contest_file.display());
+                refuse!(contest_file, "names task `{task}` twice");
             }
             if !source.exists(&dir)? || !dir.is_dir() {
-                bail!(
-                    "{}: names task `{task}`, but there is no folder {}",
-                    contest_file.display(),
+                refuse!(
+                    contest_file,
+                    "names task `{task}`, but there is no folder {}",
                     dir.display()
                 );
             }
@@ -654,15 +643,15 @@ fn task_folders(source: &Source, src: &Path) -> Result<Vec<PathBuf>> {
     } else if source.exists(&src.join("task.yaml"))? {
         Ok(vec![src.to_path_buf()])
     } else {
-        bail!(
-            "{}: neither a CMS contest (contest.yaml) nor a task folder (task.yaml)",
-            src.display()
+        refuse!(
+            src,
+            "neither a CMS contest (contest.yaml) nor a task folder (task.yaml)"
         );
     }
 }
 
 /// Writes the imported tasks as a lab below `root` (a staging folder).
-fn write_lab(root: &Path, out: &Path, tasks: &[ImportedTask]) -> Result<()> {
+fn write_lab(root: &Path, src: &Path, out: &Path, tasks: &[ImportedTask]) -> Result<()> {
     for task in tasks {
         let base = format!("exercises/{}", task.name);
         put(
@@ -696,7 +685,7 @@ fn write_lab(root: &Path, out: &Path, tasks: &[ImportedTask]) -> Result<()> {
         let message = error
             .to_string()
             .replace(&root.display().to_string(), &out.display().to_string());
-        bail!("the imported lab would not load: {message}");
+        refuse!(src, "the imported lab would not load: {message}");
     }
     Ok(())
 }
@@ -713,7 +702,7 @@ pub fn import(src: &Path, out: &Path) -> Result<ImportSummary> {
     for (i, dir) in task_folders(&source, src)?.iter().enumerate() {
         tasks.push(import_task(&source, dir, i + 1, &built_in, &mut summary)?);
     }
-    write_folder(out, |root| write_lab(root, out, &tasks))?;
+    write_folder(out, |root| write_lab(root, src, out, &tasks))?;
     summary.exercises = tasks.into_iter().map(|t| t.name).collect();
     Ok(summary)
 }
@@ -761,7 +750,7 @@ fn export_task(exercise: &LabExercise, root: &Path) -> Result<()> {
         .collect();
     let task = format!(
         "name: \"{name}\"\ntitle: {}\ntime_limit: {}\nmemory_limit: {}\nn_input: {}\npublic_testcases: \"{}\"\ninfile: \"\"\noutfile: \"\"\ntoken_mode: disabled\n",
-        serde_json::to_string(&exercise.config.title)?,
+        serde_json::to_string(&exercise.config.title).expect("a string serializes"),
         limits.cpu_ms as f64 / 1000.0,
         limits.memory_mb,
         cases.len(),
@@ -834,7 +823,12 @@ pub(crate) fn render_config(exercise: &LabExercise) -> Result<String> {
     );
     // The exercise's own settings (nim_sum's `positions`), as they were given.
     if !c.exercise_keys.is_empty() {
-        out.push_str(&toml::to_string(&c.exercise_keys)?);
+        out.push_str(&toml::to_string(&c.exercise_keys).map_err(|e| {
+            Error::fault(format!(
+                "{}: cannot write the exercise's settings: {e}",
+                exercise.name
+            ))
+        })?);
     }
     out.push_str(&format!(
         "\n[limits]\ncpu_ms = {}\nwall_ms = {}\nmemory_mb = {}\noutput_kb = {}\n",

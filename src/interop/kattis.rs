@@ -5,11 +5,11 @@
 //! output validator.
 
 use super::{put, put_script, write_folder};
+use crate::error::Result;
 use crate::escape::latex;
 use crate::exercises::Judging;
 use crate::lab::config::Comparison;
 use crate::lab::{Lab, LabExercise};
-use anyhow::Result;
 use std::path::Path;
 
 /// A package folder's name: lowercase letters and digits only.

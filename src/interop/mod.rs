@@ -5,11 +5,11 @@ pub mod checker;
 pub mod cms;
 pub mod kattis;
 
+use crate::error::{BadInput, Error, Result};
 use crate::exercises::Judging;
 pub(crate) use crate::fsutil::write_folder;
 use crate::judge::{Verdict, judge_output};
 use crate::lab::{Case, CaseInput, LabExercise, Visibility};
-use anyhow::{Result, bail};
 use std::path::Path;
 
 /// A checker's decision on one output.
@@ -20,13 +20,14 @@ pub enum Decision {
 }
 
 /// Judges `output` for the case `input` with the expected `answer`, as nimlab would: by the
-/// exercise's comparison mode or its checker. An error means the case itself is unusable.
+/// exercise's comparison mode or its checker. An error means the exercise has no output to
+/// check (the caller's), or nimlab could not judge it (a judge error, nimlab's own).
 pub fn decide(exercise: &LabExercise, input: &str, answer: &str, output: &str) -> Result<Decision> {
     if matches!(exercise.judging(), Judging::Interactive(_)) {
-        bail!(
+        return Err(Error::usage(format!(
             "{} is interactive: it has no output to check",
             exercise.name
-        );
+        )));
     }
     let case = Case {
         name: "case".into(),
@@ -39,45 +40,45 @@ pub fn decide(exercise: &LabExercise, input: &str, answer: &str, output: &str) -
     let judgement = judge_output(exercise, &case, output);
     match judgement.verdict {
         Verdict::Accepted => Ok(Decision::Accepted),
-        Verdict::JudgeError => bail!("{}", judgement.message),
+        Verdict::JudgeError => Err(Error::fault(judgement.message)),
         _ => Ok(Decision::Wrong(judgement.message)),
     }
 }
 
 /// Whether `input` is a case the exercise can be asked: its reference reads it.
-pub fn input_is_valid(exercise: &LabExercise, input: &str) -> Result<(), String> {
+pub fn input_is_valid(exercise: &LabExercise, input: &str) -> Result<(), BadInput> {
     match exercise.module.filter(|_| exercise.has_reference()) {
-        Some(module) => module
-            .reference(input, &exercise.settings)
-            .map(|_| ())
-            .map_err(|e| e.to_string()),
+        Some(module) => module.reference(input, &exercise.settings).map(|_| ()),
         None => Ok(()),
     }
 }
 
 /// Writes a file below `root`, creating its folders. `relative` must stay below `root`: a
-/// path with `..`, `.`, or a root is refused, whatever built it.
+/// path with `..`, `.`, or a root is refused, whatever built it. Every failure is nimlab's:
+/// the folder being written is its own staging folder.
 pub(crate) fn put(root: &Path, relative: &str, contents: &[u8]) -> Result<()> {
-    use anyhow::Context;
     use std::path::Component;
     let below = Path::new(relative)
         .components()
         .all(|c| matches!(c, Component::Normal(_)));
     if !below || relative.is_empty() {
-        bail!("`{relative}`: not a path inside the folder being written");
+        return Err(Error::fault(format!(
+            "`{relative}`: not a path inside the folder being written"
+        )));
     }
     let path = root.join(relative);
     if let Some(folder) = path.parent() {
         std::fs::create_dir_all(folder)
-            .with_context(|| format!("{}: cannot create", folder.display()))?;
+            .map_err(|e| Error::internal(format!("{}: cannot create", folder.display()), e))?;
     }
-    std::fs::write(&path, contents).with_context(|| format!("{}: cannot write", path.display()))
+    std::fs::write(&path, contents).map_err(|e| Error::unwritable(&path, e))
 }
 
 /// Writes an executable shell script below `root`.
 pub(crate) fn put_script(root: &Path, relative: &str, body: &str) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
     put(root, relative, format!("#!/bin/sh\n{body}").as_bytes())?;
-    std::fs::set_permissions(root.join(relative), std::fs::Permissions::from_mode(0o755))?;
-    Ok(())
+    let path = root.join(relative);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+        .map_err(|e| Error::internal(format!("{}: cannot make it executable", path.display()), e))
 }

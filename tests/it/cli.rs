@@ -414,3 +414,227 @@ fn programs_die_with_nimlab_when_it_is_killed() {
         "an interpreter outlived nimlab"
     );
 }
+
+/// Runs nimlab with `args`; returns the exit code and stderr.
+fn exit_and_stderr(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
+    let output = nimlab().args(args).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A folder holding a regular file `file`: a path below that file cannot be created, even by
+/// root (the tests run as root, so a read-only folder would not do).
+fn folder_with_a_file() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "a regular file\n").unwrap();
+    (dir, file)
+}
+
+#[test]
+fn grade_input_problems_exit_2_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-class");
+    let out = dir.path().join("out");
+    let (code, stderr) = exit_and_stderr(&[
+        "grade".as_ref(),
+        missing.as_os_str(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}: no such folder", missing.display())),
+        "{stderr}"
+    );
+    // A roster whose second row has more cells than the header: malformed.
+    let class = dir.path().join("class");
+    std::fs::create_dir_all(class.join("ada")).unwrap();
+    let roster = dir.path().join("roster.csv");
+    std::fs::write(&roster, "student,name\nada,Ada Lovelace\nbob,Bob,extra\n").unwrap();
+    let (code, stderr) = exit_and_stderr(&[
+        "grade".as_ref(),
+        class.as_os_str(),
+        "--out".as_ref(),
+        out.as_os_str(),
+        "--roster".as_ref(),
+        roster.as_os_str(),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}: row 3 is malformed", roster.display())),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "a refused grade wrote {}", out.display());
+}
+
+#[test]
+fn grade_into_an_out_that_cannot_be_created_exits_3_naming_it() {
+    let (dir, file) = folder_with_a_file();
+    let class = dir.path().join("class");
+    std::fs::create_dir_all(class.join("ada")).unwrap();
+    std::fs::copy(
+        root().join("exercises/exclusive_or/solution.py"),
+        class.join("ada/exclusive_or.py"),
+    )
+    .unwrap();
+    let out = file.join("out");
+    let (code, stderr) = exit_and_stderr(&[
+        "grade".as_ref(),
+        class.as_os_str(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(
+        stderr.contains(&out.display().to_string()) && stderr.contains("cannot create"),
+        "{stderr}"
+    );
+    // OUT itself a regular file: the user's mistake, and the file is left as it was.
+    let (code, stderr) = exit_and_stderr(&[
+        "grade".as_ref(),
+        class.as_os_str(),
+        "--out".as_ref(),
+        file.as_os_str(),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}: exists and is not a folder", file.display())),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "a regular file\n");
+}
+
+#[test]
+fn export_kattis_exits_3_when_it_cannot_write_and_2_when_out_is_not_empty() {
+    let (dir, file) = folder_with_a_file();
+    let under_a_file = file.join("packages");
+    let (code, stderr) = exit_and_stderr(&[
+        "export".as_ref(),
+        "kattis".as_ref(),
+        "--out".as_ref(),
+        under_a_file.as_os_str(),
+    ]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(
+        stderr.contains(&file.display().to_string()) && stderr.contains("cannot create"),
+        "{stderr}"
+    );
+    // A folder with something in it: the user's to empty, nimlab does not overwrite it.
+    let full = dir.path().join("full");
+    std::fs::create_dir(&full).unwrap();
+    std::fs::write(full.join("keep.txt"), "mine\n").unwrap();
+    let (code, stderr) = exit_and_stderr(&[
+        "export".as_ref(),
+        "kattis".as_ref(),
+        "--out".as_ref(),
+        full.as_os_str(),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}: the folder exists and is not empty",
+            full.display()
+        )),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(full.join("keep.txt")).unwrap(),
+        "mine\n"
+    );
+    // A regular file where the folder should go is not overwritten either.
+    let (code, stderr) = exit_and_stderr(&[
+        "export".as_ref(),
+        "kattis".as_ref(),
+        "--out".as_ref(),
+        file.as_os_str(),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}: exists and is not a folder", file.display())),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "a regular file\n");
+}
+
+#[test]
+fn init_into_a_path_under_a_file_exits_3() {
+    let (_dir, file) = folder_with_a_file();
+    let pack = file.join("pack");
+    let (code, stderr) = exit_and_stderr(&["init".as_ref(), pack.as_os_str()]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains(&file.display().to_string()), "{stderr}");
+}
+
+#[test]
+fn merge_exits_2_for_a_shard_that_is_not_results_json_and_3_when_out_cannot_be_written() {
+    let (dir, file) = folder_with_a_file();
+    // A real shard: a class whose one student (from the roster) handed in nothing, so no
+    // program runs.
+    let class = dir.path().join("class");
+    std::fs::create_dir(&class).unwrap();
+    let roster = dir.path().join("roster.csv");
+    std::fs::write(&roster, "student\nada\n").unwrap();
+    let shard = dir.path().join("shard");
+    let (code, stderr) = exit_and_stderr(&[
+        "grade".as_ref(),
+        class.as_os_str(),
+        "--out".as_ref(),
+        shard.as_os_str(),
+        "--roster".as_ref(),
+        roster.as_os_str(),
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let broken = dir.path().join("broken");
+    std::fs::create_dir(&broken).unwrap();
+    std::fs::write(broken.join("results.json"), "Graded 3 of 4\n").unwrap();
+    let out = dir.path().join("merged");
+    let (code, stderr) = exit_and_stderr(&[
+        "merge".as_ref(),
+        shard.as_os_str(),
+        broken.as_os_str(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    let named = broken.join("results.json");
+    assert!(
+        stderr.contains(&format!(
+            "{}: not a results.json written by nimlab grade",
+            named.display()
+        )),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    // The same shard twice: its student is in two shards, named with the shard's file.
+    let (code, stderr) = exit_and_stderr(&[
+        "merge".as_ref(),
+        shard.as_os_str(),
+        shard.as_os_str(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}: student `ada` is in more than one shard",
+            shard.join("results.json").display()
+        )),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    let under_a_file = file.join("merged");
+    let (code, stderr) = exit_and_stderr(&[
+        "merge".as_ref(),
+        shard.as_os_str(),
+        "--out".as_ref(),
+        under_a_file.as_os_str(),
+    ]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(
+        stderr.contains(&under_a_file.display().to_string()) && stderr.contains("cannot create"),
+        "{stderr}"
+    );
+}

@@ -2,8 +2,8 @@
 //! assignment, with a "Points Possible" row first.
 
 use super::{Exporter, Sink, csv_bytes, points, text_cell};
+use crate::error::Result;
 use crate::grade::book::Gradebook;
-use anyhow::Result;
 
 pub struct CanvasCsv;
 
@@ -36,6 +36,6 @@ impl Exporter for CanvasCsv {
             );
             rows.push(row);
         }
-        sink.file("canvas.csv", &csv_bytes(rows)?)
+        sink.file("canvas.csv", &csv_bytes(self.target(), rows)?)
     }
 }

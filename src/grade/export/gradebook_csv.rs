@@ -1,8 +1,8 @@
 //! gradebook.csv: one row per student, one column per exercise, and the total.
 
 use super::{Exporter, Sink, csv_bytes, points, text_cell};
+use crate::error::Result;
 use crate::grade::book::Gradebook;
-use anyhow::Result;
 
 pub struct GradebookCsv;
 
@@ -26,6 +26,6 @@ impl Exporter for GradebookCsv {
             row.push(points(student.total));
             rows.push(row);
         }
-        sink.file("gradebook.csv", &csv_bytes(rows)?)
+        sink.file("gradebook.csv", &csv_bytes(self.target(), rows)?)
     }
 }

@@ -1,9 +1,9 @@
 //! gradescope/<student>/results.json: Gradescope's autograder results, one per student, in
 //! a folder named by the student's id in a collision-free form.
 
-use super::{Exporter, Sink, points};
+use super::{Exporter, Sink, points, unrenderable};
+use crate::error::Result;
 use crate::grade::book::{Gradebook, Status, StudentResult};
-use anyhow::Result;
 
 pub struct Gradescope;
 
@@ -14,16 +14,15 @@ impl Exporter for Gradescope {
 
     fn export(&self, book: &Gradebook, sink: &mut dyn Sink) -> Result<()> {
         for student in &book.students {
-            sink.file(
-                &format!("gradescope/{}/results.json", student.file_stem()),
-                &results(book, student)?,
-            )?;
+            let file = format!("gradescope/{}/results.json", student.file_stem());
+            let bytes = results(book, student).map_err(|e| unrenderable(&file, e))?;
+            sink.file(&file, &bytes)?;
         }
         Ok(())
     }
 }
 
-fn results(book: &Gradebook, student: &StudentResult) -> Result<Vec<u8>> {
+fn results(book: &Gradebook, student: &StudentResult) -> serde_json::Result<Vec<u8>> {
     let tests: Vec<serde_json::Value> = book
         .exercises
         .iter()
@@ -55,5 +54,5 @@ fn results(book: &Gradebook, student: &StudentResult) -> Result<Vec<u8>> {
         "visibility": "visible",
         "tests": tests,
     });
-    Ok(serde_json::to_vec_pretty(&results)?)
+    serde_json::to_vec_pretty(&results)
 }

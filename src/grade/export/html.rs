@@ -5,10 +5,10 @@
 //! control characters shown as escapes.
 
 use super::{Exporter, Sink, points, visible};
+use crate::error::Result;
 use crate::grade::book::{ExerciseResult, Gradebook, Status, StudentResult};
 use crate::judge::Verdict;
 use crate::report::{Event, Reporter, TextReporter};
-use anyhow::Result;
 use std::fmt::Write;
 
 pub struct HtmlReport;

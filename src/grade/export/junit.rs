@@ -3,10 +3,10 @@
 //! Names are the students' ids (unique where names may not be), with every character that
 //! is not allowed in XML 1.0 shown as an escape rather than dropped.
 
-use super::{Exporter, Sink, points, visible};
+use super::{Exporter, Sink, points, unrenderable, visible};
+use crate::error::Result;
 use crate::grade::book::Gradebook;
 use crate::judge::Verdict;
-use anyhow::Result;
 
 pub struct JunitXml;
 
@@ -45,6 +45,9 @@ impl Exporter for JunitXml {
             }
             report.add_test_suite(suite);
         }
-        sink.file("junit.xml", report.to_string()?.as_bytes())
+        let text = report
+            .to_string()
+            .map_err(|e| unrenderable(self.target(), e))?;
+        sink.file("junit.xml", text.as_bytes())
     }
 }

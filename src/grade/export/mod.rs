@@ -14,8 +14,8 @@ mod moodle;
 mod results_json;
 
 use super::book::Gradebook;
+use crate::error::{Error, Result};
 use crate::escape;
-use anyhow::{Context, Result, bail};
 use std::collections::BTreeSet;
 use std::path::{Component, Path};
 
@@ -25,7 +25,7 @@ pub trait Sink {
     fn file(&mut self, relative: &str, contents: &[u8]) -> Result<()>;
 }
 
-/// One output format.
+/// One output format. Every failure to write is nimlab's own (exit 3).
 pub trait Exporter: Sync {
     /// The file or folder it writes in OUT, as the README lists it.
     fn target(&self) -> &'static str;
@@ -58,28 +58,29 @@ impl Sink for Folder<'_> {
                 .components()
                 .all(|c| matches!(c, Component::Normal(_)));
         if !inside {
-            bail!("{relative}: not a path inside the output folder");
+            return Err(Error::fault(format!(
+                "{relative}: not a path inside the output folder"
+            )));
         }
         let path = self.out.join(relative);
-        crate::fsutil::write_atomic(&path, contents)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+        crate::fsutil::write_atomic(&path, contents).map_err(|e| Error::unwritable(&path, e))?;
         self.written.insert(relative.to_string());
         Ok(())
     }
 }
 
 /// Writes every report into `out`, then removes the per-student files an earlier run left
-/// for students this gradebook does not hold, so no folder holds a stale result.
+/// for students this gradebook does not hold, so no folder holds a stale result. Each error
+/// names the file that could not be written.
 pub fn write_all(book: &Gradebook, out: &Path) -> Result<()> {
-    std::fs::create_dir_all(out).with_context(|| format!("{}: cannot create", out.display()))?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| Error::internal(format!("{}: cannot create", out.display()), e))?;
     let mut folder = Folder {
         out,
         written: BTreeSet::new(),
     };
     for exporter in exporters() {
-        exporter
-            .export(book, &mut folder)
-            .with_context(|| format!("{}: cannot write", exporter.target()))?;
+        exporter.export(book, &mut folder)?;
     }
     remove_stale(out, &folder.written);
     Ok(())
@@ -118,14 +119,21 @@ pub(super) fn points(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// A CSV file from rows of cells. Text cells go through [`text_cell`]; numbers nimlab
-/// writes itself are left alone.
-fn csv_bytes(rows: Vec<Vec<String>>) -> Result<Vec<u8>> {
+/// `target` could not be rendered: nimlab's own failure.
+fn unrenderable(target: &str, error: impl std::fmt::Display) -> Error {
+    Error::fault(format!("{target}: cannot write: {error}"))
+}
+
+/// The CSV file `target` from rows of cells. Text cells go through [`text_cell`]; numbers
+/// nimlab writes itself are left alone.
+fn csv_bytes(target: &str, rows: Vec<Vec<String>>) -> Result<Vec<u8>> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     for row in rows {
-        writer.write_record(row)?;
+        writer
+            .write_record(row)
+            .map_err(|e| unrenderable(target, e))?;
     }
-    writer.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
+    writer.into_inner().map_err(|e| unrenderable(target, e))
 }
 
 /// A CSV text cell that a spreadsheet shows as text, never runs as a formula.

@@ -2,8 +2,8 @@
 //! item (mapped to grade items in Moodle's import form).
 
 use super::{Exporter, Sink, csv_bytes, points, text_cell};
+use crate::error::Result;
 use crate::grade::book::Gradebook;
-use anyhow::Result;
 
 pub struct MoodleCsv;
 
@@ -37,6 +37,6 @@ impl Exporter for MoodleCsv {
             );
             rows.push(row);
         }
-        sink.file("moodle.csv", &csv_bytes(rows)?)
+        sink.file("moodle.csv", &csv_bytes(self.target(), rows)?)
     }
 }

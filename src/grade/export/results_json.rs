@@ -1,8 +1,8 @@
 //! results.json: the whole gradebook, from which `nimlab merge` rebuilds every other report.
 
-use super::{Exporter, Sink};
+use super::{Exporter, Sink, unrenderable};
+use crate::error::Result;
 use crate::grade::book::Gradebook;
-use anyhow::Result;
 
 pub struct ResultsJson;
 
@@ -12,6 +12,7 @@ impl Exporter for ResultsJson {
     }
 
     fn export(&self, book: &Gradebook, sink: &mut dyn Sink) -> Result<()> {
-        sink.file("results.json", &serde_json::to_vec_pretty(book)?)
+        let bytes = serde_json::to_vec_pretty(book).map_err(|e| unrenderable(self.target(), e))?;
+        sink.file("results.json", &bytes)
     }
 }
