@@ -5,10 +5,11 @@
 pub const SUCCESS: u8 = 0;
 /// Some case was not accepted, or some fixture disagrees with the reference.
 pub const NOT_ACCEPTED: u8 = 1;
-/// Bad usage or configuration: unknown exercise, missing file, malformed lab or input, or no
-/// interpreter to run with.
+/// Bad usage or configuration: unknown exercise, missing or malformed file or folder, an
+/// output folder that would be overwritten, or no interpreter to run with.
 pub const USAGE: u8 = 2;
-/// nimlab itself failed while judging (a `judge_error` verdict): not the student's fault.
+/// nimlab itself failed: a case judged `judge_error` (not the student's fault), or a folder,
+/// report or file it could not create or write, or a process it could not start.
 pub const INTERNAL: u8 = 3;
 /// Interrupted by Ctrl-C (as shells report it): `grade` keeps what finished, `check` judges
 /// nothing more.
