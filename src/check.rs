@@ -27,6 +27,48 @@ fn unreadable_submission(file: &Path, source: std::io::Error) -> Error {
     Error::input(file, format!("cannot read the submission: {source}"))
 }
 
+/// The submission's bytes, read once: only from a regular file (a FIFO or a device put in
+/// its place never blocks nimlab), and never more than a submission may hold.
+fn read_submission(file: &Path) -> Result<Vec<u8>, Error> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let opened = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(file)
+        .map_err(|e| unreadable_submission(file, e))?;
+    let metadata = opened
+        .metadata()
+        .map_err(|e| unreadable_submission(file, e))?;
+    if !metadata.is_file() {
+        return Err(Error::input(
+            file,
+            "is not a regular file (a folder, a FIFO or a device); nimlab checks Python files",
+        ));
+    }
+    if metadata.len() > MAX_SUBMISSION_BYTES {
+        return Err(Error::input(
+            file,
+            format!(
+                "the submission is {} bytes; nimlab checks files of at most 1 MiB",
+                metadata.len()
+            ),
+        ));
+    }
+    let mut source = Vec::new();
+    opened
+        .take(MAX_SUBMISSION_BYTES + 1)
+        .read_to_end(&mut source)
+        .map_err(|e| unreadable_submission(file, e))?;
+    if source.len() as u64 > MAX_SUBMISSION_BYTES {
+        return Err(Error::input(
+            file,
+            "the submission grew past 1 MiB while it was read",
+        ));
+    }
+    Ok(source)
+}
+
 fn workspace_error(source: std::io::Error) -> Error {
     Error::internal("cannot prepare a working folder", source)
 }
@@ -111,13 +153,19 @@ pub(crate) fn clean_env(home: &Path) -> Vec<(OsString, OsString)> {
 
 /// A private copy of the submission and the `.py` files beside it, so the program can import
 /// its own modules and nothing it does touches the student's folder.
-fn snapshot(submission: &Path, into: &Path, siblings: bool) -> Result<PathBuf, Error> {
+fn snapshot(
+    submission: &Path,
+    source: &[u8],
+    into: &Path,
+    siblings: bool,
+) -> Result<PathBuf, Error> {
     std::fs::create_dir_all(into).map_err(workspace_error)?;
     let name = submission
         .file_name()
         .unwrap_or_else(|| "submission.py".as_ref());
     let target = into.join(name);
-    std::fs::copy(submission, &target).map_err(|e| unreadable_submission(submission, e))?;
+    // The bytes already read: what runs is exactly what was linted and probed.
+    std::fs::write(&target, source).map_err(workspace_error)?;
     let folder = submission
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -152,17 +200,7 @@ pub fn check(
 ) -> Result<CheckReport, Error> {
     let exercise = request.exercise;
     let display = request.submission.display().to_string();
-    let size = std::fs::metadata(request.submission)
-        .map_err(|e| unreadable_submission(request.submission, e))?
-        .len();
-    if size > MAX_SUBMISSION_BYTES {
-        return Err(Error::input(
-            request.submission,
-            format!("the submission is {size} bytes; nimlab checks files of at most 1 MiB"),
-        ));
-    }
-    let source = std::fs::read(request.submission)
-        .map_err(|e| unreadable_submission(request.submission, e))?;
+    let source = read_submission(request.submission)?;
     reporter
         .event(&Event::Started {
             exercise: &exercise.name,
@@ -180,7 +218,7 @@ pub fn check(
         .tempdir()
         .map_err(workspace_error)?;
     let snapshot_dir = workspace.path().join("submission");
-    let program = snapshot(request.submission, &snapshot_dir, request.siblings)?;
+    let program = snapshot(request.submission, &source, &snapshot_dir, request.siblings)?;
     let original_dir = std::path::absolute(request.submission)
         .ok()
         .and_then(|p| p.parent().map(Path::to_path_buf))

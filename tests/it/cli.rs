@@ -638,3 +638,26 @@ fn merge_exits_2_for_a_shard_that_is_not_results_json_and_3_when_out_cannot_be_w
         "{stderr}"
     );
 }
+
+#[test]
+fn a_fifo_or_a_folder_given_to_check_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("present_board.py");
+    let path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid C string; mkfifo only creates the node.
+    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+    let started = std::time::Instant::now();
+    let output = nimlab()
+        .arg("check")
+        .arg(&fifo)
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("present_board.py") && stderr.contains("not a regular file"),
+        "{stderr}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
