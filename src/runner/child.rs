@@ -129,12 +129,10 @@ pub(crate) fn spawn(
         .stderr(Stdio::piped())
         .process_group(0);
     let parent = std::process::id() as libc::pid_t;
-    // A memory cgroup bounds the whole run; without one, each process's address space.
-    let address_space = if cgroup.as_ref().is_some_and(RunCgroup::bounds_memory) {
-        libc::RLIM_INFINITY
-    } else {
-        limits.memory_bytes
-    };
+    // A memory cgroup bounds the whole run; without one, each process's address space. With
+    // one, the inherited limit is left as it is: raising it could be refused.
+    let address_space = (!cgroup.as_ref().is_some_and(RunCgroup::bounds_memory))
+        .then(|| limits.memory_bytes.min(inherited_limit(libc::RLIMIT_AS)));
     // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
     // system calls (prctl, getppid, setrlimit); it touches no memory shared with the parent.
     unsafe {
@@ -153,7 +151,9 @@ pub(crate) fn spawn(
                 ));
             }
             set_limit(libc::RLIMIT_CPU, cpu_seconds.max(1), cpu_seconds.max(1) + 1)?;
-            set_limit(libc::RLIMIT_AS, address_space, address_space)?;
+            if let Some(bytes) = address_space {
+                set_limit(libc::RLIMIT_AS, bytes, bytes)?;
+            }
             set_limit(libc::RLIMIT_FSIZE, FILE_SIZE_LIMIT, FILE_SIZE_LIMIT)?;
             set_limit(libc::RLIMIT_NOFILE, OPEN_FILES_LIMIT, OPEN_FILES_LIMIT)?;
             set_limit(libc::RLIMIT_CORE, 0, 0)?;
@@ -200,6 +200,19 @@ pub(crate) fn termination(status: libc::c_int, isolation: &Isolation) -> Termina
 
 pub(crate) fn cpu_time(usage: &libc::rusage) -> Duration {
     timeval(usage.ru_utime) + timeval(usage.ru_stime)
+}
+
+/// The hard limit nimlab itself runs under: a child can be given less, never more.
+fn inherited_limit(resource: libc::__rlimit_resource_t) -> u64 {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: a plain system call filling a stack value.
+    if unsafe { libc::getrlimit(resource, &mut limit) } != 0 {
+        return libc::RLIM_INFINITY;
+    }
+    limit.rlim_max
 }
 
 fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
