@@ -11,7 +11,7 @@ use crate::judge::{Judgement, Verdict, judge_output};
 use crate::lab::config::Comparison;
 use crate::lab::{Case, LabExercise};
 use crate::runner::RunOutcome;
-use traceback::{import_hint, python2_input_hint};
+use traceback::{error_line, import_hint, python2_input_hint};
 
 /// Advice for one failed case.
 pub fn hints(
@@ -145,12 +145,7 @@ fn without_point_zero(got: &str) -> Option<String> {
 }
 
 fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>) {
-    let last = stderr
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("")
-        .trim();
+    let last = error_line(stderr);
     hints.extend(python2_input_hint(stderr));
     if last.starts_with("EOFError") {
         hints.push("The program read past the end of its input. The grader gives exactly one case on stdin: don't call input() or raw_input() for anything else.".into());

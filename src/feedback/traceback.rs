@@ -3,6 +3,16 @@
 
 use super::text::printable;
 
+/// The error a traceback ends with: its last line that is not blank ("" if none).
+pub fn error_line(stderr: &str) -> &str {
+    stderr
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim()
+}
+
 /// The last lines of stderr, where a Python traceback ends.
 pub fn stderr_tail(stderr: &[u8], lines: usize) -> String {
     let text = printable(stderr);

@@ -16,12 +16,7 @@ pub fn hints(
     let mut hints = Vec::new();
     if result.verdict == Verdict::RuntimeError {
         let stderr = stderr.unwrap_or("");
-        let error = stderr
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("")
-            .trim();
+        let error = crate::feedback::traceback::error_line(stderr);
         hints.extend(crash_hint(result.last_typed.as_ref(), error));
         hints.extend(crate::feedback::traceback::python2_input_hint(stderr));
         let file = program
