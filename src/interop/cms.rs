@@ -120,21 +120,13 @@ fn field<'a>(map: &'a serde_norway::Mapping, key: &str) -> Option<&'a Value> {
 
 /// Whether `name` can name an exercise (and so a folder): lowercase letters, digits, `_`, `-`.
 fn is_exercise_name(name: &str) -> bool {
-    !name.is_empty()
-        && name != "-"
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+    name != "-" && crate::lab::is_valid_name(name)
 }
 
 /// Whether `stem` can name a fixture file as the lab loader wants it: lowercase letters,
 /// digits, `_` and `-` (so never `..`, a hidden file or a path).
 fn is_case_stem(stem: &str) -> bool {
-    !stem.is_empty()
-        && stem.len() <= 200
-        && stem
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+    stem.len() <= 200 && crate::lab::is_valid_name(stem)
 }
 
 /// The task's test case numbers that are public: "0, 1, 2", "all", a number or a list.
@@ -854,4 +846,80 @@ pub(crate) fn render_config(exercise: &LabExercise) -> Result<String> {
         ));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn yaml(text: &str) -> serde_norway::Mapping {
+        serde_norway::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn names_that_could_leave_the_lab_are_refused() {
+        for bad in ["", "..", "-", "a/b", "/tmp", ".hidden", "Upper", "a b"] {
+            assert!(!is_exercise_name(bad), "{bad:?}");
+        }
+        assert!(is_exercise_name("present_board"));
+        assert!(is_case_stem("01-handout-board"));
+        assert!(!is_case_stem(&"x".repeat(201)));
+    }
+
+    #[test]
+    fn case_counts_are_bounded_and_named_in_the_error() {
+        let file = Path::new("task/task.yaml");
+        assert_eq!(case_count(&yaml("n_input: 12"), file).unwrap(), 12);
+        for (text, says) in [
+            ("n_input: 18446744073709551615", "at most"),
+            ("n_input: 100000000000", "at most"),
+            ("n_input: 0", "no test cases"),
+            ("n_input: many", "whole number"),
+            ("title: x", "missing"),
+        ] {
+            let error = case_count(&yaml(text), file).unwrap_err().to_string();
+            assert!(
+                error.starts_with("task/task.yaml: ") && error.contains(says),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn limits_must_be_sensible_numbers() {
+        let file = Path::new("t.yaml");
+        assert_eq!(
+            limit(&yaml("time_limit: 1.5"), "time_limit", 60.0, file).unwrap(),
+            Some(1.5)
+        );
+        assert_eq!(limit(&yaml("{}"), "time_limit", 60.0, file).unwrap(), None);
+        for bad in [
+            "time_limit: -1",
+            "time_limit: .inf",
+            "time_limit: .nan",
+            "time_limit: 1e300",
+        ] {
+            assert!(
+                limit(&yaml(bad), "time_limit", 60.0, file).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_exported_config_keeps_the_exercises_own_settings() {
+        let lab = crate::lab::Lab::built_in().unwrap();
+        let nim_sum = lab.exercise("nim_sum").unwrap();
+        let rendered = render_config(nim_sum).unwrap();
+        let config = crate::lab::config::ExerciseConfig::parse(&rendered).unwrap();
+        assert_eq!(
+            config
+                .exercise_keys
+                .get("positions")
+                .and_then(|v| v.as_str()),
+            Some("lab")
+        );
+        let optimal = render_config(lab.exercise("optimal_move").unwrap()).unwrap();
+        assert!(optimal.contains("comparison = \"checker\""), "{optimal}");
+    }
 }

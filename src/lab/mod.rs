@@ -298,7 +298,9 @@ fn text(namer: &Namer, relative: &str, bytes: &[u8]) -> Result<String, LabError>
         .map_err(|_| LabError::invalid(namer.name(relative), "is not valid UTF-8 text"))
 }
 
-fn is_valid_name(name: &str) -> bool {
+/// Whether `name` can name an exercise or a fixture: lowercase letters, digits, `_` and `-`
+/// (so never a path, `..` or a hidden file).
+pub(crate) fn is_valid_name(name: &str) -> bool {
     !name.is_empty()
         && name
             .chars()
