@@ -772,13 +772,14 @@ fn case_files_that_link_out_of_the_source_folder_are_refused() {
     assert_import_refused(linked_folder.path(), &["exclusive_or/input", "leads out"]);
     // A link that stays inside the contest folder is read as the file it leads to.
     let inside = cms_task_copy(|task| {
-        std::fs::create_dir(task.join("../shared")).unwrap();
+        std::fs::create_dir(task.join("../common-inputs")).unwrap();
         std::fs::rename(
             task.join("input/input0.txt"),
-            task.join("../shared/in0.txt"),
+            task.join("../common-inputs/in0.txt"),
         )
         .unwrap();
-        std::os::unix::fs::symlink("../../shared/in0.txt", task.join("input/input0.txt")).unwrap();
+        std::os::unix::fs::symlink("../../common-inputs/in0.txt", task.join("input/input0.txt"))
+            .unwrap();
     });
     let out = inside.outer().join("lab");
     let output = import(inside.path(), &out);
