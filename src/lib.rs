@@ -26,5 +26,6 @@ pub mod pool;
 pub mod pyjson;
 pub mod report;
 pub mod runner;
+pub mod serve;
 pub mod stop;
 pub mod syntax;

@@ -8,6 +8,8 @@ mod fixtures;
 mod grade;
 mod interop;
 mod lab;
+mod serve;
+mod users;
 
 use crate::cli::{Cli, Command, ExportCommand, FixturesCommand, ImportCommand};
 use crate::error::{Error, Result};
@@ -39,6 +41,9 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Grade(args) => grade::grade(&lab, &args),
         Command::Merge { parts, out } => grade::merge(&parts, &out),
         Command::Doctor { python } => doctor::doctor(&python),
+        Command::Serve(args) => serve::serve(lab, &args),
+        Command::Users(command) => users::users(&command),
+        Command::Backup { db, out } => serve::backup(&db, &out),
     }
 }
 
