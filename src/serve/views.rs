@@ -368,7 +368,7 @@ pub fn report_view(report: &CheckReport) -> Markup {
             }
         }
         @for hint in &report.hints { p.hint { strong { "Hint: " } (hint) } }
-        @for run in &report.runs { (run_view(run)) }
+        @for (index, run) in report.runs.iter().enumerate() { (run_view(run, &report.runs[..index])) }
         p.small.dim { (report.isolation) }
     }
 }
@@ -384,10 +384,26 @@ fn capitalized(text: &str) -> String {
 /// Feedback on more failed samples than this is folded away: the first ones matter.
 const OPEN_FEEDBACK: usize = 2;
 
-fn run_view(run: &RunReport) -> Markup {
-    let failures: Vec<(&CaseReport, &CaseFeedback)> = run
+/// A failed sample case as the same failure under another interpreter would be.
+fn failure_key(case: &CaseReport) -> Option<(&str, &str, Verdict)> {
+    case.feedback
+        .as_ref()
+        .map(|f| (case.name.as_str(), f.got.as_str(), case.verdict))
+}
+
+/// One interpreter's run; a failure already shown under an `earlier` run is only named.
+fn run_view(run: &RunReport, earlier: &[RunReport]) -> Markup {
+    let seen: std::collections::HashSet<(&str, &str, Verdict)> = earlier
+        .iter()
+        .flat_map(|r| r.cases.iter().filter_map(failure_key))
+        .collect();
+    let (repeated, failures): (Vec<&CaseReport>, Vec<&CaseReport>) = run
         .cases
         .iter()
+        .filter(|c| c.feedback.is_some())
+        .partition(|c| failure_key(c).is_some_and(|key| seen.contains(&key)));
+    let failures: Vec<(&CaseReport, &CaseFeedback)> = failures
+        .into_iter()
         .filter_map(|c| c.feedback.as_ref().map(|f| (c, f)))
         .collect();
     let cases_shown = !matches!(run.verdict, Verdict::Skipped | Verdict::SyntaxError);
@@ -418,6 +434,13 @@ fn run_view(run: &RunReport) -> Markup {
                 } }
                 @for (index, (case, feedback)) in failures.iter().enumerate() {
                     (case_view(case, feedback, index < OPEN_FEEDBACK))
+                }
+                @if !repeated.is_empty() {
+                    p.small.dim {
+                        "Under " (run.label()) ", "
+                        (repeated.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "))
+                        " failed the same way as above."
+                    }
                 }
             }
         }

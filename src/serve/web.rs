@@ -421,6 +421,12 @@ pub async fn read_upload(mut multipart: Multipart, limit: usize) -> Result<Uploa
                     (_, "source") => "the pasted program".to_string(),
                     _ => format!("the field `{name}`"),
                 };
+                // Read the rest (up to the body limit), so the client gets the answer
+                // instead of a connection closed in the middle of its upload.
+                while let Ok(Some(_)) = field.chunk().await {}
+                while let Ok(Some(mut rest)) = multipart.next_field().await {
+                    while let Ok(Some(_)) = rest.chunk().await {}
+                }
                 return Err(too_large(&what));
             }
         }
@@ -610,7 +616,10 @@ fn secure_headers(headers: &mut HeaderMap) {
 /// Every route of the website and its API.
 pub fn router(app: AppState) -> Router {
     use super::{api, pages};
-    let upload_limit = DefaultBodyLimit::max(2 * app.max_upload_bytes + 64 * 1024);
+    // Past the upload limit the form is read to its end and answered with a message; past
+    // this, the connection is cut.
+    let upload_limit =
+        DefaultBodyLimit::max((2 * app.max_upload_bytes + 64 * 1024).max(4 * 1024 * 1024));
     let uploads = Router::new()
         .route("/exercises/{name}/submit", post(pages::submit))
         .route("/api/submissions", post(api::submit))
