@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Long enough for a slow, shared machine; every wait is bounded.
-const JUDGING: Duration = Duration::from_secs(240);
+const JUDGING: Duration = Duration::from_secs(40);
 
 /// A running `nimlab serve`, killed when dropped.
 struct Server {
@@ -1289,4 +1289,302 @@ fn bench_serve_has_students_submit_at_once_and_reports_the_latency() {
         stdout.contains("submissions per second; 2 accepted"),
         "{stdout}"
     );
+}
+
+/// A WebDriver session with headless Chromium through chromedriver (Debian's `chromium` and
+/// `chromium-driver`), spoken over HTTP.
+struct Browser {
+    driver: Child,
+    http: Client,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl Browser {
+    /// None where Chromium or chromedriver is not installed (CI installs both).
+    fn start() -> Option<Browser> {
+        let found = |paths: &[&str]| {
+            paths
+                .iter()
+                .find(|p| Path::new(p).exists())
+                .map(|p| p.to_string())
+        };
+        let binary = found(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
+        let driver = found(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
+        let (Some(binary), Some(driver)) = (binary, driver) else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must install chromium and chromium-driver for the browser test"
+            );
+            eprintln!(
+                "chromium or chromedriver is not installed: the website was not tested in a browser"
+            );
+            return None;
+        };
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let http = Client::builder()
+            .timeout(Duration::from_secs(120))
+            .build()
+            .unwrap();
+        let base = format!("http://127.0.0.1:{port}");
+        let start = Instant::now();
+        while http.get(format!("{base}/status")).send().is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "chromedriver answers"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile = tempfile::tempdir().unwrap();
+        let capabilities = serde_json::json!({
+            "capabilities": { "alwaysMatch": {
+                "browserName": "chrome",
+                "goog:loggingPrefs": { "browser": "ALL" },
+                "goog:chromeOptions": {
+                    "binary": binary,
+                    "args": [
+                        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                        "--disable-background-networking", "--disable-component-update",
+                        "--disable-sync", "--window-size=1200,1000",
+                        format!("--user-data-dir={}", profile.path().display()),
+                    ],
+                },
+            } }
+        });
+        let reply: Value = http
+            .post(format!("{base}/session"))
+            .json(&capabilities)
+            .send()
+            .unwrap()
+            .json()
+            .unwrap();
+        let session = reply["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {reply}"))
+            .to_string();
+        Some(Browser {
+            driver,
+            http,
+            session: format!("{base}/session/{session}"),
+            _profile: profile,
+        })
+    }
+
+    fn call(&self, method: reqwest::Method, path: &str, body: Value) -> Value {
+        let mut request = self
+            .http
+            .request(method.clone(), format!("{}{path}", self.session));
+        if method != reqwest::Method::GET {
+            request = request.json(&body);
+        }
+        let reply: Value = request.send().unwrap().json().unwrap();
+        assert!(
+            reply["value"].get("error").is_none(),
+            "WebDriver {path}: {reply}"
+        );
+        reply["value"].clone()
+    }
+
+    fn go(&self, url: &str) {
+        self.call(
+            reqwest::Method::POST,
+            "/url",
+            serde_json::json!({ "url": url }),
+        );
+    }
+
+    fn find(&self, css: &str) -> String {
+        let found = self.call(
+            reqwest::Method::POST,
+            "/element",
+            serde_json::json!({ "using": "css selector", "value": css }),
+        );
+        found[ELEMENT].as_str().unwrap().to_string()
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let element = self.find(css);
+        self.call(
+            reqwest::Method::POST,
+            &format!("/element/{element}/value"),
+            serde_json::json!({ "text": text }),
+        );
+    }
+
+    fn click(&self, css: &str) {
+        let element = self.find(css);
+        self.call(
+            reqwest::Method::POST,
+            &format!("/element/{element}/click"),
+            serde_json::json!({}),
+        );
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.call(
+            reqwest::Method::POST,
+            "/execute/sync",
+            serde_json::json!({ "script": script, "args": [] }),
+        )
+    }
+
+    fn text(&self) -> String {
+        self.script("return document.body.innerText;")
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    fn url(&self) -> String {
+        self.call(reqwest::Method::GET, "/url", Value::Null)
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    fn resize(&self, width: u32, height: u32) {
+        self.call(
+            reqwest::Method::POST,
+            "/window/rect",
+            serde_json::json!({ "width": width, "height": height }),
+        );
+    }
+
+    /// Whether the page is wider than the window (it scrolls sideways as a whole).
+    fn overflows(&self) -> bool {
+        self.script("return document.documentElement.scrollWidth > window.innerWidth + 1;")
+            .as_bool()
+            .unwrap()
+    }
+
+    fn screenshot(&self, path: &Path) {
+        use base64::Engine;
+        let data = self.call(reqwest::Method::GET, "/screenshot", Value::Null);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(data.as_str().unwrap())
+            .unwrap();
+        std::fs::write(path, png).unwrap();
+    }
+
+    /// What the page's console said (errors, refused scripts).
+    fn console(&self) -> Vec<String> {
+        let entries = self.call(
+            reqwest::Method::POST,
+            "/se/log",
+            serde_json::json!({ "type": "browser" }),
+        );
+        entries
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|e| format!("{} {}", e["level"], e["message"]))
+            .collect()
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.http.delete(&self.session).send();
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+#[test]
+fn browser_a_student_uploads_with_the_form_and_sees_the_verdict_and_its_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-browser");
+    std::fs::create_dir_all(&shots).unwrap();
+
+    browser.go(&server.url("/"));
+    assert!(browser.url().ends_with("/login"), "{}", browser.url());
+    browser.type_into("#username", "ada");
+    browser.type_into("#password", "ada-password");
+    browser.click("form button[type=submit]");
+    assert!(browser.url().ends_with("/exercises"), "{}", browser.url());
+    assert!(browser.text().contains("Present the board"));
+
+    browser.click("a[href='/exercises/present_board']");
+    assert!(browser.text().contains("Download the starter file"));
+    let file = root().join("tests/submissions/debug_print/present_board.py");
+    browser.type_into("#file", file.to_str().unwrap());
+    browser.screenshot(&shots.join("exercise-desktop.png"));
+    browser.click("form[enctype] button[type=submit]");
+    assert!(browser.url().contains("/submissions/"), "{}", browser.url());
+
+    // The page updates itself (the poll script, allowed by its hash) until the verdict.
+    let start = Instant::now();
+    while !browser.text().contains("Wrong answer") {
+        assert!(
+            start.elapsed() < JUDGING,
+            "no verdict shown: {}\n{}\nconsole: {:?}\napi: {:?}",
+            browser.text(),
+            server.stderr(),
+            browser.console(),
+            get_json(
+                &api_login(&server, "ada", "ada-password"),
+                &server,
+                "/api/submissions"
+            ),
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let page = browser.text();
+    assert!(
+        page.contains("remove debug prints"),
+        "the hint is shown: {page}"
+    );
+    assert!(page.contains("First difference, line 1"));
+    browser.screenshot(&shots.join("report-desktop.png"));
+    let refused: Vec<String> = browser
+        .console()
+        .into_iter()
+        .filter(|line| line.contains("SEVERE") || line.contains("Content Security Policy"))
+        .collect();
+    assert!(refused.is_empty(), "console: {refused:?}");
+
+    // At phone width the pages fit: only tables and code scroll sideways, in their boxes.
+    browser.resize(390, 844);
+    let report = browser.url();
+    for (path, shot) in [
+        (report.as_str(), "report-phone.png"),
+        (&server.url("/exercises") as &str, "exercises-phone.png"),
+        (
+            &server.url("/exercises/present_board") as &str,
+            "exercise-phone.png",
+        ),
+    ] {
+        browser.go(path);
+        assert!(!browser.overflows(), "{path} is wider than a phone");
+        browser.screenshot(&shots.join(shot));
+    }
+    // The hint is on screen, not cut off, at phone width.
+    browser.go(&report);
+    let hint_fits = browser
+        .script(
+            "var h = document.querySelector('.hint'); var r = h.getBoundingClientRect();
+             return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth;",
+        )
+        .as_bool()
+        .unwrap();
+    assert!(hint_fits, "the hint fits a phone's width");
+    eprintln!("screenshots in {}", shots.display());
 }

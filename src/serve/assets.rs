@@ -46,7 +46,7 @@ pub const STYLE: &str = r#"
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328; }
 header.top { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; padding: .6rem 1rem;
   background: #24292f; color: #fff; }
-header.top a { color: #fff; text-decoration: none; }
+header.top a { color: #fff; text-decoration: none; white-space: nowrap; }
 header.top .brand { font-weight: 700; margin-right: .5rem; }
 header.top nav { display: flex; flex-wrap: wrap; gap: .25rem 1rem; flex: 1; }
 header.top form { margin: 0; }
@@ -76,6 +76,7 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 .hint { background: var(--bg-note); border-left: 4px solid var(--note); padding: .5rem .75rem; margin: .5rem 0; }
 .hint strong { color: var(--note); }
 .dim { color: var(--dim); }
+.file { display: block; }
 .small { font-size: .875rem; }
 .error { background: var(--bg-bad); border-left: 4px solid var(--bad); padding: .5rem .75rem; }
 .notice { background: var(--bg-ok); border-left: 4px solid var(--ok); padding: .5rem .75rem; }
@@ -102,6 +103,8 @@ button.secondary { background: var(--bg-none); border: 1px solid var(--line); bo
 .statement { border-bottom: 1px solid var(--line); padding-bottom: 1rem; }
 @media (max-width: 40rem) {
   main { padding: .75rem; }
+  header.top { font-size: .9rem; padding: .5rem .75rem; }
+  header.top .who { display: none; }
   h1 { font-size: 1.35rem; }
   th, td { padding: .3rem .35rem; }
   .wide { display: none; }

@@ -33,6 +33,7 @@ pub fn page(title: &str, viewer: Option<&Viewer>, head: Markup, body: Markup) ->
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · nimlab" }
                 link rel="stylesheet" href="/static/style.css";
+                link rel="icon" href="data:,";
                 (head)
             }
             body {
@@ -180,7 +181,7 @@ pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow]) -> Rendered {
                         tr {
                             td.num { (index + 1) }
                             td { a href={"/exercises/" (row.exercise.name)} { (row.exercise.config.title) }
-                                 br; code.small.dim { (row.exercise.name) ".py" } }
+                                 code.file.small.dim.wide { (row.exercise.name) ".py" } }
                             td { @match row.best { Some(best) => (status_badge(best)), None => span.dim { "not submitted" } } }
                             td.num { @if let Some(best) = row.best { (score(best)) } }
                             td.num.wide { (row.attempts) }
@@ -297,10 +298,7 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
     let summary = view.summary;
     let pending = !summary.status.finished();
     let head = if pending {
-        html! {
-            noscript { meta http-equiv="refresh" content="3"; }
-            script { (PreEscaped(assets::POLL_SCRIPT)) }
-        }
+        html! { noscript { meta http-equiv="refresh" content="3"; } }
     } else {
         html! {}
     };
@@ -348,6 +346,8 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
                 pre { (String::from_utf8_lossy(view.source)) }
                 p.small { a href={"/submissions/" (summary.id) "/source"} { "download" } }
             }
+            // After the status line it looks for; allowed by its hash alone.
+            @if pending { script { (PreEscaped(assets::POLL_SCRIPT)) } }
         },
     )
 }
@@ -419,6 +419,10 @@ fn run_view(run: &RunReport, earlier: &[RunReport]) -> Markup {
                 }
             }
             @if cases_shown {
+                // What went wrong first (with its hints), then every case.
+                @for (index, (case, feedback)) in failures.iter().enumerate() {
+                    (case_view(case, feedback, index < OPEN_FEEDBACK))
+                }
                 div.scroll { table {
                     thead { tr { th { "Case" } th { "Verdict" } th.num { "CPU" } th.wide { "What happened" } } }
                     tbody {
@@ -432,9 +436,6 @@ fn run_view(run: &RunReport, earlier: &[RunReport]) -> Markup {
                         }
                     }
                 } }
-                @for (index, (case, feedback)) in failures.iter().enumerate() {
-                    (case_view(case, feedback, index < OPEN_FEEDBACK))
-                }
                 @if !repeated.is_empty() {
                     p.small.dim {
                         "Under " (run.label()) ", "
