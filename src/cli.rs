@@ -145,6 +145,17 @@ pub enum ExportCommand {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
+    /// The website's submissions as a class folder for `nimlab grade` (a student's best or
+    /// latest per exercise, and roster.csv)
+    Submissions {
+        /// The website's database
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        #[arg(long, value_enum, default_value_t = GradesFrom::Latest)]
+        from: GradesFrom,
+    },
 }
 
 #[derive(Debug, Args)]

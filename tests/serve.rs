@@ -1044,6 +1044,35 @@ fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
             "{file}: {body}"
         );
     }
+    // Past one machine: the submissions as a class folder, graded by `nimlab grade` (in
+    // shards, anywhere), give the gradebook the website gives.
+    let class = dir.path().join("class");
+    nimlab()
+        .args(["export", "submissions", "--db"])
+        .arg(&db)
+        .arg("--out")
+        .arg(&class)
+        .assert()
+        .success();
+    assert!(class.join("ada/exclusive_or.py").is_file());
+    assert!(class.join("grace/present_board.py").is_file());
+    let grades = dir.path().join("grades");
+    nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .arg("grade")
+        .arg(&class)
+        .arg("--out")
+        .arg(&grades)
+        .arg("--roster")
+        .arg(class.join("roster.csv"))
+        .assert()
+        .success();
+    let (_, latest) = text(&prof, &server, "/downloads/gradebook.csv?from=latest");
+    assert_eq!(
+        std::fs::read_to_string(grades.join("gradebook.csv")).unwrap(),
+        latest
+    );
     let (status, _) = text(&prof, &server, "/downloads/gradebook.csv?from=worst");
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = text(&prof, &server, "/downloads/passwords.csv");

@@ -37,6 +37,9 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Import(ImportCommand::Cms { src, out }) => interop::import_cms(&src, &out),
         Command::Export(ExportCommand::Cms { out }) => interop::export_cms(&lab, &out),
         Command::Export(ExportCommand::Kattis { out }) => interop::export_kattis(&lab, &out),
+        Command::Export(ExportCommand::Submissions { db, out, from }) => {
+            serve::export_submissions(&lab, &db, &out, from)
+        }
         Command::Checker(args) => interop::checker(&lab, &args),
         Command::Grade(args) => grade::grade(&lab, &args),
         Command::Merge { parts, out } => grade::merge(&parts, &out),

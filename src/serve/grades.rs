@@ -54,22 +54,97 @@ pub fn scaled(points: u32, summary: &Summary) -> f64 {
     }
 }
 
-/// The gradebook of every student account, from each one's best (or latest) judged
-/// submission per exercise.
-pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Result<Gradebook> {
-    let users = db.with(|c| db::users(c))?;
-    let judged = db.with(|c| db::judged(c, None))?;
+/// The submission that counts per student and exercise, from the judged ones (oldest first).
+fn choose(judged: &[Summary], from: GradesFrom) -> BTreeMap<(i64, &str), &Summary> {
     let mut chosen: BTreeMap<(i64, &str), &Summary> = BTreeMap::new();
-    for summary in &judged {
+    for summary in judged {
         let key = (summary.user_id, summary.exercise.as_str());
         let replace = match (from, chosen.get(&key)) {
-            (_, None) | (GradesFrom::Latest, Some(_)) => true, // `judged` is oldest first
+            (_, None) | (GradesFrom::Latest, Some(_)) => true,
             (GradesFrom::Best, Some(current)) => scaled(100, summary) >= scaled(100, current),
         };
         if replace {
             chosen.insert(key, summary);
         }
     }
+    chosen
+}
+
+/// Writes the submissions that count as a class folder `nimlab grade` reads
+/// (`OUT/<student>/<exercise>.py`, and `roster.csv` with every student account), so a batch
+/// regrade can run anywhere, in shards. Returns how many files were written.
+pub fn export_submissions(
+    lab: &Lab,
+    db: &Db,
+    from: GradesFrom,
+    out: &std::path::Path,
+) -> Result<usize> {
+    let users = db.with(|c| db::users(c))?;
+    let judged = db.with(|c| db::judged(c, None))?;
+    let chosen = choose(&judged, from);
+    let mut files = Vec::new();
+    for ((user_id, exercise), summary) in &chosen {
+        if lab.exercise(exercise).is_err() {
+            continue; // an exercise the lab no longer has
+        }
+        let Some(user) = users.iter().find(|u| u.id == *user_id) else {
+            continue;
+        };
+        let id = summary.id;
+        let source = db
+            .with(move |c| db::submission(c, id))?
+            .map(|s| s.source)
+            .unwrap_or_default();
+        files.push((
+            format!(
+                "{}/{exercise}.py",
+                crate::grade::export::folder_name(&user.username)
+            ),
+            source,
+        ));
+    }
+    let mut roster = csv::Writer::from_writer(Vec::new());
+    let mut rows = vec![[
+        "student".to_string(),
+        "name".into(),
+        "id".into(),
+        "section".into(),
+    ]];
+    for user in users.iter().filter(|u| !u.is_instructor()) {
+        rows.push([
+            crate::grade::export::folder_name(&user.username),
+            crate::escape::csv_cell(&user.name).into_owned(),
+            crate::escape::csv_cell(&user.student_id).into_owned(),
+            crate::escape::csv_cell(&user.section).into_owned(),
+        ]);
+    }
+    for row in rows {
+        roster
+            .write_record(row)
+            .map_err(|e| Error::internal("cannot write roster.csv", std::io::Error::other(e)))?;
+    }
+    let roster = roster
+        .into_inner()
+        .map_err(|e| Error::internal("cannot write roster.csv", e.into_error()))?;
+    let count = files.len();
+    crate::fsutil::write_folder(out, |folder| {
+        for (relative, bytes) in &files {
+            let path = folder.join(relative);
+            std::fs::create_dir_all(path.parent().expect("a student folder"))?;
+            std::fs::write(&path, bytes)?;
+        }
+        std::fs::write(folder.join("roster.csv"), &roster)?;
+        Ok(())
+    })?;
+    Ok(count)
+}
+
+/// The gradebook of every student account, from each one's best (or latest) judged
+/// submission per exercise.
+pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Result<Gradebook> {
+    let users = db.with(|c| db::users(c))?;
+    let judged = db.with(|c| db::judged(c, None))?;
+    let chosen = choose(&judged, from);
     let mut students = Vec::new();
     for user in users.iter().filter(|u| !u.is_instructor()) {
         let mut exercises = BTreeMap::new();
