@@ -1617,3 +1617,62 @@ fn browser_a_student_uploads_with_the_form_and_sees_the_verdict_and_its_hint() {
     assert!(hint_fits, "the hint fits a phone's width");
     eprintln!("screenshots in {}", shots.display());
 }
+
+#[test]
+fn sigterm_stops_the_server_at_once_and_the_next_start_judges_what_it_was_judging() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    // Short time limits: the sleeping program below ends each case soon.
+    let lab = lab_with(&["exclusive_or"], |config| {
+        config.insert(
+            "interpreters".into(),
+            toml::Value::Array(vec![toml::Value::String("3".into())]),
+        );
+        let limits = config["limits"].as_table_mut().unwrap();
+        limits.insert("wall_ms".into(), toml::Value::Integer(1000));
+        limits.insert("cpu_ms".into(), toml::Value::Integer(1000));
+    });
+    let mut server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    // A program that sleeps: still being judged when the server is told to stop.
+    let sleeper = b"import time\ntime.sleep(30)\n".to_vec();
+    let response = upload(&ada, &server, "exclusive_or", "exclusive_or.py", sleeper);
+    let id = response.json::<Value>().unwrap()["id"].as_i64().unwrap();
+    let start = Instant::now();
+    while get_json(&ada, &server, &format!("/api/submissions/{id}")).1["status"] != "running" {
+        assert!(start.elapsed() < JUDGING);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = server.child.id();
+    let stopped = Instant::now();
+    // SAFETY: a signal to the child this test started.
+    assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGTERM) }, 0);
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            stopped.elapsed() < Duration::from_secs(20),
+            "the server did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}\n{}", server.stderr());
+    assert!(stopped.elapsed() < Duration::from_secs(10));
+    assert!(server.stderr().contains("stopping"), "{}", server.stderr());
+    assert_eq!(
+        common::processes_mentioning(&format!("nimlab-{pid}-serve-")),
+        0
+    );
+
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let judged = judged(&ada, &server, id);
+    // Judged whole after the restart: every case ran to its own time limit.
+    assert_eq!(judged["verdict"], "time_limit", "{judged}");
+    let cases = judged["report"]["runs"][0]["cases"].as_array().unwrap();
+    assert!(
+        cases.iter().all(|c| c["verdict"] == "time_limit"),
+        "{judged}"
+    );
+}
