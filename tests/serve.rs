@@ -1676,3 +1676,33 @@ fn sigterm_stops_the_server_at_once_and_the_next_start_judges_what_it_was_judgin
         "{judged}"
     );
 }
+
+#[test]
+fn one_students_many_uploads_take_turns_with_another_students_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    // Queued first with no worker, so the order is the queue's alone.
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let grace = api_login(&server, "grace", "grace-password");
+    let eager: Vec<i64> = (0..4)
+        .map(|_| submit(&ada, &server, "exclusive_or", &solution("exclusive_or")))
+        .collect();
+    let late = submit(&grace, &server, "exclusive_or", &solution("exclusive_or"));
+    drop(server);
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let started =
+        |client: &Client, id: i64| judged(client, &server, id)["started_at"].as_i64().unwrap();
+    let grace_started = started(&grace, late);
+    let ada_started: Vec<i64> = eager.iter().map(|id| started(&ada, *id)).collect();
+    // Ada's first upload, then Grace's (uploaded last), then the rest of Ada's.
+    assert!(
+        ada_started[0] < grace_started,
+        "{ada_started:?} {grace_started}"
+    );
+    assert!(
+        grace_started < ada_started[1],
+        "{ada_started:?} {grace_started}"
+    );
+}
