@@ -1483,6 +1483,19 @@ impl Browser {
             .to_string()
     }
 
+    /// Waits for a navigation a click started to land on a page whose path holds `part`.
+    fn wait_for(&self, part: &str) {
+        let start = Instant::now();
+        while !self.url().contains(part) {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "still at {}, not {part}",
+                self.url()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     fn resize(&self, width: u32, height: u32) {
         self.call(
             reqwest::Method::POST,
@@ -1548,16 +1561,17 @@ fn browser_a_student_uploads_with_the_form_and_sees_the_verdict_and_its_hint() {
     browser.type_into("#username", "ada");
     browser.type_into("#password", "ada-password");
     browser.click("form button[type=submit]");
-    assert!(browser.url().ends_with("/exercises"), "{}", browser.url());
+    browser.wait_for("/exercises");
     assert!(browser.text().contains("Present the board"));
 
     browser.click("a[href='/exercises/present_board']");
+    browser.wait_for("/exercises/present_board");
     assert!(browser.text().contains("Download the starter file"));
     let file = root().join("tests/submissions/debug_print/present_board.py");
     browser.type_into("#file", file.to_str().unwrap());
     browser.screenshot(&shots.join("exercise-desktop.png"));
     browser.click("form[enctype] button[type=submit]");
-    assert!(browser.url().contains("/submissions/"), "{}", browser.url());
+    browser.wait_for("/submissions/");
 
     // The page updates itself (the poll script, allowed by its hash) until the verdict.
     let start = Instant::now();
@@ -1615,6 +1629,23 @@ fn browser_a_student_uploads_with_the_form_and_sees_the_verdict_and_its_hint() {
         .as_bool()
         .unwrap();
     assert!(hint_fits, "the hint fits a phone's width");
+
+    // The instructor's class matrix, after logging out and in again.
+    browser.click("header form button[type=submit]");
+    browser.wait_for("/login");
+    browser.type_into("#username", "prof");
+    browser.type_into("#password", "prof-password");
+    browser.click("form button[type=submit]");
+    browser.wait_for("/exercises");
+    browser.go(&server.url("/class"));
+    let page = browser.text();
+    assert!(page.contains("ada") && page.contains("0/18"), "{page}");
+    assert!(!browser.overflows(), "the class page is wider than a phone");
+    browser.screenshot(&shots.join("class-phone.png"));
+    browser.resize(1200, 1000);
+    browser.screenshot(&shots.join("class-desktop.png"));
+    browser.go(&server.url("/queue"));
+    browser.screenshot(&shots.join("queue-desktop.png"));
     eprintln!("screenshots in {}", shots.display());
 }
 

@@ -96,7 +96,8 @@ textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace
 button.primary { background: #1f883d; color: #fff; border: 0; border-radius: 6px; padding: .55rem 1.2rem;
   font: inherit; font-weight: 600; cursor: pointer; justify-self: start; }
 button.secondary { background: var(--bg-none); border: 1px solid var(--line); border-radius: 6px;
-  padding: .35rem .8rem; font: inherit; cursor: pointer; }
+  padding: .35rem .8rem; font: inherit; cursor: pointer; justify-self: start; }
+form.stack + form.stack { margin-top: 1rem; }
 .matrix td { text-align: center; white-space: nowrap; }
 .matrix td.name, .matrix th.name { text-align: left; }
 .matrix a { color: inherit; text-decoration: none; display: block; }
