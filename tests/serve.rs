@@ -1318,6 +1318,7 @@ fn bench_serve_has_students_submit_at_once_and_reports_the_latency() {
         stdout.contains("submissions per second; 2 accepted"),
         "{stdout}"
     );
+    assert!(stdout.contains("the server's peak memory: "), "{stdout}");
 }
 
 /// A WebDriver session with headless Chromium through chromedriver (Debian's `chromium` and

@@ -85,6 +85,52 @@ pub fn same_secret(a: &str, b: &str) -> bool {
             == 0
 }
 
+type HashJob = Box<dyn FnOnce() + Send>;
+
+/// A few long-lived threads that check passwords. Argon2 needs 19 MiB per check, on purpose;
+/// on threads of their own that memory is reused, where a thread per check would leave the
+/// allocator holding a block per thread (300 logins at once grew a server past 1 GiB).
+pub struct Hashers {
+    jobs: std::sync::mpsc::Sender<HashJob>,
+}
+
+impl Hashers {
+    pub fn new(threads: usize) -> Self {
+        let (jobs, queue) = std::sync::mpsc::channel::<HashJob>();
+        let queue = std::sync::Arc::new(Mutex::new(queue));
+        for index in 0..threads.max(1) {
+            let queue = std::sync::Arc::clone(&queue);
+            std::thread::Builder::new()
+                .name(format!("hasher-{index}"))
+                .spawn(move || {
+                    loop {
+                        let job = queue.lock().expect("no panics holding the queue").recv();
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => break, // the server is gone
+                        }
+                    }
+                })
+                .expect("a hasher thread starts");
+        }
+        Hashers { jobs }
+    }
+
+    /// Runs `work` on a hasher thread; None if the hashers are gone.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        self.jobs
+            .send(Box::new(move || {
+                let _ = answer.send(work());
+            }))
+            .ok()?;
+        answered.await.ok()
+    }
+}
+
 /// Failed logins are limited per account, not per address: a lab room behind one NAT address
 /// logs in at once, while guessing one account's password stops after a few tries.
 pub struct LoginLimiter {

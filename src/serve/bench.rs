@@ -2,12 +2,11 @@
 //! submit present_board's model solution at once, each through its own HTTP client.
 //! Reports the time from upload to verdict and the submissions judged per second.
 
-use super::{ServeOptions, db, start};
+use super::db;
 use crate::error::{Error, Result};
 use crate::lab::Lab;
 use crate::runner::{ProcessRunner, Runner};
 use std::io::Write;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const EXERCISE: &str = "present_board";
@@ -111,26 +110,76 @@ fn seconds(d: Duration) -> String {
     format!("{:.2} s", d.as_secs_f64())
 }
 
+/// `nimlab serve` as its own process, as a course runs it.
+struct Child {
+    process: std::process::Child,
+    addr: String,
+}
+
+impl Child {
+    fn start(lab: &Lab, db: &std::path::Path, workers: Option<usize>) -> Result<Child> {
+        let exe = std::env::current_exe()
+            .map_err(|e| Error::internal("cannot find the nimlab binary", e))?;
+        let mut command = std::process::Command::new(exe);
+        if let crate::lab::LabOrigin::Folder(folder) = &lab.origin {
+            command.arg("--lab").arg(folder);
+        }
+        command
+            .arg("serve")
+            .arg("--db")
+            .arg(db)
+            .args(["--listen", "127.0.0.1:0", "--max-queued", "1"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit());
+        if let Some(workers) = workers {
+            command.args(["--workers", &workers.to_string()]);
+        }
+        let mut process = command
+            .spawn()
+            .map_err(|e| Error::internal("cannot start nimlab serve", e))?;
+        let mut line = String::new();
+        let stdout = process.stdout.take().expect("piped");
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line)
+            .map_err(|e| Error::internal("cannot read the server's address", e))?;
+        let addr = line
+            .trim()
+            .strip_prefix("nimlab serve: listening on ")
+            .ok_or_else(|| internal("the server did not start", line.trim()))?
+            .to_string();
+        Ok(Child { process, addr })
+    }
+
+    /// The server's peak memory (resident), from /proc.
+    fn peak_memory_mib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.process.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib / 1024)
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        // SAFETY: a signal to the child this bench started: it stops at once, cleanly.
+        unsafe { libc::kill(self.process.id() as i32, libc::SIGTERM) };
+        let _ = self.process.wait();
+    }
+}
+
 pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Write) -> Result<u8> {
     if students == 0 {
         return Err(Error::usage("--serve needs at least 1 student"));
     }
-    let lab = Arc::new(super::own_lab(lab)?);
     let source = lab.exercise(EXERCISE)?.solution.clone().ok_or_else(|| {
         Error::usage(format!(
             "the lab's {EXERCISE} has no model solution to submit"
         ))
     })?;
     let folder = tempfile::tempdir().map_err(|e| Error::internal("cannot create a folder", e))?;
-    let mut options = ServeOptions::new(folder.path().join("bench.db"));
-    options.listen = "127.0.0.1:0".into();
-    options.max_queued = 1;
-    if let Some(workers) = workers {
-        options.workers = workers;
-    }
+    let db_path = folder.path().join("bench.db");
     // The accounts share one hash (the same password): only logging in is measured.
     {
-        let database = db::Db::open(&options.db)?;
+        let database = db::Db::open(&db_path)?;
         let hash = super::auth::hash_password(PASSWORD)?;
         database.with(|c| {
             let tx = c.transaction()?;
@@ -144,19 +193,21 @@ pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Wri
             tx.commit()
         })?;
     }
+    let server = Child::start(lab, &db_path, workers)?;
+    let workers = workers.unwrap_or_else(crate::pool::default_jobs);
+    let isolation = ProcessRunner::detect().isolation().summary();
     let runtime = super::runtime()?;
-    let runner: Arc<dyn Runner + Send> = Arc::new(ProcessRunner::detect());
     let limit = Duration::from_secs(60 + 10 * students as u64);
-    let (timings, elapsed, isolation) = runtime.block_on(async {
-        let running = start(Arc::clone(&lab), &options, runner).await?;
-        let base = format!("http://{}", running.addr);
+    let base = server.addr.clone();
+    let (timings, elapsed) = runtime.block_on(async {
         let t0 = Instant::now();
         let tasks: Vec<_> = (1..=students)
             .map(|index| {
                 tokio::spawn(student(
                     base.clone(),
                     format!("student{index:04}"),
-                    source.clone(),
+                    // A comment makes each file its own, as students' files are.
+                    format!("{source}\n# student {index}\n"),
                     t0,
                     limit,
                 ))
@@ -166,11 +217,10 @@ pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Wri
         for task in tasks {
             timings.push(task.await.map_err(|e| internal("a student task", e))?);
         }
-        let elapsed = t0.elapsed();
-        let isolation = running.isolation.clone();
-        running.stop(false).await;
-        Ok::<_, Error>((timings, elapsed, isolation))
+        Ok::<_, Error>((timings, t0.elapsed()))
     })?;
+    let peak = server.peak_memory_mib();
+    drop(server);
     let (done, failed): (Vec<_>, Vec<_>) = timings.into_iter().partition(|t| t.is_ok());
     let done: Vec<Timing> = done.into_iter().map(|t| t.expect("partitioned")).collect();
     let mut logins: Vec<Duration> = done.iter().map(|t| t.login).collect();
@@ -185,8 +235,7 @@ pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Wri
     write(
         out,
         format!(
-            "nimlab bench --serve {students}: {students} students log in and submit {EXERCISE}'s model solution at once ({} judging worker(s); {isolation})",
-            options.workers
+            "nimlab bench --serve {students}: {students} students log in and submit {EXERCISE}'s model solution at once ({workers} judging worker(s); {isolation})",
         ),
     )?;
     write(
@@ -217,6 +266,9 @@ pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Wri
             done.len() as f64 / last.as_secs_f64().max(1e-9)
         ),
     )?;
+    if let Some(peak) = peak {
+        write(out, format!("  the server's peak memory: {peak} MiB"))?;
+    }
     for error in failed.iter().filter_map(|t| t.as_ref().err()).take(5) {
         write(out, format!("  a student failed: {error}"))?;
     }

@@ -32,8 +32,8 @@ pub struct App {
     pub db: Arc<Db>,
     pub signal: Arc<Signal>,
     pub limiter: LoginLimiter,
-    /// Password hashing is slow on purpose; this many run at once, the rest wait.
-    pub hashing: tokio::sync::Semaphore,
+    /// Password checks are slow on purpose; they run on these threads, the rest wait.
+    pub hashers: auth::Hashers,
     pub secure_cookies: bool,
     /// Origins allowed besides the request's own host (a proxy that rewrites `Host`).
     pub origins: Vec<String>,
@@ -67,6 +67,11 @@ impl App {
             .await
             .map_err(|e| Fail::internal(format!("a task failed: {e}")))?
             .map_err(Fail::from)
+    }
+
+    /// The largest request body read at all (an upload form with its file and pasted text).
+    pub fn body_cap(&self) -> usize {
+        (2 * self.max_upload_bytes + 64 * 1024).max(4 * 1024 * 1024)
     }
 
     fn cookie(&self, name: &str, value: &str, max_age: Duration) -> HeaderValue {
@@ -340,21 +345,17 @@ pub async fn log_in(
     }
     let lookup = username.clone();
     let found = app.db(move |c| db::find_user(c, &lookup)).await?;
-    let permit = app
-        .hashing
-        .acquire()
+    let checked = app
+        .hashers
+        .run(move || match found {
+            Some((user, hash)) => auth::verify_password(&password, &hash).then_some(user),
+            None => {
+                auth::verify_nobody(&password);
+                None
+            }
+        })
         .await
-        .map_err(|e| Fail::internal(format!("the hashing queue closed: {e}")))?;
-    let checked = tokio::task::spawn_blocking(move || match found {
-        Some((user, hash)) => auth::verify_password(&password, &hash).then_some(user),
-        None => {
-            auth::verify_nobody(&password);
-            None
-        }
-    })
-    .await
-    .map_err(|e| Fail::internal(format!("a password check failed: {e}")))?;
-    drop(permit);
+        .ok_or_else(|| Fail::internal("a password check failed"))?;
     let Some(user) = checked else {
         app.limiter.failed(&username);
         return Err(Fail::new(
@@ -421,12 +422,6 @@ pub async fn read_upload(mut multipart: Multipart, limit: usize) -> Result<Uploa
                     (_, "source") => "the pasted program".to_string(),
                     _ => format!("the field `{name}`"),
                 };
-                // Read the rest (up to the body limit), so the client gets the answer
-                // instead of a connection closed in the middle of its upload.
-                while let Ok(Some(_)) = field.chunk().await {}
-                while let Ok(Some(mut rest)) = multipart.next_field().await {
-                    while let Ok(Some(_)) = rest.chunk().await {}
-                }
                 return Err(too_large(&what));
             }
         }
@@ -564,6 +559,30 @@ async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Res
         Method::GET | Method::HEAD | Method::OPTIONS
     );
     if !safe {
+        // The whole body is read first, so that a refusal (here or in a handler) reaches a
+        // client still sending, instead of a connection closed under its upload.
+        let (parts, body) = request.into_parts();
+        let bytes = match axum::body::to_bytes(body, app.body_cap()).await {
+            Ok(bytes) => bytes,
+            Err(_) => {
+                let fail = Fail::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!(
+                        "the request is larger than {} MiB; uploads are limited to {}",
+                        app.body_cap() / (1024 * 1024),
+                        kib(app.max_upload_bytes)
+                    ),
+                );
+                let mut response = if is_api(parts.uri.path()) {
+                    fail.into_json()
+                } else {
+                    fail.into_page()
+                };
+                secure_headers(response.headers_mut());
+                return response;
+            }
+        };
+        let request = Request::from_parts(parts, axum::body::Body::from(bytes));
         let headers = request.headers();
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let origin = headers
@@ -588,6 +607,9 @@ async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Res
             secure_headers(response.headers_mut());
             return response;
         }
+        let mut response = next.run(request).await;
+        secure_headers(response.headers_mut());
+        return response;
     }
     let mut response = next.run(request).await;
     secure_headers(response.headers_mut());
@@ -616,10 +638,9 @@ fn secure_headers(headers: &mut HeaderMap) {
 /// Every route of the website and its API.
 pub fn router(app: AppState) -> Router {
     use super::{api, pages};
-    // Past the upload limit the form is read to its end and answered with a message; past
-    // this, the connection is cut.
-    let upload_limit =
-        DefaultBodyLimit::max((2 * app.max_upload_bytes + 64 * 1024).max(4 * 1024 * 1024));
+    // Past the upload limit the form is still read to its end and answered with a message;
+    // past the body cap, the connection is cut.
+    let upload_limit = DefaultBodyLimit::max(app.body_cap());
     let uploads = Router::new()
         .route("/exercises/{name}/submit", post(pages::submit))
         .route("/api/submissions", post(api::submit))
