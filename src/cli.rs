@@ -65,6 +65,19 @@ pub enum Command {
         )]
         python: Vec<String>,
     },
+    /// Run the lab's submission website (students upload and read feedback; instructors see the class)
+    Serve(ServeArgs),
+    /// Manage the website's accounts
+    #[command(subcommand)]
+    Users(UsersCommand),
+    /// Copy the website's database while it is in use
+    Backup {
+        /// The database to copy
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+        /// The copy to write (a new file)
+        out: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -131,6 +144,17 @@ pub enum ExportCommand {
     Kattis {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
+    },
+    /// The website's submissions as a class folder for `nimlab grade` (a student's best or
+    /// latest per exercise, and roster.csv)
+    Submissions {
+        /// The website's database
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        #[arg(long, value_enum, default_value_t = GradesFrom::Latest)]
+        from: GradesFrom,
     },
 }
 
@@ -208,4 +232,89 @@ pub struct BenchArgs {
     /// exercise's model solution, and report submissions per second
     #[arg(long, value_name = "STUDENTS")]
     pub class: Option<usize>,
+    /// Instead: start the website and have this many students log in and submit
+    /// present_board at once; report the time from upload to verdict
+    #[arg(long, value_name = "STUDENTS", conflicts_with = "class")]
+    pub serve: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The database file (SQLite), created on first start
+    #[arg(long, value_name = "FILE")]
+    pub db: PathBuf,
+    /// Address to listen on; port 0 takes a free port (the address is printed)
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    pub listen: String,
+    /// Submissions judged at once (default: the number of cores); 0 queues without judging
+    #[arg(long, value_name = "N")]
+    pub workers: Option<usize>,
+    /// Mark session cookies Secure: use behind a reverse proxy that serves HTTPS
+    #[arg(long)]
+    pub secure_cookies: bool,
+    /// The site's public origin, like https://lab.example.edu, when the proxy rewrites Host
+    #[arg(long = "origin", value_name = "URL")]
+    pub origins: Vec<String>,
+    /// Largest upload, in KiB
+    #[arg(long, value_name = "KIB", default_value_t = 64)]
+    pub max_upload_kb: usize,
+    /// Submissions a student may have waiting to be judged
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub max_queued: usize,
+    /// Which submission counts in the gradebook downloads
+    #[arg(long, value_enum, default_value_t = GradesFrom::Best)]
+    pub grades_from: GradesFrom,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GradesFrom {
+    /// Each student's highest score per exercise
+    Best,
+    /// Each student's latest judged submission per exercise
+    Latest,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UsersCommand {
+    /// Add student accounts from a CSV (columns username, name, optional password, id, section)
+    Import {
+        roster: PathBuf,
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+        /// Where the passwords made for accounts without one go (default: beside the roster,
+        /// NAME-credentials.csv); never overwritten
+        #[arg(long, value_name = "FILE")]
+        credentials: Option<PathBuf>,
+    },
+    /// Add an account; the password is typed, read from stdin, or made with --random
+    Add {
+        #[arg(value_name = "USERNAME")]
+        username: String,
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+        /// An instructor account (sees the class, the queue and the gradebooks)
+        #[arg(long)]
+        instructor: bool,
+        /// The person's full name
+        #[arg(long, value_name = "TEXT", default_value = "")]
+        full_name: String,
+        /// Make a random password and print it
+        #[arg(long)]
+        random: bool,
+    },
+    /// Set an account's password (its sessions end)
+    Passwd {
+        #[arg(value_name = "USERNAME")]
+        username: String,
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+        /// Make a random password and print it
+        #[arg(long)]
+        random: bool,
+    },
+    /// List the accounts
+    List {
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+    },
 }

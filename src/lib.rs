@@ -26,6 +26,7 @@ pub mod pool;
 pub mod pyjson;
 pub mod report;
 pub mod runner;
+pub mod serve;
 pub mod stop;
 pub mod syntax;
 pub mod verdict;

@@ -5,5 +5,8 @@ use crate::error::Result;
 use crate::lab::Lab;
 
 pub fn bench(lab: &Lab, args: &BenchArgs) -> Result<u8> {
+    if let Some(students) = args.serve {
+        return crate::serve::bench::run(lab, students, None, &mut anstream::stdout());
+    }
     crate::bench::run(lab, args, &mut anstream::stdout())
 }

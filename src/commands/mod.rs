@@ -8,6 +8,8 @@ mod fixtures;
 mod grade;
 mod interop;
 mod lab;
+mod serve;
+mod users;
 
 use crate::cli::{Cli, Command, ExportCommand, FixturesCommand, ImportCommand};
 use crate::error::{Error, Result};
@@ -35,10 +37,16 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Import(ImportCommand::Cms { src, out }) => interop::import_cms(&src, &out),
         Command::Export(ExportCommand::Cms { out }) => interop::export_cms(&lab, &out),
         Command::Export(ExportCommand::Kattis { out }) => interop::export_kattis(&lab, &out),
+        Command::Export(ExportCommand::Submissions { db, out, from }) => {
+            serve::export_submissions(&lab, &db, &out, from)
+        }
         Command::Checker(args) => interop::checker(&lab, &args),
         Command::Grade(args) => grade::grade(&lab, &args),
         Command::Merge { parts, out } => grade::merge(&parts, &out),
         Command::Doctor { python } => doctor::doctor(&python),
+        Command::Serve(args) => serve::serve(lab, &args),
+        Command::Users(command) => users::users(&command),
+        Command::Backup { db, out } => serve::backup(&db, &out),
     }
 }
 

@@ -18,4 +18,5 @@ mod lab_solutions;
 mod mistakes;
 mod properties;
 mod reports;
+mod serve;
 mod tenth_exercise;

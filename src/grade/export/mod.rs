@@ -86,6 +86,27 @@ pub fn write_all(book: &Gradebook, out: &Path) -> Result<()> {
     Ok(())
 }
 
+/// One single-file report (`gradebook.csv`, `results.json`...) rendered in memory, for the
+/// website's downloads; `None` for a name no exporter writes as one file.
+pub fn render_one(book: &Gradebook, target: &str) -> Result<Option<Vec<u8>>> {
+    struct Memory(Option<Vec<u8>>);
+    impl Sink for Memory {
+        fn file(&mut self, _relative: &str, contents: &[u8]) -> Result<()> {
+            self.0 = Some(contents.to_vec());
+            Ok(())
+        }
+    }
+    let Some(exporter) = exporters()
+        .into_iter()
+        .find(|e| e.target() == target && !target.ends_with('/'))
+    else {
+        return Ok(None);
+    };
+    let mut memory = Memory(None);
+    exporter.export(book, &mut memory)?;
+    Ok(memory.0)
+}
+
 /// Removes `gradescope/*/results.json` and `report/students/*.html` not in `written`.
 fn remove_stale(out: &Path, written: &BTreeSet<String>) {
     let listed = |dir: &str| -> Vec<String> {

@@ -1,0 +1,63 @@
+//! `nimlab serve` and `nimlab backup`.
+
+use crate::cli::{GradesFrom, ServeArgs};
+use crate::error::{Error, Result};
+use crate::lab::Lab;
+use crate::serve::{self, ServeOptions};
+use std::path::Path;
+
+fn grades_from(from: GradesFrom) -> serve::GradesFrom {
+    match from {
+        GradesFrom::Best => serve::GradesFrom::Best,
+        GradesFrom::Latest => serve::GradesFrom::Latest,
+    }
+}
+
+pub fn serve(lab: Lab, args: &ServeArgs) -> Result<u8> {
+    if args.max_upload_kb == 0 {
+        return Err(Error::usage("--max-upload-kb must be at least 1"));
+    }
+    if args.max_queued == 0 {
+        return Err(Error::usage("--max-queued must be at least 1"));
+    }
+    for origin in &args.origins {
+        if !(origin.starts_with("http://") || origin.starts_with("https://")) {
+            return Err(Error::usage(format!(
+                "--origin {origin}: write the site's origin as https://HOST (or http://HOST:PORT)"
+            )));
+        }
+    }
+    let mut options = ServeOptions::new(args.db.clone());
+    options.listen = args.listen.clone();
+    if let Some(workers) = args.workers {
+        options.workers = workers;
+    }
+    options.secure_cookies = args.secure_cookies;
+    options.origins = args.origins.clone();
+    options.max_upload_bytes = args.max_upload_kb * 1024;
+    options.max_queued = args.max_queued;
+    options.grades_from = grades_from(args.grades_from);
+    serve::serve(lab, &options)
+}
+
+pub fn backup(db: &Path, out: &Path) -> Result<u8> {
+    serve::backup(db, out)?;
+    println!("{}: a copy of {}", out.display(), db.display());
+    Ok(crate::exit::SUCCESS)
+}
+
+/// `nimlab export submissions`: the website's submissions as a class folder.
+pub fn export_submissions(lab: &Lab, db: &Path, out: &Path, from: GradesFrom) -> Result<u8> {
+    if !db.is_file() {
+        return Err(Error::input(db, "no such database file"));
+    }
+    let database = crate::serve::db::Db::open(db)?;
+    let count = crate::serve::export_submissions(lab, &database, grades_from(from), out)?;
+    println!(
+        "{}: {count} submission(s) and roster.csv; grade them with `nimlab grade {} --out OUT --roster {}`",
+        out.display(),
+        out.display(),
+        out.join("roster.csv").display()
+    );
+    Ok(crate::exit::SUCCESS)
+}

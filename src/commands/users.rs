@@ -1,0 +1,92 @@
+//! `nimlab users import|add|passwd|list`: the website's accounts.
+
+use crate::cli::UsersCommand;
+use crate::error::Result;
+use crate::serve::db::{self, Db, Role};
+use crate::serve::users;
+use std::path::Path;
+
+pub fn users(command: &UsersCommand) -> Result<u8> {
+    match command {
+        UsersCommand::Import {
+            roster,
+            db,
+            credentials,
+        } => import(roster, db, credentials.as_deref()),
+        UsersCommand::Add {
+            username,
+            db,
+            instructor,
+            full_name,
+            random,
+        } => add(username, db, *instructor, full_name, *random),
+        UsersCommand::Passwd {
+            username,
+            db,
+            random,
+        } => passwd(username, db, *random),
+        UsersCommand::List { db } => list(db),
+    }
+}
+
+fn import(roster: &Path, db: &Path, credentials: Option<&Path>) -> Result<u8> {
+    let database = Db::open(db)?;
+    let credentials = credentials
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| users::default_credentials(roster));
+    let done = users::import(&database, roster, &credentials)?;
+    println!(
+        "{}: {} account(s) added, {} updated",
+        db.display(),
+        done.added,
+        done.updated
+    );
+    if let Some((file, count)) = done.credentials {
+        println!(
+            "{}: the new password(s) of {count} account(s); hand them out and keep the file private (nimlab keeps only hashes)",
+            file.display()
+        );
+    }
+    Ok(crate::exit::SUCCESS)
+}
+
+fn add(username: &str, db: &Path, instructor: bool, name: &str, random: bool) -> Result<u8> {
+    let database = Db::open(db)?;
+    let (password, show) = users::obtain_password(random)?;
+    let role = if instructor {
+        Role::Instructor
+    } else {
+        Role::Student
+    };
+    let added = users::add(&database, username, name, role, &password)?;
+    let what = if added { "added" } else { "updated" };
+    println!("{username}: {} account {what}", role.as_str());
+    if show {
+        println!("password: {password}");
+    }
+    Ok(crate::exit::SUCCESS)
+}
+
+fn passwd(username: &str, db: &Path, random: bool) -> Result<u8> {
+    let database = Db::open(db)?;
+    let (password, show) = users::obtain_password(random)?;
+    users::passwd(&database, username, &password)?;
+    println!("{username}: password changed; the account's sessions are ended");
+    if show {
+        println!("password: {password}");
+    }
+    Ok(crate::exit::SUCCESS)
+}
+
+fn list(db: &Path) -> Result<u8> {
+    let database = Db::open(db)?;
+    for user in database.with(|c| db::users(c))? {
+        println!(
+            "{}\t{}\t{}",
+            user.username,
+            user.role.as_str(),
+            crate::escape::terminal(&user.name)
+        );
+    }
+    Ok(crate::exit::SUCCESS)
+}

@@ -1,0 +1,191 @@
+//! The JSON API for scripts, tests and editor plug-ins, with the pages' sessions. Each
+//! handler parses the request, calls the shared steps in `web`, and answers JSON.
+
+use super::db::{self, Submission, Summary};
+use super::web::{
+    self, ApiFail, AppState, Fail, Session, accept, enqueue, read_upload, visible_submission,
+};
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Multipart, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+type ApiResult = Result<Response, ApiFail>;
+
+#[derive(Deserialize)]
+pub struct Credentials {
+    username: String,
+    password: String,
+}
+
+/// `POST /api/login {"username", "password"}`: a session cookie, or 401.
+pub async fn login(
+    State(app): State<AppState>,
+    body: Result<Json<Credentials>, JsonRejection>,
+) -> ApiResult {
+    let Json(credentials) = body.map_err(|e| {
+        Fail::bad_request(format!(
+            "send JSON {{\"username\": ..., \"password\": ...}}: {}",
+            e.body_text()
+        ))
+    })?;
+    let (user, token) = web::log_in(&app, credentials.username, credentials.password).await?;
+    let mut response = Json(json!({
+        "username": user.username,
+        "name": user.name,
+        "role": user.role.as_str(),
+    }))
+    .into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, app.session_cookie(&token));
+    Ok(response)
+}
+
+pub async fn logout(
+    State(app): State<AppState>,
+    _session: Session,
+    headers: HeaderMap,
+) -> ApiResult {
+    if let Some(token) = web::cookie(&headers, web::SESSION_COOKIE) {
+        let hash = super::auth::token_hash(&token);
+        app.db(move |c| db::delete_session(c, &hash)).await?;
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, app.cleared_session_cookie());
+    Ok(response)
+}
+
+/// `GET /api/exercises`: the lab's exercises in order, with the user's best result.
+pub async fn exercises(State(app): State<AppState>, session: Session) -> ApiResult {
+    let user_id = session.user.id;
+    let judged = app.db(move |c| db::judged(c, Some(user_id))).await?;
+    let best = super::pages::best_by_exercise(&judged);
+    let list: Vec<Value> = app
+        .lab
+        .exercises
+        .iter()
+        .map(|e| {
+            let best = best.get(e.name.as_str());
+            json!({
+                "name": e.name,
+                "title": e.config.title,
+                "order": e.config.order,
+                "points": e.config.points,
+                "interpreters": e.config.interpreters,
+                "best": best.map(|s| json!({
+                    "id": s.id,
+                    "verdict": s.verdict,
+                    "score": s.score,
+                    "max_score": s.max_score,
+                })),
+            })
+        })
+        .collect();
+    Ok(Json(list).into_response())
+}
+
+/// `POST /api/submissions` (multipart: `exercise`, `file`): 202 `{"id"}` once the upload is
+/// committed to the queue.
+pub async fn submit(
+    State(app): State<AppState>,
+    session: Session,
+    multipart: Multipart,
+) -> ApiResult {
+    let upload = read_upload(multipart, app.max_upload_bytes).await?;
+    let accepted = accept(&app.lab, upload, None)?;
+    let exercise = accepted.exercise.clone();
+    let id = enqueue(&app, &session.user, accepted).await?;
+    let mut response = (
+        StatusCode::ACCEPTED,
+        Json(json!({ "id": id, "exercise": exercise, "status": "queued" })),
+    )
+        .into_response();
+    response.headers_mut().insert(
+        header::LOCATION,
+        format!("/api/submissions/{id}")
+            .parse()
+            .expect("a valid header"),
+    );
+    Ok(response)
+}
+
+fn summary_json(summary: &Summary) -> Value {
+    json!({
+        "id": summary.id,
+        "student": summary.username,
+        "exercise": summary.exercise,
+        "filename": summary.filename,
+        "status": summary.status,
+        "submitted_at": summary.submitted_at,
+        "started_at": summary.started_at,
+        "finished_at": summary.finished_at,
+        "verdict": summary.verdict,
+        "score": summary.score,
+        "max_score": summary.max_score,
+    })
+}
+
+fn submission_json(submission: &Submission, waiting_before: i64) -> Result<Value, Fail> {
+    let mut value = summary_json(&submission.summary);
+    let report: Value = match &submission.report {
+        Some(text) => serde_json::from_str(text).map_err(|e| {
+            Fail::internal(format!(
+                "submission {}: unreadable report: {e}",
+                submission.summary.id
+            ))
+        })?,
+        None => Value::Null,
+    };
+    value["report"] = report;
+    value["error"] = json!(submission.summary.error);
+    if submission.summary.status == db::Status::Queued {
+        value["waiting_before"] = json!(waiting_before);
+    }
+    Ok(value)
+}
+
+/// `GET /api/submissions/{id}`: the submission with its report once judged; another
+/// student's is 404.
+pub async fn submission(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+) -> ApiResult {
+    let submission = visible_submission(&app, &session, id).await?;
+    let waiting_before = if submission.summary.status == db::Status::Queued {
+        app.db(move |c| db::waiting_before(c, id)).await?
+    } else {
+        0
+    };
+    Ok(Json(submission_json(&submission, waiting_before)?).into_response())
+}
+
+#[derive(Deserialize, Default)]
+pub struct ListQuery {
+    exercise: Option<String>,
+    student: Option<String>,
+}
+
+/// `GET /api/submissions?exercise=NAME`: the student's own, newest first; an instructor
+/// sees everyone's (and may filter by `student`).
+pub async fn submissions(
+    State(app): State<AppState>,
+    session: Session,
+    Query(query): Query<ListQuery>,
+) -> ApiResult {
+    let instructor = session.user.is_instructor();
+    let filter = db::Filter {
+        user_id: (!instructor).then_some(session.user.id),
+        username: query.student.filter(|s| instructor && !s.is_empty()),
+        exercise: query.exercise.filter(|e| !e.is_empty()),
+        limit: None,
+    };
+    let rows = app.db(move |c| db::submissions(c, &filter)).await?;
+    Ok(Json(rows.iter().map(summary_json).collect::<Vec<_>>()).into_response())
+}

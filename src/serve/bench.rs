@@ -1,0 +1,280 @@
+//! `nimlab bench --serve N`: a server on a fresh database, and N students who log in and
+//! submit present_board's model solution at once, each through its own HTTP client.
+//! Reports the time from upload to verdict and the submissions judged per second.
+
+use super::db;
+use crate::error::{Error, Result};
+use crate::lab::Lab;
+use crate::runner::{ProcessRunner, Runner};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+const EXERCISE: &str = "present_board";
+const PASSWORD: &str = "bench-password";
+/// How often each student asks for the verdict.
+const POLL: Duration = Duration::from_millis(1000);
+
+struct Timing {
+    login: Duration,
+    /// From the start of the upload to the first poll that saw the verdict.
+    to_verdict: Duration,
+    /// Since the bench started, when the verdict was seen.
+    finished_at: Duration,
+    verdict: String,
+}
+
+fn internal(what: &str, e: impl std::fmt::Display) -> Error {
+    Error::internal(what.to_string(), std::io::Error::other(e.to_string()))
+}
+
+async fn student(
+    base: String,
+    username: String,
+    source: String,
+    t0: Instant,
+    limit: Duration,
+) -> Result<Timing> {
+    let client = reqwest::Client::builder()
+        .cookie_store(true)
+        .timeout(Duration::from_secs(120))
+        .build()
+        .map_err(|e| internal("cannot make an HTTP client", e))?;
+    let started = Instant::now();
+    let login = client
+        .post(format!("{base}/api/login"))
+        .json(&serde_json::json!({ "username": username, "password": PASSWORD }))
+        .send()
+        .await
+        .map_err(|e| internal("login", e))?;
+    if !login.status().is_success() {
+        return Err(internal("login", login.status()));
+    }
+    let login_time = started.elapsed();
+    let upload = Instant::now();
+    let form = reqwest::multipart::Form::new()
+        .text("exercise", EXERCISE)
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(source.into_bytes())
+                .file_name(format!("{EXERCISE}.py")),
+        );
+    let reply = client
+        .post(format!("{base}/api/submissions"))
+        .multipart(form)
+        .send()
+        .await
+        .map_err(|e| internal("upload", e))?;
+    if reply.status() != reqwest::StatusCode::ACCEPTED {
+        return Err(internal("upload", reply.status()));
+    }
+    let body: serde_json::Value = reply.json().await.map_err(|e| internal("upload", e))?;
+    let id = body["id"]
+        .as_i64()
+        .ok_or_else(|| internal("upload", "no id"))?;
+    loop {
+        if upload.elapsed() > limit {
+            return Err(internal("waiting for the verdict", "gave up"));
+        }
+        tokio::time::sleep(POLL).await;
+        let status: serde_json::Value = client
+            .get(format!("{base}/api/submissions/{id}"))
+            .send()
+            .await
+            .map_err(|e| internal("poll", e))?
+            .json()
+            .await
+            .map_err(|e| internal("poll", e))?;
+        match status["status"].as_str() {
+            Some("done") | Some("failed") => {
+                return Ok(Timing {
+                    login: login_time,
+                    to_verdict: upload.elapsed(),
+                    finished_at: t0.elapsed(),
+                    verdict: status["verdict"].as_str().unwrap_or("failed").to_string(),
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn seconds(d: Duration) -> String {
+    format!("{:.2} s", d.as_secs_f64())
+}
+
+/// `nimlab serve` as its own process, as a course runs it.
+struct Child {
+    process: std::process::Child,
+    addr: String,
+}
+
+impl Child {
+    fn start(lab: &Lab, db: &std::path::Path, workers: Option<usize>) -> Result<Child> {
+        let exe = std::env::current_exe()
+            .map_err(|e| Error::internal("cannot find the nimlab binary", e))?;
+        let mut command = std::process::Command::new(exe);
+        if let crate::lab::LabOrigin::Folder(folder) = &lab.origin {
+            command.arg("--lab").arg(folder);
+        }
+        command
+            .arg("serve")
+            .arg("--db")
+            .arg(db)
+            .args(["--listen", "127.0.0.1:0", "--max-queued", "1"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit());
+        if let Some(workers) = workers {
+            command.args(["--workers", &workers.to_string()]);
+        }
+        let mut process = command
+            .spawn()
+            .map_err(|e| Error::internal("cannot start nimlab serve", e))?;
+        let mut line = String::new();
+        let stdout = process.stdout.take().expect("piped");
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line)
+            .map_err(|e| Error::internal("cannot read the server's address", e))?;
+        let addr = line
+            .trim()
+            .strip_prefix("nimlab serve: listening on ")
+            .ok_or_else(|| internal("the server did not start", line.trim()))?
+            .to_string();
+        Ok(Child { process, addr })
+    }
+
+    /// The server's peak memory (resident), from /proc.
+    fn peak_memory_mib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.process.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib / 1024)
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        // SAFETY: a signal to the child this bench started: it stops at once, cleanly.
+        unsafe { libc::kill(self.process.id() as i32, libc::SIGTERM) };
+        let _ = self.process.wait();
+    }
+}
+
+pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Write) -> Result<u8> {
+    if students == 0 {
+        return Err(Error::usage("--serve needs at least 1 student"));
+    }
+    let source = lab.exercise(EXERCISE)?.solution.clone().ok_or_else(|| {
+        Error::usage(format!(
+            "the lab's {EXERCISE} has no model solution to submit"
+        ))
+    })?;
+    let folder = tempfile::tempdir().map_err(|e| Error::internal("cannot create a folder", e))?;
+    let db_path = folder.path().join("bench.db");
+    // The accounts share one hash (the same password): only logging in is measured.
+    {
+        let database = db::Db::open(&db_path)?;
+        let hash = super::auth::hash_password(PASSWORD)?;
+        database.with(|c| {
+            let tx = c.transaction()?;
+            for index in 1..=students {
+                let user = db::NewUser {
+                    username: format!("student{index:04}"),
+                    ..db::NewUser::default()
+                };
+                db::upsert_user(&tx, &user, db::Role::Student, Some(&hash))?;
+            }
+            tx.commit()
+        })?;
+    }
+    let server = Child::start(lab, &db_path, workers)?;
+    let workers = workers.unwrap_or_else(crate::pool::default_jobs);
+    let isolation = ProcessRunner::detect().isolation().summary();
+    let runtime = super::runtime()?;
+    let limit = Duration::from_secs(60 + 10 * students as u64);
+    let base = server.addr.clone();
+    let (timings, elapsed) = runtime.block_on(async {
+        let t0 = Instant::now();
+        let tasks: Vec<_> = (1..=students)
+            .map(|index| {
+                tokio::spawn(student(
+                    base.clone(),
+                    format!("student{index:04}"),
+                    // A comment makes each file its own, as students' files are.
+                    format!("{source}\n# student {index}\n"),
+                    t0,
+                    limit,
+                ))
+            })
+            .collect();
+        let mut timings = Vec::new();
+        for task in tasks {
+            timings.push(task.await.map_err(|e| internal("a student task", e))?);
+        }
+        Ok::<_, Error>((timings, t0.elapsed()))
+    })?;
+    let peak = server.peak_memory_mib();
+    drop(server);
+    let (done, failed): (Vec<_>, Vec<_>) = timings.into_iter().partition(|t| t.is_ok());
+    let done: Vec<Timing> = done.into_iter().map(|t| t.expect("partitioned")).collect();
+    let mut logins: Vec<Duration> = done.iter().map(|t| t.login).collect();
+    let mut verdicts: Vec<Duration> = done.iter().map(|t| t.to_verdict).collect();
+    logins.sort();
+    verdicts.sort();
+    let last = done.iter().map(|t| t.finished_at).max().unwrap_or(elapsed);
+    let accepted = done.iter().filter(|t| t.verdict == "accepted").count();
+    let write = |out: &mut dyn Write, text: String| {
+        writeln!(out, "{text}").map_err(|e| Error::internal("cannot write to stdout", e))
+    };
+    write(
+        out,
+        format!(
+            "nimlab bench --serve {students}: {students} students log in and submit {EXERCISE}'s model solution at once ({workers} judging worker(s); {isolation})",
+        ),
+    )?;
+    write(
+        out,
+        format!(
+            "  log in:            p50 {}, p95 {}, max {}",
+            seconds(percentile(&logins, 50.0)),
+            seconds(percentile(&logins, 95.0)),
+            seconds(logins.last().copied().unwrap_or_default())
+        ),
+    )?;
+    write(
+        out,
+        format!(
+            "  upload to verdict: p50 {}, p95 {}, max {} (seen by polling every {} ms)",
+            seconds(percentile(&verdicts, 50.0)),
+            seconds(percentile(&verdicts, 95.0)),
+            seconds(verdicts.last().copied().unwrap_or_default()),
+            POLL.as_millis()
+        ),
+    )?;
+    write(
+        out,
+        format!(
+            "  {} judged in {}: {:.2} submissions per second; {accepted} accepted",
+            done.len(),
+            seconds(last),
+            done.len() as f64 / last.as_secs_f64().max(1e-9)
+        ),
+    )?;
+    if let Some(peak) = peak {
+        write(out, format!("  the server's peak memory: {peak} MiB"))?;
+    }
+    for error in failed.iter().filter_map(|t| t.as_ref().err()).take(5) {
+        write(out, format!("  a student failed: {error}"))?;
+    }
+    Ok(if failed.is_empty() && accepted == done.len() {
+        crate::exit::SUCCESS
+    } else {
+        crate::exit::NOT_ACCEPTED
+    })
+}

@@ -1,0 +1,809 @@
+//! The website's one database file (SQLite): accounts, sessions and submissions, which are
+//! also the judging queue. This module owns the schema, its migrations and every query.
+//!
+//! The file is opened in WAL mode with `synchronous = FULL`, so a submission acknowledged to
+//! a student has reached the disk: a crash or `kill -9` after the reply loses nothing.
+
+use crate::error::{Error, Result};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Each step takes the schema from version `index` to `index + 1`; applied in order, once.
+const MIGRATIONS: &[&str] = &[
+    // 1: accounts, sessions, submissions (the queue).
+    "CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        username TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL DEFAULT '',
+        student_id TEXT NOT NULL DEFAULT '',
+        section TEXT NOT NULL DEFAULT '',
+        role TEXT NOT NULL CHECK (role IN ('student', 'instructor')),
+        password_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        csrf TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+    );
+    CREATE INDEX sessions_user ON sessions(user_id);
+    CREATE TABLE submissions (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        exercise TEXT NOT NULL,
+        filename TEXT NOT NULL,
+        source BLOB NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+        -- 0: a student's upload; 1: a rejudge, which waits behind uploads.
+        priority INTEGER NOT NULL DEFAULT 0,
+        -- Bumped at every claim and rejudge: a result is kept only for the attempt it judged.
+        attempt INTEGER NOT NULL DEFAULT 0,
+        submitted_at INTEGER NOT NULL,
+        started_at INTEGER,
+        finished_at INTEGER,
+        verdict TEXT,
+        score INTEGER,
+        max_score INTEGER,
+        report TEXT,
+        error TEXT
+    );
+    CREATE INDEX submissions_queue ON submissions(status, priority, id);
+    CREATE INDEX submissions_user ON submissions(user_id, exercise, id);
+    CREATE INDEX submissions_started ON submissions(user_id, started_at);",
+];
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+fn db_error(path: &Path, error: rusqlite::Error) -> Error {
+    Error::internal(
+        format!("{}: database", path.display()),
+        std::io::Error::other(error),
+    )
+}
+
+/// The database file and a few open connections to it, shared by the web handlers and the
+/// judging workers.
+pub struct Db {
+    path: PathBuf,
+    idle: Mutex<Vec<Connection>>,
+}
+
+impl Db {
+    /// Opens (creating if needed) and migrates the database.
+    pub fn open(path: &Path) -> Result<Db> {
+        if path.is_dir() {
+            return Err(Error::input(
+                path,
+                "is a folder; --db names a database file",
+            ));
+        }
+        let db = Db {
+            path: path.to_path_buf(),
+            idle: Mutex::new(Vec::new()),
+        };
+        let mut connection = db.connect()?;
+        migrate(&mut connection).map_err(|e| match e {
+            Migration::Newer(version) => Error::input(
+                path,
+                format!(
+                    "the database's schema is version {version}, newer than this nimlab knows ({}); use a newer nimlab",
+                    MIGRATIONS.len()
+                ),
+            ),
+            Migration::Sql(e) => db.error(e),
+        })?;
+        db.idle
+            .lock()
+            .expect("no panics holding the pool")
+            .push(connection);
+        Ok(db)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn connect(&self) -> Result<Connection> {
+        let not_a_database = |e: &rusqlite::Error| {
+            matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::NotADatabase)
+            )
+        };
+        let setup = |c: &Connection| -> rusqlite::Result<()> {
+            c.busy_timeout(std::time::Duration::from_secs(30))?;
+            c.pragma_update(None, "journal_mode", "WAL")?;
+            c.pragma_update(None, "synchronous", "FULL")?;
+            c.pragma_update(None, "foreign_keys", "ON")?;
+            Ok(())
+        };
+        let connection = Connection::open(&self.path).map_err(|e| self.error(e))?;
+        match setup(&connection) {
+            Ok(()) => Ok(connection),
+            Err(e) if not_a_database(&e) => Err(Error::input(
+                &self.path,
+                "is not a nimlab database (not an SQLite file)",
+            )),
+            Err(e) => Err(self.error(e)),
+        }
+    }
+
+    fn error(&self, error: rusqlite::Error) -> Error {
+        db_error(&self.path, error)
+    }
+
+    /// Runs `f` on a connection from the pool (blocking: call it off the async threads).
+    pub fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T> {
+        let pooled = self.idle.lock().expect("no panics holding the pool").pop();
+        let mut connection = match pooled {
+            Some(c) => c,
+            None => self.connect()?,
+        };
+        let result = f(&mut connection).map_err(|e| self.error(e));
+        let mut idle = self.idle.lock().expect("no panics holding the pool");
+        if idle.len() < 16 {
+            idle.push(connection);
+        }
+        result
+    }
+
+    /// A consistent copy of the whole database, taken while it is in use.
+    pub fn backup(&self, to: &Path) -> Result<()> {
+        if to.exists() {
+            return Err(Error::input(
+                to,
+                "already exists; nimlab does not overwrite a backup",
+            ));
+        }
+        let target = to.to_string_lossy().into_owned();
+        self.with(|c| c.execute("VACUUM INTO ?1", [target]).map(|_| ()))
+    }
+}
+
+enum Migration {
+    Newer(usize),
+    Sql(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for Migration {
+    fn from(e: rusqlite::Error) -> Self {
+        Migration::Sql(e)
+    }
+}
+
+fn migrate(connection: &mut Connection) -> std::result::Result<(), Migration> {
+    let version: usize =
+        connection.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))? as usize;
+    if version > MIGRATIONS.len() {
+        return Err(Migration::Newer(version));
+    }
+    for (index, step) in MIGRATIONS.iter().enumerate().skip(version) {
+        let tx = connection.transaction_with_behavior(TransactionBehavior::Exclusive)?;
+        tx.execute_batch(step)?;
+        tx.pragma_update(None, "user_version", (index + 1) as i64)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Student,
+    Instructor,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Student => "student",
+            Role::Instructor => "instructor",
+        }
+    }
+
+    fn parse(text: &str) -> Role {
+        if text == "instructor" {
+            Role::Instructor
+        } else {
+            Role::Student
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct User {
+    pub id: i64,
+    pub username: String,
+    pub name: String,
+    pub student_id: String,
+    pub section: String,
+    pub role: Role,
+}
+
+impl User {
+    pub fn is_instructor(&self) -> bool {
+        self.role == Role::Instructor
+    }
+
+    /// The name to show: the full name, or the username.
+    pub fn display(&self) -> &str {
+        if self.name.is_empty() {
+            &self.username
+        } else {
+            &self.name
+        }
+    }
+}
+
+const USER_COLUMNS: &str = "id, username, name, student_id, section, role";
+
+fn user_row(row: &rusqlite::Row) -> rusqlite::Result<User> {
+    Ok(User {
+        id: row.get(0)?,
+        username: row.get(1)?,
+        name: row.get(2)?,
+        student_id: row.get(3)?,
+        section: row.get(4)?,
+        role: Role::parse(&row.get::<_, String>(5)?),
+    })
+}
+
+/// An account to create or update.
+#[derive(Debug, Clone, Default)]
+pub struct NewUser {
+    pub username: String,
+    pub name: String,
+    pub student_id: String,
+    pub section: String,
+}
+
+pub fn find_user(c: &Connection, username: &str) -> rusqlite::Result<Option<(User, String)>> {
+    c.query_row(
+        &format!("SELECT {USER_COLUMNS}, password_hash FROM users WHERE username = ?1"),
+        [username],
+        |row| Ok((user_row(row)?, row.get(6)?)),
+    )
+    .optional()
+}
+
+pub fn users(c: &Connection) -> rusqlite::Result<Vec<User>> {
+    let mut statement = c.prepare(&format!(
+        "SELECT {USER_COLUMNS} FROM users ORDER BY role DESC, username"
+    ))?;
+    statement.query_map([], user_row)?.collect()
+}
+
+/// Creates an account, or updates its name, id, section and role; sets the password when one
+/// is given (a new account needs one). Returns whether the account is new.
+pub fn upsert_user(
+    c: &Connection,
+    user: &NewUser,
+    role: Role,
+    password_hash: Option<&str>,
+) -> rusqlite::Result<bool> {
+    let existing: Option<i64> = c
+        .query_row(
+            "SELECT id FROM users WHERE username = ?1",
+            [&user.username],
+            |r| r.get(0),
+        )
+        .optional()?;
+    match existing {
+        Some(id) => {
+            c.execute(
+                "UPDATE users SET name = ?2, student_id = ?3, section = ?4, role = ?5 WHERE id = ?1",
+                params![id, user.name, user.student_id, user.section, role.as_str()],
+            )?;
+            if let Some(hash) = password_hash {
+                set_password(c, id, hash)?;
+            }
+            Ok(false)
+        }
+        None => {
+            c.execute(
+                "INSERT INTO users (username, name, student_id, section, role, password_hash, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    user.username,
+                    user.name,
+                    user.student_id,
+                    user.section,
+                    role.as_str(),
+                    password_hash.unwrap_or(""),
+                    now_ms()
+                ],
+            )?;
+            Ok(true)
+        }
+    }
+}
+
+/// Sets a password and ends the account's sessions (a changed password logs everyone out).
+pub fn set_password(c: &Connection, user_id: i64, password_hash: &str) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE users SET password_hash = ?2 WHERE id = ?1",
+        params![user_id, password_hash],
+    )?;
+    c.execute("DELETE FROM sessions WHERE user_id = ?1", [user_id])?;
+    Ok(())
+}
+
+pub fn create_session(
+    c: &Connection,
+    token_hash: &str,
+    user_id: i64,
+    csrf: &str,
+    lifetime_ms: i64,
+) -> rusqlite::Result<()> {
+    let now = now_ms();
+    c.execute("DELETE FROM sessions WHERE expires_at < ?1", [now])?;
+    c.execute(
+        "INSERT INTO sessions (token_hash, user_id, csrf, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![token_hash, user_id, csrf, now, now + lifetime_ms],
+    )?;
+    Ok(())
+}
+
+/// The user of a live session, and its CSRF token.
+pub fn session_user(c: &Connection, token_hash: &str) -> rusqlite::Result<Option<(User, String)>> {
+    c.query_row(
+        "SELECT u.id, u.username, u.name, u.student_id, u.section, u.role, s.csrf
+         FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = ?1 AND s.expires_at > ?2",
+        params![token_hash, now_ms()],
+        |row| Ok((user_row(row)?, row.get(6)?)),
+    )
+    .optional()
+}
+
+pub fn delete_session(c: &Connection, token_hash: &str) -> rusqlite::Result<()> {
+    c.execute("DELETE FROM sessions WHERE token_hash = ?1", [token_hash])?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Queued,
+    Running,
+    Done,
+    Failed,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Queued => "queued",
+            Status::Running => "running",
+            Status::Done => "done",
+            Status::Failed => "failed",
+        }
+    }
+
+    fn parse(text: &str) -> Status {
+        match text {
+            "running" => Status::Running,
+            "done" => Status::Done,
+            "failed" => Status::Failed,
+            _ => Status::Queued,
+        }
+    }
+
+    pub fn finished(self) -> bool {
+        matches!(self, Status::Done | Status::Failed)
+    }
+}
+
+/// A submission without its source and report (lists, the queue, the class matrix).
+#[derive(Debug, Clone)]
+pub struct Summary {
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub exercise: String,
+    pub filename: String,
+    pub status: Status,
+    pub submitted_at: i64,
+    pub started_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    /// The verdict's name as `--format json` writes it (`accepted`, `wrong_answer`, ...).
+    pub verdict: Option<String>,
+    pub score: Option<u32>,
+    pub max_score: Option<u32>,
+    pub error: Option<String>,
+}
+
+/// A submission in full.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    pub summary: Summary,
+    pub source: Vec<u8>,
+    /// The `nimlab check --format json` object, once judged.
+    pub report: Option<String>,
+}
+
+const SUMMARY_COLUMNS: &str = "s.id, s.user_id, u.username, s.exercise, s.filename, s.status, s.submitted_at, s.started_at, s.finished_at, s.verdict, s.score, s.max_score, s.error";
+
+fn summary_row(row: &rusqlite::Row) -> rusqlite::Result<Summary> {
+    Ok(Summary {
+        id: row.get(0)?,
+        user_id: row.get(1)?,
+        username: row.get(2)?,
+        exercise: row.get(3)?,
+        filename: row.get(4)?,
+        status: Status::parse(&row.get::<_, String>(5)?),
+        submitted_at: row.get(6)?,
+        started_at: row.get(7)?,
+        finished_at: row.get(8)?,
+        verdict: row.get(9)?,
+        score: row.get(10)?,
+        max_score: row.get(11)?,
+        error: row.get(12)?,
+    })
+}
+
+/// Why an upload was not accepted into the queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    /// The student already has this many submissions waiting.
+    TooManyQueued(usize),
+}
+
+/// Adds an upload to the queue, committed before this returns; refused when the student
+/// already has `max_queued` submissions waiting or running.
+pub fn insert_submission(
+    c: &mut Connection,
+    user_id: i64,
+    exercise: &str,
+    filename: &str,
+    source: &[u8],
+    max_queued: usize,
+) -> rusqlite::Result<std::result::Result<i64, Refused>> {
+    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let waiting: i64 = tx.query_row(
+        "SELECT COUNT(*) FROM submissions WHERE user_id = ?1 AND priority = 0 AND status IN ('queued', 'running')",
+        [user_id],
+        |r| r.get(0),
+    )?;
+    if waiting as usize >= max_queued {
+        return Ok(Err(Refused::TooManyQueued(waiting as usize)));
+    }
+    tx.execute(
+        "INSERT INTO submissions (user_id, exercise, filename, source, status, submitted_at)
+         VALUES (?1, ?2, ?3, ?4, 'queued', ?5)",
+        params![user_id, exercise, filename, source, now_ms()],
+    )?;
+    let id = tx.last_insert_rowid();
+    tx.commit()?;
+    Ok(Ok(id))
+}
+
+pub fn submission(c: &Connection, id: i64) -> rusqlite::Result<Option<Submission>> {
+    c.query_row(
+        &format!(
+            "SELECT {SUMMARY_COLUMNS}, s.source, s.report FROM submissions s JOIN users u ON u.id = s.user_id WHERE s.id = ?1"
+        ),
+        [id],
+        |row| {
+            Ok(Submission {
+                summary: summary_row(row)?,
+                source: row.get(13)?,
+                report: row.get(14)?,
+            })
+        },
+    )
+    .optional()
+}
+
+/// Which submissions a list shows.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    pub user_id: Option<i64>,
+    pub username: Option<String>,
+    pub exercise: Option<String>,
+    pub limit: Option<usize>,
+}
+
+/// Submissions, newest first.
+pub fn submissions(c: &Connection, filter: &Filter) -> rusqlite::Result<Vec<Summary>> {
+    let mut statement = c.prepare(&format!(
+        "SELECT {SUMMARY_COLUMNS} FROM submissions s JOIN users u ON u.id = s.user_id
+         WHERE (?1 IS NULL OR s.user_id = ?1) AND (?2 IS NULL OR u.username = ?2)
+           AND (?3 IS NULL OR s.exercise = ?3)
+         ORDER BY s.id DESC LIMIT ?4"
+    ))?;
+    let limit = filter.limit.map_or(-1, |l| l as i64);
+    statement
+        .query_map(
+            params![filter.user_id, filter.username, filter.exercise, limit],
+            summary_row,
+        )?
+        .collect()
+}
+
+/// Every judged submission (for best scores and gradebooks), oldest first.
+pub fn judged(c: &Connection, user_id: Option<i64>) -> rusqlite::Result<Vec<Summary>> {
+    let mut statement = c.prepare(&format!(
+        "SELECT {SUMMARY_COLUMNS} FROM submissions s JOIN users u ON u.id = s.user_id
+         WHERE s.status = 'done' AND (?1 IS NULL OR s.user_id = ?1) ORDER BY s.id"
+    ))?;
+    statement.query_map([user_id], summary_row)?.collect()
+}
+
+pub fn report(c: &Connection, id: i64) -> rusqlite::Result<Option<String>> {
+    c.query_row("SELECT report FROM submissions WHERE id = ?1", [id], |r| {
+        r.get(0)
+    })
+    .optional()
+    .map(Option::flatten)
+}
+
+/// The queue: running first, then queued in the order they were uploaded.
+pub fn queue(c: &Connection) -> rusqlite::Result<Vec<Summary>> {
+    let mut statement = c.prepare(&format!(
+        "SELECT {SUMMARY_COLUMNS} FROM submissions s JOIN users u ON u.id = s.user_id
+         WHERE s.status IN ('queued', 'running')
+         ORDER BY s.status = 'queued', s.priority, s.id"
+    ))?;
+    statement.query_map([], summary_row)?.collect()
+}
+
+/// How many queued submissions were uploaded before this one.
+pub fn waiting_before(c: &Connection, id: i64) -> rusqlite::Result<i64> {
+    c.query_row(
+        "SELECT COUNT(*) FROM submissions WHERE status = 'queued' AND priority = 0 AND id < ?1",
+        [id],
+        |r| r.get(0),
+    )
+}
+
+/// A job a worker has claimed.
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub id: i64,
+    pub attempt: i64,
+    pub exercise: String,
+    pub filename: String,
+    pub source: Vec<u8>,
+}
+
+/// How far back a student's judging counts against them when the queue picks the next job.
+const FAIRNESS_WINDOW_MS: i64 = 10 * 60 * 1000;
+
+/// Claims the next job, fairly: uploads before rejudges; among them, the student whose
+/// submissions were started least in the last ten minutes (running ones included) goes
+/// first, then the oldest upload. So one student's twenty uploads are taken in turn with
+/// everyone else's, never all before them.
+pub fn claim(c: &mut Connection) -> rusqlite::Result<Option<Job>> {
+    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let now = now_ms();
+    let next: Option<i64> = tx
+        .query_row(
+            "SELECT q.id FROM submissions q WHERE q.status = 'queued'
+             ORDER BY q.priority,
+                 (SELECT COUNT(*) FROM submissions r
+                  WHERE r.user_id = q.user_id AND r.started_at >= ?1),
+                 q.id
+             LIMIT 1",
+            [now - FAIRNESS_WINDOW_MS],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(id) = next else {
+        return Ok(None);
+    };
+    tx.execute(
+        "UPDATE submissions SET status = 'running', started_at = ?2, attempt = attempt + 1 WHERE id = ?1",
+        params![id, now],
+    )?;
+    let job = tx.query_row(
+        "SELECT id, attempt, exercise, filename, source FROM submissions WHERE id = ?1",
+        [id],
+        |r| {
+            Ok(Job {
+                id: r.get(0)?,
+                attempt: r.get(1)?,
+                exercise: r.get(2)?,
+                filename: r.get(3)?,
+                source: r.get(4)?,
+            })
+        },
+    )?;
+    tx.commit()?;
+    Ok(Some(job))
+}
+
+/// What judging a job came to.
+pub enum Outcome {
+    Judged {
+        verdict: String,
+        score: u32,
+        max_score: u32,
+        report: String,
+    },
+    /// nimlab could not judge it (its own failure, never the student's).
+    Failed(String),
+}
+
+/// Records a job's result, unless it was rejudged (or re-queued) meanwhile; returns whether
+/// it was kept.
+pub fn finish(c: &Connection, job: &Job, outcome: &Outcome) -> rusqlite::Result<bool> {
+    let now = now_ms();
+    let changed = match outcome {
+        Outcome::Judged {
+            verdict,
+            score,
+            max_score,
+            report,
+        } => c.execute(
+            "UPDATE submissions SET status = 'done', finished_at = ?3, verdict = ?4, score = ?5,
+                 max_score = ?6, report = ?7, error = NULL
+             WHERE id = ?1 AND attempt = ?2 AND status = 'running'",
+            params![job.id, job.attempt, now, verdict, score, max_score, report],
+        )?,
+        Outcome::Failed(error) => c.execute(
+            "UPDATE submissions SET status = 'failed', finished_at = ?3, verdict = NULL, score = NULL,
+                 max_score = NULL, report = NULL, error = ?4
+             WHERE id = ?1 AND attempt = ?2 AND status = 'running'",
+            params![job.id, job.attempt, now, error],
+        )?,
+    };
+    Ok(changed == 1)
+}
+
+/// Puts the jobs a crash or kill left running back in the queue; returns how many.
+pub fn requeue_running(c: &Connection) -> rusqlite::Result<usize> {
+    c.execute(
+        "UPDATE submissions SET status = 'queued', attempt = attempt + 1 WHERE status = 'running'",
+        [],
+    )
+}
+
+/// What to judge again.
+#[derive(Debug, Clone)]
+pub enum Rejudge {
+    One(i64),
+    Exercise(String),
+    All,
+}
+
+/// Queues submissions to be judged again (behind students' uploads); their old results stay
+/// visible until the new ones replace them. Returns how many.
+pub fn rejudge(c: &mut Connection, what: &Rejudge) -> rusqlite::Result<usize> {
+    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    // An upload still waiting keeps its place ahead of the rejudges.
+    let set = "UPDATE submissions SET status = 'queued', attempt = attempt + 1,
+                   priority = CASE WHEN status = 'queued' THEN priority ELSE 1 END";
+    let count = match what {
+        Rejudge::One(id) => tx.execute(&format!("{set} WHERE id = ?1"), [id])?,
+        Rejudge::Exercise(name) => tx.execute(&format!("{set} WHERE exercise = ?1"), [name])?,
+        Rejudge::All => tx.execute(set, [])?,
+    };
+    tx.commit()?;
+    Ok(count)
+}
+
+/// Counts by status, for the queue page.
+pub fn counts(c: &Connection) -> rusqlite::Result<Vec<(Status, i64)>> {
+    let mut statement =
+        c.prepare("SELECT status, COUNT(*) FROM submissions GROUP BY status ORDER BY status")?;
+    statement
+        .query_map([], |r| {
+            Ok((Status::parse(&r.get::<_, String>(0)?), r.get(1)?))
+        })?
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open() -> (tempfile::TempDir, Db) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("class.db")).unwrap();
+        (dir, db)
+    }
+
+    fn student(db: &Db, name: &str) -> i64 {
+        db.with(|c| {
+            upsert_user(
+                c,
+                &NewUser {
+                    username: name.into(),
+                    ..NewUser::default()
+                },
+                Role::Student,
+                Some("x"),
+            )?;
+            Ok(find_user(c, name)?.unwrap().0.id)
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn opening_twice_migrates_once() {
+        let (dir, db) = open();
+        drop(db);
+        let db = Db::open(&dir.path().join("class.db")).unwrap();
+        let version: i64 = db
+            .with(|c| c.pragma_query_value(None, "user_version", |r| r.get(0)))
+            .unwrap();
+        assert_eq!(version, MIGRATIONS.len() as i64);
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_database_is_refused_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.db");
+        std::fs::write(&path, "these are my notes, not a database, and long enough").unwrap();
+        let error = Db::open(&path).err().unwrap().to_string();
+        assert!(
+            error.contains("notes.db") && error.contains("not a nimlab database"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn the_queue_takes_students_in_turn() {
+        let (_dir, db) = open();
+        let eager = student(&db, "eager");
+        let calm = student(&db, "calm");
+        db.with(|c| {
+            for _ in 0..5 {
+                insert_submission(c, eager, "present_board", "a.py", b"", 10)?.unwrap();
+            }
+            insert_submission(c, calm, "present_board", "b.py", b"", 10)?.unwrap();
+            Ok(())
+        })
+        .unwrap();
+        let order: Vec<i64> = (0..3)
+            .map(|_| db.with(claim).unwrap().unwrap().id)
+            .collect();
+        // eager's first, then calm's (uploaded last), then eager's second.
+        assert_eq!(order, vec![1, 6, 2]);
+    }
+
+    #[test]
+    fn a_result_of_a_rejudged_attempt_is_not_kept() {
+        let (_dir, db) = open();
+        let ada = student(&db, "ada");
+        db.with(|c| insert_submission(c, ada, "ui", "ui.py", b"", 10).map(|r| r.unwrap()))
+            .unwrap();
+        let job = db.with(claim).unwrap().unwrap();
+        db.with(|c| rejudge(c, &Rejudge::One(job.id))).unwrap();
+        let kept = db
+            .with(|c| finish(c, &job, &Outcome::Failed("x".into())))
+            .unwrap();
+        assert!(!kept);
+        let again = db.with(claim).unwrap().unwrap();
+        assert_eq!(again.id, job.id);
+        assert!(
+            db.with(|c| finish(c, &again, &Outcome::Failed("y".into())))
+                .unwrap()
+        );
+    }
+
+    #[test]
+    fn the_queued_limit_counts_waiting_uploads_only() {
+        let (_dir, db) = open();
+        let ada = student(&db, "ada");
+        let insert = |db: &Db| {
+            db.with(|c| insert_submission(c, ada, "ui", "ui.py", b"", 2))
+                .unwrap()
+        };
+        assert!(insert(&db).is_ok());
+        assert!(insert(&db).is_ok());
+        assert_eq!(insert(&db), Err(Refused::TooManyQueued(2)));
+        let job = db.with(claim).unwrap().unwrap();
+        db.with(|c| finish(c, &job, &Outcome::Failed("x".into())))
+            .unwrap();
+        assert!(insert(&db).is_ok());
+    }
+}

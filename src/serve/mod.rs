@@ -1,0 +1,289 @@
+//! `nimlab serve`: the lab's submission website. Students log in, upload a file and read
+//! what `nimlab check` says about it; instructors see the class, the queue and the
+//! gradebook files.
+//!
+//! It is one more front end over the library, like the command line: [`web`] holds the
+//! router and the steps pages ([`pages`]) and the JSON API ([`api`]) share; [`db`] owns the
+//! SQLite file (accounts, sessions, and submissions, which are the judging queue);
+//! [`queue`]'s worker threads judge with [`crate::check::check`]; [`views`] renders HTML
+//! with auto-escaping templates.
+
+mod api;
+mod assets;
+pub mod auth;
+pub mod bench;
+pub mod db;
+mod grades;
+mod pages;
+pub mod queue;
+pub mod users;
+mod views;
+mod web;
+
+use crate::error::{Error, Result};
+use crate::lab::Lab;
+use crate::runner::{ProcessRunner, Runner};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Which submission of a student's counts in the gradebook downloads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GradesFrom {
+    /// The highest score (the latest among equals).
+    Best,
+    /// The latest judged.
+    Latest,
+}
+
+impl GradesFrom {
+    pub fn parse(text: &str) -> Option<GradesFrom> {
+        match text {
+            "best" => Some(GradesFrom::Best),
+            "latest" => Some(GradesFrom::Latest),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GradesFrom::Best => "best",
+            GradesFrom::Latest => "latest",
+        }
+    }
+}
+
+pub struct ServeOptions {
+    pub db: PathBuf,
+    /// `HOST:PORT`; port 0 takes a free one (printed at start).
+    pub listen: String,
+    /// Judging threads; 0 accepts uploads but judges nothing.
+    pub workers: usize,
+    pub secure_cookies: bool,
+    /// Origins allowed besides the request's own host, like `https://lab.example.edu`.
+    pub origins: Vec<String>,
+    pub max_upload_bytes: usize,
+    pub max_queued: usize,
+    pub grades_from: GradesFrom,
+}
+
+impl ServeOptions {
+    pub fn new(db: PathBuf) -> Self {
+        ServeOptions {
+            db,
+            listen: "127.0.0.1:8080".into(),
+            workers: crate::pool::default_jobs(),
+            secure_cookies: false,
+            origins: Vec::new(),
+            max_upload_bytes: 64 * 1024,
+            max_queued: 10,
+            grades_from: GradesFrom::Best,
+        }
+    }
+}
+
+/// A server started by [`start`].
+pub struct Running {
+    pub addr: SocketAddr,
+    /// Jobs a crash or kill had left running, queued again at this start.
+    pub requeued: usize,
+    pub isolation: String,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    server: tokio::task::JoinHandle<std::io::Result<()>>,
+    signal: Arc<queue::Signal>,
+    workers: Vec<std::thread::JoinHandle<()>>,
+}
+
+/// Opens the database (queueing again what a crash left running), starts the judging
+/// workers and serves the website on the current tokio runtime.
+pub async fn start(
+    lab: Arc<Lab>,
+    options: &ServeOptions,
+    runner: Arc<dyn Runner + Send>,
+) -> Result<Running> {
+    return_large_blocks();
+    let path = options.db.clone();
+    let (db, requeued) = tokio::task::spawn_blocking(move || -> Result<_> {
+        let db = db::Db::open(&path)?;
+        let requeued = db.with(|c| db::requeue_running(c))?;
+        Ok((Arc::new(db), requeued))
+    })
+    .await
+    .map_err(|e| Error::internal("cannot open the database", std::io::Error::other(e)))??;
+    let listener = tokio::net::TcpListener::bind(&options.listen)
+        .await
+        .map_err(|e| {
+            Error::usage(format!(
+                "--listen {}: cannot listen there: {e}",
+                options.listen
+            ))
+        })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::internal("cannot read the listening address", e))?;
+    let isolation = runner.isolation().summary();
+    let signal = Arc::new(queue::Signal::default());
+    let cores = crate::pool::default_jobs();
+    let workers = Arc::new(queue::Workers {
+        lab: Arc::clone(&lab),
+        db: Arc::clone(&db),
+        runner,
+        signal: Arc::clone(&signal),
+        case_jobs: (cores / options.workers.max(1)).max(1),
+    });
+    let handles = workers.spawn(options.workers);
+    let app = Arc::new(web::App {
+        lab,
+        db,
+        signal: Arc::clone(&signal),
+        limiter: auth::LoginLimiter::new(web::LOGIN_FAILURES, web::LOGIN_WINDOW),
+        hashers: auth::Hashers::new(cores),
+        secure_cookies: options.secure_cookies,
+        origins: options
+            .origins
+            .iter()
+            .map(|o| o.trim_end_matches('/').to_string())
+            .collect(),
+        max_upload_bytes: options.max_upload_bytes,
+        max_queued: options.max_queued,
+        grades_from: options.grades_from,
+        workers: options.workers,
+        isolation: isolation.clone(),
+    });
+    let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
+    let router = web::router(app);
+    let server = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async {
+                let _ = stopped.await;
+            })
+            .await
+    });
+    Ok(Running {
+        addr,
+        requeued,
+        isolation,
+        shutdown: Some(shutdown),
+        server,
+        signal,
+        workers: handles,
+    })
+}
+
+impl Running {
+    /// Stops serving and judging. With `interrupt`, programs being judged are stopped at
+    /// once and their submissions stay `running`, to be judged again at the next start;
+    /// without, the workers finish their current job first.
+    pub async fn stop(mut self, interrupt: bool) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(10), &mut self.server).await;
+        self.signal.stop();
+        if interrupt {
+            crate::stop::request();
+        }
+        let workers = std::mem::take(&mut self.workers);
+        let _ = tokio::task::spawn_blocking(move || {
+            for worker in workers {
+                let _ = worker.join();
+            }
+        })
+        .await;
+    }
+}
+
+/// Large blocks (argon2's 19 MiB per password check) go back to the system when freed.
+/// Otherwise the allocator keeps them (300 logins at once grew a server past 1 GiB), and
+/// every program the server judges starts with a fork of it, which costs more the larger
+/// it is.
+fn return_large_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets the allocator's threshold for using mmap.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+    }
+}
+
+async fn terminated() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(term) => term,
+                Err(_) => {
+                    let _ = interrupt.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = interrupt.await;
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::internal("cannot start the async runtime", e))
+}
+
+/// `nimlab serve`: runs until Ctrl-C or SIGTERM. The first line on stdout is the address.
+pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
+    let runtime = runtime()?;
+    runtime.block_on(async {
+        let runner: Arc<dyn Runner + Send> = Arc::new(ProcessRunner::detect());
+        let running = start(Arc::new(lab), options, runner).await?;
+        {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "nimlab serve: listening on http://{}", running.addr);
+            let _ = out.flush();
+        }
+        eprintln!(
+            "nimlab serve: database {}; {} judging worker(s); {}",
+            options.db.display(),
+            options.workers,
+            running.isolation
+        );
+        if options.workers == 0 {
+            eprintln!("nimlab serve: --workers 0: uploads are queued but nothing is judged");
+        }
+        if running.requeued > 0 {
+            eprintln!(
+                "nimlab serve: {} submission(s) left running by the last stop are queued again",
+                running.requeued
+            );
+        }
+        terminated().await;
+        eprintln!(
+            "nimlab serve: stopping (submissions being judged are judged again at the next start)"
+        );
+        running.stop(true).await;
+        Ok(crate::exit::SUCCESS)
+    })
+}
+
+pub use grades::export_submissions;
+
+/// A copy of the lab for a server that outlives the caller's borrow.
+pub fn own_lab(lab: &Lab) -> Result<Lab> {
+    Ok(match &lab.origin {
+        crate::lab::LabOrigin::BuiltIn => Lab::built_in()?,
+        crate::lab::LabOrigin::Folder(path) => Lab::from_folder(path)?,
+    })
+}
+
+/// `nimlab backup`: a consistent copy of a database in use.
+pub fn backup(db: &std::path::Path, to: &std::path::Path) -> Result<()> {
+    if !db.is_file() {
+        return Err(Error::input(db, "no such database file"));
+    }
+    db::Db::open(db)?.backup(to)
+}

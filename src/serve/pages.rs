@@ -1,0 +1,458 @@
+//! The HTML pages: each handler parses the request, calls the shared steps in `web` and the
+//! database, and renders a view. Nothing here judges.
+
+use super::db::{self, Rejudge, Summary};
+use super::grades;
+use super::views::{self, Viewer};
+use super::web::{
+    self, AppState, Fail, LOGIN_COOKIE, PageFail, Session, accept, enqueue, read_upload,
+    visible_submission,
+};
+use crate::report::CheckReport;
+use axum::extract::{Form, Multipart, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+
+type PageResult = Result<Response, PageFail>;
+
+fn viewer(session: &Session) -> Viewer<'_> {
+    Viewer {
+        user: &session.user,
+        csrf: &session.csrf,
+    }
+}
+
+/// The start page: the exercises (which send a visitor without a session to log in).
+pub async fn home(headers: HeaderMap) -> Redirect {
+    match web::cookie(&headers, web::SESSION_COOKIE) {
+        Some(token) if !token.is_empty() => Redirect::to("/exercises"),
+        _ => Redirect::to("/login"),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+/// The login form, with a fresh token in a cookie and in the form (double-submitted).
+pub async fn login_form(State(app): State<AppState>, Query(query): Query<NextQuery>) -> Response {
+    let token = super::auth::random_token();
+    let next = web::safe_next(query.next.as_deref());
+    let mut response = views::login(None, &token, &next, "").into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, app.login_cookie(&token));
+    response
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    username: String,
+    password: String,
+    csrf: Option<String>,
+    next: Option<String>,
+}
+
+pub async fn login(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Form(form): Form<LoginForm>,
+) -> PageResult {
+    let expected = web::cookie(&headers, LOGIN_COOKIE).unwrap_or_default();
+    let sent = form.csrf.unwrap_or_default();
+    if expected.is_empty() || !super::auth::same_secret(&sent, &expected) {
+        return Err(Fail::forbidden(
+            "this form's security token is missing or out of date: reload the login page and try again",
+        )
+        .into());
+    }
+    let next = web::safe_next(form.next.as_deref());
+    match web::log_in(&app, form.username.clone(), form.password).await {
+        Ok((_, token)) => {
+            let mut response = Redirect::to(&next).into_response();
+            let headers = response.headers_mut();
+            headers.append(header::SET_COOKIE, app.session_cookie(&token));
+            Ok(response)
+        }
+        Err(fail) if fail.status.is_client_error() => {
+            let mut response = (
+                fail.status,
+                views::login(Some(&fail.message), &expected, &next, &form.username),
+            )
+                .into_response();
+            if let Some(seconds) = fail.retry_after {
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, seconds.into());
+            }
+            Ok(response)
+        }
+        Err(fail) => Err(fail.into()),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct CsrfForm {
+    csrf: Option<String>,
+}
+
+pub async fn logout(
+    State(app): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Form(form): Form<CsrfForm>,
+) -> PageResult {
+    session.check_csrf(form.csrf.as_deref())?;
+    if let Some(token) = web::cookie(&headers, web::SESSION_COOKIE) {
+        let hash = super::auth::token_hash(&token);
+        app.db(move |c| db::delete_session(c, &hash)).await?;
+    }
+    let mut response = Redirect::to("/login").into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, app.cleared_session_cookie());
+    Ok(response)
+}
+
+/// The best judged submission of each exercise: highest score, the latest among equals.
+pub fn best_by_exercise(judged: &[Summary]) -> std::collections::HashMap<&str, &Summary> {
+    let mut best: std::collections::HashMap<&str, &Summary> = std::collections::HashMap::new();
+    for summary in judged {
+        let fraction = |s: &Summary| {
+            let (score, max) = (s.score.unwrap_or(0), s.max_score.unwrap_or(0).max(1));
+            f64::from(score) / f64::from(max)
+        };
+        let better = best
+            .get(summary.exercise.as_str())
+            .is_none_or(|current| fraction(summary) >= fraction(current));
+        if better {
+            best.insert(&summary.exercise, summary);
+        }
+    }
+    best
+}
+
+pub async fn exercises(State(app): State<AppState>, session: Session) -> PageResult {
+    let user_id = session.user.id;
+    let judged = app.db(move |c| db::judged(c, Some(user_id))).await?;
+    let all = app
+        .db(move |c| {
+            db::submissions(
+                c,
+                &db::Filter {
+                    user_id: Some(user_id),
+                    ..db::Filter::default()
+                },
+            )
+        })
+        .await?;
+    let best = best_by_exercise(&judged);
+    let rows: Vec<views::ExerciseRow> = app
+        .lab
+        .exercises
+        .iter()
+        .map(|exercise| views::ExerciseRow {
+            exercise,
+            best: best.get(exercise.name.as_str()).copied(),
+            attempts: all.iter().filter(|s| s.exercise == exercise.name).count(),
+        })
+        .collect();
+    Ok(views::exercises(&viewer(&session), &rows).into_response())
+}
+
+fn exercise_of<'a>(app: &'a AppState, name: &str) -> Result<&'a crate::lab::LabExercise, PageFail> {
+    app.lab
+        .exercise(name)
+        .map_err(|e| PageFail(Fail::new(StatusCode::NOT_FOUND, e.to_string())))
+}
+
+pub async fn exercise(
+    State(app): State<AppState>,
+    session: Session,
+    Path(name): Path<String>,
+) -> PageResult {
+    let exercise = exercise_of(&app, &name)?;
+    let (user_id, wanted) = (session.user.id, exercise.name.clone());
+    let mine = app
+        .db(move |c| {
+            db::submissions(
+                c,
+                &db::Filter {
+                    user_id: Some(user_id),
+                    exercise: Some(wanted),
+                    limit: Some(50),
+                    ..db::Filter::default()
+                },
+            )
+        })
+        .await?;
+    Ok(views::exercise(&viewer(&session), exercise, &mine, app.max_upload_bytes).into_response())
+}
+
+pub async fn starter(
+    State(app): State<AppState>,
+    _session: Session,
+    Path(name): Path<String>,
+) -> PageResult {
+    let exercise = exercise_of(&app, &name)?;
+    Ok(python_file(
+        &format!("{}.py", exercise.name),
+        exercise.stub.clone().into_bytes(),
+    ))
+}
+
+/// A Python file to download; the name is ours or made safe for the header.
+fn python_file(name: &str, bytes: Vec<u8>) -> Response {
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/x-python; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{safe}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+pub async fn submit(
+    State(app): State<AppState>,
+    session: Session,
+    Path(name): Path<String>,
+    multipart: Multipart,
+) -> PageResult {
+    let upload = read_upload(multipart, app.max_upload_bytes).await?;
+    session.check_csrf(upload.csrf.as_deref())?;
+    let exercise = exercise_of(&app, &name)?;
+    let accepted = accept(&app.lab, upload, Some(&exercise.name))?;
+    let id = enqueue(&app, &session.user, accepted).await?;
+    Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
+}
+
+#[derive(Deserialize, Default)]
+pub struct HistoryQuery {
+    student: Option<String>,
+    exercise: Option<String>,
+}
+
+pub async fn history(
+    State(app): State<AppState>,
+    session: Session,
+    Query(query): Query<HistoryQuery>,
+) -> PageResult {
+    let instructor = session.user.is_instructor();
+    let filter = db::Filter {
+        user_id: (!instructor).then_some(session.user.id),
+        username: query
+            .student
+            .clone()
+            .filter(|s| instructor && !s.is_empty()),
+        exercise: query.exercise.clone().filter(|e| !e.is_empty()),
+        limit: Some(500),
+    };
+    let label = [
+        filter.username.as_deref().map(|s| format!("student {s}")),
+        filter.exercise.as_deref().map(|e| format!("exercise {e}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(", ");
+    let rows = app.db(move |c| db::submissions(c, &filter)).await?;
+    Ok(views::history(&viewer(&session), &rows, &label).into_response())
+}
+
+pub async fn submission(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let submission = visible_submission(&app, &session, id).await?;
+    let report: Option<CheckReport> = match &submission.report {
+        Some(text) => Some(
+            serde_json::from_str(text)
+                .map_err(|e| Fail::internal(format!("submission {id}: unreadable report: {e}")))?,
+        ),
+        None => None,
+    };
+    let waiting_before = app.db(move |c| db::waiting_before(c, id)).await?;
+    let title = app
+        .lab
+        .exercise(&submission.summary.exercise)
+        .map(|e| e.config.title.clone())
+        .unwrap_or_else(|_| submission.summary.exercise.clone());
+    let view = views::SubmissionView {
+        summary: &submission.summary,
+        title: &title,
+        source: &submission.source,
+        report: report.as_ref(),
+        waiting_before,
+    };
+    Ok(views::submission(&viewer(&session), &view).into_response())
+}
+
+pub async fn source(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let submission = visible_submission(&app, &session, id).await?;
+    Ok(python_file(&submission.summary.filename, submission.source))
+}
+
+pub async fn class(State(app): State<AppState>, session: Session) -> PageResult {
+    session.require_instructor()?;
+    let users = app.db(|c| db::users(c)).await?;
+    let judged = app.db(|c| db::judged(c, None)).await?;
+    let mut by_student: std::collections::HashMap<i64, Vec<Summary>> =
+        std::collections::HashMap::new();
+    for summary in judged {
+        by_student.entry(summary.user_id).or_default().push(summary);
+    }
+    let exercises: Vec<&crate::lab::LabExercise> = app.lab.exercises.iter().collect();
+    let none = Vec::new();
+    let rows: Vec<views::MatrixRow> = users
+        .iter()
+        .filter(|u| !u.is_instructor())
+        .map(|student| {
+            let best = best_by_exercise(by_student.get(&student.id).unwrap_or(&none));
+            let cells: Vec<Option<&Summary>> = exercises
+                .iter()
+                .map(|e| best.get(e.name.as_str()).copied())
+                .collect();
+            let points = exercises
+                .iter()
+                .zip(&cells)
+                .map(|(e, s)| s.map_or(0.0, |s| grades::scaled(e.config.points, s)))
+                .sum::<f64>();
+            views::MatrixRow {
+                student,
+                best: cells,
+                points,
+            }
+        })
+        .collect();
+    let max_points = exercises.iter().map(|e| e.config.points).sum();
+    Ok(views::class(&viewer(&session), &exercises, &rows, max_points).into_response())
+}
+
+#[derive(Deserialize, Default)]
+pub struct QueueQuery {
+    rejudged: Option<usize>,
+}
+
+pub async fn queue(
+    State(app): State<AppState>,
+    session: Session,
+    Query(query): Query<QueueQuery>,
+) -> PageResult {
+    session.require_instructor()?;
+    let rows = app.db(|c| db::queue(c)).await?;
+    let counts = app.db(|c| db::counts(c)).await?;
+    let view = views::QueueView {
+        rows: &rows,
+        counts: &counts,
+        workers: app.workers,
+        isolation: &app.isolation,
+        notice: query
+            .rejudged
+            .map(|n| format!("{n} submission(s) queued to be judged again.")),
+        exercises: app.lab.names(),
+    };
+    Ok(views::queue(&viewer(&session), &view).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct RejudgeForm {
+    csrf: Option<String>,
+    scope: String,
+    id: Option<i64>,
+    exercise: Option<String>,
+}
+
+pub async fn rejudge(
+    State(app): State<AppState>,
+    session: Session,
+    Form(form): Form<RejudgeForm>,
+) -> PageResult {
+    session.check_csrf(form.csrf.as_deref())?;
+    session.require_instructor()?;
+    let what = match (form.scope.as_str(), form.id, form.exercise) {
+        ("submission", Some(id), _) => Rejudge::One(id),
+        ("exercise", _, Some(name)) => {
+            exercise_of(&app, &name)?;
+            Rejudge::Exercise(name)
+        }
+        ("all", _, _) => Rejudge::All,
+        _ => {
+            return Err(Fail::bad_request(
+                "say what to judge again: scope=submission with id, scope=exercise with exercise, or scope=all",
+            )
+            .into());
+        }
+    };
+    let count = app.db(move |c| db::rejudge(c, &what)).await?;
+    app.signal.notify();
+    Ok(Redirect::to(&format!("/queue?rejudged={count}")).into_response())
+}
+
+pub async fn downloads(State(app): State<AppState>, session: Session) -> PageResult {
+    session.require_instructor()?;
+    Ok(
+        views::downloads(&viewer(&session), grades::FILES, app.grades_from.as_str())
+            .into_response(),
+    )
+}
+
+#[derive(Deserialize, Default)]
+pub struct DownloadQuery {
+    from: Option<String>,
+}
+
+pub async fn download(
+    State(app): State<AppState>,
+    session: Session,
+    Path(file): Path<String>,
+    Query(query): Query<DownloadQuery>,
+) -> PageResult {
+    session.require_instructor()?;
+    let from = match query.from.as_deref() {
+        None => app.grades_from,
+        Some(text) => super::GradesFrom::parse(text)
+            .ok_or_else(|| Fail::bad_request(format!("from={text}: choose `best` or `latest`")))?,
+    };
+    let content_type = grades::content_type(&file).ok_or_else(Fail::not_found)?;
+    let name = file.clone();
+    let bytes = web::App::blocking(move || {
+        let book = grades::gradebook(&app.lab, &app.db, from, &app.isolation)?;
+        grades::render(&book, &name)
+    })
+    .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}

@@ -1,0 +1,714 @@
+//! The pages, as maud templates: every value is escaped for HTML unless marked otherwise
+//! (only the statement's Markdown, rendered with raw HTML disabled, and the fixed script).
+
+use super::assets;
+use super::db::{Status, Summary, User};
+use crate::judge::Verdict;
+use crate::lab::{LabExercise, Visibility};
+use crate::report::{CaseFeedback, CaseReport, CheckReport, RunReport, TranscriptEntry};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+/// Who is looking, for the navigation bar and its logout form.
+pub struct Viewer<'a> {
+    pub user: &'a User,
+    pub csrf: &'a str,
+}
+
+pub struct Rendered(pub Markup);
+
+impl IntoResponse for Rendered {
+    fn into_response(self) -> Response {
+        Html(self.0.into_string()).into_response()
+    }
+}
+
+pub fn page(title: &str, viewer: Option<&Viewer>, head: Markup, body: Markup) -> Rendered {
+    Rendered(html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " · nimlab" }
+                link rel="stylesheet" href="/static/style.css";
+                link rel="icon" href="data:,";
+                (head)
+            }
+            body {
+                header.top {
+                    a.brand href="/" { "nimlab" }
+                    @if let Some(viewer) = viewer {
+                        nav {
+                            a href="/exercises" { "Exercises" }
+                            a href="/submissions" {
+                                @if viewer.user.is_instructor() { "Submissions" } @else { "My submissions" }
+                            }
+                            @if viewer.user.is_instructor() {
+                                a href="/class" { "Class" }
+                                a href="/queue" { "Queue" }
+                                a href="/downloads" { "Downloads" }
+                            }
+                        }
+                        span.who { (viewer.user.username) }
+                        form method="post" action="/logout" {
+                            input type="hidden" name="csrf" value=(viewer.csrf);
+                            button type="submit" { "Log out" }
+                        }
+                    }
+                }
+                main { (body) }
+            }
+        }
+    })
+}
+
+pub fn error_page(status: StatusCode, message: &str) -> Html<String> {
+    let title = status.canonical_reason().unwrap_or("Error");
+    let Rendered(markup) = page(
+        title,
+        None,
+        html! {},
+        html! {
+            h1 { (title) }
+            p.error { (message) }
+            p { a href="/" { "Back to the start page" } }
+        },
+    );
+    Html(markup.into_string())
+}
+
+/// "2024-05-01 14:03 UTC" from milliseconds since the epoch.
+pub fn time(ms: i64) -> String {
+    let seconds = ms.div_euclid(1000);
+    let (days, of_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    // Howard Hinnant's days-to-civil.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        of_day / 3600,
+        of_day % 3600 / 60,
+        of_day % 60
+    )
+}
+
+/// The verdict named as `--format json` writes it.
+pub fn verdict_of(name: &str) -> Option<Verdict> {
+    serde_json::from_value(serde_json::Value::String(name.to_string())).ok()
+}
+
+fn verdict_class(verdict: Option<Verdict>) -> &'static str {
+    match verdict {
+        Some(Verdict::Accepted) => "v-accepted",
+        Some(Verdict::Skipped | Verdict::JudgeError) => "v-note",
+        Some(_) => "v-bad",
+        None => "v-none",
+    }
+}
+
+fn badge(verdict: Verdict) -> Markup {
+    html! { span class={"badge " (verdict_class(Some(verdict)))} { (verdict.label()) } }
+}
+
+/// A submission's state as a badge: its verdict once judged.
+pub fn status_badge(summary: &Summary) -> Markup {
+    match (
+        summary.status,
+        summary.verdict.as_deref().and_then(verdict_of),
+    ) {
+        (Status::Done, Some(verdict)) => badge(verdict),
+        (Status::Failed, _) => html! { span.badge.v-note { "not judged (nimlab's fault)" } },
+        (Status::Running, _) => html! { span.badge.v-none { "running" } },
+        _ => html! { span.badge.v-none { "queued" } },
+    }
+}
+
+fn score(summary: &Summary) -> String {
+    match (summary.score, summary.max_score) {
+        (Some(score), Some(max)) => format!("{score}/{max}"),
+        _ => String::new(),
+    }
+}
+
+pub fn login(error: Option<&str>, token: &str, next: &str, username: &str) -> Rendered {
+    page(
+        "Log in",
+        None,
+        html! {},
+        html! {
+            h1 { "Log in" }
+            @if let Some(error) = error { p.error role="alert" { (error) } }
+            form.stack method="post" action="/login" {
+                input type="hidden" name="csrf" value=(token);
+                input type="hidden" name="next" value=(next);
+                div { label for="username" { "Username" }
+                    input #username type="text" name="username" value=(username) autocomplete="username" required autofocus; }
+                div { label for="password" { "Password" }
+                    input #password type="password" name="password" autocomplete="current-password" required; }
+                button.primary type="submit" { "Log in" }
+            }
+        },
+    )
+}
+
+/// One exercise's line in the list: the best judged submission, if any.
+pub struct ExerciseRow<'a> {
+    pub exercise: &'a LabExercise,
+    pub best: Option<&'a Summary>,
+    pub attempts: usize,
+}
+
+pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow]) -> Rendered {
+    page(
+        "Exercises",
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { "Exercises" }
+            div.scroll { table {
+                thead { tr { th.num { "#" } th { "Exercise" } th { "Best verdict" } th.num { "Score" } th.num.wide { "Submissions" } } }
+                tbody {
+                    @for (index, row) in rows.iter().enumerate() {
+                        tr {
+                            td.num { (index + 1) }
+                            td { a href={"/exercises/" (row.exercise.name)} { (row.exercise.config.title) }
+                                 code.file.small.dim.wide { (row.exercise.name) ".py" } }
+                            td { @match row.best { Some(best) => (status_badge(best)), None => span.dim { "not submitted" } } }
+                            td.num { @if let Some(best) = row.best { (score(best)) } }
+                            td.num.wide { (row.attempts) }
+                        }
+                    }
+                }
+            } }
+        },
+    )
+}
+
+/// The statement's Markdown as HTML. Raw HTML in it is shown as text, not run.
+pub fn statement(markdown: &str) -> Markup {
+    use pulldown_cmark::{Event, Options, Parser};
+    let parser = Parser::new_ext(
+        markdown,
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH,
+    )
+    .map(|event| match event {
+        Event::Html(text) | Event::InlineHtml(text) => Event::Text(text),
+        other => other,
+    });
+    let mut out = String::new();
+    pulldown_cmark::html::push_html(&mut out, parser);
+    PreEscaped(out)
+}
+
+pub fn exercise(
+    viewer: &Viewer,
+    exercise: &LabExercise,
+    mine: &[Summary],
+    max_upload: usize,
+) -> Rendered {
+    page(
+        &exercise.config.title,
+        Some(viewer),
+        html! {},
+        html! {
+            p.small { a href="/exercises" { "← all exercises" } }
+            div.statement { (statement(&exercise.statement)) }
+            h2 #submit { "Submit" }
+            p { a href={"/exercises/" (exercise.name) "/starter"} download={(exercise.name) ".py"} {
+                "Download the starter file (" code { (exercise.name) ".py" } ")" } }
+            form.stack method="post" action={"/exercises/" (exercise.name) "/submit"} enctype="multipart/form-data" {
+                input type="hidden" name="csrf" value=(viewer.csrf);
+                div {
+                    label for="file" { "Your file" }
+                    input #file type="file" name="file" accept=".py";
+                }
+                details {
+                    summary { "…or paste your program" }
+                    textarea name="source" rows="12" spellcheck="false" {}
+                }
+                p.small.dim { "Files up to " (max_upload / 1024) " KiB. Your program runs on every test case under each Python version the lab needs." }
+                button.primary type="submit" { "Submit" }
+            }
+            @if !mine.is_empty() {
+                h2 { "Your submissions" }
+                (submission_table(mine, false))
+            }
+        },
+    )
+}
+
+pub fn submission_table(rows: &[Summary], show_student: bool) -> Markup {
+    html! {
+        div.scroll { table {
+            thead { tr {
+                th.num { "#" }
+                @if show_student { th { "Student" } }
+                th { "Exercise" } th.wide { "File" } th { "Verdict" } th.num { "Score" } th.wide { "Submitted" }
+            } }
+            tbody {
+                @for row in rows {
+                    tr {
+                        td.num { a href={"/submissions/" (row.id)} { (row.id) } }
+                        @if show_student { td { (row.username) } }
+                        td { (row.exercise) }
+                        td.wide { code { (row.filename) } }
+                        td { a href={"/submissions/" (row.id)} { (status_badge(row)) } }
+                        td.num { (score(row)) }
+                        td.wide.small.dim { (time(row.submitted_at)) }
+                    }
+                }
+            }
+        } }
+    }
+}
+
+pub fn history(viewer: &Viewer, rows: &[Summary], filter: &str) -> Rendered {
+    let instructor = viewer.user.is_instructor();
+    page(
+        "Submissions",
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { @if instructor { "Submissions" } @else { "My submissions" } }
+            @if !filter.is_empty() { p.dim { (filter) " · " a href="/submissions" { "show all" } } }
+            @if rows.is_empty() { p.dim { "No submissions yet." } }
+            @else { (submission_table(rows, instructor)) }
+        },
+    )
+}
+
+pub struct SubmissionView<'a> {
+    pub summary: &'a Summary,
+    pub title: &'a str,
+    pub source: &'a [u8],
+    pub report: Option<&'a CheckReport>,
+    pub waiting_before: i64,
+}
+
+pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
+    let summary = view.summary;
+    let pending = !summary.status.finished();
+    let head = if pending {
+        html! { noscript { meta http-equiv="refresh" content="3"; } }
+    } else {
+        html! {}
+    };
+    page(
+        &format!("Submission {}", summary.id),
+        Some(viewer),
+        head,
+        html! {
+            p.small { a href={"/exercises/" (summary.exercise)} { "← " (view.title) } }
+            h1 { "Submission " (summary.id) ": " code { (summary.filename) } }
+            p.dim.small {
+                (view.title) " · "
+                @if viewer.user.is_instructor() { "by " (summary.username) " · " }
+                "submitted " (time(summary.submitted_at))
+            }
+            @match summary.status {
+                Status::Queued => {
+                    p #status.verdict.v-none data-poll={"/api/submissions/" (summary.id)} {
+                        "Queued: " (view.waiting_before) " submission(s) ahead of yours."
+                    }
+                }
+                Status::Running => {
+                    p #status.verdict.v-none data-poll={"/api/submissions/" (summary.id)} {
+                        "Running your program on the test cases…"
+                    }
+                }
+                Status::Failed => {
+                    p.verdict.v-note { "nimlab could not judge this submission. This is not your fault; your instructor can see why and judge it again." }
+                    @if viewer.user.is_instructor() { @if let Some(error) = &summary.error { pre { (error) } } }
+                }
+                Status::Done => {
+                    @if let Some(report) = view.report { (report_view(report)) }
+                }
+            }
+            @if viewer.user.is_instructor() {
+                form.inline method="post" action="/rejudge" {
+                    input type="hidden" name="csrf" value=(viewer.csrf);
+                    input type="hidden" name="scope" value="submission";
+                    input type="hidden" name="id" value=(summary.id);
+                    button.secondary type="submit" { "Judge again" }
+                }
+            }
+            details {
+                summary { "The program you submitted" }
+                pre { (String::from_utf8_lossy(view.source)) }
+                p.small { a href={"/submissions/" (summary.id) "/source"} { "download" } }
+            }
+            // After the status line it looks for; allowed by its hash alone.
+            @if pending { script { (PreEscaped(assets::POLL_SCRIPT)) } }
+        },
+    )
+}
+
+/// What `nimlab check` says, in HTML.
+pub fn report_view(report: &CheckReport) -> Markup {
+    html! {
+        p class={"verdict " (verdict_class(Some(report.verdict)))} {
+            strong { (capitalized(report.verdict.label())) }
+            " · score " (report.score) "/" (report.max_score)
+        }
+        @if !report.warnings.is_empty() {
+            h2 { "Warnings" }
+            @for warning in &report.warnings {
+                p class=(if warning.fails { "error" } else { "hint" }) {
+                    "line " (warning.line) ": " strong { @if warning.fails { "not allowed" } @else { "warning" } } ": " (warning.message)
+                }
+            }
+        }
+        @for hint in &report.hints { p.hint { strong { "Hint: " } (hint) } }
+        @for (index, run) in report.runs.iter().enumerate() { (run_view(run, &report.runs[..index])) }
+        p.small.dim { (report.isolation) }
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Feedback on more failed samples than this is folded away: the first ones matter.
+const OPEN_FEEDBACK: usize = 2;
+
+/// A failed sample case as the same failure under another interpreter would be.
+fn failure_key(case: &CaseReport) -> Option<(&str, &str, Verdict)> {
+    case.feedback
+        .as_ref()
+        .map(|f| (case.name.as_str(), f.got.as_str(), case.verdict))
+}
+
+/// One interpreter's run; a failure already shown under an `earlier` run is only named.
+fn run_view(run: &RunReport, earlier: &[RunReport]) -> Markup {
+    let seen: std::collections::HashSet<(&str, &str, Verdict)> = earlier
+        .iter()
+        .flat_map(|r| r.cases.iter().filter_map(failure_key))
+        .collect();
+    let (repeated, failures): (Vec<&CaseReport>, Vec<&CaseReport>) = run
+        .cases
+        .iter()
+        .filter(|c| c.feedback.is_some())
+        .partition(|c| failure_key(c).is_some_and(|key| seen.contains(&key)));
+    let failures: Vec<(&CaseReport, &CaseFeedback)> = failures
+        .into_iter()
+        .filter_map(|c| c.feedback.as_ref().map(|f| (c, f)))
+        .collect();
+    let cases_shown = !matches!(run.verdict, Verdict::Skipped | Verdict::SyntaxError);
+    html! {
+        section.run {
+            h2 { (run.label()) " " (badge(run.verdict)) " "
+                 @if run.verdict != Verdict::Skipped { span.small.dim { "score " (run.score) "/" (run.max_score) } } }
+            @if let Some(message) = &run.message {
+                pre { (message) }
+                @if let Some(syntax) = &run.syntax {
+                    @if let Some(line) = &syntax.source_line { pre { (line) } }
+                    @if let Some(hint) = &syntax.hint { p.hint { strong { "Hint: " } (hint) } }
+                }
+            }
+            @if cases_shown {
+                // What went wrong first (with its hints), then every case.
+                @for (index, (case, feedback)) in failures.iter().enumerate() {
+                    (case_view(case, feedback, index < OPEN_FEEDBACK))
+                }
+                div.scroll { table {
+                    thead { tr { th { "Case" } th { "Verdict" } th.num { "CPU" } th.wide { "What happened" } } }
+                    tbody {
+                        @for case in &run.cases {
+                            tr {
+                                td { code { (case.name) } }
+                                td { (badge(case.verdict)) }
+                                td.num.small { (case.time_ms) " ms" }
+                                td.wide.small { @if case.visibility == Visibility::Sample || case.verdict == Verdict::JudgeError { (case.message) } }
+                            }
+                        }
+                    }
+                } }
+                @if !repeated.is_empty() {
+                    p.small.dim {
+                        "Under " (run.label()) ", "
+                        (repeated.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "))
+                        " failed the same way as above."
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Trailing spaces and tabs made visible, since they can be the whole difference.
+fn visible(line: &str) -> String {
+    let line = line.trim_end_matches('\n');
+    let body = line.trim_end_matches(' ');
+    format!(
+        "{}{}",
+        body.replace('\t', "→"),
+        "·".repeat(line.len() - body.len())
+    )
+}
+
+fn case_view(case: &CaseReport, feedback: &CaseFeedback, open: bool) -> Markup {
+    let game = feedback.transcript.is_some();
+    html! {
+        details.case open[open] {
+            summary { code { (case.name) } " " (badge(case.verdict)) }
+            @if !case.message.is_empty() { p { (case.message) } }
+            p.small.dim { @if game { "The scenario:" } @else { "The input:" } }
+            pre { (feedback.input) }
+            @if let Some(transcript) = &feedback.transcript {
+                p.small.dim { "The game (" span.typed { "» " } "is what nimlab typed):" }
+                pre { (transcript_view(transcript)) }
+            }
+            @if let Some(difference) = &feedback.first_difference {
+                p.small.dim { "First difference, line " (difference.line) ":" }
+                pre {
+                    "expected: " (difference.expected.as_deref().map_or("(no more lines)".into(), visible)) "\n"
+                    "got:      " (difference.got.as_deref().map_or("(no more lines)".into(), visible))
+                }
+                @if !feedback.got.is_empty() {
+                    p.small.dim { "Diff (- expected, + got):" }
+                    pre.diff { (diff(&feedback.expected, &feedback.got)) }
+                }
+            } @else if case.verdict == Verdict::WrongAnswer && !game {
+                p.small.dim { @if feedback.one_of_many { "One right answer (of many):" } @else { "Expected:" } }
+                pre { (feedback.expected.lines().map(visible).collect::<Vec<_>>().join("\n")) }
+                p.small.dim { "Your program printed:" }
+                pre { @if feedback.got.is_empty() { span.dim { "(nothing)" } } @else { (feedback.got.lines().map(visible).collect::<Vec<_>>().join("\n")) } }
+            }
+            @if let Some(stderr) = &feedback.stderr {
+                p.small.dim { "The program's error output ends with:" }
+                pre { (stderr) }
+            }
+            @for hint in &feedback.hints { p.hint { strong { "Hint: " } (hint) } }
+        }
+    }
+}
+
+fn transcript_view(transcript: &[TranscriptEntry]) -> Markup {
+    html! {
+        @for entry in transcript {
+            @match entry {
+                TranscriptEntry::Program(text) => { (text) }
+                TranscriptEntry::Typed(text) => { span.typed { "» " (text) } "\n" }
+                TranscriptEntry::Broken(text) => { span.broken { "✗ " (text) } "\n" }
+            }
+        }
+    }
+}
+
+fn diff(expected: &str, got: &str) -> Markup {
+    const MAX_LINES: usize = 24;
+    let diff = similar::TextDiff::from_lines(expected, got);
+    let mut lines = Vec::new();
+    for group in diff.grouped_ops(1) {
+        for op in group {
+            for change in diff.iter_changes(&op) {
+                let (sign, class) = match change.tag() {
+                    similar::ChangeTag::Delete => ("-", "del"),
+                    similar::ChangeTag::Insert => ("+", "ins"),
+                    similar::ChangeTag::Equal => (" ", "dim"),
+                };
+                lines.push((class, format!("{sign} {}", visible(change.value()))));
+            }
+        }
+    }
+    let cut = lines.len() > MAX_LINES;
+    lines.truncate(MAX_LINES);
+    html! {
+        @for (class, line) in &lines { span class=(class) { (line) } "\n" }
+        @if cut { span.dim { "…" } }
+    }
+}
+
+/// The class matrix: a row per student, a cell per exercise with the best score.
+pub struct MatrixRow<'a> {
+    pub student: &'a User,
+    /// Per exercise in lab order: the best judged submission.
+    pub best: Vec<Option<&'a Summary>>,
+    pub points: f64,
+}
+
+fn cell_class(summary: &Summary) -> &'static str {
+    match (summary.score, summary.max_score) {
+        (Some(s), Some(m)) if m > 0 && s == m => "v-accepted",
+        (Some(s), Some(_)) if s > 0 => "v-note",
+        _ => "v-bad",
+    }
+}
+
+pub fn class(
+    viewer: &Viewer,
+    exercises: &[&LabExercise],
+    rows: &[MatrixRow],
+    max_points: u32,
+) -> Rendered {
+    page(
+        "Class",
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { "Class" }
+            p.dim.small { (rows.len()) " students · each cell is the best score (cases passed, by weight) · "
+                span.badge.v-accepted { "all" } " " span.badge.v-note { "some" } " " span.badge.v-bad { "none" } }
+            div.scroll { table.matrix {
+                thead { tr {
+                    th.name { "Student" }
+                    @for (index, exercise) in exercises.iter().enumerate() {
+                        th title=(exercise.config.title) { (index + 1) br; span.small.dim { (exercise.name) } }
+                    }
+                    th.num { "Points" }
+                } }
+                tbody {
+                    @for row in rows {
+                        tr {
+                            td.name { (row.student.username) @if !row.student.name.is_empty() { br; span.small.dim { (row.student.name) } } }
+                            @for (exercise, best) in exercises.iter().zip(&row.best) {
+                                @match best {
+                                    Some(best) => td class=(cell_class(best)) {
+                                        a href={"/submissions?student=" (super::web::percent_encode(&row.student.username)) "&exercise=" (exercise.name)}
+                                          title=(best.verdict.as_deref().and_then(verdict_of).map_or("", |v| v.label())) { (score(best)) }
+                                    },
+                                    None => td.v-none { "–" },
+                                }
+                            }
+                            td.num { (points(row.points)) "/" (max_points) }
+                        }
+                    }
+                }
+            } }
+        },
+    )
+}
+
+pub fn points(value: f64) -> String {
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+pub struct QueueView<'a> {
+    pub rows: &'a [Summary],
+    pub counts: &'a [(Status, i64)],
+    pub workers: usize,
+    pub isolation: &'a str,
+    pub notice: Option<String>,
+    pub exercises: Vec<&'a str>,
+}
+
+pub fn queue(viewer: &Viewer, view: &QueueView) -> Rendered {
+    let count = |status: Status| {
+        view.counts
+            .iter()
+            .find(|(s, _)| *s == status)
+            .map_or(0, |(_, n)| *n)
+    };
+    page(
+        "Queue",
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { "Queue" }
+            @if let Some(notice) = &view.notice { p.notice { (notice) } }
+            p { (count(Status::Queued)) " queued · " (count(Status::Running)) " running · "
+                (count(Status::Done)) " judged · " (count(Status::Failed)) " not judged (nimlab's fault) · "
+                (view.workers) " worker(s)" }
+            p.small.dim { (view.isolation) }
+            @if view.rows.is_empty() { p.dim { "Nothing is waiting." } }
+            @else {
+                div.scroll { table {
+                    thead { tr { th.num { "#" } th { "Student" } th { "Exercise" } th { "Status" } th.wide { "Submitted" } th.wide { "Started" } } }
+                    tbody {
+                        @for row in view.rows {
+                            tr {
+                                td.num { a href={"/submissions/" (row.id)} { (row.id) } }
+                                td { (row.username) }
+                                td { (row.exercise) }
+                                td { (status_badge(row)) }
+                                td.wide.small.dim { (time(row.submitted_at)) }
+                                td.wide.small.dim { @if row.status == Status::Running { @if let Some(at) = row.started_at { (time(at)) } } }
+                            }
+                        }
+                    }
+                } }
+            }
+            h2 { "Judge again" }
+            p.small.dim { "After the fixtures change, for example. Results stay until the new ones replace them; students' new uploads go first." }
+            form.stack method="post" action="/rejudge" {
+                input type="hidden" name="csrf" value=(viewer.csrf);
+                input type="hidden" name="scope" value="exercise";
+                div { label for="exercise" { "Every submission of one exercise" }
+                    select #exercise name="exercise" { @for name in &view.exercises { option value=(name) { (name) } } } }
+                button.secondary type="submit" { "Judge this exercise again" }
+            }
+            form.stack method="post" action="/rejudge" {
+                input type="hidden" name="csrf" value=(viewer.csrf);
+                input type="hidden" name="scope" value="all";
+                button.secondary type="submit" { "Judge every submission again" }
+            }
+        },
+    )
+}
+
+pub fn downloads(viewer: &Viewer, files: &[(&str, &str)], default_from: &str) -> Rendered {
+    page(
+        "Downloads",
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { "Downloads" }
+            p { "The files " code { "nimlab grade" } " writes, computed from each student's best submission per exercise, or the latest judged one. This server's setting: " strong { (default_from) } "." }
+            div.scroll { table {
+                thead { tr { th { "File" } th { "What it is" } th { "From" } } }
+                tbody {
+                    @for (file, what) in files {
+                        tr {
+                            td { code { (file) } }
+                            td { (what) }
+                            td { a href={"/downloads/" (file) "?from=best"} { "best" } " · " a href={"/downloads/" (file) "?from=latest"} { "latest" } }
+                        }
+                    }
+                }
+            } }
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_shown_in_utc() {
+        assert_eq!(time(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(time(1_709_251_199_000), "2024-02-29 23:59:59 UTC");
+    }
+
+    #[test]
+    fn raw_html_in_a_statement_is_shown_not_run() {
+        let html = statement("# Title\n\n<script>alert(1)</script>\n\nsome `code` <b>bold</b>\n")
+            .into_string();
+        assert!(html.contains("<h1>Title</h1>"), "{html}");
+        assert!(
+            !html.contains("<script>") && !html.contains("<b>"),
+            "{html}"
+        );
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+    }
+
+    #[test]
+    fn verdicts_are_read_by_their_json_names() {
+        assert_eq!(verdict_of("wrong_answer"), Some(Verdict::WrongAnswer));
+        assert_eq!(verdict_of("nonsense"), None);
+    }
+}

@@ -1,0 +1,707 @@
+//! The HTTP side shared by the pages and the API: the application's state, the router, the
+//! guards every request passes (Origin check, security headers), sessions, and the steps
+//! both front ends take (log in, accept an upload, find a submission a user may see).
+
+use super::auth::{self, LoginLimiter};
+use super::db::{self, Db, Submission, User};
+use super::queue::Signal;
+use super::{GradesFrom, assets};
+use crate::error::Error;
+use crate::lab::Lab;
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, FromRequestParts, Multipart, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub const SESSION_COOKIE: &str = "nimlab_session";
+/// The token a login form carries before there is a session (a double-submitted cookie).
+pub const LOGIN_COOKIE: &str = "nimlab_login";
+pub const SESSION_LIFETIME: Duration = Duration::from_secs(12 * 3600);
+/// Failed logins an account may make in [`LOGIN_WINDOW`] before it must wait.
+pub const LOGIN_FAILURES: u32 = 5;
+pub const LOGIN_WINDOW: Duration = Duration::from_secs(5 * 60);
+
+/// What every handler can reach.
+pub struct App {
+    pub lab: Arc<Lab>,
+    pub db: Arc<Db>,
+    pub signal: Arc<Signal>,
+    pub limiter: LoginLimiter,
+    /// Password checks are slow on purpose; they run on these threads, the rest wait.
+    pub hashers: auth::Hashers,
+    pub secure_cookies: bool,
+    /// Origins allowed besides the request's own host (a proxy that rewrites `Host`).
+    pub origins: Vec<String>,
+    pub max_upload_bytes: usize,
+    pub max_queued: usize,
+    pub grades_from: GradesFrom,
+    pub workers: usize,
+    pub isolation: String,
+}
+
+pub type AppState = Arc<App>;
+
+impl App {
+    /// Runs blocking database work off the async threads.
+    pub async fn db<T: Send + 'static>(
+        self: &Arc<Self>,
+        f: impl FnOnce(&mut rusqlite::Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, Fail> {
+        let db = Arc::clone(&self.db);
+        tokio::task::spawn_blocking(move || db.with(f))
+            .await
+            .map_err(|e| Fail::internal(format!("a database task failed: {e}")))?
+            .map_err(Fail::from)
+    }
+
+    /// Runs other blocking work (a gradebook, a report) off the async threads.
+    pub async fn blocking<T: Send + 'static>(
+        f: impl FnOnce() -> Result<T, Error> + Send + 'static,
+    ) -> Result<T, Fail> {
+        tokio::task::spawn_blocking(f)
+            .await
+            .map_err(|e| Fail::internal(format!("a task failed: {e}")))?
+            .map_err(Fail::from)
+    }
+
+    /// The largest request body read at all (an upload form with its file and pasted text).
+    pub fn body_cap(&self) -> usize {
+        (2 * self.max_upload_bytes + 64 * 1024).max(4 * 1024 * 1024)
+    }
+
+    fn cookie(&self, name: &str, value: &str, max_age: Duration) -> HeaderValue {
+        let secure = if self.secure_cookies { "; Secure" } else { "" };
+        HeaderValue::from_str(&format!(
+            "{name}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+            max_age.as_secs()
+        ))
+        .expect("tokens are header-safe")
+    }
+
+    pub fn session_cookie(&self, token: &str) -> HeaderValue {
+        self.cookie(SESSION_COOKIE, token, SESSION_LIFETIME)
+    }
+
+    pub fn cleared_session_cookie(&self) -> HeaderValue {
+        self.cookie(SESSION_COOKIE, "", Duration::ZERO)
+    }
+
+    pub fn login_cookie(&self, token: &str) -> HeaderValue {
+        self.cookie(LOGIN_COOKIE, token, Duration::from_secs(3600))
+    }
+
+    /// Whether a state-changing request's `Origin` is this site: the host the request was
+    /// sent to, or an origin given with `--origin`.
+    fn same_site(&self, origin: &str, host: Option<&str>) -> bool {
+        let origin = origin.trim_end_matches('/');
+        if self.origins.iter().any(|o| o.eq_ignore_ascii_case(origin)) {
+            return true;
+        }
+        let Some(authority) = origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"))
+        else {
+            return false; // `null`, or a scheme no page of ours has
+        };
+        host.is_some_and(|host| host.eq_ignore_ascii_case(authority))
+    }
+}
+
+/// A request refused or failed, with the message its user sees. Pages show it in HTML, the
+/// API as `{"error": ...}`.
+#[derive(Debug)]
+pub struct Fail {
+    pub status: StatusCode,
+    pub message: String,
+    /// Seconds to wait before trying again (`Retry-After`).
+    pub retry_after: Option<u64>,
+}
+
+impl Fail {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        Fail {
+            status,
+            message: message.into(),
+            retry_after: None,
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Fail::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    pub fn not_found() -> Self {
+        Fail::new(StatusCode::NOT_FOUND, "there is no such page or submission")
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Fail::new(StatusCode::FORBIDDEN, message)
+    }
+
+    /// nimlab's own failure: logged in full, shown without its details.
+    pub fn internal(detail: impl std::fmt::Display) -> Self {
+        eprintln!("nimlab serve: {detail}");
+        Fail::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "nimlab failed to do this (its log says why); try again, or tell your instructor",
+        )
+    }
+
+    fn headers(&self, response: &mut Response) {
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+    }
+
+    pub fn into_json(self) -> Response {
+        let mut response = (
+            self.status,
+            axum::Json(serde_json::json!({ "error": self.message })),
+        )
+            .into_response();
+        self.headers(&mut response);
+        response
+    }
+
+    pub fn into_page(self) -> Response {
+        let body = super::views::error_page(self.status, &self.message);
+        let mut response = (self.status, body).into_response();
+        self.headers(&mut response);
+        response
+    }
+}
+
+impl From<Error> for Fail {
+    fn from(error: Error) -> Self {
+        Fail::internal(error)
+    }
+}
+
+/// A page handler's failure: rendered as a page.
+pub struct PageFail(pub Fail);
+
+impl From<Fail> for PageFail {
+    fn from(fail: Fail) -> Self {
+        PageFail(fail)
+    }
+}
+
+impl IntoResponse for PageFail {
+    fn into_response(self) -> Response {
+        self.0.into_page()
+    }
+}
+
+/// An API handler's failure: rendered as JSON.
+pub struct ApiFail(pub Fail);
+
+impl From<Fail> for ApiFail {
+    fn from(fail: Fail) -> Self {
+        ApiFail(fail)
+    }
+}
+
+impl IntoResponse for ApiFail {
+    fn into_response(self) -> Response {
+        self.0.into_json()
+    }
+}
+
+fn is_api(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/")
+}
+
+/// A cookie's value from the request's `Cookie` headers.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.to_string())
+}
+
+/// The logged-in user of a request, and the session's CSRF token. A request without a live
+/// session is sent to the login page (pages) or answered 401 (API).
+pub struct Session {
+    pub user: User,
+    pub csrf: String,
+}
+
+impl Session {
+    /// Refuses a form whose CSRF token is not this session's.
+    pub fn check_csrf(&self, sent: Option<&str>) -> Result<(), Fail> {
+        match sent {
+            Some(token) if auth::same_secret(token, &self.csrf) => Ok(()),
+            _ => Err(Fail::forbidden(
+                "this form's security token is missing or out of date: reload the page and try again",
+            )),
+        }
+    }
+
+    pub fn require_instructor(&self) -> Result<(), Fail> {
+        if self.user.is_instructor() {
+            Ok(())
+        } else {
+            Err(Fail::forbidden("this page is for instructors"))
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for Session {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
+        let path = parts.uri.path().to_string();
+        let token = cookie(&parts.headers, SESSION_COOKIE).filter(|t| !t.is_empty());
+        let found = match token {
+            Some(token) => {
+                let hash = auth::token_hash(&token);
+                app.db(move |c| db::session_user(c, &hash))
+                    .await
+                    .map_err(|f| {
+                        if is_api(&path) {
+                            f.into_json()
+                        } else {
+                            f.into_page()
+                        }
+                    })?
+            }
+            None => None,
+        };
+        match found {
+            Some((user, csrf)) => Ok(Session { user, csrf }),
+            None if is_api(&path) => Err(Fail::new(
+                StatusCode::UNAUTHORIZED,
+                "log in first: POST /api/login",
+            )
+            .into_json()),
+            None => {
+                let target = parts
+                    .uri
+                    .path_and_query()
+                    .map_or("/", |p| p.as_str())
+                    .to_string();
+                let next = if parts.method == Method::GET {
+                    format!("/login?next={}", percent_encode(&target))
+                } else {
+                    "/login".to_string()
+                };
+                Err(Redirect::to(&next).into_response())
+            }
+        }
+    }
+}
+
+/// Encodes a query parameter's value.
+pub fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Where to go after logging in: only a path on this site.
+pub fn safe_next(next: Option<&str>) -> String {
+    match next {
+        Some(path) if path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') => {
+            path.to_string()
+        }
+        _ => "/".to_string(),
+    }
+}
+
+/// Checks a username and password, limited per account; returns the user and a new
+/// session's token.
+pub async fn log_in(
+    app: &AppState,
+    username: String,
+    password: String,
+) -> Result<(User, String), Fail> {
+    let username = username.trim().to_string();
+    if let Some(wait) = app.limiter.locked(&username) {
+        let minutes = wait.as_secs().div_ceil(60);
+        let mut fail = Fail::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "too many failed logins for this account: try again in {minutes} minute(s), or ask your instructor to reset your password"
+            ),
+        );
+        fail.retry_after = Some(wait.as_secs().max(1));
+        return Err(fail);
+    }
+    let lookup = username.clone();
+    let found = app.db(move |c| db::find_user(c, &lookup)).await?;
+    let checked = app
+        .hashers
+        .run(move || match found {
+            Some((user, hash)) => auth::verify_password(&password, &hash).then_some(user),
+            None => {
+                auth::verify_nobody(&password);
+                None
+            }
+        })
+        .await
+        .ok_or_else(|| Fail::internal("a password check failed"))?;
+    let Some(user) = checked else {
+        app.limiter.failed(&username);
+        return Err(Fail::new(
+            StatusCode::UNAUTHORIZED,
+            "wrong username or password",
+        ));
+    };
+    app.limiter.succeeded(&username);
+    let token = auth::random_token();
+    let (hash, csrf, id) = (auth::token_hash(&token), auth::random_token(), user.id);
+    let lifetime = SESSION_LIFETIME.as_millis() as i64;
+    app.db(move |c| db::create_session(c, &hash, id, &csrf, lifetime))
+        .await?;
+    Ok((user, token))
+}
+
+/// The fields of an upload form (pages) or request (API).
+#[derive(Debug, Default)]
+pub struct Upload {
+    pub exercise: Option<String>,
+    pub filename: Option<String>,
+    pub file: Option<Vec<u8>>,
+    pub pasted: Option<Vec<u8>>,
+    pub csrf: Option<String>,
+}
+
+fn kib(bytes: usize) -> String {
+    if bytes % 1024 == 0 {
+        format!("{} KiB", bytes / 1024)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// Reads a multipart upload, refusing a file or pasted program over the limit with a
+/// message that says so.
+pub async fn read_upload(mut multipart: Multipart, limit: usize) -> Result<Upload, Fail> {
+    let too_large = |what: &str| {
+        Fail::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "{what} is larger than the upload limit of {}: a lab exercise is far smaller, so check that you chose the right file",
+                kib(limit)
+            ),
+        )
+    };
+    let malformed = |e: axum::extract::multipart::MultipartError| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            too_large("the upload")
+        } else {
+            Fail::bad_request(format!("the upload is not a well-formed form: {e}"))
+        }
+    };
+    let mut upload = Upload::default();
+    while let Some(mut field) = multipart.next_field().await.map_err(malformed)? {
+        let name = field.name().unwrap_or_default().to_string();
+        let filename = field.file_name().map(str::to_string);
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.chunk().await.map_err(malformed)? {
+            bytes.extend_from_slice(&chunk);
+            if bytes.len() > limit {
+                let what = match (&filename, name.as_str()) {
+                    (Some(file), _) if !file.is_empty() => file.clone(),
+                    (_, "source") => "the pasted program".to_string(),
+                    _ => format!("the field `{name}`"),
+                };
+                return Err(too_large(&what));
+            }
+        }
+        let text = || String::from_utf8_lossy(&bytes).trim().to_string();
+        match name.as_str() {
+            "exercise" => upload.exercise = Some(text()).filter(|t| !t.is_empty()),
+            "csrf" => upload.csrf = Some(text()),
+            "source" => upload.pasted = Some(bytes).filter(|b| !b.trim_ascii().is_empty()),
+            "file" if filename.as_deref().is_some_and(|f| !f.is_empty()) || !bytes.is_empty() => {
+                upload.filename = filename;
+                upload.file = Some(bytes);
+            }
+            _ => {}
+        }
+    }
+    Ok(upload)
+}
+
+/// An upload made ready for the queue: its exercise, the name to show, and its bytes.
+pub struct Accepted {
+    pub exercise: String,
+    pub filename: String,
+    pub source: Vec<u8>,
+}
+
+/// Decides what an upload is: a file (or else a pasted program) for a known exercise, named
+/// by the form or by the file's name.
+pub fn accept(lab: &Lab, upload: Upload, exercise: Option<&str>) -> Result<Accepted, Fail> {
+    let filename = upload.filename.as_deref().map(|name| {
+        // Browsers send a bare name; some clients send a path.
+        name.rsplit(['/', '\\']).next().unwrap_or(name).to_string()
+    });
+    let (source, filename) = match (upload.file, upload.pasted) {
+        (Some(file), _) if !file.is_empty() => (file, filename),
+        (Some(_), None) => {
+            return Err(Fail::bad_request(format!(
+                "{} is empty: choose the file with your program",
+                filename.as_deref().unwrap_or("the file")
+            )));
+        }
+        (_, Some(pasted)) => (pasted, None),
+        (None, None) => {
+            return Err(Fail::bad_request(
+                "choose a .py file, or paste your program",
+            ));
+        }
+    };
+    if let Some(name) = &filename
+        && !name.to_lowercase().ends_with(".py")
+    {
+        return Err(Fail::bad_request(format!(
+            "{name} is not a Python file: upload the .py file with your program"
+        )));
+    }
+    let named = exercise.map(str::to_string).or(upload.exercise);
+    let exercise = match named {
+        Some(name) => lab
+            .exercise(&name)
+            .map_err(|e| Fail::new(StatusCode::NOT_FOUND, e.to_string()))?,
+        None => filename
+            .as_deref()
+            .and_then(|f| lab.detect_exercise(std::path::Path::new(f)))
+            .ok_or_else(|| {
+                Fail::bad_request(format!(
+                    "say which exercise this is (the field `exercise`): one of {}",
+                    lab.names().join(", ")
+                ))
+            })?,
+    };
+    let filename = filename
+        .map(|f| f.chars().take(100).collect())
+        .unwrap_or_else(|| format!("{}.py", exercise.name));
+    Ok(Accepted {
+        exercise: exercise.name.clone(),
+        filename,
+        source,
+    })
+}
+
+/// Queues an accepted upload, committed before this returns; wakes a worker.
+pub async fn enqueue(app: &AppState, user: &User, accepted: Accepted) -> Result<i64, Fail> {
+    let (user_id, max) = (user.id, app.max_queued);
+    let queued = app
+        .db(move |c| {
+            db::insert_submission(
+                c,
+                user_id,
+                &accepted.exercise,
+                &accepted.filename,
+                &accepted.source,
+                max,
+            )
+        })
+        .await?;
+    match queued {
+        Ok(id) => {
+            app.signal.notify();
+            Ok(id)
+        }
+        Err(db::Refused::TooManyQueued(count)) => {
+            let mut fail = Fail::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "you already have {count} submissions waiting to be judged (the limit is {max}): wait for their verdicts before submitting again"
+                ),
+            );
+            fail.retry_after = Some(10);
+            Err(fail)
+        }
+    }
+}
+
+/// A submission the user may see: their own, or any for an instructor. Anyone else's is
+/// "not found", as if it did not exist.
+pub async fn visible_submission(
+    app: &AppState,
+    session: &Session,
+    id: i64,
+) -> Result<Submission, Fail> {
+    let submission = app
+        .db(move |c| db::submission(c, id))
+        .await?
+        .ok_or_else(Fail::not_found)?;
+    if submission.summary.user_id != session.user.id && !session.user.is_instructor() {
+        return Err(Fail::not_found());
+    }
+    Ok(submission)
+}
+
+/// Refuses a state-changing request whose `Origin` names another site (scripts that send
+/// none pass), and adds the security headers to every response.
+async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    let safe = matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    if !safe {
+        // The whole body is read first, so that a refusal (here or in a handler) reaches a
+        // client still sending, instead of a connection closed under its upload.
+        let (parts, body) = request.into_parts();
+        let bytes = match axum::body::to_bytes(body, app.body_cap()).await {
+            Ok(bytes) => bytes,
+            Err(_) => {
+                let fail = Fail::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!(
+                        "the request is larger than {} MiB; uploads are limited to {}",
+                        app.body_cap() / (1024 * 1024),
+                        kib(app.max_upload_bytes)
+                    ),
+                );
+                let mut response = if is_api(parts.uri.path()) {
+                    fail.into_json()
+                } else {
+                    fail.into_page()
+                };
+                secure_headers(response.headers_mut());
+                return response;
+            }
+        };
+        let request = Request::from_parts(parts, axum::body::Body::from(bytes));
+        let headers = request.headers();
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+        let origin = headers
+            .get(header::ORIGIN)
+            .map(|o| o.to_str().unwrap_or("?"));
+        let cross_site = headers
+            .get("sec-fetch-site")
+            .is_some_and(|s| s.as_bytes() == b"cross-site");
+        let refused = match origin {
+            Some(origin) => !app.same_site(origin, host),
+            None => cross_site,
+        };
+        if refused {
+            let fail = Fail::forbidden(
+                "refused: this request came from another site (its Origin is not this server)",
+            );
+            let mut response = if is_api(request.uri().path()) {
+                fail.into_json()
+            } else {
+                fail.into_page()
+            };
+            secure_headers(response.headers_mut());
+            return response;
+        }
+        let mut response = next.run(request).await;
+        secure_headers(response.headers_mut());
+        return response;
+    }
+    let mut response = next.run(request).await;
+    secure_headers(response.headers_mut());
+    response
+}
+
+fn secure_headers(headers: &mut HeaderMap) {
+    let csp = format!(
+        "default-src 'none'; script-src '{}'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        assets::script_hash()
+    );
+    let set = [
+        (header::CONTENT_SECURITY_POLICY, csp),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff".into()),
+        (header::X_FRAME_OPTIONS, "DENY".into()),
+        (header::REFERRER_POLICY, "same-origin".into()),
+    ];
+    for (name, value) in set {
+        headers.insert(name, HeaderValue::from_str(&value).expect("ASCII"));
+    }
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+}
+
+/// Every route of the website and its API.
+pub fn router(app: AppState) -> Router {
+    use super::{api, pages};
+    // Past the upload limit the form is still read to its end and answered with a message;
+    // past the body cap, the connection is cut.
+    let upload_limit = DefaultBodyLimit::max(app.body_cap());
+    let uploads = Router::new()
+        .route("/exercises/{name}/submit", post(pages::submit))
+        .route("/api/submissions", post(api::submit))
+        .layer(upload_limit);
+    Router::new()
+        .route("/", get(pages::home))
+        .route("/login", get(pages::login_form).post(pages::login))
+        .route("/logout", post(pages::logout))
+        .route("/exercises", get(pages::exercises))
+        .route("/exercises/{name}", get(pages::exercise))
+        .route("/exercises/{name}/starter", get(pages::starter))
+        .route("/submissions", get(pages::history))
+        .route("/submissions/{id}", get(pages::submission))
+        .route("/submissions/{id}/source", get(pages::source))
+        .route("/class", get(pages::class))
+        .route("/queue", get(pages::queue))
+        .route("/rejudge", post(pages::rejudge))
+        .route("/downloads", get(pages::downloads))
+        .route("/downloads/{file}", get(pages::download))
+        .route("/static/style.css", get(assets::style))
+        .route("/api/login", post(api::login))
+        .route("/api/logout", post(api::logout))
+        .route("/api/exercises", get(api::exercises))
+        .route("/api/submissions", get(api::submissions))
+        .route("/api/submissions/{id}", get(api::submission))
+        .merge(uploads)
+        .fallback(fallback)
+        .layer(DefaultBodyLimit::max(64 * 1024))
+        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app)
+}
+
+async fn fallback(request: Request) -> Response {
+    if is_api(request.uri().path()) {
+        Fail::not_found().into_json()
+    } else {
+        Fail::not_found().into_page()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_local_paths_are_followed_after_login() {
+        assert_eq!(safe_next(Some("/submissions/3")), "/submissions/3");
+        assert_eq!(safe_next(Some("//evil.example/x")), "/");
+        assert_eq!(safe_next(Some("https://evil.example")), "/");
+        assert_eq!(safe_next(Some("/\\evil.example")), "/");
+        assert_eq!(safe_next(None), "/");
+    }
+
+    #[test]
+    fn cookies_are_found_among_others() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; nimlab_session=abc; b=2"),
+        );
+        assert_eq!(cookie(&headers, SESSION_COOKIE).as_deref(), Some("abc"));
+        assert_eq!(cookie(&headers, "c"), None);
+    }
+}

@@ -1,0 +1,1741 @@
+//! `nimlab serve` over HTTP: the real binary on port 0 with a real SQLite file, driven by an
+//! HTTP client as a browser or a script would.
+
+use crate::common::{lab_with, nimlab, root};
+use reqwest::StatusCode;
+use reqwest::blocking::{Client, Response, multipart};
+use serde_json::Value;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Long enough for a slow, shared machine; every wait is bounded.
+const JUDGING: Duration = Duration::from_secs(40);
+
+/// A running `nimlab serve`, killed when dropped.
+struct Server {
+    child: Child,
+    base: String,
+    stderr: PathBuf,
+}
+
+impl Server {
+    fn start(db: &Path, lab: Option<&Path>, extra: &[&str]) -> Server {
+        let stderr = db.with_extension(format!("stderr-{}", rand_suffix()));
+        let mut command = Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
+        if let Some(lab) = lab {
+            command.arg("--lab").arg(lab);
+        }
+        command
+            .arg("serve")
+            .arg("--db")
+            .arg(db)
+            .args(["--listen", "127.0.0.1:0"])
+            .args(extra)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&stderr).unwrap());
+        let mut child = command.spawn().expect("nimlab serve starts");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+            let _ = sender.send(line);
+        });
+        let line = receiver
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server prints its address");
+        let base = line
+            .trim()
+            .strip_prefix("nimlab serve: listening on ")
+            .unwrap_or_else(|| {
+                panic!(
+                    "not an address: {line:?}; stderr: {}",
+                    std::fs::read_to_string(&stderr).unwrap_or_default()
+                )
+            })
+            .to_string();
+        Server {
+            child,
+            base,
+            stderr,
+        }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    fn stderr(&self) -> String {
+        std::fs::read_to_string(&self.stderr).unwrap_or_default()
+    }
+
+    /// SIGKILL: no clean-up of any kind.
+    fn kill(mut self) -> u32 {
+        let pid = self.child.id();
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        pid
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn rand_suffix() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos()
+}
+
+/// A client with its own cookies that does not follow redirects (so tests see them).
+fn client() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(60))
+        .build()
+        .unwrap()
+}
+
+/// A class database: ada and grace (students), prof (instructor), all with passwords.
+fn class_db(dir: &Path) -> PathBuf {
+    let db = dir.join("class.db");
+    let roster = dir.join("roster.csv");
+    std::fs::write(
+        &roster,
+        "username,name,password\nada,Ada Lovelace,ada-password\ngrace,Grace Hopper,grace-password\n",
+    )
+    .unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success();
+    nimlab()
+        .args(["users", "add", "prof", "--instructor", "--db"])
+        .arg(&db)
+        .write_stdin("prof-password\n")
+        .assert()
+        .success();
+    db
+}
+
+/// A small lab for fast judging: two exercises, Python 3 only.
+fn small_lab() -> tempfile::TempDir {
+    lab_with(&["present_board", "exclusive_or"], |config| {
+        config.insert(
+            "interpreters".into(),
+            toml::Value::Array(vec![toml::Value::String("3".into())]),
+        );
+    })
+}
+
+fn api_login(server: &Server, username: &str, password: &str) -> Client {
+    let client = client();
+    let response = client
+        .post(server.url("/api/login"))
+        .json(&serde_json::json!({ "username": username, "password": password }))
+        .send()
+        .unwrap();
+    assert_eq!(
+        response.status(),
+        StatusCode::OK,
+        "{}",
+        response.text().unwrap()
+    );
+    client
+}
+
+fn upload(
+    client: &Client,
+    server: &Server,
+    exercise: &str,
+    filename: &str,
+    bytes: Vec<u8>,
+) -> Response {
+    let form = multipart::Form::new()
+        .text("exercise", exercise.to_string())
+        .part(
+            "file",
+            multipart::Part::bytes(bytes).file_name(filename.to_string()),
+        );
+    client
+        .post(server.url("/api/submissions"))
+        .multipart(form)
+        .send()
+        .unwrap()
+}
+
+fn submit(client: &Client, server: &Server, exercise: &str, file: &Path) -> i64 {
+    let name = file.file_name().unwrap().to_string_lossy().into_owned();
+    let response = upload(
+        client,
+        server,
+        exercise,
+        &name,
+        std::fs::read(file).unwrap(),
+    );
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let body: Value = response.json().unwrap();
+    body["id"].as_i64().expect("an id")
+}
+
+fn solution(exercise: &str) -> PathBuf {
+    root().join("exercises").join(exercise).join("solution.py")
+}
+
+fn get_json(client: &Client, server: &Server, path: &str) -> (StatusCode, Value) {
+    let response = client.get(server.url(path)).send().unwrap();
+    let status = response.status();
+    (status, response.json().unwrap_or(Value::Null))
+}
+
+/// Waits until the submission is judged; returns it.
+fn judged(client: &Client, server: &Server, id: i64) -> Value {
+    let start = Instant::now();
+    loop {
+        let (status, body) = get_json(client, server, &format!("/api/submissions/{id}"));
+        assert_eq!(status, StatusCode::OK, "{body}");
+        if body["status"] == "done" || body["status"] == "failed" {
+            return body;
+        }
+        assert!(
+            start.elapsed() < JUDGING,
+            "submission {id} not judged in time: {body}\n{}",
+            server.stderr()
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+}
+
+/// The value of the first hidden `csrf` field of a page.
+fn csrf_of(page: &str) -> String {
+    let marker = "name=\"csrf\" value=\"";
+    let start = page.find(marker).expect("a form with a token") + marker.len();
+    page[start..start + page[start..].find('"').unwrap()].to_string()
+}
+
+/// Logs in through the login form, as a browser does.
+fn form_login(server: &Server, username: &str, password: &str) -> Client {
+    let client = client();
+    let page = client
+        .get(server.url("/login"))
+        .send()
+        .unwrap()
+        .text()
+        .unwrap();
+    let token = csrf_of(&page);
+    let response = client
+        .post(server.url("/login"))
+        .form(&[
+            ("username", username),
+            ("password", password),
+            ("csrf", &token),
+            ("next", "/exercises"),
+        ])
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(response.headers()["location"], "/exercises");
+    client
+}
+
+fn text(client: &Client, server: &Server, path: &str) -> (StatusCode, String) {
+    let response = client.get(server.url(path)).send().unwrap();
+    (response.status(), response.text().unwrap())
+}
+
+#[test]
+fn a_student_logs_in_submits_and_reads_the_same_report_check_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let server = Server::start(&db, None, &["--workers", "2"]);
+
+    let wrong = client()
+        .post(server.url("/api/login"))
+        .json(&serde_json::json!({"username": "ada", "password": "not-her-password"}))
+        .send()
+        .unwrap();
+    assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
+    let (status, _) = get_json(&client(), &server, "/api/exercises");
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    let ada = api_login(&server, "ada", "ada-password");
+    let (_, exercises) = get_json(&ada, &server, "/api/exercises");
+    let names: Vec<&str> = exercises
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[..3], ["present_board", "make_move", "exclusive_or"]);
+    assert_eq!(names.len(), 9);
+
+    let good = submit(&ada, &server, "present_board", &solution("present_board"));
+    let bad = submit(
+        &ada,
+        &server,
+        "present_board",
+        &root().join("tests/submissions/debug_print/present_board.py"),
+    );
+    let good = judged(&ada, &server, good);
+    assert_eq!(good["status"], "done");
+    assert_eq!(good["student"], "ada");
+    assert_eq!(good["verdict"], "accepted", "{good}");
+    assert_eq!(good["score"], good["max_score"]);
+
+    // The report is the object `nimlab check --format json` prints for the same file.
+    let (cli, _) = crate::common::check_json(&[solution("present_board").to_str().unwrap()]);
+    let report = &good["report"];
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(keys(report), keys(&cli));
+    assert_eq!(report["verdict"], cli["verdict"]);
+    assert_eq!(report["score"], cli["score"]);
+    assert_eq!(report["submission"], "solution.py");
+    let case_names = |v: &Value| -> Vec<String> {
+        v["runs"][0]["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(case_names(report), case_names(&cli));
+
+    let bad = judged(&ada, &server, bad);
+    assert_eq!(bad["verdict"], "wrong_answer");
+    for run in bad["report"]["runs"].as_array().unwrap() {
+        for case in run["cases"].as_array().unwrap() {
+            if case["visibility"] == "secret" {
+                assert!(
+                    case.get("feedback").is_none() && case["message"] == "",
+                    "{case}"
+                );
+            }
+        }
+    }
+    let hints = crate::common::all_hints(&bad["report"]);
+    assert!(
+        hints.iter().any(|h| h.contains("remove debug prints")),
+        "{hints:?}"
+    );
+    // Tracebacks and messages never show the server's private folder.
+    assert!(!bad.to_string().contains("nimlab-"), "{bad}");
+
+    // The same report as a page: the sample's feedback with its hint, secret cases bare.
+    let form_client = form_login(&server, "ada", "ada-password");
+    let id = bad["id"].as_i64().unwrap();
+    let (status, page) = text(&form_client, &server, &format!("/submissions/{id}"));
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("remove debug prints"), "{page}");
+    assert!(page.contains("sample/01-four-rows"));
+    assert!(page.contains("secret/01-single-element"));
+    assert!(page.contains("First difference, line 1"));
+
+    let (_, list) = get_json(&ada, &server, "/api/submissions?exercise=present_board");
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    let (_, none) = get_json(&ada, &server, "/api/submissions?exercise=make_move");
+    assert_eq!(none.as_array().unwrap().len(), 0);
+
+    // The exercise list shows the best verdict.
+    let (_, exercises) = get_json(&ada, &server, "/api/exercises");
+    assert_eq!(exercises[0]["best"]["verdict"], "accepted");
+}
+
+#[test]
+fn the_pages_take_a_student_from_login_to_a_verdict_without_javascript() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+
+    // Not logged in: sent to the login page, and back afterwards.
+    let visitor = client();
+    let response = visitor
+        .get(server.url("/exercises/exclusive_or"))
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        response.headers()["location"],
+        "/login?next=/exercises/exclusive_or"
+    );
+
+    let ada = form_login(&server, "ada", "ada-password");
+    let (status, list) = text(&ada, &server, "/exercises");
+    assert_eq!(status, StatusCode::OK);
+    assert!(list.contains("Present the board") && list.contains("not submitted"));
+    let (_, page) = text(&ada, &server, "/exercises/exclusive_or");
+    assert!(page.contains("<h1>"), "the statement is rendered: {page}");
+    assert!(page.contains("enctype=\"multipart/form-data\""));
+    let starter = ada
+        .get(server.url("/exercises/exclusive_or/starter"))
+        .send()
+        .unwrap();
+    assert_eq!(starter.status(), StatusCode::OK);
+    assert!(
+        starter.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("exclusive_or.py")
+    );
+    let stub = starter.text().unwrap();
+    assert_eq!(
+        stub,
+        std::fs::read_to_string(root().join("exercises/exclusive_or/stub.py")).unwrap()
+    );
+
+    // Paste the program instead of choosing a file.
+    let token = csrf_of(&page);
+    let form = multipart::Form::new()
+        .text("csrf", token)
+        .text(
+            "source",
+            std::fs::read_to_string(solution("exclusive_or")).unwrap(),
+        )
+        .part("file", multipart::Part::bytes(Vec::new()).file_name(""));
+    let response = ada
+        .post(server.url("/exercises/exclusive_or/submit"))
+        .multipart(form)
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let location = response.headers()["location"].to_str().unwrap().to_string();
+    assert!(location.starts_with("/submissions/"), "{location}");
+
+    // While pending, the page refreshes itself without JavaScript and polls with it.
+    let (_, pending) = text(&ada, &server, &location);
+    if !pending.contains("Accepted") {
+        assert!(pending.contains("http-equiv=\"refresh\""), "{pending}");
+        assert!(pending.contains("data-poll=\"/api/submissions/"));
+    }
+    let start = Instant::now();
+    let page = loop {
+        let (_, page) = text(&ada, &server, &location);
+        if !page.contains("data-poll") {
+            break page;
+        }
+        assert!(start.elapsed() < JUDGING, "{}", server.stderr());
+        std::thread::sleep(Duration::from_millis(300));
+    };
+    assert!(page.contains("Accepted"), "{page}");
+    assert!(page.contains("exclusive_or.py"));
+    assert!(!page.contains("http-equiv=\"refresh\""));
+
+    let (_, history) = text(&ada, &server, "/submissions");
+    assert!(history.contains(&format!("href=\"{location}\"")));
+}
+
+#[test]
+fn a_student_reaches_no_other_students_submission_on_any_route() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    // No workers: the submissions stay queued, which is all this test needs.
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let grace = form_login(&server, "grace", "grace-password");
+    let prof = form_login(&server, "prof", "prof-password");
+    let id = submit(&ada, &server, "exclusive_or", &solution("exclusive_or"));
+    let mine = submit(&grace, &server, "exclusive_or", &solution("exclusive_or"));
+
+    for path in [
+        format!("/api/submissions/{id}"),
+        format!("/submissions/{id}"),
+        format!("/submissions/{id}/source"),
+    ] {
+        let response = grace.get(server.url(&path)).send().unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        let body = response.text().unwrap();
+        assert!(!body.contains("ada"), "{path}: {body}");
+        // The instructor sees it.
+        let response = prof.get(server.url(&path)).send().unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+    }
+    // Her own are hers.
+    let (status, _) = get_json(&grace, &server, &format!("/api/submissions/{mine}"));
+    assert_eq!(status, StatusCode::OK);
+    // Lists hold only her own, even when she asks for another student's.
+    for path in [
+        "/api/submissions",
+        "/api/submissions?exercise=exclusive_or",
+        "/api/submissions?student=ada",
+    ] {
+        let (_, list) = get_json(&grace, &server, path);
+        let ids: Vec<i64> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_i64().unwrap())
+            .collect();
+        assert_eq!(ids, vec![mine], "{path}");
+    }
+    for path in ["/submissions", "/submissions?student=ada"] {
+        let (_, page) = text(&grace, &server, path);
+        assert!(
+            !page.contains(&format!("href=\"/submissions/{id}\"")),
+            "{path}"
+        );
+        assert!(
+            page.contains(&format!("href=\"/submissions/{mine}\"")),
+            "{path}"
+        );
+    }
+    let (_, everyone) = get_json(
+        &api_login(&server, "prof", "prof-password"),
+        &server,
+        "/api/submissions",
+    );
+    assert_eq!(everyone.as_array().unwrap().len(), 2);
+
+    // Instructor pages and actions are refused to students.
+    for path in [
+        "/class",
+        "/queue",
+        "/downloads",
+        "/downloads/gradebook.csv",
+        "/downloads/results.json",
+    ] {
+        let response = grace.get(server.url(path)).send().unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{path}");
+    }
+    let (_, page) = text(&grace, &server, "/exercises");
+    let token = csrf_of(&page);
+    let response = grace
+        .post(server.url("/rejudge"))
+        .form(&[("csrf", token.as_str()), ("scope", "all")])
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+
+    // Without a session: the API answers 401, the pages send to the login page.
+    let visitor = client();
+    for path in [
+        format!("/api/submissions/{id}"),
+        "/api/submissions".to_string(),
+        "/api/exercises".to_string(),
+    ] {
+        let response = visitor.get(server.url(&path)).send().unwrap();
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{path}");
+    }
+    for path in [
+        format!("/submissions/{id}"),
+        format!("/submissions/{id}/source"),
+        "/exercises".to_string(),
+        "/class".to_string(),
+        "/downloads/gradebook.csv".to_string(),
+    ] {
+        let response = visitor.get(server.url(&path)).send().unwrap();
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{path}");
+    }
+    let response = upload(
+        &visitor,
+        &server,
+        "exclusive_or",
+        "exclusive_or.py",
+        b"x = 1\n".to_vec(),
+    );
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[test]
+fn forms_without_their_token_and_requests_from_other_sites_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada = form_login(&server, "ada", "ada-password");
+    let file = || {
+        multipart::Part::bytes(std::fs::read(solution("exclusive_or")).unwrap())
+            .file_name("exclusive_or.py")
+    };
+    let form_post = |token: Option<&str>| {
+        let mut form = multipart::Form::new().part("file", file());
+        if let Some(token) = token {
+            form = form.text("csrf", token.to_string());
+        }
+        ada.post(server.url("/exercises/exclusive_or/submit"))
+            .multipart(form)
+            .send()
+            .unwrap()
+    };
+    let refused = form_post(None);
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert!(refused.text().unwrap().contains("security token"));
+    assert_eq!(form_post(Some("0123")).status(), StatusCode::FORBIDDEN);
+    let (_, page) = text(&ada, &server, "/exercises/exclusive_or");
+    assert_eq!(
+        form_post(Some(&csrf_of(&page))).status(),
+        StatusCode::SEE_OTHER
+    );
+
+    // Logging out needs the token too.
+    let response = ada
+        .post(server.url("/logout"))
+        .form(&[("x", "1")])
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    // A login form posted without the login page's cookie (from elsewhere) is refused.
+    let response = client()
+        .post(server.url("/login"))
+        .form(&[
+            ("username", "ada"),
+            ("password", "ada-password"),
+            ("csrf", "x"),
+        ])
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+
+    // The API: an Origin naming another site is refused, this site's and none are not.
+    let api = api_login(&server, "grace", "grace-password");
+    let api_upload = |origin: Option<&str>, fetch_site: Option<&str>| {
+        let form = multipart::Form::new()
+            .text("exercise", "exclusive_or")
+            .part("file", file());
+        let mut request = api.post(server.url("/api/submissions")).multipart(form);
+        if let Some(origin) = origin {
+            request = request.header("Origin", origin);
+        }
+        if let Some(site) = fetch_site {
+            request = request.header("Sec-Fetch-Site", site);
+        }
+        request.send().unwrap()
+    };
+    let refused = api_upload(Some("https://evil.example"), None);
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let body: Value = refused.json().unwrap();
+    assert!(body["error"].as_str().unwrap().contains("another site"));
+    assert_eq!(
+        api_upload(Some("null"), None).status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        api_upload(None, Some("cross-site")).status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        api_upload(Some(&server.base), None).status(),
+        StatusCode::ACCEPTED
+    );
+    assert_eq!(api_upload(None, None).status(), StatusCode::ACCEPTED);
+    // A form from another site, even with a valid token, is refused.
+    let (_, page) = text(&ada, &server, "/exercises/exclusive_or");
+    let form = multipart::Form::new()
+        .text("csrf", csrf_of(&page))
+        .part("file", file());
+    let response = ada
+        .post(server.url("/exercises/exclusive_or/submit"))
+        .header("Origin", "http://127.0.0.2:1")
+        .multipart(form)
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    let response = client()
+        .post(server.url("/api/login"))
+        .header("Origin", "https://evil.example")
+        .json(&serde_json::json!({"username": "ada", "password": "ada-password"}))
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+
+    // Security headers on every page.
+    let response = ada.get(server.url("/exercises")).send().unwrap();
+    let csp = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap();
+    assert!(
+        csp.contains("script-src 'sha256-") && !csp.contains("unsafe-inline"),
+        "{csp}"
+    );
+    assert!(csp.contains("frame-ancestors 'none'"));
+    assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+}
+
+#[test]
+fn session_cookies_are_http_only_same_site_and_secure_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    for (flags, secure) in [(&[][..], false), (&["--secure-cookies"][..], true)] {
+        let mut args = vec!["--workers", "0"];
+        args.extend(flags.iter().copied());
+        let server = Server::start(&db, None, &args);
+        let response = client()
+            .post(server.url("/api/login"))
+            .json(&serde_json::json!({"username": "ada", "password": "ada-password"}))
+            .send()
+            .unwrap();
+        let cookie = response.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        assert!(cookie.starts_with("nimlab_session="), "{cookie}");
+        assert!(
+            cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+            "{cookie}"
+        );
+        assert_eq!(cookie.contains("Secure"), secure, "{cookie}");
+    }
+}
+
+#[test]
+fn uploads_past_each_limit_are_refused_with_a_clear_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(
+        &db,
+        Some(lab.path()),
+        &[
+            "--workers",
+            "0",
+            "--max-upload-kb",
+            "2",
+            "--max-queued",
+            "2",
+        ],
+    );
+    let ada = api_login(&server, "ada", "ada-password");
+    let error = |response: Response| -> (StatusCode, String) {
+        let status = response.status();
+        let body: Value = response.json().unwrap();
+        (
+            status,
+            body["error"].as_str().unwrap_or_default().to_string(),
+        )
+    };
+
+    let mut big = b"# padding\n".repeat(300);
+    big.extend(std::fs::read(solution("exclusive_or")).unwrap());
+    let (status, message) = error(upload(
+        &ada,
+        &server,
+        "exclusive_or",
+        "exclusive_or.py",
+        big,
+    ));
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        message.contains("exclusive_or.py is larger than the upload limit of 2 KiB"),
+        "{message}"
+    );
+    // Far past the limit, the same message.
+    let huge = vec![b'#'; 512 * 1024];
+    let (status, message) = error(upload(
+        &ada,
+        &server,
+        "exclusive_or",
+        "exclusive_or.py",
+        huge,
+    ));
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(message.contains("upload limit of 2 KiB"), "{message}");
+
+    let (status, message) = error(upload(
+        &ada,
+        &server,
+        "exclusive_or",
+        "notes.txt",
+        b"x".to_vec(),
+    ));
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        message.contains("notes.txt is not a Python file"),
+        "{message}"
+    );
+    let (status, message) = error(upload(
+        &ada,
+        &server,
+        "exclusive_or",
+        "exclusive_or.py",
+        Vec::new(),
+    ));
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(message.contains("is empty"), "{message}");
+    let (status, message) = error(upload(
+        &ada,
+        &server,
+        "no_such",
+        "no_such.py",
+        b"x".to_vec(),
+    ));
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(message.contains("unknown exercise `no_such`"), "{message}");
+
+    // Two may wait; the third is refused until one is judged.
+    let source = std::fs::read(solution("exclusive_or")).unwrap();
+    for _ in 0..2 {
+        let response = upload(
+            &ada,
+            &server,
+            "exclusive_or",
+            "exclusive_or.py",
+            source.clone(),
+        );
+        assert_eq!(response.status(), StatusCode::ACCEPTED);
+    }
+    let response = upload(
+        &ada,
+        &server,
+        "exclusive_or",
+        "exclusive_or.py",
+        source.clone(),
+    );
+    assert!(response.headers().contains_key("retry-after"));
+    let (status, message) = error(response);
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        message.contains("2 submissions waiting to be judged"),
+        "{message}"
+    );
+    // Another student is not held back by ada's queue.
+    let grace = api_login(&server, "grace", "grace-password");
+    let response = upload(&grace, &server, "exclusive_or", "exclusive_or.py", source);
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+}
+
+#[test]
+fn failed_logins_are_limited_per_account_while_a_whole_room_logs_in_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let room = 24;
+    let roster = dir.path().join("room.csv");
+    let mut rows = String::from("username,password\n");
+    for i in 0..room {
+        rows.push_str(&format!("s{i:02},password-{i:02}\n"));
+    }
+    std::fs::write(&roster, rows).unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success();
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let login = |username: &str, password: &str| {
+        client()
+            .post(server.url("/api/login"))
+            .json(&serde_json::json!({"username": username, "password": password}))
+            .send()
+            .unwrap()
+    };
+    for _ in 0..5 {
+        assert_eq!(login("ada", "guess").status(), StatusCode::UNAUTHORIZED);
+    }
+    // Locked now, even with the right password.
+    let locked = login("ada", "ada-password");
+    assert_eq!(locked.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(locked.headers().contains_key("retry-after"));
+    let body: Value = locked.json().unwrap();
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many failed logins")
+    );
+    // The form says so too.
+    let page_client = client();
+    let page = page_client
+        .get(server.url("/login"))
+        .send()
+        .unwrap()
+        .text()
+        .unwrap();
+    let response = page_client
+        .post(server.url("/login"))
+        .form(&[
+            ("username", "ada"),
+            ("password", "ada-password"),
+            ("csrf", &csrf_of(&page)),
+        ])
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(response.text().unwrap().contains("too many failed logins"));
+
+    // Everyone else, from the same address, all at once.
+    assert_eq!(login("grace", "grace-password").status(), StatusCode::OK);
+    let statuses: Vec<StatusCode> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..room)
+            .map(|i| {
+                let login = &login;
+                scope
+                    .spawn(move || login(&format!("s{i:02}"), &format!("password-{i:02}")).status())
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(
+        statuses.iter().all(|s| *s == StatusCode::OK),
+        "{statuses:?}"
+    );
+}
+
+#[test]
+fn a_server_killed_mid_queue_loses_nothing_and_judges_everything_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let grace = api_login(&server, "grace", "grace-password");
+    let mut ids = Vec::new();
+    for client in [&ada, &grace, &ada, &grace] {
+        ids.push(submit(
+            client,
+            &server,
+            "present_board",
+            &solution("present_board"),
+        ));
+    }
+    // Wait until one is being judged, then kill the server outright.
+    let start = Instant::now();
+    loop {
+        let (_, list) = get_json(&ada, &server, "/api/submissions");
+        if list
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["status"] == "running")
+        {
+            break;
+        }
+        assert!(start.elapsed() < JUDGING, "{}", server.stderr());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = server.kill();
+    // The programs being judged die with it.
+    let scratch = format!("nimlab-{pid}-serve-");
+    let start = Instant::now();
+    while crate::common::processes_mentioning(&scratch) > 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "programs outlived the server"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "2"]);
+    // The old session is still valid: sessions live in the database.
+    for (index, id) in ids.iter().enumerate() {
+        let owner = if index % 2 == 0 { &ada } else { &grace };
+        let judged = judged(owner, &server, *id);
+        assert_eq!(judged["verdict"], "accepted", "{judged}");
+    }
+    assert!(
+        server
+            .stderr()
+            .contains("left running by the last stop are queued again"),
+        "{}",
+        server.stderr()
+    );
+}
+
+#[test]
+fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "2"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let grace = api_login(&server, "grace", "grace-password");
+    let good = submit(&ada, &server, "exclusive_or", &solution("exclusive_or"));
+    let wrong = submit(
+        &grace,
+        &server,
+        "present_board",
+        &root().join("tests/submissions/debug_print/present_board.py"),
+    );
+    judged(&ada, &server, good);
+    judged(&grace, &server, wrong);
+
+    let prof = form_login(&server, "prof", "prof-password");
+    let (status, class) = text(&prof, &server, "/class");
+    assert_eq!(status, StatusCode::OK);
+    assert!(class.contains("ada") && class.contains("Grace Hopper"));
+    assert!(class.contains("v-accepted") && class.contains("v-bad"));
+    assert!(class.contains("<td class=\"name\">ada"));
+    assert!(
+        !class.contains("<td class=\"name\">prof"),
+        "instructors are not in the matrix"
+    );
+    let (_, queue) = text(&prof, &server, "/queue");
+    assert!(queue.contains("Nothing is waiting"), "{queue}");
+    let (_, page) = text(&prof, &server, &format!("/submissions/{wrong}"));
+    assert!(
+        page.contains("DEBUG"),
+        "the instructor sees the source: {page}"
+    );
+
+    // Judge one submission again: queued, then judged anew.
+    let before = judged(&ada, &server, good)["finished_at"].as_i64().unwrap();
+    let response = prof
+        .post(server.url("/rejudge"))
+        .form(&[
+            ("csrf", csrf_of(&page).as_str()),
+            ("scope", "submission"),
+            ("id", &good.to_string()),
+        ])
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(response.headers()["location"], "/queue?rejudged=1");
+    let again = judged(&ada, &server, good);
+    assert_eq!(again["verdict"], "accepted");
+    assert!(again["finished_at"].as_i64().unwrap() > before, "{again}");
+    // Everything of one exercise, and everything.
+    for (scope, extra) in [("exercise", Some("present_board")), ("all", None)] {
+        let mut form = vec![("csrf", csrf_of(&page)), ("scope", scope.to_string())];
+        if let Some(exercise) = extra {
+            form.push(("exercise", exercise.to_string()));
+        }
+        let response = prof
+            .post(server.url("/rejudge"))
+            .form(&form)
+            .send()
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        let expected = if scope == "all" { "2" } else { "1" };
+        assert_eq!(
+            response.headers()["location"],
+            format!("/queue?rejudged={expected}").as_str()
+        );
+    }
+    judged(&ada, &server, good);
+    judged(&grace, &server, wrong);
+
+    // The gradebook files, from each student's best submission.
+    let (status, csv) = text(&prof, &server, "/downloads/gradebook.csv");
+    assert_eq!(status, StatusCode::OK);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "student,student_id,present_board,exclusive_or,total"
+    );
+    assert_eq!(lines[1], "ada,ada,0,10,10");
+    assert_eq!(lines[2], "grace,grace,0,0,0");
+    assert_eq!(lines.len(), 3);
+    let (_, results) = get_json(&prof, &server, "/downloads/results.json?from=latest");
+    assert_eq!(results["students"][0]["student"], "ada");
+    assert_eq!(
+        results["students"][0]["exercises"]["exclusive_or"]["report"]["verdict"],
+        "accepted"
+    );
+    for file in ["canvas.csv", "moodle.csv", "junit.xml"] {
+        let (status, body) = text(&prof, &server, &format!("/downloads/{file}"));
+        assert_eq!(status, StatusCode::OK, "{file}");
+        assert!(
+            body.contains("ada") || body.contains("Ada Lovelace"),
+            "{file}: {body}"
+        );
+    }
+    // Past one machine: the submissions as a class folder, graded by `nimlab grade` (in
+    // shards, anywhere), give the gradebook the website gives.
+    let class = dir.path().join("class");
+    nimlab()
+        .args(["export", "submissions", "--db"])
+        .arg(&db)
+        .arg("--out")
+        .arg(&class)
+        .assert()
+        .success();
+    assert!(class.join("ada/exclusive_or.py").is_file());
+    assert!(class.join("grace/present_board.py").is_file());
+    let grades = dir.path().join("grades");
+    nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .arg("grade")
+        .arg(&class)
+        .arg("--out")
+        .arg(&grades)
+        .arg("--roster")
+        .arg(class.join("roster.csv"))
+        .assert()
+        .success();
+    let (_, latest) = text(&prof, &server, "/downloads/gradebook.csv?from=latest");
+    assert_eq!(
+        std::fs::read_to_string(grades.join("gradebook.csv")).unwrap(),
+        latest
+    );
+    let (status, _) = text(&prof, &server, "/downloads/gradebook.csv?from=worst");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = text(&prof, &server, "/downloads/passwords.csv");
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[test]
+fn a_students_bytes_are_escaped_everywhere_they_are_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let program = "import sys\nprint('<script>alert(1)</script>')\nsys.stderr.write('<img src=x onerror=alert(2)>\\n')\nraise SystemExit(1)\n";
+    let response = upload(
+        &ada,
+        &server,
+        "exclusive_or",
+        "<b onmouseover=alert(3)>.py",
+        program.as_bytes().to_vec(),
+    );
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let id = response.json::<Value>().unwrap()["id"].as_i64().unwrap();
+    let result = judged(&ada, &server, id);
+    assert_eq!(result["verdict"], "runtime_error", "{result}");
+    let prof = form_login(&server, "prof", "prof-password");
+    for path in [
+        format!("/submissions/{id}"),
+        "/submissions".to_string(),
+        "/queue".to_string(),
+    ] {
+        let (_, page) = text(&prof, &server, &path);
+        assert!(!page.contains("<script>alert"), "{path}");
+        assert!(!page.contains("<img src=x"), "{path}");
+        assert!(!page.contains("<b onmouseover"), "{path}");
+    }
+    let (_, page) = text(&prof, &server, &format!("/submissions/{id}"));
+    assert!(
+        page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{page}"
+    );
+    assert!(page.contains("&lt;b onmouseover=alert(3)&gt;.py"));
+}
+
+#[test]
+fn users_import_writes_new_passwords_once_and_the_accounts_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("class.db");
+    let roster = dir.path().join("roster.csv");
+    std::fs::write(
+        &roster,
+        "username,name,password,id,section\nada,Ada Lovelace,,1001,A\ngrace,Grace Hopper,grace-password,1002,B\n",
+    )
+    .unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("2 account(s) added"))
+        .stdout(predicates::str::contains("roster-credentials.csv"));
+    let credentials = std::fs::read_to_string(dir.path().join("roster-credentials.csv")).unwrap();
+    let lines: Vec<&str> = credentials.lines().collect();
+    assert_eq!(lines[0], "username,name,password");
+    assert_eq!(lines.len(), 2, "only ada had no password: {credentials}");
+    let ada_password = lines[1].rsplit(',').next().unwrap().to_string();
+    assert!(lines[1].starts_with("ada,Ada Lovelace,") && ada_password.len() >= 12);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir.path().join("roster-credentials.csv"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(
+            mode & 0o077,
+            0,
+            "the credentials are private to their owner"
+        );
+    }
+
+    // A second import with a new student: the credentials file is never overwritten.
+    std::fs::write(&roster, "username,name\nada,Ada L.\nalan,Alan Turing\n").unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "roster-credentials.csv: already exists",
+        ));
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .arg("--credentials")
+        .arg(dir.path().join("more.csv"))
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("1 account(s) added, 1 updated"));
+    assert!(
+        std::fs::read_to_string(dir.path().join("more.csv"))
+            .unwrap()
+            .contains("alan,")
+    );
+
+    // A roster without usernames, or with a bad one, is refused with the file and row named.
+    std::fs::write(&roster, "student,name\nada,Ada\n").unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "roster.csv: the roster needs a `username` column",
+        ));
+    std::fs::write(&roster, "username\nada\nbad name\n").unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("row 3: username `bad name`"));
+
+    // passwd from stdin; too short is refused; an unknown account is named.
+    nimlab()
+        .args(["users", "passwd", "ada", "--db"])
+        .arg(&db)
+        .write_stdin("short\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("too short"));
+    nimlab()
+        .args(["users", "passwd", "nobody", "--db"])
+        .arg(&db)
+        .write_stdin("long-enough-password\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no account `nobody`"));
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let ada = api_login(&server, "ada", &ada_password);
+    nimlab()
+        .args(["users", "passwd", "ada", "--db"])
+        .arg(&db)
+        .write_stdin("a-new-password\n")
+        .assert()
+        .success();
+    // The change ended her session, and the new password works.
+    let (status, _) = get_json(&ada, &server, "/api/exercises");
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    api_login(&server, "ada", "a-new-password");
+    let random = nimlab()
+        .args(["users", "add", "ta", "--instructor", "--random", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let out = String::from_utf8(random.stdout).unwrap();
+    let password = out
+        .lines()
+        .find_map(|l| l.strip_prefix("password: "))
+        .unwrap();
+    let ta = api_login(&server, "ta", password);
+    let (_, all) = get_json(&ta, &server, "/api/submissions");
+    assert!(all.is_array());
+
+    // A backup, taken while the server runs, holds the accounts.
+    let copy = dir.path().join("copy.db");
+    nimlab()
+        .arg("backup")
+        .arg("--db")
+        .arg(&db)
+        .arg(&copy)
+        .assert()
+        .success();
+    nimlab()
+        .args(["users", "list", "--db"])
+        .arg(&copy)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("alan\tstudent\tAlan Turing"))
+        .stdout(predicates::str::contains("ta\tinstructor"));
+    nimlab()
+        .arg("backup")
+        .arg("--db")
+        .arg(&db)
+        .arg(&copy)
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn serve_refuses_a_file_that_is_not_its_database_and_a_busy_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(
+        &notes,
+        "not a database at all, just some notes, long enough to tell",
+    )
+    .unwrap();
+    nimlab()
+        .args(["serve", "--listen", "127.0.0.1:0", "--db"])
+        .arg(&notes)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "notes.txt: is not a nimlab database",
+        ));
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = taken.local_addr().unwrap().to_string();
+    nimlab()
+        .args(["serve", "--listen", &address, "--db"])
+        .arg(dir.path().join("class.db"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot listen there"));
+}
+
+#[test]
+fn bench_serve_has_students_submit_at_once_and_reports_the_latency() {
+    let output = nimlab()
+        .args(["bench", "--serve", "2"])
+        .timeout(JUDGING)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("upload to verdict: p50 "), "{stdout}");
+    assert!(stdout.contains("2 judged in"), "{stdout}");
+    assert!(
+        stdout.contains("submissions per second; 2 accepted"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("the server's peak memory: "), "{stdout}");
+}
+
+/// A WebDriver session with headless Chromium through chromedriver (Debian's `chromium` and
+/// `chromium-driver`), spoken over HTTP.
+struct Browser {
+    driver: Child,
+    http: Client,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl Browser {
+    /// None where Chromium or chromedriver is not installed (CI installs both).
+    fn start() -> Option<Browser> {
+        let found = |paths: &[&str]| {
+            paths
+                .iter()
+                .find(|p| Path::new(p).exists())
+                .map(|p| p.to_string())
+        };
+        let binary = found(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
+        let driver = found(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
+        let (Some(binary), Some(driver)) = (binary, driver) else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must install chromium and chromium-driver for the browser test"
+            );
+            eprintln!(
+                "chromium or chromedriver is not installed: the website was not tested in a browser"
+            );
+            return None;
+        };
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let http = Client::builder()
+            .timeout(Duration::from_secs(120))
+            .build()
+            .unwrap();
+        let base = format!("http://127.0.0.1:{port}");
+        let start = Instant::now();
+        while http.get(format!("{base}/status")).send().is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "chromedriver answers"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile = tempfile::tempdir().unwrap();
+        let capabilities = serde_json::json!({
+            "capabilities": { "alwaysMatch": {
+                "browserName": "chrome",
+                "goog:loggingPrefs": { "browser": "ALL" },
+                "goog:chromeOptions": {
+                    "binary": binary,
+                    "args": [
+                        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                        "--disable-background-networking", "--disable-component-update",
+                        "--disable-sync", "--window-size=1200,1000",
+                        format!("--user-data-dir={}", profile.path().display()),
+                    ],
+                },
+            } }
+        });
+        let reply: Value = http
+            .post(format!("{base}/session"))
+            .json(&capabilities)
+            .send()
+            .unwrap()
+            .json()
+            .unwrap();
+        let session = reply["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {reply}"))
+            .to_string();
+        Some(Browser {
+            driver,
+            http,
+            session: format!("{base}/session/{session}"),
+            _profile: profile,
+        })
+    }
+
+    fn call(&self, method: reqwest::Method, path: &str, body: Value) -> Value {
+        let mut request = self
+            .http
+            .request(method.clone(), format!("{}{path}", self.session));
+        if method != reqwest::Method::GET {
+            request = request.json(&body);
+        }
+        let reply: Value = request.send().unwrap().json().unwrap();
+        assert!(
+            reply["value"].get("error").is_none(),
+            "WebDriver {path}: {reply}"
+        );
+        reply["value"].clone()
+    }
+
+    fn go(&self, url: &str) {
+        self.call(
+            reqwest::Method::POST,
+            "/url",
+            serde_json::json!({ "url": url }),
+        );
+    }
+
+    fn find(&self, css: &str) -> String {
+        let found = self.call(
+            reqwest::Method::POST,
+            "/element",
+            serde_json::json!({ "using": "css selector", "value": css }),
+        );
+        found[ELEMENT].as_str().unwrap().to_string()
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let element = self.find(css);
+        self.call(
+            reqwest::Method::POST,
+            &format!("/element/{element}/value"),
+            serde_json::json!({ "text": text }),
+        );
+    }
+
+    fn click(&self, css: &str) {
+        let element = self.find(css);
+        self.call(
+            reqwest::Method::POST,
+            &format!("/element/{element}/click"),
+            serde_json::json!({}),
+        );
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.call(
+            reqwest::Method::POST,
+            "/execute/sync",
+            serde_json::json!({ "script": script, "args": [] }),
+        )
+    }
+
+    fn text(&self) -> String {
+        self.script("return document.body.innerText;")
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    fn url(&self) -> String {
+        self.call(reqwest::Method::GET, "/url", Value::Null)
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    /// Waits for a navigation a click started to land on a page whose path holds `part`.
+    fn wait_for(&self, part: &str) {
+        let start = Instant::now();
+        while !self.url().contains(part) {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "still at {}, not {part}",
+                self.url()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn resize(&self, width: u32, height: u32) {
+        self.call(
+            reqwest::Method::POST,
+            "/window/rect",
+            serde_json::json!({ "width": width, "height": height }),
+        );
+    }
+
+    /// Whether the page is wider than the window (it scrolls sideways as a whole).
+    fn overflows(&self) -> bool {
+        self.script("return document.documentElement.scrollWidth > window.innerWidth + 1;")
+            .as_bool()
+            .unwrap()
+    }
+
+    fn screenshot(&self, path: &Path) {
+        use base64::Engine;
+        let data = self.call(reqwest::Method::GET, "/screenshot", Value::Null);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(data.as_str().unwrap())
+            .unwrap();
+        std::fs::write(path, png).unwrap();
+    }
+
+    /// What the page's console said (errors, refused scripts).
+    fn console(&self) -> Vec<String> {
+        let entries = self.call(
+            reqwest::Method::POST,
+            "/se/log",
+            serde_json::json!({ "type": "browser" }),
+        );
+        entries
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|e| format!("{} {}", e["level"], e["message"]))
+            .collect()
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.http.delete(&self.session).send();
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+#[test]
+fn browser_a_student_uploads_with_the_form_and_sees_the_verdict_and_its_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-browser");
+    std::fs::create_dir_all(&shots).unwrap();
+
+    browser.go(&server.url("/"));
+    assert!(browser.url().ends_with("/login"), "{}", browser.url());
+    browser.type_into("#username", "ada");
+    browser.type_into("#password", "ada-password");
+    browser.click("form button[type=submit]");
+    browser.wait_for("/exercises");
+    assert!(browser.text().contains("Present the board"));
+
+    browser.click("a[href='/exercises/present_board']");
+    browser.wait_for("/exercises/present_board");
+    assert!(browser.text().contains("Download the starter file"));
+    let file = root().join("tests/submissions/debug_print/present_board.py");
+    browser.type_into("#file", file.to_str().unwrap());
+    browser.screenshot(&shots.join("exercise-desktop.png"));
+    browser.click("form[enctype] button[type=submit]");
+    browser.wait_for("/submissions/");
+
+    // The page updates itself (the poll script, allowed by its hash) until the verdict.
+    let start = Instant::now();
+    while !browser.text().contains("Wrong answer") {
+        assert!(
+            start.elapsed() < JUDGING,
+            "no verdict shown: {}\n{}\nconsole: {:?}\napi: {:?}",
+            browser.text(),
+            server.stderr(),
+            browser.console(),
+            get_json(
+                &api_login(&server, "ada", "ada-password"),
+                &server,
+                "/api/submissions"
+            ),
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let page = browser.text();
+    assert!(
+        page.contains("remove debug prints"),
+        "the hint is shown: {page}"
+    );
+    assert!(page.contains("First difference, line 1"));
+    browser.screenshot(&shots.join("report-desktop.png"));
+    let refused: Vec<String> = browser
+        .console()
+        .into_iter()
+        .filter(|line| line.contains("SEVERE") || line.contains("Content Security Policy"))
+        .collect();
+    assert!(refused.is_empty(), "console: {refused:?}");
+
+    // At phone width the pages fit: only tables and code scroll sideways, in their boxes.
+    browser.resize(390, 844);
+    let report = browser.url();
+    for (path, shot) in [
+        (report.as_str(), "report-phone.png"),
+        (&server.url("/exercises") as &str, "exercises-phone.png"),
+        (
+            &server.url("/exercises/present_board") as &str,
+            "exercise-phone.png",
+        ),
+    ] {
+        browser.go(path);
+        assert!(!browser.overflows(), "{path} is wider than a phone");
+        browser.screenshot(&shots.join(shot));
+    }
+    // The hint is on screen, not cut off, at phone width.
+    browser.go(&report);
+    let hint_fits = browser
+        .script(
+            "var h = document.querySelector('.hint'); var r = h.getBoundingClientRect();
+             return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth;",
+        )
+        .as_bool()
+        .unwrap();
+    assert!(hint_fits, "the hint fits a phone's width");
+
+    // The instructor's class matrix, after logging out and in again.
+    browser.click("header form button[type=submit]");
+    browser.wait_for("/login");
+    browser.type_into("#username", "prof");
+    browser.type_into("#password", "prof-password");
+    browser.click("form button[type=submit]");
+    browser.wait_for("/exercises");
+    browser.go(&server.url("/class"));
+    let page = browser.text();
+    assert!(page.contains("ada") && page.contains("0/18"), "{page}");
+    assert!(!browser.overflows(), "the class page is wider than a phone");
+    browser.screenshot(&shots.join("class-phone.png"));
+    browser.resize(1200, 1000);
+    browser.screenshot(&shots.join("class-desktop.png"));
+    browser.go(&server.url("/queue"));
+    browser.screenshot(&shots.join("queue-desktop.png"));
+    eprintln!("screenshots in {}", shots.display());
+}
+
+#[test]
+fn sigterm_stops_the_server_at_once_and_the_next_start_judges_what_it_was_judging() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    // Short time limits: the sleeping program below ends each case soon.
+    let lab = lab_with(&["exclusive_or"], |config| {
+        config.insert(
+            "interpreters".into(),
+            toml::Value::Array(vec![toml::Value::String("3".into())]),
+        );
+        let limits = config["limits"].as_table_mut().unwrap();
+        limits.insert("wall_ms".into(), toml::Value::Integer(1000));
+        limits.insert("cpu_ms".into(), toml::Value::Integer(1000));
+    });
+    let mut server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    // A program that sleeps: still being judged when the server is told to stop.
+    let sleeper = b"import time\ntime.sleep(30)\n".to_vec();
+    let response = upload(&ada, &server, "exclusive_or", "exclusive_or.py", sleeper);
+    let id = response.json::<Value>().unwrap()["id"].as_i64().unwrap();
+    let start = Instant::now();
+    while get_json(&ada, &server, &format!("/api/submissions/{id}")).1["status"] != "running" {
+        assert!(start.elapsed() < JUDGING);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = server.child.id();
+    let stopped = Instant::now();
+    // SAFETY: a signal to the child this test started.
+    assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGTERM) }, 0);
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            stopped.elapsed() < Duration::from_secs(20),
+            "the server did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}\n{}", server.stderr());
+    assert!(stopped.elapsed() < Duration::from_secs(10));
+    assert!(server.stderr().contains("stopping"), "{}", server.stderr());
+    assert_eq!(
+        crate::common::processes_mentioning(&format!("nimlab-{pid}-serve-")),
+        0
+    );
+
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let judged = judged(&ada, &server, id);
+    // Judged whole after the restart: every case ran to its own time limit.
+    assert_eq!(judged["verdict"], "time_limit", "{judged}");
+    let cases = judged["report"]["runs"][0]["cases"].as_array().unwrap();
+    assert!(
+        cases.iter().all(|c| c["verdict"] == "time_limit"),
+        "{judged}"
+    );
+}
+
+#[test]
+fn one_students_many_uploads_take_turns_with_another_students_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    // Queued first with no worker, so the order is the queue's alone.
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let grace = api_login(&server, "grace", "grace-password");
+    let eager: Vec<i64> = (0..4)
+        .map(|_| submit(&ada, &server, "exclusive_or", &solution("exclusive_or")))
+        .collect();
+    let late = submit(&grace, &server, "exclusive_or", &solution("exclusive_or"));
+    drop(server);
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let started =
+        |client: &Client, id: i64| judged(client, &server, id)["started_at"].as_i64().unwrap();
+    let grace_started = started(&grace, late);
+    let ada_started: Vec<i64> = eager.iter().map(|id| started(&ada, *id)).collect();
+    // Ada's first upload, then Grace's (uploaded last), then the rest of Ada's.
+    assert!(
+        ada_started[0] < grace_started,
+        "{ada_started:?} {grace_started}"
+    );
+    assert!(
+        grace_started < ada_started[1],
+        "{ada_started:?} {grace_started}"
+    );
+}
