@@ -26,6 +26,9 @@ fn board_text(board: &[BigInt]) -> String {
     crate::pyjson::dumps(&super::int_list_value(board))
 }
 
+/// The most digits an answer's number may have (Python 3's default limit for printing one).
+const MAX_DIGITS: usize = 4300;
+
 /// Reads a student's answer: a JSON list of two integers.
 fn parse_move(output: &str) -> Result<Move, String> {
     if output.trim().is_empty() {
@@ -33,8 +36,18 @@ fn parse_move(output: &str) -> Result<Move, String> {
     }
     let value: Value = serde_json::from_str(output.trim())
         .map_err(|_| "the output is not a JSON list [row, elements]".to_string())?;
+    let shown = |v: &Value| {
+        let text = v.to_string();
+        match text.char_indices().nth(60) {
+            Some((cut, _)) => format!("{}…", &text[..cut]),
+            None => text,
+        }
+    };
     let Value::Array(items) = &value else {
-        return Err(format!("the output is {value}, not a list [row, elements]"));
+        return Err(format!(
+            "the output is {}, not a list [row, elements]",
+            shown(&value)
+        ));
     };
     let [row, elements] = items.as_slice() else {
         return Err(format!(
@@ -43,11 +56,20 @@ fn parse_move(output: &str) -> Result<Move, String> {
         ));
     };
     let int = |v: &Value, what: &str| match v {
+        // Python 3 refuses to print an int of more digits (sys.set_int_max_str_digits), and
+        // no board of the lab comes near it; reading one as a big integer is quadratic.
+        Value::Number(n) if n.to_string().len() > MAX_DIGITS => Err(format!(
+            "{what} has {} digits; no row of a board is that big",
+            n.to_string().trim_start_matches('-').len()
+        )),
         Value::Number(n) => n
             .to_string()
             .parse::<BigInt>()
-            .map_err(|_| format!("{what} must be a whole number, not {n}")),
-        other => Err(format!("{what} must be a whole number, not {other}")),
+            .map_err(|_| format!("{what} must be a whole number, not {}", shown(v))),
+        other => Err(format!(
+            "{what} must be a whole number, not {}",
+            shown(other)
+        )),
     };
     Ok(Move {
         row: int(row, "the row")?,
@@ -185,5 +207,10 @@ mod tests {
         );
         assert!(parse_move("[1.0, 1]").unwrap_err().contains("whole number"));
         assert_eq!(parse_move(" [3, 1]\n").unwrap(), Move::new(3, 1));
+        let huge = format!("[1, {}]", "9".repeat(1_000_000));
+        let refused = parse_move(&huge).unwrap_err();
+        assert!(refused.contains("1000000 digits"), "{refused}");
+        let long_list = format!("{{\"a\": \"{}\"}}", "x".repeat(10_000));
+        assert!(parse_move(&long_list).unwrap_err().len() < 200);
     }
 }
