@@ -407,12 +407,15 @@ fn programs_die_with_nimlab_when_it_is_killed() {
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    assert_eq!(
-        processes_mentioning("submission/orphan_probe_exclusive_or.py"),
-        0,
-        "an interpreter outlived nimlab"
-    );
+    // The kernel signals them at once; on a loaded machine dying can take a moment.
+    let killed = std::time::Instant::now();
+    while processes_mentioning("submission/orphan_probe_exclusive_or.py") > 0 {
+        assert!(
+            killed.elapsed().as_secs() < 10,
+            "an interpreter outlived nimlab by 10 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
 }
 
 /// Runs nimlab with `args`; returns the exit code and stderr.
