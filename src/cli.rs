@@ -70,6 +70,14 @@ pub enum Command {
     /// Manage the website's accounts
     #[command(subcommand)]
     Users(UsersCommand),
+    /// (Internal) Started by nimlab itself: waits for the nimlab OWNER to end, however it
+    /// ends, and kills what is left in its run cgroups
+    #[command(hide = true)]
+    ReapCgroups {
+        owner: u32,
+        /// The cgroup folders nimlab makes its run cgroups in
+        roots: Vec<PathBuf>,
+    },
     /// Copy the website's database while it is in use
     Backup {
         /// The database to copy

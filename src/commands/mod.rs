@@ -17,6 +17,10 @@ use crate::lab::Lab;
 
 /// Runs one command line; returns the exit code (see [`crate::exit`]).
 pub fn run(cli: Cli) -> Result<u8> {
+    if let Command::ReapCgroups { owner, roots } = &cli.command {
+        crate::runner::sandbox::reap_when_gone(*owner, roots)?;
+        return Ok(crate::exit::SUCCESS);
+    }
     let lab = Lab::load(cli.lab.as_deref())?;
     match cli.command {
         Command::Check(args) => check::check(&lab, &args),
@@ -47,6 +51,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Serve(args) => serve::serve(lab, &args),
         Command::Users(command) => users::users(&command),
         Command::Backup { db, out } => serve::backup(&db, &out),
+        Command::ReapCgroups { .. } => unreachable!("handled before the lab is loaded"),
     }
 }
 

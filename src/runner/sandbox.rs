@@ -117,7 +117,16 @@ impl Isolation {
                 memory,
             };
             match sandbox.probe() {
-                Ok(()) => Isolation::Sandbox(sandbox),
+                Ok(()) => {
+                    let mut roots: Vec<PathBuf> = [&sandbox.pids, &sandbox.memory]
+                        .into_iter()
+                        .flatten()
+                        .cloned()
+                        .collect();
+                    roots.dedup();
+                    start_reaper(roots);
+                    Isolation::Sandbox(sandbox)
+                }
                 Err(why) => Isolation::LimitsOnly {
                     reason: format!("bubblewrap cannot create a sandbox here: {why}"),
                 },
@@ -272,21 +281,120 @@ fn memory_root(pids: Option<&Path>) -> Option<PathBuf> {
     works.then_some(root)
 }
 
-/// Removes the cgroups of nimlab processes that have ended (`run-PID-N` with no such PID).
+/// Ends the cgroups of nimlab processes that have ended (`run-PID-N` with no such PID):
+/// what a killed nimlab's reaper could not end, and then the folders.
 fn remove_stale_cgroups(root: &Path) {
-    let Ok(entries) = std::fs::read_dir(root) else {
-        return;
-    };
-    for entry in entries.filter_map(Result::ok) {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let owner = name
-            .strip_prefix("run-")
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|p| p.parse::<u32>().ok());
-        if owner.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
-            let _ = std::fs::remove_dir(entry.path());
+    for (owner, folder) in run_cgroups(root) {
+        if !Path::new(&format!("/proc/{owner}")).exists() {
+            sweep(&folder);
         }
     }
+}
+
+/// The run cgroups in `root`, with the pid of the nimlab that made each.
+fn run_cgroups(root: &Path) -> Vec<(u32, PathBuf)> {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let owner = name
+                .strip_prefix("run-")
+                .and_then(|rest| rest.split('-').next())
+                .and_then(|p| p.parse::<u32>().ok())?;
+            Some((owner, entry.path()))
+        })
+        .collect()
+}
+
+/// Kills every process in a cgroup until none is left (a fork bomb takes a few rounds), then
+/// removes it. Gives up after a few seconds on one that will not empty.
+fn sweep(folder: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let procs = std::fs::read_to_string(folder.join("cgroup.procs")).unwrap_or_default();
+        let pids: Vec<libc::pid_t> = procs
+            .split_whitespace()
+            .filter_map(|p| p.parse().ok())
+            .filter(|&pid| pid != std::process::id() as libc::pid_t)
+            .collect();
+        if pids.is_empty() || Instant::now() >= deadline {
+            break;
+        }
+        for pid in pids {
+            // SAFETY: signals a process left in a run cgroup of a nimlab that has ended.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = std::fs::remove_dir(folder);
+}
+
+/// Starts the reaper: a second nimlab process (`nimlab reap-cgroups`) that waits for this one
+/// to end and kills what is left in its run cgroups. nimlab kills its programs itself when it
+/// can, and each program dies with nimlab (PR_SET_PDEATHSIG), but not always: bubblewrap sets
+/// that signal for the program only after it has started it, so a nimlab killed (SIGKILL) in
+/// that moment leaves the program running with no one to stop it. The reaper holds the read
+/// end of a pipe whose write end only nimlab has; the pipe's end is nimlab's end, however it
+/// comes. (Only from the nimlab binary: a test binary would run its tests instead.)
+fn start_reaper(roots: Vec<PathBuf>) {
+    static LIFELINE: Mutex<Option<std::process::ChildStdin>> = Mutex::new(None);
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    if exe.file_stem().is_none_or(|stem| stem != "nimlab") || roots.is_empty() {
+        return;
+    }
+    let mut command = std::process::Command::new(exe);
+    command
+        .arg("reap-cgroups")
+        .arg(std::process::id().to_string())
+        .args(&roots)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    // SAFETY: setsid is async-signal-safe. Its own session: a Ctrl-C at the terminal reaches
+    // nimlab, which stops its programs, and the reaper is left to do nothing.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+            libc::setsid();
+            Ok(())
+        })
+    };
+    if let Ok(mut reaper) = command.spawn() {
+        if let Ok(mut lifeline) = LIFELINE.lock() {
+            *lifeline = reaper.stdin.take();
+        }
+        // Not waited for: it ends after nimlab.
+        drop(reaper);
+    }
+}
+
+/// The reaper's work (see [`start_reaper`]): waits until nimlab `owner` has ended (its end of
+/// stdin closes), then kills everything left in its run cgroups under `roots` and removes
+/// them. Only cgroup folders named `nimlab` are accepted as roots.
+pub fn reap_when_gone(owner: u32, roots: &[PathBuf]) -> crate::error::Result<()> {
+    for root in roots {
+        let ours = root.starts_with("/sys/fs/cgroup")
+            && root.file_name().is_some_and(|name| name == "nimlab")
+            && root.is_dir();
+        if !ours {
+            return Err(crate::error::Error::input(
+                root,
+                "not a cgroup folder that nimlab makes run cgroups in",
+            ));
+        }
+    }
+    let mut sink = Vec::new();
+    let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut sink);
+    for root in roots {
+        for (_, folder) in run_cgroups(root).into_iter().filter(|(o, _)| *o == owner) {
+            sweep(&folder);
+        }
+    }
+    Ok(())
 }
 
 /// The installation folder of an interpreter: the folder holding its `bin`.
