@@ -241,6 +241,8 @@ struct Attempt {
 
 struct Referee<'a> {
     scenario: &'a Scenario,
+    /// nimlab itself failed to type to the program: the game ends, and no rule was broken.
+    lost: Option<String>,
     rng: ChaCha8Rng,
     style: Style,
     seats: [Seat; 2],
@@ -276,6 +278,7 @@ impl<'a> Referee<'a> {
     fn new(scenario: &'a Scenario) -> Self {
         Referee {
             scenario,
+            lost: None,
             rng: ChaCha8Rng::seed_from_u64(scenario.seed),
             style: Style::Undecided,
             seats: [Seat::Unknown; 2],
@@ -758,9 +761,13 @@ impl<'a> Referee<'a> {
     fn type_line(&mut self, line: &str, program: &mut dyn Session) -> Step {
         self.transcript.push(Entry::Typed(line.to_string()));
         self.said_something = false;
-        program.type_line(line).map_err(|e| BrokenRule {
-            rule: Rule::Ends,
-            detail: format!("nimlab could not type to the program: {e}"),
+        program.type_line(line).map_err(|e| {
+            let why = format!("nimlab could not type to the program: {e}");
+            self.lost = Some(why.clone());
+            BrokenRule {
+                rule: Rule::Ends,
+                detail: why,
+            }
         })
     }
 
@@ -899,6 +906,10 @@ pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
             _ => Ok(()),
         });
         if let Err(rule) = step {
+            if let Some(why) = referee.lost.take() {
+                verdict = Some((Verdict::JudgeError, None, why));
+                break;
+            }
             // A crash explains a broken rule better than the rule does (a traceback).
             let end = (pause == Pause::Exited).then(|| ending(program));
             if let Some(Ending {
@@ -1049,6 +1060,37 @@ mod tests {
         assert_eq!(
             parse_output("Nim:\n1: X\n2: X X\n", None)[0],
             Shown::Board(vec![1, 2])
+        );
+    }
+
+    /// A program that asks for a name, to which nothing can be typed (nimlab's side failed).
+    struct Untypable;
+
+    impl Session for Untypable {
+        fn resume(&mut self) -> Result<(Pause, Vec<u8>), crate::error::RunnerError> {
+            Ok((Pause::Waiting, b"Player 1, what is your name? ".to_vec()))
+        }
+        fn type_line(&mut self, _line: &str) -> Result<(), crate::error::RunnerError> {
+            Err(crate::error::RunnerError::System {
+                what: "cannot type to the program",
+                source: std::io::Error::from_raw_os_error(libc::ENOSPC),
+            })
+        }
+        fn finish(&mut self) -> Result<crate::runner::RunOutcome, crate::error::RunnerError> {
+            unreachable!("the referee does not end the session")
+        }
+    }
+
+    #[test]
+    fn failing_to_type_is_nimlabs_error_not_a_broken_rule() {
+        let scenario = Scenario::parse("players = [\"Ada\", \"Bob\"]\nboard = [3, 1]\n").unwrap();
+        let result = play(&scenario, &mut Untypable);
+        assert_eq!(result.verdict, Verdict::JudgeError);
+        assert!(result.broken.is_none());
+        assert!(
+            result.message.contains("could not type to the program"),
+            "{}",
+            result.message
         );
     }
 
