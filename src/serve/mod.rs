@@ -138,7 +138,7 @@ pub async fn start(
         db,
         signal: Arc::clone(&signal),
         limiter: auth::LoginLimiter::new(web::LOGIN_FAILURES, web::LOGIN_WINDOW),
-        hashers: auth::Hashers::new(cores),
+        hashers: auth::Hashers::new(cores, auth::HASH_QUEUE),
         secure_cookies: options.secure_cookies,
         origins: options
             .origins

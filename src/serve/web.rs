@@ -2,7 +2,7 @@
 //! guards every request passes (Origin check, security headers), sessions, and the steps
 //! both front ends take (log in, accept an upload, find a submission a user may see).
 
-use super::auth::{self, LoginLimiter};
+use super::auth::{self, HashRefused, LoginLimiter, Refusal};
 use super::db::{self, Db, Submission, User};
 use super::queue::Signal;
 use super::{GradesFrom, assets};
@@ -31,7 +31,7 @@ pub struct App {
     pub lab: Arc<Lab>,
     pub db: Arc<Db>,
     pub signal: Arc<Signal>,
-    pub limiter: LoginLimiter,
+    pub limiter: Arc<LoginLimiter>,
     /// Password checks are slow on purpose; they run on these threads, the rest wait.
     pub hashers: auth::Hashers,
     pub secure_cookies: bool,
@@ -332,38 +332,68 @@ pub async fn log_in(
     password: String,
 ) -> Result<(User, String), Fail> {
     let username = username.trim().to_string();
-    if let Some(wait) = app.limiter.locked(&username) {
-        let minutes = wait.as_secs().div_ceil(60);
-        let mut fail = Fail::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "too many failed logins for this account: try again in {minutes} minute(s), or ask your instructor to reset your password"
-            ),
-        );
-        fail.retry_after = Some(wait.as_secs().max(1));
-        return Err(fail);
-    }
+    // The try is reserved before the (slow) check, so guesses sent at once are refused past
+    // the account's limit instead of all waiting for their turn to be checked.
+    let attempt = match app.limiter.try_begin(&username) {
+        Ok(attempt) => attempt,
+        Err(Refusal::Locked(wait)) => {
+            let minutes = wait.as_secs().div_ceil(60).max(1);
+            let mut fail = Fail::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many failed logins for this account: try again in {minutes} minute(s), or ask your instructor to reset your password"
+                ),
+            );
+            fail.retry_after = Some(wait.as_secs().max(1));
+            return Err(fail);
+        }
+        Err(Refusal::Busy) => {
+            let mut fail = Fail::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many logins to this account are being checked at once: wait for their answer, then try again",
+            );
+            fail.retry_after = Some(5);
+            return Err(fail);
+        }
+    };
     let lookup = username.clone();
     let found = app.db(move |c| db::find_user(c, &lookup)).await?;
+    // The try is settled on the hasher thread, so a check counts even if its client leaves.
     let checked = app
         .hashers
-        .run(move || match found {
-            Some((user, hash)) => auth::verify_password(&password, &hash).then_some(user),
-            None => {
-                auth::verify_nobody(&password);
-                None
+        .run(move || {
+            let user = match found {
+                Some((user, hash)) => auth::verify_password(&password, &hash).then_some(user),
+                None => {
+                    auth::verify_nobody(&password);
+                    None
+                }
+            };
+            match user {
+                Some(_) => attempt.succeeded(),
+                None => attempt.failed(),
             }
+            user
         })
-        .await
-        .ok_or_else(|| Fail::internal("a password check failed"))?;
+        .await;
+    let checked = match checked {
+        Ok(checked) => checked,
+        Err(HashRefused::Busy) => {
+            let mut fail = Fail::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is checking too many passwords at once: try again in a few seconds",
+            );
+            fail.retry_after = Some(5);
+            return Err(fail);
+        }
+        Err(HashRefused::Gone) => return Err(Fail::internal("a password check failed")),
+    };
     let Some(user) = checked else {
-        app.limiter.failed(&username);
         return Err(Fail::new(
             StatusCode::UNAUTHORIZED,
             "wrong username or password",
         ));
     };
-    app.limiter.succeeded(&username);
     let token = auth::random_token();
     let (hash, csrf, id) = (auth::token_hash(&token), auth::random_token(), user.id);
     let lifetime = SESSION_LIFETIME.as_millis() as i64;

@@ -887,6 +887,74 @@ fn failed_logins_are_limited_per_account_while_a_whole_room_logs_in_at_once() {
     );
 }
 
+/// The server's limit on an account's failed logins (`LOGIN_FAILURES` in src/serve/web.rs).
+const LOGIN_FAILURES: usize = 5;
+
+fn json_login(server: &Server, username: &str, password: &str) -> Response {
+    client()
+        .post(server.url("/api/login"))
+        .json(&serde_json::json!({"username": username, "password": password}))
+        .send()
+        .unwrap()
+}
+
+#[test]
+fn guesses_sent_at_once_are_checked_no_more_than_the_accounts_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let guesses = 40;
+    let statuses: Vec<StatusCode> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..guesses)
+            .map(|i| {
+                let server = &server;
+                scope.spawn(move || json_login(server, "ada", &format!("guess-{i}")).status())
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let checked = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::UNAUTHORIZED)
+        .count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert!(
+        (1..=LOGIN_FAILURES).contains(&checked) && checked + refused == guesses,
+        "{checked} checked, {refused} refused: {statuses:?}"
+    );
+    // The limit is spent: the right password waits for the window too.
+    let locked = json_login(&server, "ada", "ada-password");
+    assert_eq!(locked.status(), StatusCode::TOO_MANY_REQUESTS);
+    let body: Value = locked.json().unwrap();
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many failed logins"),
+        "{body}"
+    );
+
+    // Usernames are case-sensitive, and so is the limit: guessing `GRACE` (no such
+    // account) does not lock out `grace`.
+    for _ in 0..LOGIN_FAILURES {
+        assert_eq!(
+            json_login(&server, "GRACE", "guess").status(),
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    assert_eq!(
+        json_login(&server, "GRACE", "guess").status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        json_login(&server, "grace", "grace-password").status(),
+        StatusCode::OK
+    );
+}
+
 #[test]
 fn a_server_killed_mid_queue_loses_nothing_and_judges_everything_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
