@@ -314,12 +314,21 @@ pub fn percent_encode(text: &str) -> String {
         .collect()
 }
 
-/// Where to go after logging in: only a path on this site.
+/// Where to go after logging in: only a path on this site. It starts with one `/` (not
+/// `//` or `/\\`, which browsers read as another host) and holds no whitespace, control
+/// character or backslash: browsers drop tabs and newlines from a URL, so `/\t/evil.example`
+/// would lead to `//evil.example`, and a newline cannot go in a `Location` header.
 pub fn safe_next(next: Option<&str>) -> String {
+    let local = |path: &str| {
+        let mut chars = path.chars();
+        chars.next() == Some('/')
+            && !matches!(chars.next(), Some('/' | '\\'))
+            && !path
+                .chars()
+                .any(|c| c.is_control() || c.is_whitespace() || c == '\\')
+    };
     match next {
-        Some(path) if path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') => {
-            path.to_string()
-        }
+        Some(path) if local(path) => path.to_string(),
         _ => "/".to_string(),
     }
 }
@@ -722,6 +731,26 @@ mod tests {
         assert_eq!(safe_next(Some("https://evil.example")), "/");
         assert_eq!(safe_next(Some("/\\evil.example")), "/");
         assert_eq!(safe_next(None), "/");
+        assert_eq!(safe_next(Some("")), "/");
+        assert_eq!(safe_next(Some("/")), "/");
+        assert_eq!(safe_next(Some("/exercises?x=1#y")), "/exercises?x=1#y");
+        assert_eq!(safe_next(Some("/exercises/é")), "/exercises/é");
+        // Browsers drop tabs and newlines from URLs: these would become `//evil.example`.
+        for sneaky in [
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/\r\n/evil.example",
+            "/ /evil.example",
+            "/\u{0}/x",
+            "/x\ny",
+            "/x\u{7f}",
+            "/x\u{85}y",
+            "/x\u{a0}y",
+            "/x\\y",
+            "\t//evil.example",
+        ] {
+            assert_eq!(safe_next(Some(sneaky)), "/", "{sneaky:?}");
+        }
     }
 
     #[test]

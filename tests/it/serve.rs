@@ -668,6 +668,51 @@ fn forms_without_their_token_and_requests_from_other_sites_are_refused() {
 }
 
 #[test]
+fn after_logging_in_the_form_leads_only_to_a_page_of_this_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    // Browsers drop tabs and newlines from a URL: `/\t/evil.example` is `//evil.example`.
+    let visitor = client();
+    let (status, page) = text(&visitor, &server, "/login?next=/%09/evil.example");
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("name=\"next\" value=\"/\""), "{page}");
+    assert!(!page.contains("evil.example"), "{page}");
+    for (next, expected) in [
+        ("/\t/evil.example", "/"),
+        ("/\n/evil.example", "/"),
+        ("/x\r\nSet-Cookie: a=b", "/"),
+        ("//evil.example", "/"),
+        ("/\\evil.example", "/"),
+        (
+            "/submissions?exercise=exclusive_or",
+            "/submissions?exercise=exclusive_or",
+        ),
+    ] {
+        let browser = client();
+        let page = browser
+            .get(server.url("/login"))
+            .send()
+            .unwrap()
+            .text()
+            .unwrap();
+        let response = browser
+            .post(server.url("/login"))
+            .form(&[
+                ("username", "ada"),
+                ("password", "ada-password"),
+                ("csrf", &csrf_of(&page)),
+                ("next", next),
+            ])
+            .send()
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{next:?}");
+        assert_eq!(response.headers()["location"], expected, "{next:?}");
+        assert!(response.headers().get("a").is_none());
+    }
+}
+
+#[test]
 fn session_cookies_are_http_only_same_site_and_secure_when_asked() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
