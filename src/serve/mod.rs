@@ -150,6 +150,7 @@ pub async fn start(
         grades_from: options.grades_from,
         workers: options.workers,
         isolation: isolation.clone(),
+        body_budget: web::body_budget(options.max_upload_bytes),
     });
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let router = web::router(app);

@@ -25,6 +25,15 @@ pub const SESSION_LIFETIME: Duration = Duration::from_secs(12 * 3600);
 /// Failed logins an account may make in [`LOGIN_WINDOW`] before it must wait.
 pub const LOGIN_FAILURES: u32 = 5;
 pub const LOGIN_WINDOW: Duration = Duration::from_secs(5 * 60);
+/// The largest body of a request other than an upload (a login, a form's few fields).
+pub const SMALL_BODY: usize = 16 * 1024;
+/// How long a client may take to send a request's body.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
+/// Request bodies held in memory at once, over all requests, at least (see
+/// [`App::body_budget`]).
+pub const BODY_BUDGET: usize = 64 * 1024 * 1024;
+/// How long a request waits for its share of the body budget before it is refused.
+const BUDGET_WAIT: Duration = Duration::from_secs(10);
 
 /// What every handler can reach.
 pub struct App {
@@ -42,6 +51,9 @@ pub struct App {
     pub grades_from: GradesFrom,
     pub workers: usize,
     pub isolation: String,
+    /// Kibibytes of request bodies that may be held in memory at once; each request takes
+    /// its declared length (or its cap) before its body is read.
+    pub body_budget: Arc<tokio::sync::Semaphore>,
 }
 
 pub type AppState = Arc<App>;
@@ -69,9 +81,9 @@ impl App {
             .map_err(Fail::from)
     }
 
-    /// The largest request body read at all (an upload form with its file and pasted text).
+    /// The largest upload body read at all (an upload form with its file and pasted text).
     pub fn body_cap(&self) -> usize {
-        (2 * self.max_upload_bytes + 64 * 1024).max(4 * 1024 * 1024)
+        body_cap(self.max_upload_bytes)
     }
 
     fn cookie(&self, name: &str, value: &str, max_age: Duration) -> HeaderValue {
@@ -110,6 +122,20 @@ impl App {
         };
         host.is_some_and(|host| host.eq_ignore_ascii_case(authority))
     }
+}
+
+/// The largest upload body read at all, for an upload limit.
+pub fn body_cap(max_upload_bytes: usize) -> usize {
+    (2 * max_upload_bytes + 64 * 1024).max(4 * 1024 * 1024)
+}
+
+/// The semaphore behind [`App::body_budget`]: room for [`BODY_BUDGET`], and for a few
+/// uploads of the largest size.
+pub fn body_budget(max_upload_bytes: usize) -> Arc<tokio::sync::Semaphore> {
+    let bytes = BODY_BUDGET.max(4 * body_cap(max_upload_bytes));
+    Arc::new(tokio::sync::Semaphore::new(
+        (bytes / 1024).min(tokio::sync::Semaphore::MAX_PERMITS),
+    ))
 }
 
 /// A request refused or failed, with the message its user sees. Pages show it in HTML, the
@@ -232,6 +258,7 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 
 /// The logged-in user of a request, and the session's CSRF token. A request without a live
 /// session is sent to the login page (pages) or answered 401 (API).
+#[derive(Clone)]
 pub struct Session {
     pub user: User,
     pub csrf: String,
@@ -261,6 +288,10 @@ impl FromRequestParts<AppState> for Session {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
+        // Found already by the guard, before it read an upload's body.
+        if let Some(session) = parts.extensions.get::<Session>() {
+            return Ok(session.clone());
+        }
         let path = parts.uri.path().to_string();
         let token = cookie(&parts.headers, SESSION_COOKIE).filter(|t| !t.is_empty());
         let found = match token {
@@ -590,67 +621,143 @@ pub async fn visible_submission(
     Ok(submission)
 }
 
-/// Refuses a state-changing request whose `Origin` names another site (scripts that send
-/// none pass), and adds the security headers to every response.
+/// The routes that take an upload, whose bodies may be as large as [`App::body_cap`].
+fn is_upload(method: &Method, path: &str) -> bool {
+    *method == Method::POST
+        && (path == "/api/submissions"
+            || path
+                .strip_prefix("/exercises/")
+                .and_then(|rest| rest.strip_suffix("/submit"))
+                .is_some_and(|name| !name.is_empty() && !name.contains('/')))
+}
+
+/// Guards every request and adds the security headers to every response. A state-changing
+/// request is checked before any of its body is read: its `Origin` must be this site
+/// (scripts that send none pass); an upload must come from a logged-in user. Then its body
+/// is read whole (so that a refusal, here or in a handler, reaches a client still sending
+/// instead of a connection closed under its upload), within its cap ([`SMALL_BODY`], or
+/// [`App::body_cap`] for an upload), within [`BODY_TIMEOUT`], and within the memory all
+/// bodies being read may share ([`App::body_budget`]).
 async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Response {
     let safe = matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS
     );
-    if !safe {
-        // The whole body is read first, so that a refusal (here or in a handler) reaches a
-        // client still sending, instead of a connection closed under its upload.
-        let (parts, body) = request.into_parts();
-        let bytes = match axum::body::to_bytes(body, app.body_cap()).await {
-            Ok(bytes) => bytes,
-            Err(_) => {
-                let fail = Fail::new(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    format!(
-                        "the request is larger than {} MiB; uploads are limited to {}",
-                        app.body_cap() / (1024 * 1024),
-                        kib(app.max_upload_bytes)
-                    ),
-                );
-                let mut response = if is_api(parts.uri.path()) {
-                    fail.into_json()
-                } else {
-                    fail.into_page()
-                };
-                secure_headers(response.headers_mut());
-                return response;
-            }
-        };
-        let request = Request::from_parts(parts, axum::body::Body::from(bytes));
-        let headers = request.headers();
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-        let origin = headers
-            .get(header::ORIGIN)
-            .map(|o| o.to_str().unwrap_or("?"));
-        let cross_site = headers
-            .get("sec-fetch-site")
-            .is_some_and(|s| s.as_bytes() == b"cross-site");
-        let refused = match origin {
-            Some(origin) => !app.same_site(origin, host),
-            None => cross_site,
-        };
-        if refused {
-            let fail = Fail::forbidden(
-                "refused: this request came from another site (its Origin is not this server)",
-            );
-            let mut response = if is_api(request.uri().path()) {
-                fail.into_json()
-            } else {
-                fail.into_page()
-            };
-            secure_headers(response.headers_mut());
-            return response;
-        }
+    if safe {
         let mut response = next.run(request).await;
         secure_headers(response.headers_mut());
         return response;
     }
+    let api = is_api(request.uri().path());
+    let refuse = |fail: Fail| {
+        let mut response = if api {
+            fail.into_json()
+        } else {
+            fail.into_page()
+        };
+        secure_headers(response.headers_mut());
+        response
+    };
+    let headers = request.headers();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin = headers
+        .get(header::ORIGIN)
+        .map(|o| o.to_str().unwrap_or("?"));
+    let cross_site = headers
+        .get("sec-fetch-site")
+        .is_some_and(|s| s.as_bytes() == b"cross-site");
+    let refused = match origin {
+        Some(origin) => !app.same_site(origin, host),
+        None => cross_site,
+    };
+    if refused {
+        return refuse(Fail::forbidden(
+            "refused: this request came from another site (its Origin is not this server)",
+        ));
+    }
+    let upload = is_upload(request.method(), request.uri().path());
+    let (mut parts, body) = request.into_parts();
+    let cap = if upload {
+        match Session::from_request_parts(&mut parts, &app).await {
+            Ok(session) => {
+                parts.extensions.insert(session);
+                app.body_cap()
+            }
+            Err(mut response) => {
+                secure_headers(response.headers_mut());
+                return response;
+            }
+        }
+    } else {
+        SMALL_BODY
+    };
+    let too_large = || {
+        if upload {
+            Fail::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the request is larger than {} MiB; uploads are limited to {}",
+                    cap / (1024 * 1024),
+                    kib(app.max_upload_bytes)
+                ),
+            )
+        } else {
+            Fail::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the request is larger than {}: only uploads may be larger",
+                    kib(cap)
+                ),
+            )
+        }
+    };
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|length| length > cap as u64) {
+        return refuse(too_large());
+    }
+    let reserve = declared.map_or(cap, |length| length as usize);
+    let kibibytes = u32::try_from(reserve.div_ceil(1024).max(1)).unwrap_or(u32::MAX);
+    let budget = Arc::clone(&app.body_budget);
+    let permit = match tokio::time::timeout(BUDGET_WAIT, budget.acquire_many_owned(kibibytes)).await
+    {
+        Ok(Ok(permit)) => permit,
+        _ => {
+            let mut fail = Fail::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is receiving too much at once: try again in a few seconds",
+            );
+            fail.retry_after = Some(5);
+            return refuse(fail);
+        }
+    };
+    let bytes = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, cap)).await {
+        Ok(Ok(bytes)) => bytes,
+        // With its length declared (and enforced by the HTTP layer), a body that fails
+        // was cut short; without, it was too large (or cut short).
+        Ok(Err(_)) if declared.is_some() => {
+            return refuse(Fail::bad_request(
+                "the request's body was cut short: try again",
+            ));
+        }
+        Ok(Err(_)) => return refuse(too_large()),
+        Err(_) => {
+            return refuse(Fail::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request's body did not arrive within {} seconds: try again",
+                    BODY_TIMEOUT.as_secs()
+                ),
+            ));
+        }
+    };
+    let request = Request::from_parts(parts, axum::body::Body::from(bytes));
     let mut response = next.run(request).await;
+    // The body is held until the handler is done with it.
+    drop(permit);
     secure_headers(response.headers_mut());
     response
 }
@@ -678,7 +785,7 @@ fn secure_headers(headers: &mut HeaderMap) {
 pub fn router(app: AppState) -> Router {
     use super::{api, pages};
     // Past the upload limit the form is still read to its end and answered with a message;
-    // past the body cap, the connection is cut.
+    // past the body cap, it is refused unread (see `guard`).
     let upload_limit = DefaultBodyLimit::max(app.body_cap());
     let uploads = Router::new()
         .route("/exercises/{name}/submit", post(pages::submit))
@@ -707,7 +814,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/submissions/{id}", get(api::submission))
         .merge(uploads)
         .fallback(fallback)
-        .layer(DefaultBodyLimit::max(64 * 1024))
+        .layer(DefaultBodyLimit::max(SMALL_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app)
 }

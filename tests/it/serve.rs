@@ -712,6 +712,111 @@ fn after_logging_in_the_form_leads_only_to_a_page_of_this_site() {
     }
 }
 
+/// Sends a request's head and the start of its body over a plain TCP connection (the rest
+/// never follows) and returns the answer's status line and how long it took, or None if no answer came
+/// within `patience`.
+fn head_only(
+    server: &Server,
+    head: &str,
+    body: &str,
+    patience: Duration,
+) -> Option<(String, Duration)> {
+    use std::io::{Read, Write};
+    let address = server.base.strip_prefix("http://").unwrap();
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(patience)).unwrap();
+    let start = Instant::now();
+    stream
+        .write_all(format!("{head}Host: {address}\r\n\r\n{body}").as_bytes())
+        .unwrap();
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !answer.windows(2).any(|w| w == b"\r\n") {
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&buffer[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&answer);
+    let line = text.lines().next()?.to_string();
+    Some((line, start.elapsed()))
+}
+
+#[test]
+fn large_bodies_are_refused_unread_unless_they_are_a_logged_in_users_upload() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let patience = Duration::from_secs(15);
+    let huge = "Content-Length: 50000000\r\n";
+    // Not an upload route: 16 KiB at most, refused on its declared length alone.
+    for (head, expected) in [
+        (
+            format!("POST /api/login HTTP/1.1\r\nContent-Type: application/json\r\n{huge}"),
+            "413",
+        ),
+        (
+            format!(
+                "POST /login HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n{huge}"
+            ),
+            "413",
+        ),
+        (format!("POST /no/such/route HTTP/1.1\r\n{huge}"), "413"),
+        // Another site's request is refused before anything else.
+        (
+            format!("POST /api/submissions HTTP/1.1\r\nOrigin: https://evil.example\r\n{huge}"),
+            "403",
+        ),
+        (
+            format!("POST /api/login HTTP/1.1\r\nOrigin: https://evil.example\r\n{huge}"),
+            "403",
+        ),
+        // An upload without a session: asked to log in, its body unread.
+        (format!("POST /api/submissions HTTP/1.1\r\n{huge}"), "401"),
+        (
+            format!("POST /exercises/present_board/submit HTTP/1.1\r\n{huge}"),
+            "303",
+        ),
+    ] {
+        let (line, took) = head_only(&server, &head, "", patience)
+            .unwrap_or_else(|| panic!("no answer to {head:?} without its body"));
+        assert!(
+            line.starts_with(&format!("HTTP/1.1 {expected} ")),
+            "{head:?}: {line}"
+        );
+        assert!(took < Duration::from_secs(5), "{head:?}: {took:?}");
+    }
+    // A body larger than 16 KiB without a declared length is cut off at the cap: a chunk
+    // of 20 KiB, and never its end.
+    let chunk = format!("{:x}\r\n{}\r\n", 20 * 1024, " ".repeat(20 * 1024));
+    let (line, _) = head_only(
+        &server,
+        "POST /api/login HTTP/1.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n",
+        &chunk,
+        patience,
+    )
+    .expect("an answer to a body past the cap");
+    assert!(line.starts_with("HTTP/1.1 413 "), "{line}");
+    // A logged-in student's upload is read (and judged by its own limit).
+    let ada = api_login(&server, "ada", "ada-password");
+    let response = upload(
+        &ada,
+        &server,
+        "present_board",
+        "present_board.py",
+        vec![b'#'; 256 * 1024],
+    );
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let body: Value = response.json().unwrap();
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("larger than the upload limit of 64 KiB"),
+        "{body}"
+    );
+}
+
 #[test]
 fn session_cookies_are_http_only_same_site_and_secure_when_asked() {
     let dir = tempfile::tempdir().unwrap();
