@@ -1492,6 +1492,40 @@ fn users_import_writes_new_passwords_once_and_the_accounts_work() {
 }
 
 #[test]
+fn importing_a_roster_that_names_an_instructor_keeps_them_an_instructor() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let roster = dir.path().join("again.csv");
+    std::fs::write(
+        &roster,
+        "username,name,id\nprof,Professor Hopper,9000\nada,Ada L.,1001\n",
+    )
+    .unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("0 account(s) added, 2 updated"));
+    nimlab()
+        .args(["users", "list", "--db"])
+        .arg(&db)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "prof\tinstructor\tProfessor Hopper",
+        ))
+        .stdout(predicates::str::contains("ada\tstudent\tAda L."));
+    // Still an instructor on the website, with the same password.
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let response = json_login(&server, "prof", "prof-password");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.json::<Value>().unwrap()["role"], "instructor");
+}
+
+#[test]
 fn serve_refuses_a_file_that_is_not_its_database_and_a_busy_address() {
     let dir = tempfile::tempdir().unwrap();
     let notes = dir.path().join("notes.txt");
