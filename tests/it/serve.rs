@@ -1526,6 +1526,67 @@ fn importing_a_roster_that_names_an_instructor_keeps_them_an_instructor() {
 }
 
 #[test]
+fn students_see_neither_nimlabs_own_errors_nor_the_servers_interpreter_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    // Uploaded for an exercise the lab of the next start no longer has: nimlab cannot
+    // judge it, and says why to instructors only.
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let orphan = submit(&ada, &server, "exclusive_or", &solution("exclusive_or"));
+    drop(server);
+    let smaller = lab_with(&["present_board"], |config| {
+        config.insert(
+            "interpreters".into(),
+            toml::Value::Array(vec![toml::Value::String("3".into())]),
+        );
+    });
+    let server = Server::start(&db, Some(smaller.path()), &["--workers", "1"]);
+    let good = submit(&ada, &server, "present_board", &solution("present_board"));
+    let prof = api_login(&server, "prof", "prof-password");
+
+    let failed = judged(&ada, &server, orphan);
+    assert_eq!(failed["status"], "failed", "{failed}");
+    let (_, seen_by_prof) = get_json(&prof, &server, &format!("/api/submissions/{orphan}"));
+    let reason = seen_by_prof["error"].as_str().unwrap().to_string();
+    assert!(reason.contains("exclusive_or"), "{reason}");
+    assert_eq!(
+        failed["error"],
+        "nimlab could not judge this submission. This is not your fault; your instructor can see why and judge it again."
+    );
+    let student_page = text(
+        &form_login(&server, "ada", "ada-password"),
+        &server,
+        &format!("/submissions/{orphan}"),
+    )
+    .1;
+    assert!(student_page.contains("could not judge"), "{student_page}");
+    assert!(!student_page.contains(&reason), "{student_page}");
+
+    // The report's runs: the version for everyone, the interpreter's path for instructors.
+    let judged_for_ada = judged(&ada, &server, good);
+    let (_, judged_for_prof) = get_json(&prof, &server, &format!("/api/submissions/{good}"));
+    let run = |v: &Value| v["report"]["runs"][0].clone();
+    let path = run(&judged_for_prof)["path"]
+        .as_str()
+        .expect("instructors see where the interpreter is")
+        .to_string();
+    assert!(path.starts_with('/'), "{path}");
+    assert!(run(&judged_for_ada)["path"].is_null(), "{judged_for_ada}");
+    assert!(run(&judged_for_ada)["version"].is_string());
+    assert_eq!(
+        run(&judged_for_ada)["version"],
+        run(&judged_for_prof)["version"]
+    );
+    assert!(
+        !judged_for_ada.to_string().contains(&path),
+        "{judged_for_ada}"
+    );
+    assert!(judged_for_ada["error"].is_null());
+}
+
+#[test]
 fn serve_refuses_a_file_that_is_not_its_database_and_a_busy_address() {
     let dir = tempfile::tempdir().unwrap();
     let notes = dir.path().join("notes.txt");
