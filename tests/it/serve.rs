@@ -1586,6 +1586,83 @@ fn students_see_neither_nimlabs_own_errors_nor_the_servers_interpreter_paths() {
     assert!(judged_for_ada["error"].is_null());
 }
 
+/// Every string inside a JSON value.
+fn strings(value: &Value) -> Vec<&str> {
+    match value {
+        Value::String(text) => vec![text.as_str()],
+        Value::Array(items) => items.iter().flat_map(strings).collect(),
+        Value::Object(fields) => fields.values().flat_map(strings).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn a_secret_cases_input_and_expected_output_reach_no_student() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = lab_with(&["present_board"], |config| {
+        config.insert(
+            "interpreters".into(),
+            toml::Value::Array(vec![toml::Value::String("3".into())]),
+        );
+    });
+    // A secret case found nowhere else: its input, and two lines of its expected output.
+    let input = "27 18 28 18 28 45 90 45";
+    let sizes: Vec<usize> = input.split(' ').map(|n| n.parse().unwrap()).collect();
+    let mut expected = String::from("Nim:\n");
+    for (row, size) in sizes.iter().enumerate() {
+        expected.push_str(&format!("{}:{}\n", row + 1, " X".repeat(*size)));
+    }
+    let distinctive = format!("7:{}\n8:{}\n", " X".repeat(90), " X".repeat(45));
+    assert!(expected.ends_with(&distinctive));
+    let secret = lab.path().join("fixtures/present_board/secret");
+    std::fs::write(secret.join("99-pi-and-e.in"), format!("{input}\n")).unwrap();
+    std::fs::write(secret.join("99-pi-and-e.out"), &expected).unwrap();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    // Wrong on every case, so every case would have feedback to show.
+    let id = submit(
+        &ada,
+        &server,
+        "present_board",
+        &root().join("tests/submissions/debug_print/present_board.py"),
+    );
+    let report = judged(&ada, &server, id);
+    let case = report["report"]["runs"][0]["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "secret/99-pi-and-e")
+        .unwrap_or_else(|| panic!("the secret case was judged: {report}"))
+        .clone();
+    assert_eq!(case["verdict"], "wrong_answer", "{case}");
+    // The samples' feedback is there; the secret case's is not, anywhere.
+    let texts = strings(&report);
+    assert!(texts.iter().any(|t| t.contains("Nim:\n1: X")), "{report}");
+    for text in &texts {
+        assert!(
+            !text.contains(input),
+            "the API shows the secret input: {text}"
+        );
+        assert!(
+            !text.contains(&distinctive),
+            "the API shows the secret expected output: {text}"
+        );
+    }
+    let (_, list) = get_json(&ada, &server, "/api/submissions");
+    assert!(!list.to_string().contains(input));
+    let student = form_login(&server, "ada", "ada-password");
+    let (status, page) = text(&student, &server, &format!("/submissions/{id}"));
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("secret/99-pi-and-e"), "{page}");
+    assert!(page.contains("First difference, line 1"), "{page}");
+    assert!(!page.contains(input), "the page shows the secret input");
+    assert!(
+        !page.contains(&distinctive),
+        "the page shows the secret expected output"
+    );
+}
+
 #[test]
 fn serve_refuses_a_file_that_is_not_its_database_and_a_busy_address() {
     let dir = tempfile::tempdir().unwrap();
