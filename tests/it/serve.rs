@@ -590,6 +590,28 @@ fn forms_without_their_token_and_requests_from_other_sites_are_refused() {
         .send()
         .unwrap();
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    // An instructor's rejudge needs the token too; with it, it is done.
+    let prof = form_login(&server, "prof", "prof-password");
+    for form in [
+        vec![("scope", "all")],
+        vec![("scope", "all"), ("csrf", "")],
+        vec![("scope", "all"), ("csrf", "0123")],
+    ] {
+        let response = prof
+            .post(server.url("/rejudge"))
+            .form(&form)
+            .send()
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{form:?}");
+        assert!(response.text().unwrap().contains("security token"));
+    }
+    let (_, queue) = text(&prof, &server, "/queue");
+    let response = prof
+        .post(server.url("/rejudge"))
+        .form(&[("scope", "all"), ("csrf", &csrf_of(&queue))])
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
     // A login form posted without the login page's cookie (from elsewhere) is refused.
     let response = client()
         .post(server.url("/login"))
