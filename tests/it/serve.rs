@@ -1685,6 +1685,52 @@ fn a_secret_cases_input_and_expected_output_reach_no_student() {
     );
 }
 
+/// The permission bits of a file.
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .permissions()
+        .mode()
+        & 0o777
+}
+
+#[cfg(unix)]
+#[test]
+fn the_database_its_journal_and_its_backups_are_private_to_their_owner() {
+    let dir = tempfile::tempdir().unwrap();
+    // Made by `users import`: accounts with password hashes.
+    let db = class_db(dir.path());
+    assert_eq!(mode(&db), 0o600);
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    submit(&ada, &server, "exclusive_or", &solution("exclusive_or"));
+    for journal in ["class.db-wal", "class.db-shm"] {
+        assert_eq!(mode(&dir.path().join(journal)), 0o600, "{journal}");
+    }
+    let copy = dir.path().join("copy.db");
+    nimlab()
+        .arg("backup")
+        .arg("--db")
+        .arg(&db)
+        .arg(&copy)
+        .assert()
+        .success();
+    assert_eq!(mode(&copy), 0o600);
+    nimlab()
+        .args(["users", "list", "--db"])
+        .arg(&copy)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("ada\tstudent"));
+    // A database made by the server itself.
+    let fresh = dir.path().join("fresh.db");
+    let other = Server::start(&fresh, None, &["--workers", "0"]);
+    assert_eq!(mode(&fresh), 0o600);
+    drop(other);
+}
+
 #[test]
 fn serve_refuses_a_file_that_is_not_its_database_and_a_busy_address() {
     let dir = tempfile::tempdir().unwrap();
