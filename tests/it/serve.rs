@@ -1732,6 +1732,55 @@ fn the_database_its_journal_and_its_backups_are_private_to_their_owner() {
 }
 
 #[test]
+fn a_second_server_on_the_same_database_is_refused_and_takes_nothing_from_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = lab_with(&["exclusive_or"], |config| {
+        config.insert(
+            "interpreters".into(),
+            toml::Value::Array(vec![toml::Value::String("3".into())]),
+        );
+    });
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    // Being judged while the second server tries to start.
+    let sleeper = b"import time\ntime.sleep(3)\n".to_vec();
+    let response = upload(&ada, &server, "exclusive_or", "exclusive_or.py", sleeper);
+    let id = response.json::<Value>().unwrap()["id"].as_i64().unwrap();
+    let start = Instant::now();
+    while get_json(&ada, &server, &format!("/api/submissions/{id}")).1["status"] != "running" {
+        assert!(start.elapsed() < JUDGING);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .args(["serve", "--listen", "127.0.0.1:0", "--workers", "1", "--db"])
+        .arg(&db)
+        .timeout(Duration::from_secs(30))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "class.db.lock: another nimlab serve is using",
+        ));
+    assert!(!server.stderr().contains("queued again"));
+    let (_, still) = get_json(&ada, &server, &format!("/api/submissions/{id}"));
+    assert_eq!(still["status"], "running", "{still}");
+    // Once the first has stopped, the database is free.
+    drop(server);
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let start = Instant::now();
+    while !server.stderr().contains("1 submission(s) left running") {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{}",
+            server.stderr()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
 fn serve_refuses_a_file_that_is_not_its_database_and_a_busy_address() {
     let dir = tempfile::tempdir().unwrap();
     let notes = dir.path().join("notes.txt");
