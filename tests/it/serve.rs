@@ -2159,6 +2159,55 @@ fn browser_a_student_uploads_with_the_form_and_sees_the_verdict_and_its_hint() {
 }
 
 #[test]
+fn browser_a_pending_page_stops_polling_and_says_so_once_the_session_has_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    // No workers: the submission stays queued, and its page keeps asking.
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let id = submit(
+        &api_login(&server, "ada", "ada-password"),
+        &server,
+        "exclusive_or",
+        &solution("exclusive_or"),
+    );
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    browser.go(&server.url("/login"));
+    browser.type_into("#username", "ada");
+    browser.type_into("#password", "ada-password");
+    browser.click("form button[type=submit]");
+    browser.wait_for("/exercises");
+    browser.go(&server.url(&format!("/submissions/{id}")));
+    assert!(browser.text().contains("Queued: "), "{}", browser.text());
+
+    // A new password ends her sessions: the next poll is answered 401.
+    nimlab()
+        .args(["users", "passwd", "ada", "--db"])
+        .arg(&db)
+        .write_stdin("a-new-password\n")
+        .assert()
+        .success();
+    let start = Instant::now();
+    while !browser.text().contains("Your session has ended") {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the page still says: {}",
+            browser.text()
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let link = browser.script("return document.querySelector('#status a').getAttribute('href');");
+    assert_eq!(link, format!("/login?next=%2Fsubmissions%2F{id}"));
+    // And it has stopped: nothing writes over the status any more.
+    browser.script("document.getElementById('status').textContent = 'left alone';");
+    std::thread::sleep(Duration::from_secs(4));
+    let status = browser.script("return document.getElementById('status').textContent;");
+    assert_eq!(status, "left alone");
+}
+
+#[test]
 fn sigterm_stops_the_server_at_once_and_the_next_start_judges_what_it_was_judging() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
