@@ -535,7 +535,9 @@ pub async fn read_upload(mut multipart: Multipart, limit: usize) -> Result<Uploa
         match name.as_str() {
             "exercise" => upload.exercise = Some(text()).filter(|t| !t.is_empty()),
             "csrf" => upload.csrf = Some(text()),
-            "source" => upload.pasted = Some(bytes).filter(|b| !b.trim_ascii().is_empty()),
+            "source" => {
+                upload.pasted = Some(lf_line_ends(bytes)).filter(|b| !b.trim_ascii().is_empty())
+            }
             "file" if filename.as_deref().is_some_and(|f| !f.is_empty()) || !bytes.is_empty() => {
                 upload.filename = filename;
                 upload.file = Some(bytes);
@@ -544,6 +546,21 @@ pub async fn read_upload(mut multipart: Multipart, limit: usize) -> Result<Uploa
         }
     }
     Ok(upload)
+}
+
+/// A pasted program with LF line ends: browsers send a text area's lines ended by CRLF.
+/// A lone CR is kept.
+fn lf_line_ends(bytes: Vec<u8>) -> Vec<u8> {
+    if !bytes.contains(&b'\r') {
+        return bytes;
+    }
+    let mut lines = Vec::with_capacity(bytes.len());
+    for (index, &byte) in bytes.iter().enumerate() {
+        if !(byte == b'\r' && bytes.get(index + 1) == Some(&b'\n')) {
+            lines.push(byte);
+        }
+    }
+    lines
 }
 
 /// An upload made ready for the queue: its exercise, the name to show, and its bytes.
@@ -894,6 +911,14 @@ mod tests {
         ] {
             assert_eq!(safe_next(Some(sneaky)), "/", "{sneaky:?}");
         }
+    }
+
+    #[test]
+    fn pasted_lines_end_in_lf() {
+        assert_eq!(lf_line_ends(b"a\r\nb\r\n".to_vec()), b"a\nb\n");
+        assert_eq!(lf_line_ends(b"a\rb\r\r\n".to_vec()), b"a\rb\r\n");
+        assert_eq!(lf_line_ends(b"a\nb".to_vec()), b"a\nb");
+        assert_eq!(lf_line_ends(b"\r".to_vec()), b"\r");
     }
 
     #[test]

@@ -441,6 +441,50 @@ fn the_pages_take_a_student_from_login_to_a_verdict_without_javascript() {
 }
 
 #[test]
+fn a_pasted_program_is_kept_with_lf_line_ends_and_an_uploaded_file_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada = form_login(&server, "ada", "ada-password");
+    let solution_text = std::fs::read_to_string(solution("exclusive_or")).unwrap();
+    let crlf = solution_text.replace('\n', "\r\n");
+    let source_of = |location: &str| {
+        ada.get(server.url(&format!("{location}/source")))
+            .send()
+            .unwrap()
+            .bytes()
+            .unwrap()
+            .to_vec()
+    };
+    let post = |form: multipart::Form| {
+        let response = ada
+            .post(server.url("/exercises/exclusive_or/submit"))
+            .multipart(form)
+            .send()
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        response.headers()["location"].to_str().unwrap().to_string()
+    };
+    // Pasted into the text area (browsers send its lines ended by CRLF).
+    let (_, page) = text(&ada, &server, "/exercises/exclusive_or");
+    let pasted = post(
+        multipart::Form::new()
+            .text("csrf", csrf_of(&page))
+            .text("source", crlf.clone())
+            .part("file", multipart::Part::bytes(Vec::new()).file_name("")),
+    );
+    assert_eq!(source_of(&pasted), solution_text.as_bytes());
+    // A file is kept byte for byte.
+    let (_, page) = text(&ada, &server, "/exercises/exclusive_or");
+    let uploaded = post(multipart::Form::new().text("csrf", csrf_of(&page)).part(
+        "file",
+        multipart::Part::bytes(crlf.clone().into_bytes()).file_name("exclusive_or.py"),
+    ));
+    assert_eq!(source_of(&uploaded), crlf.as_bytes());
+}
+
+#[test]
 fn a_student_reaches_no_other_students_submission_on_any_route() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
