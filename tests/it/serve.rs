@@ -1235,6 +1235,16 @@ fn a_server_killed_mid_queue_loses_nothing_and_judges_everything_after_a_restart
 fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
+    // Ada has a student id in the roster; Grace has none.
+    let ids = dir.path().join("ids.csv");
+    std::fs::write(&ids, "username,name,id\nada,Ada Lovelace,1001\n").unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&ids)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success();
     let lab = small_lab();
     let server = Server::start(&db, Some(lab.path()), &["--workers", "2"]);
     let ada = api_login(&server, "ada", "ada-password");
@@ -1312,7 +1322,8 @@ fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
         lines[0],
         "student,student_id,present_board,exclusive_or,total"
     );
-    assert_eq!(lines[1], "ada,ada,0,10,10");
+    // The student_id column: the roster's id, else the username.
+    assert_eq!(lines[1], "ada,1001,0,10,10");
     assert_eq!(lines[2], "grace,grace,0,0,0");
     assert_eq!(lines.len(), 3);
     let (_, results) = get_json(&prof, &server, "/downloads/results.json?from=latest");
@@ -1321,13 +1332,16 @@ fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
         results["students"][0]["exercises"]["exclusive_or"]["report"]["verdict"],
         "accepted"
     );
-    for file in ["canvas.csv", "moodle.csv", "junit.xml"] {
+    // Each names Ada as its platform matches students: by name and id, by ID number, by
+    // the gradebook's student_id.
+    for (file, ada) in [
+        ("canvas.csv", "Ada Lovelace"),
+        ("moodle.csv", "\n1001,0,10"),
+        ("junit.xml", "<testsuite name=\"1001\""),
+    ] {
         let (status, body) = text(&prof, &server, &format!("/downloads/{file}"));
         assert_eq!(status, StatusCode::OK, "{file}");
-        assert!(
-            body.contains("ada") || body.contains("Ada Lovelace"),
-            "{file}: {body}"
-        );
+        assert!(body.contains(ada), "{file}: {body}");
     }
     // Past one machine: the submissions as a class folder, graded by `nimlab grade` (in
     // shards, anywhere), give the gradebook the website gives.
@@ -1354,10 +1368,20 @@ fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
         .assert()
         .success();
     let (_, latest) = text(&prof, &server, "/downloads/gradebook.csv?from=latest");
-    assert_eq!(
-        std::fs::read_to_string(grades.join("gradebook.csv")).unwrap(),
-        latest
-    );
+    // The same, but for the student_id column: `nimlab grade` names a student by their
+    // folder (the username), the website by their roster id.
+    let without_ids = |csv: &str| -> Vec<String> {
+        csv.lines()
+            .map(|line| {
+                let mut cells: Vec<&str> = line.split(',').collect();
+                cells.remove(1);
+                cells.join(",")
+            })
+            .collect()
+    };
+    let graded = std::fs::read_to_string(grades.join("gradebook.csv")).unwrap();
+    assert_eq!(without_ids(&graded), without_ids(&latest));
+    assert!(graded.contains("\nada,ada,") && latest.contains("\nada,1001,"));
     let (status, _) = text(&prof, &server, "/downloads/gradebook.csv?from=worst");
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = text(&prof, &server, "/downloads/passwords.csv");
