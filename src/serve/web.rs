@@ -674,6 +674,23 @@ pub async fn visible_submission(
     Ok(submission)
 }
 
+/// Reads what a refused request sends of a small body (at most [`SMALL_BODY`], for a few
+/// seconds, with room in the body budget), so that the refusal reaches a client still
+/// sending it instead of a connection closed under it. A larger body is left unread.
+async fn drain_small(app: &App, body: axum::body::Body, declared: Option<u64>) {
+    if declared.is_some_and(|length| length > SMALL_BODY as u64) {
+        return;
+    }
+    let Ok(_room) = app.body_budget.try_acquire_many((SMALL_BODY / 1024) as u32) else {
+        return;
+    };
+    let _ = tokio::time::timeout(
+        Duration::from_secs(5),
+        axum::body::to_bytes(body, SMALL_BODY),
+    )
+    .await;
+}
+
 /// The routes that take an upload, whose bodies may be as large as [`App::body_cap`].
 fn is_upload(method: &Method, path: &str) -> bool {
     *method == Method::POST
@@ -711,6 +728,11 @@ async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Res
         secure_headers(response.headers_mut());
         response
     };
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
     let headers = request.headers();
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     let origin = headers
@@ -723,13 +745,14 @@ async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Res
         Some(origin) => !app.same_site(origin, host),
         None => cross_site,
     };
+    let upload = is_upload(request.method(), request.uri().path());
+    let (mut parts, body) = request.into_parts();
     if refused {
+        drain_small(&app, body, declared).await;
         return refuse(Fail::forbidden(
             "refused: this request came from another site (its Origin is not this server)",
         ));
     }
-    let upload = is_upload(request.method(), request.uri().path());
-    let (mut parts, body) = request.into_parts();
     let cap = if upload {
         match Session::from_request_parts(&mut parts, &app).await {
             Ok(session) => {
@@ -737,6 +760,7 @@ async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Res
                 app.body_cap()
             }
             Err(mut response) => {
+                drain_small(&app, body, declared).await;
                 secure_headers(response.headers_mut());
                 return response;
             }
@@ -764,11 +788,6 @@ async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Res
             )
         }
     };
-    let declared = parts
-        .headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok());
     if declared.is_some_and(|length| length > cap as u64) {
         return refuse(too_large());
     }
