@@ -933,6 +933,17 @@ mod tests {
     }
 
     #[test]
+    fn only_the_upload_routes_take_large_bodies() {
+        assert!(is_upload(&Method::POST, "/api/submissions"));
+        assert!(is_upload(&Method::POST, "/exercises/present_board/submit"));
+        assert!(!is_upload(&Method::GET, "/api/submissions"));
+        assert!(!is_upload(&Method::POST, "/api/login"));
+        assert!(!is_upload(&Method::POST, "/exercises//submit"));
+        assert!(!is_upload(&Method::POST, "/exercises/a/b/submit"));
+        assert!(!is_upload(&Method::POST, "/api/submissions/3"));
+    }
+
+    #[test]
     fn pasted_lines_end_in_lf() {
         assert_eq!(lf_line_ends(b"a\r\nb\r\n".to_vec()), b"a\nb\n");
         assert_eq!(lf_line_ends(b"a\rb\r\r\n".to_vec()), b"a\rb\r\n");
