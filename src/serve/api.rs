@@ -131,9 +131,15 @@ fn summary_json(summary: &Summary) -> Value {
     })
 }
 
-fn submission_json(submission: &Submission, waiting_before: i64) -> Result<Value, Fail> {
+/// A submission as `viewer_is_instructor` may see it: a student sees neither nimlab's own
+/// error (only that it could not judge) nor the server's interpreter paths.
+fn submission_json(
+    submission: &Submission,
+    waiting_before: i64,
+    viewer_is_instructor: bool,
+) -> Result<Value, Fail> {
     let mut value = summary_json(&submission.summary);
-    let report: Value = match &submission.report {
+    let mut report: Value = match &submission.report {
         Some(text) => serde_json::from_str(text).map_err(|e| {
             Fail::internal(format!(
                 "submission {}: unreadable report: {e}",
@@ -142,8 +148,15 @@ fn submission_json(submission: &Submission, waiting_before: i64) -> Result<Value
         })?,
         None => Value::Null,
     };
+    if !viewer_is_instructor {
+        web::report_json_for_student(&mut report);
+    }
     value["report"] = report;
-    value["error"] = json!(submission.summary.error);
+    value["error"] = match &submission.summary.error {
+        Some(error) if viewer_is_instructor => json!(error),
+        Some(_) => json!(web::NOT_JUDGED),
+        None => Value::Null,
+    };
     if submission.summary.status == db::Status::Queued {
         value["waiting_before"] = json!(waiting_before);
     }
@@ -163,7 +176,8 @@ pub async fn submission(
     } else {
         0
     };
-    Ok(Json(submission_json(&submission, waiting_before)?).into_response())
+    let instructor = session.user.is_instructor();
+    Ok(Json(submission_json(&submission, waiting_before, instructor)?).into_response())
 }
 
 #[derive(Deserialize, Default)]

@@ -7,16 +7,41 @@ use base64::Engine;
 use sha2::{Digest, Sha256};
 use std::sync::LazyLock;
 
-/// Polls a pending submission's status and reloads the page once it is judged. Without
-/// JavaScript the page refreshes itself (`<noscript>` in its head).
+/// Polls a pending submission's status and reloads the page once it is judged. It stops,
+/// and says why, once the answer is that the session has ended (401) or the submission is
+/// not there (404); other failures are tried again, less often. Without JavaScript the
+/// page refreshes itself (`<noscript>` in its head).
 pub const POLL_SCRIPT: &str = r#"(function () {
   var status = document.getElementById("status");
   if (!status) { return; }
   var url = status.getAttribute("data-poll");
+  function stop(before, link, after) {
+    status.textContent = before;
+    if (link) {
+      var a = document.createElement("a");
+      a.href = "/login?next=" + encodeURIComponent(location.pathname);
+      a.textContent = link;
+      status.appendChild(a);
+      status.appendChild(document.createTextNode(after));
+    }
+    status.setAttribute("data-stopped", "");
+  }
   function tick() {
     fetch(url, { credentials: "same-origin", headers: { "Accept": "application/json" } })
-      .then(function (r) { return r.json(); })
+      .then(function (r) {
+        if (r.status === 401) {
+          stop("Your session has ended: ", "log in again", " to see the verdict.");
+          return null;
+        }
+        if (r.status === 404) {
+          stop("This submission is no longer available: reload the page.");
+          return null;
+        }
+        if (!r.ok) { throw new Error("HTTP " + r.status); }
+        return r.json();
+      })
       .then(function (s) {
+        if (!s) { return; }
         if (s.status === "done" || s.status === "failed") { location.reload(); return; }
         status.textContent = s.status === "running" ? "Running your program on the test cases…"
           : "Queued: " + (s.waiting_before || 0) + " submission(s) ahead of yours.";

@@ -5,7 +5,8 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use rand::Rng;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
 /// The shortest password `users add` and `users passwd` accept.
@@ -87,19 +88,35 @@ pub fn same_secret(a: &str, b: &str) -> bool {
 
 type HashJob = Box<dyn FnOnce() + Send>;
 
+/// Password checks waiting or under way at most: a lab room logging in at once fits many
+/// times over, while a flood of logins is refused instead of queued without end.
+pub const HASH_QUEUE: usize = 1024;
+
+/// Why [`Hashers::run`] did not run a job.
+#[derive(Debug, PartialEq, Eq)]
+pub enum HashRefused {
+    /// As many checks as [`HASH_QUEUE`] allows are waiting already.
+    Busy,
+    /// The hasher threads are gone (the server is stopping).
+    Gone,
+}
+
 /// A few long-lived threads that check passwords. Argon2 needs 19 MiB per check, on purpose;
 /// on threads of their own that memory is reused, where a thread per check would leave the
 /// allocator holding a block per thread (300 logins at once grew a server past 1 GiB).
 pub struct Hashers {
     jobs: std::sync::mpsc::Sender<HashJob>,
+    /// Jobs sent and not finished.
+    pending: Arc<AtomicUsize>,
+    capacity: usize,
 }
 
 impl Hashers {
-    pub fn new(threads: usize) -> Self {
+    pub fn new(threads: usize, capacity: usize) -> Self {
         let (jobs, queue) = std::sync::mpsc::channel::<HashJob>();
-        let queue = std::sync::Arc::new(Mutex::new(queue));
+        let queue = Arc::new(Mutex::new(queue));
         for index in 0..threads.max(1) {
-            let queue = std::sync::Arc::clone(&queue);
+            let queue = Arc::clone(&queue);
             std::thread::Builder::new()
                 .name(format!("hasher-{index}"))
                 .spawn(move || {
@@ -113,69 +130,161 @@ impl Hashers {
                 })
                 .expect("a hasher thread starts");
         }
-        Hashers { jobs }
+        Hashers {
+            jobs,
+            pending: Arc::new(AtomicUsize::new(0)),
+            capacity: capacity.max(1),
+        }
     }
 
-    /// Runs `work` on a hasher thread; None if the hashers are gone.
+    /// Runs `work` on a hasher thread, unless [`HASH_QUEUE`] checks are waiting already.
+    /// Once sent, `work` runs to its end even if the caller stops waiting.
     pub async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
-    ) -> Option<T> {
+    ) -> Result<T, HashRefused> {
+        let capacity = self.capacity;
+        self.pending
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < capacity).then_some(n + 1)
+            })
+            .map_err(|_| HashRefused::Busy)?;
+        let pending = Arc::clone(&self.pending);
         let (answer, answered) = tokio::sync::oneshot::channel();
-        self.jobs
-            .send(Box::new(move || {
-                let _ = answer.send(work());
-            }))
-            .ok()?;
-        answered.await.ok()
+        let sent = self.jobs.send(Box::new(move || {
+            let _ = answer.send(work());
+            pending.fetch_sub(1, Ordering::SeqCst);
+        }));
+        if sent.is_err() {
+            self.pending.fetch_sub(1, Ordering::SeqCst);
+            return Err(HashRefused::Gone);
+        }
+        answered.await.map_err(|_| HashRefused::Gone)
     }
+}
+
+/// One account's recent failed logins and the checks of its password under way.
+struct Tries {
+    failures: u32,
+    /// When the first failure of the current window happened.
+    first: Instant,
+    checking: u32,
 }
 
 /// Failed logins are limited per account, not per address: a lab room behind one NAT address
 /// logs in at once, while guessing one account's password stops after a few tries.
+///
+/// A check under way counts against the limit from its start ([`LoginLimiter::try_begin`]),
+/// so guesses sent all at once are refused beyond the limit instead of all being checked.
+/// Accounts are keyed by the username exactly as typed, as the database matches it
+/// (usernames are case-sensitive).
 pub struct LoginLimiter {
-    failures: Mutex<HashMap<String, (u32, Instant)>>,
+    accounts: Mutex<HashMap<String, Tries>>,
     max_failures: u32,
     window: Duration,
 }
 
+/// Why [`LoginLimiter::try_begin`] refused a login.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The account failed too often: it waits this long.
+    Locked(Duration),
+    /// The account's remaining tries are all being checked now.
+    Busy,
+}
+
 impl LoginLimiter {
-    pub fn new(max_failures: u32, window: Duration) -> Self {
-        LoginLimiter {
-            failures: Mutex::new(HashMap::new()),
+    pub fn new(max_failures: u32, window: Duration) -> Arc<Self> {
+        Arc::new(LoginLimiter {
+            accounts: Mutex::new(HashMap::new()),
             max_failures,
             window,
-        }
+        })
     }
 
-    /// How long the account must wait before trying again, if it must.
-    pub fn locked(&self, username: &str) -> Option<Duration> {
-        let failures = self.failures.lock().expect("no panics holding the limiter");
-        let (count, first) = failures.get(&username.to_lowercase())?;
-        let elapsed = first.elapsed();
-        (*count >= self.max_failures && elapsed < self.window).then(|| self.window - elapsed)
+    fn accounts(&self) -> std::sync::MutexGuard<'_, HashMap<String, Tries>> {
+        self.accounts.lock().expect("no panics holding the limiter")
     }
 
-    pub fn failed(&self, username: &str) {
-        let mut failures = self.failures.lock().expect("no panics holding the limiter");
-        if failures.len() > 100_000 {
+    /// Reserves one of the account's tries for a password check about to start. Refused
+    /// when the failures in the window and the checks under way reach the limit.
+    pub fn try_begin(self: &Arc<Self>, username: &str) -> Result<Attempt, Refusal> {
+        let mut accounts = self.accounts();
+        if accounts.len() > 100_000 {
             let window = self.window;
-            failures.retain(|_, (_, first)| first.elapsed() < window);
+            accounts.retain(|_, t| t.checking > 0 || t.first.elapsed() < window);
         }
-        let entry = failures
-            .entry(username.to_lowercase())
-            .or_insert((0, Instant::now()));
-        if entry.1.elapsed() >= self.window {
-            *entry = (0, Instant::now());
+        let tries = accounts.entry(username.to_string()).or_insert(Tries {
+            failures: 0,
+            first: Instant::now(),
+            checking: 0,
+        });
+        let elapsed = tries.first.elapsed();
+        if elapsed >= self.window {
+            tries.failures = 0;
+            tries.first = Instant::now();
         }
-        entry.0 += 1;
+        if tries.failures >= self.max_failures {
+            return Err(Refusal::Locked(self.window.saturating_sub(elapsed)));
+        }
+        if tries.failures + tries.checking >= self.max_failures {
+            return Err(Refusal::Busy);
+        }
+        tries.checking += 1;
+        Ok(Attempt {
+            limiter: Arc::clone(self),
+            username: username.to_string(),
+            settled: false,
+        })
     }
 
-    pub fn succeeded(&self, username: &str) {
-        self.failures
-            .lock()
-            .expect("no panics holding the limiter")
-            .remove(&username.to_lowercase());
+    fn settle(&self, username: &str, outcome: Option<bool>) {
+        let mut accounts = self.accounts();
+        let Some(tries) = accounts.get_mut(username) else {
+            return;
+        };
+        tries.checking = tries.checking.saturating_sub(1);
+        match outcome {
+            Some(true) => tries.failures = 0,
+            Some(false) => {
+                if tries.failures == 0 {
+                    tries.first = Instant::now();
+                }
+                tries.failures += 1;
+            }
+            None => {}
+        }
+        if tries.failures == 0 && tries.checking == 0 {
+            accounts.remove(username);
+        }
+    }
+}
+
+/// A login try reserved by [`LoginLimiter::try_begin`]: settled as a failure or a success,
+/// or, dropped unsettled (the check never ran), given back.
+pub struct Attempt {
+    limiter: Arc<LoginLimiter>,
+    username: String,
+    settled: bool,
+}
+
+impl Attempt {
+    pub fn failed(mut self) {
+        self.settled = true;
+        self.limiter.settle(&self.username, Some(false));
+    }
+
+    pub fn succeeded(mut self) {
+        self.settled = true;
+        self.limiter.settle(&self.username, Some(true));
+    }
+}
+
+impl Drop for Attempt {
+    fn drop(&mut self) {
+        if !self.settled {
+            self.limiter.settle(&self.username, None);
+        }
     }
 }
 
@@ -205,14 +314,68 @@ mod tests {
     fn the_limiter_locks_one_account_after_its_failures() {
         let limiter = LoginLimiter::new(3, Duration::from_secs(60));
         for _ in 0..2 {
-            limiter.failed("Ada");
+            limiter.try_begin("ada").unwrap().failed();
         }
-        assert!(limiter.locked("ada").is_none());
-        limiter.failed("ada");
-        assert!(limiter.locked("ADA").is_some());
-        assert!(limiter.locked("grace").is_none());
-        limiter.succeeded("ada");
-        assert!(limiter.locked("ada").is_none());
+        limiter.try_begin("ada").unwrap().failed();
+        assert!(matches!(limiter.try_begin("ada"), Err(Refusal::Locked(_))));
+        // Usernames are case-sensitive: another spelling is another account.
+        limiter.try_begin("Ada").unwrap().succeeded();
+        limiter.try_begin("grace").unwrap().succeeded();
+    }
+
+    #[test]
+    fn checks_under_way_count_against_the_limit() {
+        let limiter = LoginLimiter::new(3, Duration::from_secs(60));
+        let started: Vec<Attempt> = (0..3).map(|_| limiter.try_begin("ada").unwrap()).collect();
+        assert_eq!(limiter.try_begin("ada").err(), Some(Refusal::Busy));
+        // A check that never ran gives its try back.
+        let mut started = started.into_iter();
+        drop(started.next());
+        let again = limiter.try_begin("ada").unwrap();
+        for attempt in started.chain([again]) {
+            attempt.failed();
+        }
+        assert!(matches!(limiter.try_begin("ada"), Err(Refusal::Locked(_))));
+    }
+
+    #[test]
+    fn a_success_clears_the_failures() {
+        let limiter = LoginLimiter::new(2, Duration::from_secs(60));
+        limiter.try_begin("ada").unwrap().failed();
+        limiter.try_begin("ada").unwrap().succeeded();
+        limiter.try_begin("ada").unwrap().failed();
+        assert!(limiter.try_begin("ada").is_ok());
+        assert!(limiter.accounts().get("grace").is_none());
+    }
+
+    #[test]
+    fn the_hashing_queue_refuses_past_its_capacity() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let hashers = Hashers::new(1, 2);
+            let (release, hold) = std::sync::mpsc::channel::<()>();
+            let hold = Arc::new(Mutex::new(hold));
+            let blocked = |hold: Arc<Mutex<std::sync::mpsc::Receiver<()>>>| {
+                move || {
+                    let _ = hold.lock().unwrap().recv();
+                }
+            };
+            let first = hashers.run(blocked(Arc::clone(&hold)));
+            let second = hashers.run(blocked(Arc::clone(&hold)));
+            let third = hashers.run(|| ());
+            let (first, second, third) = tokio::join!(first, second, async {
+                let r = third.await;
+                release.send(()).unwrap();
+                release.send(()).unwrap();
+                r
+            });
+            assert_eq!(third, Err(HashRefused::Busy));
+            assert!(first.is_ok() && second.is_ok());
+            // Room again once they are done.
+            assert_eq!(hashers.run(|| 7).await, Ok(7));
+        });
     }
 
     #[test]

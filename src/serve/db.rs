@@ -85,6 +85,9 @@ impl Db {
                 "is a folder; --db names a database file",
             ));
         }
+        // Created private before SQLite opens it: it holds password hashes and every
+        // student's work, and SQLite gives its -wal and -shm files the same mode.
+        create_private(path).map_err(|e| Error::unwritable(path, e))?;
         let db = Db {
             path: path.to_path_buf(),
             idle: Mutex::new(Vec::new()),
@@ -155,7 +158,8 @@ impl Db {
         result
     }
 
-    /// A consistent copy of the whole database, taken while it is in use.
+    /// A consistent copy of the whole database, taken while it is in use, readable by its
+    /// owner only.
     pub fn backup(&self, to: &Path) -> Result<()> {
         if to.exists() {
             return Err(Error::input(
@@ -163,8 +167,37 @@ impl Db {
                 "already exists; nimlab does not overwrite a backup",
             ));
         }
+        // SQLite writes into an empty file: made private first, before any data is in it.
+        match create_private(to) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(Error::input(
+                    to,
+                    "already exists; nimlab does not overwrite a backup",
+                ));
+            }
+            Err(e) => return Err(Error::unwritable(to, e)),
+        }
         let target = to.to_string_lossy().into_owned();
-        self.with(|c| c.execute("VACUUM INTO ?1", [target]).map(|_| ()))
+        let copied = self.with(|c| c.execute("VACUUM INTO ?1", [target]).map(|_| ()));
+        if copied.is_err() {
+            let _ = std::fs::remove_file(to);
+        }
+        copied
+    }
+}
+
+/// Creates `path` empty and readable by its owner only (0600), unless it exists; whether
+/// it was created.
+pub fn create_private(path: &Path) -> std::io::Result<bool> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(e),
     }
 }
 

@@ -176,9 +176,15 @@ pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Resul
             exercises.insert(exercise.name.clone(), result);
         }
         let total = (exercises.values().map(|r| r.points).sum::<f64>() * 100.0).round() / 100.0;
+        // The roster's id where the account has one; else the username, unique too.
+        let student_id = if user.student_id.is_empty() {
+            user.username.clone()
+        } else {
+            user.student_id.clone()
+        };
         students.push(StudentResult {
             student: user.username.clone(),
-            student_id: user.username.clone(),
+            student_id,
             roster: Some(RosterEntry {
                 name: user.name.clone(),
                 id: user.student_id.clone(),

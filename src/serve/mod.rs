@@ -86,6 +86,8 @@ impl ServeOptions {
 /// A server started by [`start`].
 pub struct Running {
     pub addr: SocketAddr,
+    /// The database's lock, held while the server runs (see [`lock_database`]).
+    _lock: std::fs::File,
     /// Jobs a crash or kill had left running, queued again at this start.
     pub requeued: usize,
     pub isolation: String,
@@ -104,10 +106,13 @@ pub async fn start(
 ) -> Result<Running> {
     return_large_blocks();
     let path = options.db.clone();
-    let (db, requeued) = tokio::task::spawn_blocking(move || -> Result<_> {
+    let (db, lock, requeued) = tokio::task::spawn_blocking(move || -> Result<_> {
         let db = db::Db::open(&path)?;
+        // Only one server per database: a second one would queue again the first one's
+        // running jobs as if a crash had left them.
+        let lock = lock_database(&path)?;
         let requeued = db.with(|c| db::requeue_running(c))?;
-        Ok((Arc::new(db), requeued))
+        Ok((Arc::new(db), lock, requeued))
     })
     .await
     .map_err(|e| Error::internal("cannot open the database", std::io::Error::other(e)))??;
@@ -138,7 +143,7 @@ pub async fn start(
         db,
         signal: Arc::clone(&signal),
         limiter: auth::LoginLimiter::new(web::LOGIN_FAILURES, web::LOGIN_WINDOW),
-        hashers: auth::Hashers::new(cores),
+        hashers: auth::Hashers::new(cores, auth::HASH_QUEUE),
         secure_cookies: options.secure_cookies,
         origins: options
             .origins
@@ -150,6 +155,7 @@ pub async fn start(
         grades_from: options.grades_from,
         workers: options.workers,
         isolation: isolation.clone(),
+        body_budget: web::body_budget(options.max_upload_bytes),
     });
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let router = web::router(app);
@@ -162,6 +168,7 @@ pub async fn start(
     });
     Ok(Running {
         addr,
+        _lock: lock,
         requeued,
         isolation,
         shutdown: Some(shutdown),
@@ -192,6 +199,48 @@ impl Running {
         })
         .await;
     }
+}
+
+/// The lock file of a database: `class.db.lock` beside `class.db`.
+pub fn lock_path(db: &std::path::Path) -> PathBuf {
+    let mut name = db.file_name().unwrap_or_default().to_os_string();
+    name.push(".lock");
+    db.with_file_name(name)
+}
+
+/// Takes the database's lock (an exclusive `flock` on its lock file), held until the
+/// returned file is closed: by the end of the server, however it ends.
+fn lock_database(db: &std::path::Path) -> Result<std::fs::File> {
+    let path = lock_path(db);
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let file = options
+        .open(&path)
+        .map_err(|e| Error::unwritable(&path, e))?;
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: flock on a file descriptor this function owns.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            let error = std::io::Error::last_os_error();
+            if error.kind() == std::io::ErrorKind::WouldBlock {
+                return Err(Error::input(
+                    &path,
+                    format!(
+                        "another nimlab serve is using {} (it holds this lock): stop it first, or give this one another --db",
+                        db.display()
+                    ),
+                ));
+            }
+            return Err(Error::internal(
+                format!("{}: cannot lock", path.display()),
+                error,
+            ));
+        }
+    }
+    Ok(file)
 }
 
 /// Large blocks (argon2's 19 MiB per password check) go back to the system when freed.

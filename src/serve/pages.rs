@@ -284,13 +284,18 @@ pub async fn submission(
     Path(id): Path<i64>,
 ) -> PageResult {
     let submission = visible_submission(&app, &session, id).await?;
-    let report: Option<CheckReport> = match &submission.report {
+    let mut report: Option<CheckReport> = match &submission.report {
         Some(text) => Some(
             serde_json::from_str(text)
                 .map_err(|e| Fail::internal(format!("submission {id}: unreadable report: {e}")))?,
         ),
         None => None,
     };
+    if let Some(report) = &mut report
+        && !session.user.is_instructor()
+    {
+        web::report_for_student(report);
+    }
     let waiting_before = app.db(move |c| db::waiting_before(c, id)).await?;
     let title = app
         .lab

@@ -132,22 +132,24 @@ pub fn default_credentials(roster: &Path) -> PathBuf {
     roster.with_file_name(format!("{stem}-credentials.csv"))
 }
 
-/// Imports a roster as student accounts: new ones get the roster's password or a random one
+/// Imports a roster: new accounts are students with the roster's password or a random one
 /// (written to `credentials`, which must not exist yet: it is written once); existing ones
-/// keep their password unless the roster gives one, and get its name, id and section.
+/// keep their role, and their password unless the roster gives one, and get its name, id
+/// and section.
 pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
     let rows = read_roster(roster)?;
-    let existing: HashSet<String> = db
+    // Existing accounts keep their role: an instructor on the roster stays an instructor.
+    let existing: std::collections::HashMap<String, Role> = db
         .with(|c| db::users(c))?
         .into_iter()
-        .map(|u| u.username)
+        .map(|u| (u.username, u.role))
         .collect();
     let mut generated = Vec::new();
     let mut work: Vec<(NewUser, Option<String>)> = Vec::new();
     for row in rows {
         let password = match row.password {
             Some(p) => Some(p),
-            None if existing.contains(&row.user.username) => None,
+            None if existing.contains_key(&row.user.username) => None,
             None => {
                 let p = auth::random_password();
                 generated.push((row.user.clone(), p.clone()));
@@ -178,7 +180,11 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
         let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         for ((user, _), hash) in work.iter().zip(&hashed) {
             let hash = hash.as_ref().and_then(|h| h.as_deref());
-            if db::upsert_user(&tx, user, Role::Student, hash)? {
+            let role = existing
+                .get(&user.username)
+                .copied()
+                .unwrap_or(Role::Student);
+            if db::upsert_user(&tx, user, role, hash)? {
                 report.added += 1;
             } else {
                 report.updated += 1;

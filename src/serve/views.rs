@@ -326,7 +326,7 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
                     }
                 }
                 Status::Failed => {
-                    p.verdict.v-note { "nimlab could not judge this submission. This is not your fault; your instructor can see why and judge it again." }
+                    p.verdict.v-note { (super::web::NOT_JUDGED) }
                     @if viewer.user.is_instructor() { @if let Some(error) = &summary.error { pre { (error) } } }
                 }
                 Status::Done => {

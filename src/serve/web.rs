@@ -2,7 +2,7 @@
 //! guards every request passes (Origin check, security headers), sessions, and the steps
 //! both front ends take (log in, accept an upload, find a submission a user may see).
 
-use super::auth::{self, LoginLimiter};
+use super::auth::{self, HashRefused, LoginLimiter, Refusal};
 use super::db::{self, Db, Submission, User};
 use super::queue::Signal;
 use super::{GradesFrom, assets};
@@ -25,13 +25,22 @@ pub const SESSION_LIFETIME: Duration = Duration::from_secs(12 * 3600);
 /// Failed logins an account may make in [`LOGIN_WINDOW`] before it must wait.
 pub const LOGIN_FAILURES: u32 = 5;
 pub const LOGIN_WINDOW: Duration = Duration::from_secs(5 * 60);
+/// The largest body of a request other than an upload (a login, a form's few fields).
+pub const SMALL_BODY: usize = 16 * 1024;
+/// How long a client may take to send a request's body.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
+/// Request bodies held in memory at once, over all requests, at least (see
+/// [`App::body_budget`]).
+pub const BODY_BUDGET: usize = 64 * 1024 * 1024;
+/// How long a request waits for its share of the body budget before it is refused.
+const BUDGET_WAIT: Duration = Duration::from_secs(10);
 
 /// What every handler can reach.
 pub struct App {
     pub lab: Arc<Lab>,
     pub db: Arc<Db>,
     pub signal: Arc<Signal>,
-    pub limiter: LoginLimiter,
+    pub limiter: Arc<LoginLimiter>,
     /// Password checks are slow on purpose; they run on these threads, the rest wait.
     pub hashers: auth::Hashers,
     pub secure_cookies: bool,
@@ -42,6 +51,9 @@ pub struct App {
     pub grades_from: GradesFrom,
     pub workers: usize,
     pub isolation: String,
+    /// Kibibytes of request bodies that may be held in memory at once; each request takes
+    /// its declared length (or its cap) before its body is read.
+    pub body_budget: Arc<tokio::sync::Semaphore>,
 }
 
 pub type AppState = Arc<App>;
@@ -69,9 +81,9 @@ impl App {
             .map_err(Fail::from)
     }
 
-    /// The largest request body read at all (an upload form with its file and pasted text).
+    /// The largest upload body read at all (an upload form with its file and pasted text).
     pub fn body_cap(&self) -> usize {
-        (2 * self.max_upload_bytes + 64 * 1024).max(4 * 1024 * 1024)
+        body_cap(self.max_upload_bytes)
     }
 
     fn cookie(&self, name: &str, value: &str, max_age: Duration) -> HeaderValue {
@@ -109,6 +121,56 @@ impl App {
             return false; // `null`, or a scheme no page of ours has
         };
         host.is_some_and(|host| host.eq_ignore_ascii_case(authority))
+    }
+}
+
+/// The largest upload body read at all, for an upload limit.
+pub fn body_cap(max_upload_bytes: usize) -> usize {
+    (2 * max_upload_bytes + 64 * 1024).max(4 * 1024 * 1024)
+}
+
+/// The semaphore behind [`App::body_budget`]: room for [`BODY_BUDGET`], and for a few
+/// uploads of the largest size.
+pub fn body_budget(max_upload_bytes: usize) -> Arc<tokio::sync::Semaphore> {
+    let bytes = BODY_BUDGET.max(4 * body_cap(max_upload_bytes));
+    Arc::new(tokio::sync::Semaphore::new(
+        (bytes / 1024).min(tokio::sync::Semaphore::MAX_PERMITS),
+    ))
+}
+
+/// What a student is told of a submission nimlab failed to judge; the reason (nimlab's own
+/// error, which may name the server's files) is for instructors.
+pub const NOT_JUDGED: &str = "nimlab could not judge this submission. This is not your fault; your instructor can see why and judge it again.";
+
+/// An interpreter as a student may see it: one given as a path (on the server) by its
+/// file name alone.
+fn bare_interpreter(interpreter: &str) -> &str {
+    interpreter.rsplit('/').next().unwrap_or(interpreter)
+}
+
+/// A report as a student may see it: without the server's interpreter paths (each run
+/// keeps its interpreter's version).
+pub fn report_for_student(report: &mut crate::report::CheckReport) {
+    for run in &mut report.runs {
+        run.path = None;
+        run.interpreter = bare_interpreter(&run.interpreter).to_string();
+    }
+}
+
+/// [`report_for_student`] on a report's JSON.
+pub fn report_json_for_student(report: &mut serde_json::Value) {
+    let Some(runs) = report.get_mut("runs").and_then(|r| r.as_array_mut()) else {
+        return;
+    };
+    for run in runs {
+        if let Some(path) = run.get_mut("path") {
+            *path = serde_json::Value::Null;
+        }
+        if let Some(interpreter) = run.get_mut("interpreter")
+            && let Some(text) = interpreter.as_str()
+        {
+            *interpreter = serde_json::Value::from(bare_interpreter(text));
+        }
     }
 }
 
@@ -232,6 +294,7 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 
 /// The logged-in user of a request, and the session's CSRF token. A request without a live
 /// session is sent to the login page (pages) or answered 401 (API).
+#[derive(Clone)]
 pub struct Session {
     pub user: User,
     pub csrf: String,
@@ -261,6 +324,10 @@ impl FromRequestParts<AppState> for Session {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
+        // Found already by the guard, before it read an upload's body.
+        if let Some(session) = parts.extensions.get::<Session>() {
+            return Ok(session.clone());
+        }
         let path = parts.uri.path().to_string();
         let token = cookie(&parts.headers, SESSION_COOKIE).filter(|t| !t.is_empty());
         let found = match token {
@@ -314,12 +381,21 @@ pub fn percent_encode(text: &str) -> String {
         .collect()
 }
 
-/// Where to go after logging in: only a path on this site.
+/// Where to go after logging in: only a path on this site. It starts with one `/` (not
+/// `//` or `/\\`, which browsers read as another host) and holds no whitespace, control
+/// character or backslash: browsers drop tabs and newlines from a URL, so `/\t/evil.example`
+/// would lead to `//evil.example`, and a newline cannot go in a `Location` header.
 pub fn safe_next(next: Option<&str>) -> String {
+    let local = |path: &str| {
+        let mut chars = path.chars();
+        chars.next() == Some('/')
+            && !matches!(chars.next(), Some('/' | '\\'))
+            && !path
+                .chars()
+                .any(|c| c.is_control() || c.is_whitespace() || c == '\\')
+    };
     match next {
-        Some(path) if path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') => {
-            path.to_string()
-        }
+        Some(path) if local(path) => path.to_string(),
         _ => "/".to_string(),
     }
 }
@@ -332,38 +408,68 @@ pub async fn log_in(
     password: String,
 ) -> Result<(User, String), Fail> {
     let username = username.trim().to_string();
-    if let Some(wait) = app.limiter.locked(&username) {
-        let minutes = wait.as_secs().div_ceil(60);
-        let mut fail = Fail::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "too many failed logins for this account: try again in {minutes} minute(s), or ask your instructor to reset your password"
-            ),
-        );
-        fail.retry_after = Some(wait.as_secs().max(1));
-        return Err(fail);
-    }
+    // The try is reserved before the (slow) check, so guesses sent at once are refused past
+    // the account's limit instead of all waiting for their turn to be checked.
+    let attempt = match app.limiter.try_begin(&username) {
+        Ok(attempt) => attempt,
+        Err(Refusal::Locked(wait)) => {
+            let minutes = wait.as_secs().div_ceil(60).max(1);
+            let mut fail = Fail::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many failed logins for this account: try again in {minutes} minute(s), or ask your instructor to reset your password"
+                ),
+            );
+            fail.retry_after = Some(wait.as_secs().max(1));
+            return Err(fail);
+        }
+        Err(Refusal::Busy) => {
+            let mut fail = Fail::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many logins to this account are being checked at once: wait for their answer, then try again",
+            );
+            fail.retry_after = Some(5);
+            return Err(fail);
+        }
+    };
     let lookup = username.clone();
     let found = app.db(move |c| db::find_user(c, &lookup)).await?;
+    // The try is settled on the hasher thread, so a check counts even if its client leaves.
     let checked = app
         .hashers
-        .run(move || match found {
-            Some((user, hash)) => auth::verify_password(&password, &hash).then_some(user),
-            None => {
-                auth::verify_nobody(&password);
-                None
+        .run(move || {
+            let user = match found {
+                Some((user, hash)) => auth::verify_password(&password, &hash).then_some(user),
+                None => {
+                    auth::verify_nobody(&password);
+                    None
+                }
+            };
+            match user {
+                Some(_) => attempt.succeeded(),
+                None => attempt.failed(),
             }
+            user
         })
-        .await
-        .ok_or_else(|| Fail::internal("a password check failed"))?;
+        .await;
+    let checked = match checked {
+        Ok(checked) => checked,
+        Err(HashRefused::Busy) => {
+            let mut fail = Fail::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is checking too many passwords at once: try again in a few seconds",
+            );
+            fail.retry_after = Some(5);
+            return Err(fail);
+        }
+        Err(HashRefused::Gone) => return Err(Fail::internal("a password check failed")),
+    };
     let Some(user) = checked else {
-        app.limiter.failed(&username);
         return Err(Fail::new(
             StatusCode::UNAUTHORIZED,
             "wrong username or password",
         ));
     };
-    app.limiter.succeeded(&username);
     let token = auth::random_token();
     let (hash, csrf, id) = (auth::token_hash(&token), auth::random_token(), user.id);
     let lifetime = SESSION_LIFETIME.as_millis() as i64;
@@ -429,7 +535,9 @@ pub async fn read_upload(mut multipart: Multipart, limit: usize) -> Result<Uploa
         match name.as_str() {
             "exercise" => upload.exercise = Some(text()).filter(|t| !t.is_empty()),
             "csrf" => upload.csrf = Some(text()),
-            "source" => upload.pasted = Some(bytes).filter(|b| !b.trim_ascii().is_empty()),
+            "source" => {
+                upload.pasted = Some(lf_line_ends(bytes)).filter(|b| !b.trim_ascii().is_empty())
+            }
             "file" if filename.as_deref().is_some_and(|f| !f.is_empty()) || !bytes.is_empty() => {
                 upload.filename = filename;
                 upload.file = Some(bytes);
@@ -438,6 +546,21 @@ pub async fn read_upload(mut multipart: Multipart, limit: usize) -> Result<Uploa
         }
     }
     Ok(upload)
+}
+
+/// A pasted program with LF line ends: browsers send a text area's lines ended by CRLF.
+/// A lone CR is kept.
+fn lf_line_ends(bytes: Vec<u8>) -> Vec<u8> {
+    if !bytes.contains(&b'\r') {
+        return bytes;
+    }
+    let mut lines = Vec::with_capacity(bytes.len());
+    for (index, &byte) in bytes.iter().enumerate() {
+        if !(byte == b'\r' && bytes.get(index + 1) == Some(&b'\n')) {
+            lines.push(byte);
+        }
+    }
+    lines
 }
 
 /// An upload made ready for the queue: its exercise, the name to show, and its bytes.
@@ -551,67 +674,162 @@ pub async fn visible_submission(
     Ok(submission)
 }
 
-/// Refuses a state-changing request whose `Origin` names another site (scripts that send
-/// none pass), and adds the security headers to every response.
+/// Reads what a refused request sends of a small body (at most [`SMALL_BODY`], for a few
+/// seconds, with room in the body budget), so that the refusal reaches a client still
+/// sending it instead of a connection closed under it. A larger body is left unread.
+async fn drain_small(app: &App, body: axum::body::Body, declared: Option<u64>) {
+    if declared.is_some_and(|length| length > SMALL_BODY as u64) {
+        return;
+    }
+    let Ok(_room) = app.body_budget.try_acquire_many((SMALL_BODY / 1024) as u32) else {
+        return;
+    };
+    let _ = tokio::time::timeout(
+        Duration::from_secs(5),
+        axum::body::to_bytes(body, SMALL_BODY),
+    )
+    .await;
+}
+
+/// The routes that take an upload, whose bodies may be as large as [`App::body_cap`].
+fn is_upload(method: &Method, path: &str) -> bool {
+    *method == Method::POST
+        && (path == "/api/submissions"
+            || path
+                .strip_prefix("/exercises/")
+                .and_then(|rest| rest.strip_suffix("/submit"))
+                .is_some_and(|name| !name.is_empty() && !name.contains('/')))
+}
+
+/// Guards every request and adds the security headers to every response. A state-changing
+/// request is checked before any of its body is read: its `Origin` must be this site
+/// (scripts that send none pass); an upload must come from a logged-in user. Then its body
+/// is read whole (so that a refusal, here or in a handler, reaches a client still sending
+/// instead of a connection closed under its upload), within its cap ([`SMALL_BODY`], or
+/// [`App::body_cap`] for an upload), within [`BODY_TIMEOUT`], and within the memory all
+/// bodies being read may share ([`App::body_budget`]).
 async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Response {
     let safe = matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS
     );
-    if !safe {
-        // The whole body is read first, so that a refusal (here or in a handler) reaches a
-        // client still sending, instead of a connection closed under its upload.
-        let (parts, body) = request.into_parts();
-        let bytes = match axum::body::to_bytes(body, app.body_cap()).await {
-            Ok(bytes) => bytes,
-            Err(_) => {
-                let fail = Fail::new(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    format!(
-                        "the request is larger than {} MiB; uploads are limited to {}",
-                        app.body_cap() / (1024 * 1024),
-                        kib(app.max_upload_bytes)
-                    ),
-                );
-                let mut response = if is_api(parts.uri.path()) {
-                    fail.into_json()
-                } else {
-                    fail.into_page()
-                };
-                secure_headers(response.headers_mut());
-                return response;
-            }
-        };
-        let request = Request::from_parts(parts, axum::body::Body::from(bytes));
-        let headers = request.headers();
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-        let origin = headers
-            .get(header::ORIGIN)
-            .map(|o| o.to_str().unwrap_or("?"));
-        let cross_site = headers
-            .get("sec-fetch-site")
-            .is_some_and(|s| s.as_bytes() == b"cross-site");
-        let refused = match origin {
-            Some(origin) => !app.same_site(origin, host),
-            None => cross_site,
-        };
-        if refused {
-            let fail = Fail::forbidden(
-                "refused: this request came from another site (its Origin is not this server)",
-            );
-            let mut response = if is_api(request.uri().path()) {
-                fail.into_json()
-            } else {
-                fail.into_page()
-            };
-            secure_headers(response.headers_mut());
-            return response;
-        }
+    if safe {
         let mut response = next.run(request).await;
         secure_headers(response.headers_mut());
         return response;
     }
+    let api = is_api(request.uri().path());
+    let refuse = |fail: Fail| {
+        let mut response = if api {
+            fail.into_json()
+        } else {
+            fail.into_page()
+        };
+        secure_headers(response.headers_mut());
+        response
+    };
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let headers = request.headers();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin = headers
+        .get(header::ORIGIN)
+        .map(|o| o.to_str().unwrap_or("?"));
+    let cross_site = headers
+        .get("sec-fetch-site")
+        .is_some_and(|s| s.as_bytes() == b"cross-site");
+    let refused = match origin {
+        Some(origin) => !app.same_site(origin, host),
+        None => cross_site,
+    };
+    let upload = is_upload(request.method(), request.uri().path());
+    let (mut parts, body) = request.into_parts();
+    if refused {
+        drain_small(&app, body, declared).await;
+        return refuse(Fail::forbidden(
+            "refused: this request came from another site (its Origin is not this server)",
+        ));
+    }
+    let cap = if upload {
+        match Session::from_request_parts(&mut parts, &app).await {
+            Ok(session) => {
+                parts.extensions.insert(session);
+                app.body_cap()
+            }
+            Err(mut response) => {
+                drain_small(&app, body, declared).await;
+                secure_headers(response.headers_mut());
+                return response;
+            }
+        }
+    } else {
+        SMALL_BODY
+    };
+    let too_large = || {
+        if upload {
+            Fail::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the request is larger than {} MiB; uploads are limited to {}",
+                    cap / (1024 * 1024),
+                    kib(app.max_upload_bytes)
+                ),
+            )
+        } else {
+            Fail::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the request is larger than {}: only uploads may be larger",
+                    kib(cap)
+                ),
+            )
+        }
+    };
+    if declared.is_some_and(|length| length > cap as u64) {
+        return refuse(too_large());
+    }
+    let reserve = declared.map_or(cap, |length| length as usize);
+    let kibibytes = u32::try_from(reserve.div_ceil(1024).max(1)).unwrap_or(u32::MAX);
+    let budget = Arc::clone(&app.body_budget);
+    let permit = match tokio::time::timeout(BUDGET_WAIT, budget.acquire_many_owned(kibibytes)).await
+    {
+        Ok(Ok(permit)) => permit,
+        _ => {
+            let mut fail = Fail::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is receiving too much at once: try again in a few seconds",
+            );
+            fail.retry_after = Some(5);
+            return refuse(fail);
+        }
+    };
+    let bytes = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, cap)).await {
+        Ok(Ok(bytes)) => bytes,
+        // With its length declared (and enforced by the HTTP layer), a body that fails
+        // was cut short; without, it was too large (or cut short).
+        Ok(Err(_)) if declared.is_some() => {
+            return refuse(Fail::bad_request(
+                "the request's body was cut short: try again",
+            ));
+        }
+        Ok(Err(_)) => return refuse(too_large()),
+        Err(_) => {
+            return refuse(Fail::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request's body did not arrive within {} seconds: try again",
+                    BODY_TIMEOUT.as_secs()
+                ),
+            ));
+        }
+    };
+    let request = Request::from_parts(parts, axum::body::Body::from(bytes));
     let mut response = next.run(request).await;
+    // The body is held until the handler is done with it.
+    drop(permit);
     secure_headers(response.headers_mut());
     response
 }
@@ -639,7 +857,7 @@ fn secure_headers(headers: &mut HeaderMap) {
 pub fn router(app: AppState) -> Router {
     use super::{api, pages};
     // Past the upload limit the form is still read to its end and answered with a message;
-    // past the body cap, the connection is cut.
+    // past the body cap, it is refused unread (see `guard`).
     let upload_limit = DefaultBodyLimit::max(app.body_cap());
     let uploads = Router::new()
         .route("/exercises/{name}/submit", post(pages::submit))
@@ -668,7 +886,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/submissions/{id}", get(api::submission))
         .merge(uploads)
         .fallback(fallback)
-        .layer(DefaultBodyLimit::max(64 * 1024))
+        .layer(DefaultBodyLimit::max(SMALL_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app)
 }
@@ -692,6 +910,45 @@ mod tests {
         assert_eq!(safe_next(Some("https://evil.example")), "/");
         assert_eq!(safe_next(Some("/\\evil.example")), "/");
         assert_eq!(safe_next(None), "/");
+        assert_eq!(safe_next(Some("")), "/");
+        assert_eq!(safe_next(Some("/")), "/");
+        assert_eq!(safe_next(Some("/exercises?x=1#y")), "/exercises?x=1#y");
+        assert_eq!(safe_next(Some("/exercises/é")), "/exercises/é");
+        // Browsers drop tabs and newlines from URLs: these would become `//evil.example`.
+        for sneaky in [
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/\r\n/evil.example",
+            "/ /evil.example",
+            "/\u{0}/x",
+            "/x\ny",
+            "/x\u{7f}",
+            "/x\u{85}y",
+            "/x\u{a0}y",
+            "/x\\y",
+            "\t//evil.example",
+        ] {
+            assert_eq!(safe_next(Some(sneaky)), "/", "{sneaky:?}");
+        }
+    }
+
+    #[test]
+    fn only_the_upload_routes_take_large_bodies() {
+        assert!(is_upload(&Method::POST, "/api/submissions"));
+        assert!(is_upload(&Method::POST, "/exercises/present_board/submit"));
+        assert!(!is_upload(&Method::GET, "/api/submissions"));
+        assert!(!is_upload(&Method::POST, "/api/login"));
+        assert!(!is_upload(&Method::POST, "/exercises//submit"));
+        assert!(!is_upload(&Method::POST, "/exercises/a/b/submit"));
+        assert!(!is_upload(&Method::POST, "/api/submissions/3"));
+    }
+
+    #[test]
+    fn pasted_lines_end_in_lf() {
+        assert_eq!(lf_line_ends(b"a\r\nb\r\n".to_vec()), b"a\nb\n");
+        assert_eq!(lf_line_ends(b"a\rb\r\r\n".to_vec()), b"a\rb\r\n");
+        assert_eq!(lf_line_ends(b"a\nb".to_vec()), b"a\nb");
+        assert_eq!(lf_line_ends(b"\r".to_vec()), b"\r");
     }
 
     #[test]

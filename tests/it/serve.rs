@@ -441,6 +441,50 @@ fn the_pages_take_a_student_from_login_to_a_verdict_without_javascript() {
 }
 
 #[test]
+fn a_pasted_program_is_kept_with_lf_line_ends_and_an_uploaded_file_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada = form_login(&server, "ada", "ada-password");
+    let solution_text = std::fs::read_to_string(solution("exclusive_or")).unwrap();
+    let crlf = solution_text.replace('\n', "\r\n");
+    let source_of = |location: &str| {
+        ada.get(server.url(&format!("{location}/source")))
+            .send()
+            .unwrap()
+            .bytes()
+            .unwrap()
+            .to_vec()
+    };
+    let post = |form: multipart::Form| {
+        let response = ada
+            .post(server.url("/exercises/exclusive_or/submit"))
+            .multipart(form)
+            .send()
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        response.headers()["location"].to_str().unwrap().to_string()
+    };
+    // Pasted into the text area (browsers send its lines ended by CRLF).
+    let (_, page) = text(&ada, &server, "/exercises/exclusive_or");
+    let pasted = post(
+        multipart::Form::new()
+            .text("csrf", csrf_of(&page))
+            .text("source", crlf.clone())
+            .part("file", multipart::Part::bytes(Vec::new()).file_name("")),
+    );
+    assert_eq!(source_of(&pasted), solution_text.as_bytes());
+    // A file is kept byte for byte.
+    let (_, page) = text(&ada, &server, "/exercises/exclusive_or");
+    let uploaded = post(multipart::Form::new().text("csrf", csrf_of(&page)).part(
+        "file",
+        multipart::Part::bytes(crlf.clone().into_bytes()).file_name("exclusive_or.py"),
+    ));
+    assert_eq!(source_of(&uploaded), crlf.as_bytes());
+}
+
+#[test]
 fn a_student_reaches_no_other_students_submission_on_any_route() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
@@ -590,6 +634,28 @@ fn forms_without_their_token_and_requests_from_other_sites_are_refused() {
         .send()
         .unwrap();
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    // An instructor's rejudge needs the token too; with it, it is done.
+    let prof = form_login(&server, "prof", "prof-password");
+    for form in [
+        vec![("scope", "all")],
+        vec![("scope", "all"), ("csrf", "")],
+        vec![("scope", "all"), ("csrf", "0123")],
+    ] {
+        let response = prof
+            .post(server.url("/rejudge"))
+            .form(&form)
+            .send()
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{form:?}");
+        assert!(response.text().unwrap().contains("security token"));
+    }
+    let (_, queue) = text(&prof, &server, "/queue");
+    let response = prof
+        .post(server.url("/rejudge"))
+        .form(&[("scope", "all"), ("csrf", &csrf_of(&queue))])
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
     // A login form posted without the login page's cookie (from elsewhere) is refused.
     let response = client()
         .post(server.url("/login"))
@@ -665,6 +731,156 @@ fn forms_without_their_token_and_requests_from_other_sites_are_refused() {
     );
     assert!(csp.contains("frame-ancestors 'none'"));
     assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+}
+
+#[test]
+fn after_logging_in_the_form_leads_only_to_a_page_of_this_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    // Browsers drop tabs and newlines from a URL: `/\t/evil.example` is `//evil.example`.
+    let visitor = client();
+    let (status, page) = text(&visitor, &server, "/login?next=/%09/evil.example");
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("name=\"next\" value=\"/\""), "{page}");
+    assert!(!page.contains("evil.example"), "{page}");
+    for (next, expected) in [
+        ("/\t/evil.example", "/"),
+        ("/\n/evil.example", "/"),
+        ("/x\r\nSet-Cookie: a=b", "/"),
+        ("//evil.example", "/"),
+        ("/\\evil.example", "/"),
+        (
+            "/submissions?exercise=exclusive_or",
+            "/submissions?exercise=exclusive_or",
+        ),
+    ] {
+        let browser = client();
+        let page = browser
+            .get(server.url("/login"))
+            .send()
+            .unwrap()
+            .text()
+            .unwrap();
+        let response = browser
+            .post(server.url("/login"))
+            .form(&[
+                ("username", "ada"),
+                ("password", "ada-password"),
+                ("csrf", &csrf_of(&page)),
+                ("next", next),
+            ])
+            .send()
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{next:?}");
+        assert_eq!(response.headers()["location"], expected, "{next:?}");
+        assert!(response.headers().get("a").is_none());
+    }
+}
+
+/// Sends a request's head and the start of its body over a plain TCP connection (the rest
+/// never follows) and returns the answer's status line and how long it took, or None if no answer came
+/// within `patience`.
+fn head_only(
+    server: &Server,
+    head: &str,
+    body: &str,
+    patience: Duration,
+) -> Option<(String, Duration)> {
+    use std::io::{Read, Write};
+    let address = server.base.strip_prefix("http://").unwrap();
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(patience)).unwrap();
+    let start = Instant::now();
+    stream
+        .write_all(format!("{head}Host: {address}\r\n\r\n{body}").as_bytes())
+        .unwrap();
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !answer.windows(2).any(|w| w == b"\r\n") {
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&buffer[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&answer);
+    let line = text.lines().next()?.to_string();
+    Some((line, start.elapsed()))
+}
+
+#[test]
+fn large_bodies_are_refused_unread_unless_they_are_a_logged_in_users_upload() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let patience = Duration::from_secs(15);
+    let huge = "Content-Length: 50000000\r\n";
+    // Not an upload route: 16 KiB at most, refused on its declared length alone.
+    for (head, expected) in [
+        (
+            format!("POST /api/login HTTP/1.1\r\nContent-Type: application/json\r\n{huge}"),
+            "413",
+        ),
+        (
+            format!(
+                "POST /login HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n{huge}"
+            ),
+            "413",
+        ),
+        (format!("POST /no/such/route HTTP/1.1\r\n{huge}"), "413"),
+        // Another site's request is refused before anything else.
+        (
+            format!("POST /api/submissions HTTP/1.1\r\nOrigin: https://evil.example\r\n{huge}"),
+            "403",
+        ),
+        (
+            format!("POST /api/login HTTP/1.1\r\nOrigin: https://evil.example\r\n{huge}"),
+            "403",
+        ),
+        // An upload without a session: asked to log in, its body unread.
+        (format!("POST /api/submissions HTTP/1.1\r\n{huge}"), "401"),
+        (
+            format!("POST /exercises/present_board/submit HTTP/1.1\r\n{huge}"),
+            "303",
+        ),
+    ] {
+        let (line, took) = head_only(&server, &head, "", patience)
+            .unwrap_or_else(|| panic!("no answer to {head:?} without its body"));
+        assert!(
+            line.starts_with(&format!("HTTP/1.1 {expected} ")),
+            "{head:?}: {line}"
+        );
+        assert!(took < Duration::from_secs(5), "{head:?}: {took:?}");
+    }
+    // A body larger than 16 KiB without a declared length is cut off at the cap: a chunk
+    // of 20 KiB, and never its end.
+    let chunk = format!("{:x}\r\n{}\r\n", 20 * 1024, " ".repeat(20 * 1024));
+    let (line, _) = head_only(
+        &server,
+        "POST /api/login HTTP/1.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n",
+        &chunk,
+        patience,
+    )
+    .expect("an answer to a body past the cap");
+    assert!(line.starts_with("HTTP/1.1 413 "), "{line}");
+    // A logged-in student's upload is read (and judged by its own limit).
+    let ada = api_login(&server, "ada", "ada-password");
+    let response = upload(
+        &ada,
+        &server,
+        "present_board",
+        "present_board.py",
+        vec![b'#'; 256 * 1024],
+    );
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let body: Value = response.json().unwrap();
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("larger than the upload limit of 64 KiB"),
+        "{body}"
+    );
 }
 
 #[test]
@@ -887,6 +1103,74 @@ fn failed_logins_are_limited_per_account_while_a_whole_room_logs_in_at_once() {
     );
 }
 
+/// The server's limit on an account's failed logins (`LOGIN_FAILURES` in src/serve/web.rs).
+const LOGIN_FAILURES: usize = 5;
+
+fn json_login(server: &Server, username: &str, password: &str) -> Response {
+    client()
+        .post(server.url("/api/login"))
+        .json(&serde_json::json!({"username": username, "password": password}))
+        .send()
+        .unwrap()
+}
+
+#[test]
+fn guesses_sent_at_once_are_checked_no_more_than_the_accounts_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let guesses = 40;
+    let statuses: Vec<StatusCode> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..guesses)
+            .map(|i| {
+                let server = &server;
+                scope.spawn(move || json_login(server, "ada", &format!("guess-{i}")).status())
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let checked = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::UNAUTHORIZED)
+        .count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert!(
+        (1..=LOGIN_FAILURES).contains(&checked) && checked + refused == guesses,
+        "{checked} checked, {refused} refused: {statuses:?}"
+    );
+    // The limit is spent: the right password waits for the window too.
+    let locked = json_login(&server, "ada", "ada-password");
+    assert_eq!(locked.status(), StatusCode::TOO_MANY_REQUESTS);
+    let body: Value = locked.json().unwrap();
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many failed logins"),
+        "{body}"
+    );
+
+    // Usernames are case-sensitive, and so is the limit: guessing `GRACE` (no such
+    // account) does not lock out `grace`.
+    for _ in 0..LOGIN_FAILURES {
+        assert_eq!(
+            json_login(&server, "GRACE", "guess").status(),
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    assert_eq!(
+        json_login(&server, "GRACE", "guess").status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        json_login(&server, "grace", "grace-password").status(),
+        StatusCode::OK
+    );
+}
+
 #[test]
 fn a_server_killed_mid_queue_loses_nothing_and_judges_everything_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
@@ -951,6 +1235,16 @@ fn a_server_killed_mid_queue_loses_nothing_and_judges_everything_after_a_restart
 fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
+    // Ada has a student id in the roster; Grace has none.
+    let ids = dir.path().join("ids.csv");
+    std::fs::write(&ids, "username,name,id\nada,Ada Lovelace,1001\n").unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&ids)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success();
     let lab = small_lab();
     let server = Server::start(&db, Some(lab.path()), &["--workers", "2"]);
     let ada = api_login(&server, "ada", "ada-password");
@@ -1028,7 +1322,8 @@ fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
         lines[0],
         "student,student_id,present_board,exclusive_or,total"
     );
-    assert_eq!(lines[1], "ada,ada,0,10,10");
+    // The student_id column: the roster's id, else the username.
+    assert_eq!(lines[1], "ada,1001,0,10,10");
     assert_eq!(lines[2], "grace,grace,0,0,0");
     assert_eq!(lines.len(), 3);
     let (_, results) = get_json(&prof, &server, "/downloads/results.json?from=latest");
@@ -1037,13 +1332,16 @@ fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
         results["students"][0]["exercises"]["exclusive_or"]["report"]["verdict"],
         "accepted"
     );
-    for file in ["canvas.csv", "moodle.csv", "junit.xml"] {
+    // Each names Ada as its platform matches students: by name and id, by ID number, by
+    // the gradebook's student_id.
+    for (file, ada) in [
+        ("canvas.csv", "Ada Lovelace"),
+        ("moodle.csv", "\n1001,0,10"),
+        ("junit.xml", "<testsuite name=\"1001\""),
+    ] {
         let (status, body) = text(&prof, &server, &format!("/downloads/{file}"));
         assert_eq!(status, StatusCode::OK, "{file}");
-        assert!(
-            body.contains("ada") || body.contains("Ada Lovelace"),
-            "{file}: {body}"
-        );
+        assert!(body.contains(ada), "{file}: {body}");
     }
     // Past one machine: the submissions as a class folder, graded by `nimlab grade` (in
     // shards, anywhere), give the gradebook the website gives.
@@ -1070,10 +1368,20 @@ fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
         .assert()
         .success();
     let (_, latest) = text(&prof, &server, "/downloads/gradebook.csv?from=latest");
-    assert_eq!(
-        std::fs::read_to_string(grades.join("gradebook.csv")).unwrap(),
-        latest
-    );
+    // The same, but for the student_id column: `nimlab grade` names a student by their
+    // folder (the username), the website by their roster id.
+    let without_ids = |csv: &str| -> Vec<String> {
+        csv.lines()
+            .map(|line| {
+                let mut cells: Vec<&str> = line.split(',').collect();
+                cells.remove(1);
+                cells.join(",")
+            })
+            .collect()
+    };
+    let graded = std::fs::read_to_string(grades.join("gradebook.csv")).unwrap();
+    assert_eq!(without_ids(&graded), without_ids(&latest));
+    assert!(graded.contains("\nada,ada,") && latest.contains("\nada,1001,"));
     let (status, _) = text(&prof, &server, "/downloads/gradebook.csv?from=worst");
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = text(&prof, &server, "/downloads/passwords.csv");
@@ -1271,6 +1579,273 @@ fn users_import_writes_new_passwords_once_and_the_accounts_work() {
         .arg(&copy)
         .assert()
         .code(2);
+}
+
+#[test]
+fn importing_a_roster_that_names_an_instructor_keeps_them_an_instructor() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let roster = dir.path().join("again.csv");
+    std::fs::write(
+        &roster,
+        "username,name,id\nprof,Professor Hopper,9000\nada,Ada L.,1001\n",
+    )
+    .unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("0 account(s) added, 2 updated"));
+    nimlab()
+        .args(["users", "list", "--db"])
+        .arg(&db)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "prof\tinstructor\tProfessor Hopper",
+        ))
+        .stdout(predicates::str::contains("ada\tstudent\tAda L."));
+    // Still an instructor on the website, with the same password.
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let response = json_login(&server, "prof", "prof-password");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.json::<Value>().unwrap()["role"], "instructor");
+}
+
+#[test]
+fn students_see_neither_nimlabs_own_errors_nor_the_servers_interpreter_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    // Uploaded for an exercise the lab of the next start no longer has: nimlab cannot
+    // judge it, and says why to instructors only.
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let orphan = submit(&ada, &server, "exclusive_or", &solution("exclusive_or"));
+    drop(server);
+    let smaller = lab_with(&["present_board"], |config| {
+        config.insert(
+            "interpreters".into(),
+            toml::Value::Array(vec![toml::Value::String("3".into())]),
+        );
+    });
+    let server = Server::start(&db, Some(smaller.path()), &["--workers", "1"]);
+    let good = submit(&ada, &server, "present_board", &solution("present_board"));
+    let prof = api_login(&server, "prof", "prof-password");
+
+    let failed = judged(&ada, &server, orphan);
+    assert_eq!(failed["status"], "failed", "{failed}");
+    let (_, seen_by_prof) = get_json(&prof, &server, &format!("/api/submissions/{orphan}"));
+    let reason = seen_by_prof["error"].as_str().unwrap().to_string();
+    assert!(reason.contains("exclusive_or"), "{reason}");
+    assert_eq!(
+        failed["error"],
+        "nimlab could not judge this submission. This is not your fault; your instructor can see why and judge it again."
+    );
+    let student_page = text(
+        &form_login(&server, "ada", "ada-password"),
+        &server,
+        &format!("/submissions/{orphan}"),
+    )
+    .1;
+    assert!(student_page.contains("could not judge"), "{student_page}");
+    assert!(!student_page.contains(&reason), "{student_page}");
+
+    // The report's runs: the version for everyone, the interpreter's path for instructors.
+    let judged_for_ada = judged(&ada, &server, good);
+    let (_, judged_for_prof) = get_json(&prof, &server, &format!("/api/submissions/{good}"));
+    let run = |v: &Value| v["report"]["runs"][0].clone();
+    let path = run(&judged_for_prof)["path"]
+        .as_str()
+        .expect("instructors see where the interpreter is")
+        .to_string();
+    assert!(path.starts_with('/'), "{path}");
+    assert!(run(&judged_for_ada)["path"].is_null(), "{judged_for_ada}");
+    assert!(run(&judged_for_ada)["version"].is_string());
+    assert_eq!(
+        run(&judged_for_ada)["version"],
+        run(&judged_for_prof)["version"]
+    );
+    assert!(
+        !judged_for_ada.to_string().contains(&path),
+        "{judged_for_ada}"
+    );
+    assert!(judged_for_ada["error"].is_null());
+}
+
+/// Every string inside a JSON value.
+fn strings(value: &Value) -> Vec<&str> {
+    match value {
+        Value::String(text) => vec![text.as_str()],
+        Value::Array(items) => items.iter().flat_map(strings).collect(),
+        Value::Object(fields) => fields.values().flat_map(strings).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn a_secret_cases_input_and_expected_output_reach_no_student() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = lab_with(&["present_board"], |config| {
+        config.insert(
+            "interpreters".into(),
+            toml::Value::Array(vec![toml::Value::String("3".into())]),
+        );
+    });
+    // A secret case found nowhere else: its input, and two lines of its expected output.
+    let input = "27 18 28 18 28 45 90 45";
+    let sizes: Vec<usize> = input.split(' ').map(|n| n.parse().unwrap()).collect();
+    let mut expected = String::from("Nim:\n");
+    for (row, size) in sizes.iter().enumerate() {
+        expected.push_str(&format!("{}:{}\n", row + 1, " X".repeat(*size)));
+    }
+    let distinctive = format!("7:{}\n8:{}\n", " X".repeat(90), " X".repeat(45));
+    assert!(expected.ends_with(&distinctive));
+    let secret = lab.path().join("fixtures/present_board/secret");
+    std::fs::write(secret.join("99-pi-and-e.in"), format!("{input}\n")).unwrap();
+    std::fs::write(secret.join("99-pi-and-e.out"), &expected).unwrap();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    // Wrong on every case, so every case would have feedback to show.
+    let id = submit(
+        &ada,
+        &server,
+        "present_board",
+        &root().join("tests/submissions/debug_print/present_board.py"),
+    );
+    let report = judged(&ada, &server, id);
+    let case = report["report"]["runs"][0]["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "secret/99-pi-and-e")
+        .unwrap_or_else(|| panic!("the secret case was judged: {report}"))
+        .clone();
+    assert_eq!(case["verdict"], "wrong_answer", "{case}");
+    // The samples' feedback is there; the secret case's is not, anywhere.
+    let texts = strings(&report);
+    assert!(texts.iter().any(|t| t.contains("Nim:\n1: X")), "{report}");
+    for text in &texts {
+        assert!(
+            !text.contains(input),
+            "the API shows the secret input: {text}"
+        );
+        assert!(
+            !text.contains(&distinctive),
+            "the API shows the secret expected output: {text}"
+        );
+    }
+    let (_, list) = get_json(&ada, &server, "/api/submissions");
+    assert!(!list.to_string().contains(input));
+    let student = form_login(&server, "ada", "ada-password");
+    let (status, page) = text(&student, &server, &format!("/submissions/{id}"));
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("secret/99-pi-and-e"), "{page}");
+    assert!(page.contains("First difference, line 1"), "{page}");
+    assert!(!page.contains(input), "the page shows the secret input");
+    assert!(
+        !page.contains(&distinctive),
+        "the page shows the secret expected output"
+    );
+}
+
+/// The permission bits of a file.
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .permissions()
+        .mode()
+        & 0o777
+}
+
+#[cfg(unix)]
+#[test]
+fn the_database_its_journal_and_its_backups_are_private_to_their_owner() {
+    let dir = tempfile::tempdir().unwrap();
+    // Made by `users import`: accounts with password hashes.
+    let db = class_db(dir.path());
+    assert_eq!(mode(&db), 0o600);
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    submit(&ada, &server, "exclusive_or", &solution("exclusive_or"));
+    for journal in ["class.db-wal", "class.db-shm"] {
+        assert_eq!(mode(&dir.path().join(journal)), 0o600, "{journal}");
+    }
+    let copy = dir.path().join("copy.db");
+    nimlab()
+        .arg("backup")
+        .arg("--db")
+        .arg(&db)
+        .arg(&copy)
+        .assert()
+        .success();
+    assert_eq!(mode(&copy), 0o600);
+    nimlab()
+        .args(["users", "list", "--db"])
+        .arg(&copy)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("ada\tstudent"));
+    // A database made by the server itself.
+    let fresh = dir.path().join("fresh.db");
+    let other = Server::start(&fresh, None, &["--workers", "0"]);
+    assert_eq!(mode(&fresh), 0o600);
+    drop(other);
+}
+
+#[test]
+fn a_second_server_on_the_same_database_is_refused_and_takes_nothing_from_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = lab_with(&["exclusive_or"], |config| {
+        config.insert(
+            "interpreters".into(),
+            toml::Value::Array(vec![toml::Value::String("3".into())]),
+        );
+    });
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    // Being judged while the second server tries to start.
+    let sleeper = b"import time\ntime.sleep(3)\n".to_vec();
+    let response = upload(&ada, &server, "exclusive_or", "exclusive_or.py", sleeper);
+    let id = response.json::<Value>().unwrap()["id"].as_i64().unwrap();
+    let start = Instant::now();
+    while get_json(&ada, &server, &format!("/api/submissions/{id}")).1["status"] != "running" {
+        assert!(start.elapsed() < JUDGING);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .args(["serve", "--listen", "127.0.0.1:0", "--workers", "1", "--db"])
+        .arg(&db)
+        .timeout(Duration::from_secs(30))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "class.db.lock: another nimlab serve is using",
+        ));
+    assert!(!server.stderr().contains("queued again"));
+    let (_, still) = get_json(&ada, &server, &format!("/api/submissions/{id}"));
+    assert_eq!(still["status"], "running", "{still}");
+    // Once the first has stopped, the database is free.
+    drop(server);
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let start = Instant::now();
+    while !server.stderr().contains("1 submission(s) left running") {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{}",
+            server.stderr()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 #[test]
@@ -1649,6 +2224,55 @@ fn browser_a_student_uploads_with_the_form_and_sees_the_verdict_and_its_hint() {
     browser.go(&server.url("/queue"));
     browser.screenshot(&shots.join("queue-desktop.png"));
     eprintln!("screenshots in {}", shots.display());
+}
+
+#[test]
+fn browser_a_pending_page_stops_polling_and_says_so_once_the_session_has_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    // No workers: the submission stays queued, and its page keeps asking.
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let id = submit(
+        &api_login(&server, "ada", "ada-password"),
+        &server,
+        "exclusive_or",
+        &solution("exclusive_or"),
+    );
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    browser.go(&server.url("/login"));
+    browser.type_into("#username", "ada");
+    browser.type_into("#password", "ada-password");
+    browser.click("form button[type=submit]");
+    browser.wait_for("/exercises");
+    browser.go(&server.url(&format!("/submissions/{id}")));
+    assert!(browser.text().contains("Queued: "), "{}", browser.text());
+
+    // A new password ends her sessions: the next poll is answered 401.
+    nimlab()
+        .args(["users", "passwd", "ada", "--db"])
+        .arg(&db)
+        .write_stdin("a-new-password\n")
+        .assert()
+        .success();
+    let start = Instant::now();
+    while !browser.text().contains("Your session has ended") {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the page still says: {}",
+            browser.text()
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let link = browser.script("return document.querySelector('#status a').getAttribute('href');");
+    assert_eq!(link, format!("/login?next=%2Fsubmissions%2F{id}"));
+    // And it has stopped: nothing writes over the status any more.
+    browser.script("document.getElementById('status').textContent = 'left alone';");
+    std::thread::sleep(Duration::from_secs(4));
+    let status = browser.script("return document.getElementById('status').textContent;");
+    assert_eq!(status, "left alone");
 }
 
 #[test]
