@@ -331,7 +331,10 @@ pub fn upsert_user(
     match existing {
         Some(id) => {
             c.execute(
-                "UPDATE users SET name = ?2, student_id = ?3, section = ?4, role = ?5 WHERE id = ?1",
+                // An empty cell (or a column the roster lacks) keeps what the account has.
+                "UPDATE users SET name = COALESCE(NULLIF(?2, ''), name),
+                    student_id = COALESCE(NULLIF(?3, ''), student_id),
+                    section = COALESCE(NULLIF(?4, ''), section), role = ?5 WHERE id = ?1",
                 params![id, user.name, user.student_id, user.section, role.as_str()],
             )?;
             if let Some(hash) = password_hash {

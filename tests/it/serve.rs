@@ -1608,6 +1608,21 @@ fn importing_a_roster_that_names_an_instructor_keeps_them_an_instructor() {
             "prof\tinstructor\tProfessor Hopper",
         ))
         .stdout(predicates::str::contains("ada\tstudent\tAda L."));
+    // A roster without names (or with an empty cell) leaves the names as they are.
+    std::fs::write(&roster, "username,name\nada,\n").unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success();
+    nimlab()
+        .args(["users", "list", "--db"])
+        .arg(&db)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("ada\tstudent\tAda L."));
     // Still an instructor on the website, with the same password.
     let server = Server::start(&db, None, &["--workers", "0"]);
     let response = json_login(&server, "prof", "prof-password");
