@@ -89,6 +89,20 @@ pub struct GradeArgs {
     /// Grade everything again, ignoring the cache
     #[arg(long)]
     pub force: bool,
+    /// How each case's program is started
+    #[arg(long, value_enum, default_value_t = RunnerChoice::Process)]
+    pub runner: RunnerChoice,
+}
+
+/// How a case's program is started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RunnerChoice {
+    /// Fork each case from an interpreter started once per submission and interpreter (each
+    /// case still runs the whole program, with fresh input, output and folder); a case that
+    /// forking cannot run as a fresh interpreter would is started as a process
+    Fork,
+    /// Start a fresh interpreter for every case
+    Process,
 }
 
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {
@@ -165,6 +179,9 @@ pub struct CheckArgs {
     pub jobs: Option<usize>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// How each case's program is started
+    #[arg(long, value_enum, default_value_t = RunnerChoice::Process)]
+    pub runner: RunnerChoice,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -197,6 +197,7 @@ impl ProcessSession {
             max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
             out_of_memory,
             working_at_wall_limit: None,
+            way: super::RunWay::Process,
         };
         self.reaped = Some(end.clone());
         Ok(end)

@@ -164,6 +164,8 @@ fn constructed_report() -> CheckReport {
         message: None,
         syntax: None,
         cases,
+        runner: "process".into(),
+        runner_note: None,
     };
     let missing = RunReport {
         interpreter: "2.7".into(),
@@ -177,6 +179,8 @@ fn constructed_report() -> CheckReport {
         ),
         syntax: None,
         cases: Vec::new(),
+        runner: "process".into(),
+        runner_note: None,
     };
     let mut game_case = case(10, Verdict::WrongAnswer);
     game_case.name = "sample/01-illegal-move".into();
@@ -200,6 +204,8 @@ fn constructed_report() -> CheckReport {
         message: None,
         syntax: None,
         cases: vec![game_case],
+        runner: "process".into(),
+        runner_note: None,
     };
     CheckReport {
         exercise: "make_move".into(),

@@ -1,0 +1,194 @@
+//! `ForkRunner`: the fast path. Starting Python is nearly all that a case costs (tens of
+//! milliseconds under Python 3, against about one for forking it), so for each submission
+//! and interpreter nimlab starts the interpreter once, in the same sandbox and cgroups a run
+//! gets, on a small server of its own (`forkserver.py`). The server compiles the program
+//! once; for each run it forks a child that takes the run's stdin, stdout and stderr (passed
+//! over a Unix socket), its own working folder, process group and CPU limit, the run's
+//! environment and arguments, fresh standard streams, a fresh `__main__`, and the modules of
+//! a freshly started interpreter, and runs the program there: the program's code, all of it,
+//! runs in the child, once per run. nimlab watches the child as it watches a process (the
+//! same poll loop, limits and outcome), and the server kills whatever the run left and
+//! empties its folders before the next.
+//!
+//! Where the fork path cannot do what a fresh interpreter does (no program file, hashing not
+//! fixed, a program Python 2 would refuse to run), or when a server cannot start or dies,
+//! runs are made by [`ProcessRunner`] instead, and each outcome says how it was made
+//! ([`RunWay`]). A server that dies takes the fork path away from what remains of its
+//! submission.
+//!
+//! Servers belong to the thread that started them (a program started by a thread is killed
+//! when that thread ends, and the pool's workers end with their check), and each serves one
+//! run at a time.
+
+mod server;
+mod socket;
+
+use super::sandbox::Isolation;
+use super::{ProcessRunner, RunOutcome, RunSpec, RunWay, Runner, Session};
+use crate::error::RunnerError;
+use server::{Failure, Key, Server};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The server's source, written to a file for the interpreter to run as a script.
+const SCRIPT: &str = include_str!("forkserver.py");
+
+/// How many idle servers a thread keeps.
+const KEEP: usize = 4;
+
+thread_local! {
+    static SERVERS: RefCell<Vec<Server>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs programs forked from an interpreter kept running for them, where that gives what a
+/// fresh interpreter would; as processes otherwise.
+pub struct ForkRunner {
+    process: ProcessRunner,
+    /// The folder holding the server script (shown read-only to the sandbox), or why there
+    /// is none.
+    script: Result<(tempfile::TempDir, PathBuf), String>,
+    /// Servers that could not start or died, by key, and why: their runs are processes.
+    broken: Mutex<HashMap<Key, String>>,
+}
+
+impl ForkRunner {
+    pub fn new(isolation: Isolation) -> Self {
+        ForkRunner {
+            process: ProcessRunner::new(isolation),
+            script: write_script(),
+            broken: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// With the strongest isolation this machine allows.
+    pub fn detect() -> Self {
+        ForkRunner::new(Isolation::detect().clone())
+    }
+
+    fn key(&self, spec: &RunSpec) -> Result<Key, String> {
+        let script = match &self.script {
+            Ok((_, script)) => script,
+            Err(why) => return Err(why.clone()),
+        };
+        let key = Key::of(spec, script)?;
+        if let Some(why) = self.broken.lock().ok().and_then(|b| b.get(&key).cloned()) {
+            return Err(why);
+        }
+        Ok(key)
+    }
+
+    /// Runs `work` on a server for `key` of this thread's (started if there is none), then
+    /// keeps the server for later runs if it is still sound. A server that died is not
+    /// started again for this key.
+    fn with_server<T>(
+        &self,
+        key: &Key,
+        spec: &RunSpec,
+        work: impl FnOnce(&mut Server) -> Result<T, Failure>,
+    ) -> Result<T, Failure> {
+        let idle = SERVERS.with(|servers| {
+            let mut servers = servers.borrow_mut();
+            let at = servers.iter().position(|s| &s.key == key)?;
+            Some(servers.remove(at))
+        });
+        let mut server = match idle {
+            Some(server) => server,
+            None => Server::start(key, spec, self.process.isolation())?,
+        };
+        let result = work(&mut server);
+        if server.healthy {
+            SERVERS.with(|servers| {
+                let mut servers = servers.borrow_mut();
+                servers.push(server);
+                if servers.len() > KEEP {
+                    servers.remove(0);
+                }
+            });
+        }
+        if let Err(Failure::Dead(why)) = &result {
+            if let Ok(mut broken) = self.broken.lock() {
+                broken.insert(key.clone(), why.clone());
+            }
+        }
+        result
+    }
+
+    /// The run as a process of its own, saying why it was not forked.
+    fn fallback(&self, spec: &RunSpec, why: String) -> Result<RunOutcome, RunnerError> {
+        let mut outcome = self.process.run(spec)?;
+        outcome.way = RunWay::Fallback(why);
+        Ok(outcome)
+    }
+}
+
+impl Runner for ForkRunner {
+    fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError> {
+        let key = match self.key(spec) {
+            Ok(key) => key,
+            Err(why) => return self.fallback(spec, why),
+        };
+        let stdin = server::stdin_file(spec.stdin).map_err(|source| RunnerError::System {
+            what: "cannot write the stdin file",
+            source,
+        })?;
+        match self.with_server(&key, spec, |server| server.run(spec, stdin)) {
+            Ok(outcome) => Ok(outcome),
+            Err(Failure::Refused(why) | Failure::Dead(why)) => self.fallback(spec, why),
+        }
+    }
+
+    fn start(&self, spec: &RunSpec) -> Result<Box<dyn Session>, RunnerError> {
+        let mut session = self.process.start(spec)?;
+        let _ = &mut session;
+        Ok(session)
+    }
+
+    fn isolation(&self) -> &Isolation {
+        self.process.isolation()
+    }
+
+    fn compile(&self, spec: &RunSpec) -> Option<Vec<u8>> {
+        let key = self.key(spec).ok()?;
+        let program = Path::new(spec.args.first()?);
+        self.with_server(&key, spec, |server| server.compile(program))
+            .ok()
+            .map(|compiled| compiled.probe)
+    }
+
+    fn finished_with(&self, expose: &[PathBuf]) {
+        let done: Vec<Server> = SERVERS.with(|servers| {
+            let mut servers = servers.borrow_mut();
+            let (done, kept) = servers.drain(..).partition(|s| s.key.expose == expose);
+            *servers = kept;
+            done
+        });
+        drop(done);
+        if let Ok(mut broken) = self.broken.lock() {
+            broken.retain(|key, _| key.expose != expose);
+        }
+    }
+}
+
+impl Drop for ForkRunner {
+    fn drop(&mut self) {
+        if let Ok((_, script)) = &self.script {
+            let _ = SERVERS.try_with(|servers| {
+                servers.borrow_mut().retain(|s| &s.key.script != script);
+            });
+        }
+    }
+}
+
+/// Writes the server script into a folder of its own (named as nimlab's scratch folders are,
+/// so that a killed nimlab's is cleaned up by the next).
+fn write_script() -> Result<(tempfile::TempDir, PathBuf), String> {
+    let folder = tempfile::Builder::new()
+        .prefix(&format!("nimlab-{}-fork-", std::process::id()))
+        .tempdir()
+        .map_err(|e| format!("cannot write the fork server: {e}"))?;
+    let script = folder.path().join("forkserver.py");
+    std::fs::write(&script, SCRIPT).map_err(|e| format!("cannot write the fork server: {e}"))?;
+    Ok((folder, script))
+}
