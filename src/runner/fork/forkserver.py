@@ -273,7 +273,9 @@ def _child(path, argv, env, workdir, cpu, fds, compiled):
             os.dup2(fd, target)
         _close_others()
         os.chdir(workdir)
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+        # In its sandbox a fresh interpreter is its namespace's init, which the soft limit's
+        # SIGXCPU does not stop (nimlab's watch or the hard limit does): likewise here.
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu + 1 if _SANDBOX else cpu, cpu + 1))
         if _SANDBOX:
             # Under the run's memory limit, the kernel is to pick the program, not the server.
             try:
