@@ -39,7 +39,7 @@ pub(crate) struct Watch {
     exited: bool,
     /// Called when the program has exited, after its group is killed and before its pipes
     /// are drained: to end what else it left (a fork server kills its whole namespace).
-    on_exit: Option<Box<dyn FnMut()>>,
+    on_exit: Option<Box<dyn FnMut() + Send>>,
 }
 
 impl Watch {
@@ -65,7 +65,7 @@ impl Watch {
     }
 
     /// Calls `hook` when the program exits (see `on_exit`).
-    pub fn on_exit(mut self, hook: impl FnMut() + 'static) -> Self {
+    pub fn on_exit(mut self, hook: impl FnMut() + Send + 'static) -> Self {
         self.on_exit = Some(Box::new(hook));
         self
     }

@@ -21,8 +21,10 @@
 //! run at a time.
 
 mod server;
+mod session;
 mod socket;
 
+use super::interactive::ProcessSession;
 use super::sandbox::Isolation;
 use super::{ProcessRunner, RunOutcome, RunSpec, RunWay, Runner, Session};
 use crate::error::RunnerError;
@@ -30,7 +32,7 @@ use server::{Failure, Key, Server};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The server's source, written to a file for the interpreter to run as a script.
 const SCRIPT: &str = include_str!("forkserver.py");
@@ -50,7 +52,7 @@ pub struct ForkRunner {
     /// is none.
     script: Result<(tempfile::TempDir, PathBuf), String>,
     /// Servers that could not start or died, by key, and why: their runs are processes.
-    broken: Mutex<HashMap<Key, String>>,
+    broken: Arc<Mutex<HashMap<Key, String>>>,
 }
 
 impl ForkRunner {
@@ -58,7 +60,7 @@ impl ForkRunner {
         ForkRunner {
             process: ProcessRunner::new(isolation),
             script: write_script(),
-            broken: Mutex::new(HashMap::new()),
+            broken: Arc::new(Mutex::new(HashMap::new())),
         }
     }
 
@@ -79,40 +81,48 @@ impl ForkRunner {
         Ok(key)
     }
 
-    /// Runs `work` on a server for `key` of this thread's (started if there is none), then
-    /// keeps the server for later runs if it is still sound. A server that died is not
-    /// started again for this key.
+    /// A server for `key` of this thread's, or a new one.
+    fn take_server(&self, key: &Key, spec: &RunSpec) -> Result<Server, Failure> {
+        let idle = SERVERS.with(|servers| {
+            let mut servers = servers.borrow_mut();
+            let at = servers.iter().position(|s| &s.key == key)?;
+            Some(servers.remove(at))
+        });
+        match idle {
+            Some(server) => Ok(server),
+            None => Server::start(key, spec, self.process.isolation()).inspect_err(|failure| {
+                note_death(&self.broken, key, failure);
+            }),
+        }
+    }
+
+    /// Runs `work` on a server for `key`, then keeps the server for later runs if it is still
+    /// sound. A server that died is not started again for this key.
     fn with_server<T>(
         &self,
         key: &Key,
         spec: &RunSpec,
         work: impl FnOnce(&mut Server) -> Result<T, Failure>,
     ) -> Result<T, Failure> {
-        let idle = SERVERS.with(|servers| {
-            let mut servers = servers.borrow_mut();
-            let at = servers.iter().position(|s| &s.key == key)?;
-            Some(servers.remove(at))
-        });
-        let mut server = match idle {
-            Some(server) => server,
-            None => Server::start(key, spec, self.process.isolation())?,
-        };
+        let mut server = self.take_server(key, spec)?;
         let result = work(&mut server);
-        if server.healthy {
-            SERVERS.with(|servers| {
-                let mut servers = servers.borrow_mut();
-                servers.push(server);
-                if servers.len() > KEEP {
-                    servers.remove(0);
-                }
-            });
+        if let Err(failure) = &result {
+            note_death(&self.broken, key, failure);
         }
-        if let Err(Failure::Dead(why)) = &result {
-            if let Ok(mut broken) = self.broken.lock() {
-                broken.insert(key.clone(), why.clone());
-            }
-        }
+        keep(server);
         result
+    }
+
+    /// The session as a process of its own, saying (when it ends) why it was not forked.
+    fn fallback_session(
+        &self,
+        spec: &RunSpec,
+        why: String,
+    ) -> Result<Box<dyn Session>, RunnerError> {
+        Ok(Box::new(session::Fallback {
+            inner: self.process.start(spec)?,
+            why,
+        }))
     }
 
     /// The run as a process of its own, saying why it was not forked.
@@ -140,9 +150,36 @@ impl Runner for ForkRunner {
     }
 
     fn start(&self, spec: &RunSpec) -> Result<Box<dyn Session>, RunnerError> {
-        let mut session = self.process.start(spec)?;
-        let _ = &mut session;
-        Ok(session)
+        let key = match self.key(spec) {
+            Ok(key) => key,
+            Err(why) => return self.fallback_session(spec, why),
+        };
+        let mut server = match self.take_server(&key, spec) {
+            Ok(server) => server,
+            Err(Failure::Refused(why) | Failure::Dead(why)) => {
+                return self.fallback_session(spec, why);
+            }
+        };
+        match session::start(&mut server, spec) {
+            Ok((pid, stdin, watch, started, killed)) => {
+                let reaper = session::ForkReaper::new(server, killed, Arc::clone(&self.broken));
+                Ok(Box::new(ProcessSession::watching(
+                    pid,
+                    Some(stdin),
+                    watch,
+                    started,
+                    spec.limits,
+                    Box::new(reaper),
+                )))
+            }
+            Err(failure) => {
+                note_death(&self.broken, &key, &failure);
+                keep(server);
+                match failure {
+                    Failure::Refused(why) | Failure::Dead(why) => self.fallback_session(spec, why),
+                }
+            }
+        }
     }
 
     fn isolation(&self) -> &Isolation {
@@ -177,6 +214,29 @@ impl Drop for ForkRunner {
             let _ = SERVERS.try_with(|servers| {
                 servers.borrow_mut().retain(|s| &s.key.script != script);
             });
+        }
+    }
+}
+
+/// Puts a server back among this thread's idle ones if it can serve again.
+fn keep(server: Server) {
+    if !server.healthy {
+        return;
+    }
+    let _ = SERVERS.try_with(|servers| {
+        let mut servers = servers.borrow_mut();
+        servers.push(server);
+        if servers.len() > KEEP {
+            servers.remove(0);
+        }
+    });
+}
+
+/// Takes the fork path away from the rest of `key`'s runs when its server died.
+fn note_death(broken: &Mutex<HashMap<Key, String>>, key: &Key, failure: &Failure) {
+    if let Failure::Dead(why) = failure {
+        if let Ok(mut broken) = broken.lock() {
+            broken.insert(key.clone(), why.clone());
         }
     }
 }

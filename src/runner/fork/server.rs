@@ -254,25 +254,13 @@ impl Server {
         let started = Instant::now();
         let child = self.fork(spec, [stdin, stdout_w, stderr_w])?;
         let killed = Arc::new(AtomicBool::new(false));
-        let mut watch = {
-            let killed = Arc::clone(&killed);
-            let socket = self
-                .socket
-                .try_clone()
-                .map_err(|e| self.death(&format!("cannot be reached ({e})")))?;
-            Watch::new(
-                child,
-                ChildStdout::from(stdout),
-                ChildStderr::from(stderr),
-                spec.limits.output_bytes,
-            )
-            .on_exit(move || {
-                // What the program left dies now, as in a fresh interpreter's namespace.
-                if !killed.swap(true, Ordering::SeqCst) {
-                    let _ = socket::send(&socket, b"K");
-                }
-            })
-        };
+        let mut watch = Watch::new(
+            child,
+            ChildStdout::from(stdout),
+            ChildStderr::from(stderr),
+            spec.limits.output_bytes,
+        )
+        .on_exit(self.killer(Arc::clone(&killed))?);
         let watched = watch_to_end(
             &mut watch,
             child,
@@ -281,7 +269,7 @@ impl Server {
         );
         if !killed.swap(true, Ordering::SeqCst) {
             kill_group(child);
-            self.send(b"K")?;
+            self.kill()?;
         }
         let exit = self.exit()?;
         let wall = started.elapsed();
@@ -309,6 +297,41 @@ impl Server {
             working_at_wall_limit: watched.working_at_wall_limit,
             way: RunWay::Fork,
         })
+    }
+
+    /// Tells the server the run is over: it kills what is left of it and reaps the child.
+    pub fn kill(&mut self) -> Result<(), Failure> {
+        self.send(b"K")
+    }
+
+    /// What a watch calls when the child exits (once, as `killed` records): tells the server
+    /// to kill what the program left now, as the kernel would in a fresh interpreter's
+    /// namespace.
+    pub fn killer(
+        &mut self,
+        killed: Arc<AtomicBool>,
+    ) -> Result<impl FnMut() + Send + use<>, Failure> {
+        let socket = self
+            .socket
+            .try_clone()
+            .map_err(|e| self.death(&format!("cannot be reached ({e})")))?;
+        Ok(move || {
+            if !killed.swap(true, Ordering::SeqCst) {
+                let _ = socket::send(&socket, b"K");
+            }
+        })
+    }
+
+    pub fn isolation(&self) -> &Isolation {
+        &self.isolation
+    }
+
+    /// Whether the kernel killed a process of the server's for want of memory since the last
+    /// look.
+    pub fn oom_killed_since(&mut self) -> bool {
+        self.cgroup
+            .as_mut()
+            .is_some_and(RunCgroup::oom_killed_since)
     }
 
     /// Has the server fork a child on these descriptors; the child's pid (in nimlab's PID
@@ -427,7 +450,7 @@ fn run_message(spec: &RunSpec) -> Result<Vec<u8>, Failure> {
 }
 
 /// A pipe: (read end, write end), both close-on-exec.
-fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
+pub(super) fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
     // SAFETY: fds is a live array of two descriptors to fill.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
