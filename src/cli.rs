@@ -222,7 +222,11 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 5)]
     pub repeat: usize,
     /// Instead: grade a generated class of this many students, each handing in every
-    /// exercise's model solution, and report submissions per second
+    /// exercise's model solution, and report submissions per second (--python may list
+    /// several interpreters, like 3,2.7)
     #[arg(long, value_name = "STUDENTS")]
     pub class: Option<usize>,
+    /// With --class: grade with this runner only (default: both, one after the other)
+    #[arg(long, value_enum, requires = "class")]
+    pub runner: Option<RunnerChoice>,
 }

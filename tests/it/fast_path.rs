@@ -422,3 +422,66 @@ fn without_a_sandbox_a_killed_server_hands_the_rest_to_the_process_path() {
     assert_eq!(later.stdout, b"hello\n");
     assert!(matches!(later.way, RunWay::Fallback(_)), "{:?}", later.way);
 }
+
+// ---- The paired measurement -------------------------------------------------------------
+
+/// The number that follows `label` on a line of `text`.
+fn number_after(text: &str, label: &str) -> f64 {
+    let line = text
+        .lines()
+        .find(|l| l.contains(label))
+        .unwrap_or_else(|| panic!("no line with {label:?} in:\n{text}"));
+    let rest = &line[line.find(label).unwrap() + label.len()..];
+    rest.split_whitespace()
+        .find_map(|word| word.trim_end_matches(['x', ',']).parse::<f64>().ok())
+        .unwrap_or_else(|| panic!("no number after {label:?} in {line:?}"))
+}
+
+#[test]
+fn bench_pairs_the_fast_path_with_the_process_path() {
+    let output = nimlab()
+        .args(["bench", "--exercise", "exclusive_or", "--repeat", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    let process = number_after(&text, "one case,");
+    let fork = number_after(&text, "ms, fork");
+    // Both runners ran every case; the numbers are the machine's, only their sense is checked.
+    assert!(process > 0.0 && fork > 0.0, "{text}");
+    assert!(text.contains("runs each"), "{text}");
+    let hand = number_after(&text, "by hand, one start per case:");
+    let whole_process = number_after(&text, "--jobs 1 --runner process:");
+    let whole_fork = number_after(&text, "--jobs 1 --runner fork:");
+    assert!(
+        hand > 0.0 && whole_process > 0.0 && whole_fork > 0.0,
+        "{text}"
+    );
+    assert!(
+        number_after(&text, "the fork server's start") > 0.0,
+        "{text}"
+    );
+}
+
+#[test]
+fn bench_grades_a_class_with_each_runner() {
+    let output = nimlab()
+        .args(["bench", "--class", "1", "--python", "3,2.7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("9 submissions"), "{text}");
+    assert!(
+        number_after(&text, "grade --runner process") > 0.0,
+        "{text}"
+    );
+    assert!(number_after(&text, "grade --runner fork") > 0.0, "{text}");
+    let only = nimlab()
+        .args(["bench", "--class", "1", "--runner", "fork"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&only.stdout);
+    assert!(only.status.success(), "{text}");
+    assert!(!text.contains("--runner process"), "{text}");
+}

@@ -31,6 +31,8 @@ _HOME = os.environ.get("HOME")
 import gc
 import resource
 
+_collect, _gc_enabled, _FROZEN = gc.collect, gc.isenabled, hasattr(gc, "freeze")
+
 if PY3:
     import _socket
 
@@ -155,7 +157,8 @@ def _compile(path):
         # compile() accepts it: such a file is run by a fresh interpreter.
         if not _declares_coding(source) and any(ord(c) >= 0x80 for c in source):
             servable = False
-    known = (key, code, _json(report), "".join(capture.parts), servable)
+    folder = os.path.dirname(os.path.realpath(path))
+    known = (key, code, _json(report), "".join(capture.parts), servable, folder)
     _COMPILED[path] = known
     return known
 
@@ -246,6 +249,38 @@ def _stdio(fd, old, mode, unbuffered):
     return stream
 
 
+# Modules most of the lab's programs import, imported once here: a child keeps them unless
+# a file beside its program would be imported instead (as it would by a fresh interpreter).
+# They keep no state of their own, but random's generator, which each child seeds afresh.
+_PRELOAD = ("__future__", "json", "random")
+
+
+def _preload():
+    before = set(sys.modules)
+    for name in _PRELOAD:
+        try:
+            __import__(name)
+        except Exception:
+            pass
+    return frozenset(name for name in sys.modules if name not in before)
+
+
+def _modules(folder):
+    """The preloaded modules a run of a program in `folder` keeps: all of them, unless a file
+    in the folder has the name of one (then none: the others may import it)."""
+    if not _PATH0:
+        return _PRELOADED
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return frozenset()
+    tops = set(m.split(".")[0] for m in _PRELOADED)
+    for name in names:
+        if name.split(".")[0] in tops:
+            return frozenset()
+    return _PRELOADED
+
+
 def _close_others():
     """Closes every descriptor but 0, 1, 2 and the socket."""
     try:
@@ -263,10 +298,43 @@ def _close_others():
                 pass
 
 
-def _child(path, argv, env, workdir, cpu, fds, compiled):
-    """In the forked child: becomes the program. Never returns."""
-    global _server
-    _server = sys.modules["__main__"]  # keeps the server's globals alive (Python 2 clears them)
+def _prepare(path, argv, env, compiled):
+    """In the server, before it forks: what a fresh interpreter would be when it starts the
+    program, as far as the child inherits it (its environment, __main__, argv, path): done
+    here, it is not done in every child's copy of the server's memory."""
+    global _HOME
+    wanted = dict(env)
+    for key in [k for k in os.environ if k not in wanted]:
+        del os.environ[key]
+    for key, value in env:
+        if os.environ.get(key) != value:
+            os.environ[key] = value
+    main = type(sys)("__main__")
+    d = main.__dict__
+    d.clear()
+    d.update(_INIT)
+    if "__annotations__" in d:
+        d["__annotations__"] = {}
+    d["__file__"] = path
+    if PY3:
+        d["__cached__"] = None
+        external = sys.modules.get("_frozen_importlib_external")
+        if external is not None:
+            d["__loader__"] = external.SourceFileLoader("__main__", path)
+    sys.modules["__main__"] = main
+    sys.argv = list(argv)
+    if hasattr(sys, "orig_argv"):
+        sys.orig_argv = sys.orig_argv[:1] + list(argv)
+    if _PATH0:
+        sys.path[0] = compiled[5]
+    home = os.environ.get("HOME")
+    _user_site(_HOME, home)
+    _HOME = home
+    return d, _modules(compiled[5])
+
+
+def _child(workdir, cpu, fds, compiled, kept, own):
+    """In the forked child: becomes the program, up to running it."""
     try:
         os.setpgid(0, 0)
         for target, fd in enumerate(fds):
@@ -284,40 +352,22 @@ def _child(path, argv, env, workdir, cpu, fds, compiled):
                 os.close(f)
             except OSError:
                 pass
-        os.environ.clear()
-        for key, value in env:
-            os.environ[key] = value
-        for name in list(sys.modules):
-            if name not in _STARTUP:
-                del sys.modules[name]
-        main = type(sys)("__main__")
-        d = main.__dict__
-        d.clear()
-        d.update(_INIT)
-        if "__annotations__" in d:
-            d["__annotations__"] = {}
-        d["__file__"] = path
-        if PY3:
-            d["__cached__"] = None
-            external = sys.modules.get("_frozen_importlib_external")
-            if external is not None:
-                d["__loader__"] = external.SourceFileLoader("__main__", path)
-        sys.modules["__main__"] = main
-        sys.argv = list(argv)
-        if hasattr(sys, "orig_argv"):
-            sys.orig_argv = sys.orig_argv[:1] + list(argv)
-        if _PATH0:
-            sys.path[0] = os.path.dirname(os.path.realpath(path))
+        for name in own:
+            sys.modules.pop(name, None)
+        if kept is not _PRELOADED:
+            for name in _PRELOADED:
+                if name not in kept:
+                    sys.modules.pop(name, None)
         if PY3:
             unbuffered = type(sys.__stdout__.buffer).__name__ == "FileIO"
             sys.stdin = sys.__stdin__ = _stdio(0, sys.__stdin__, "r", unbuffered)
             sys.stdout = sys.__stdout__ = _stdio(1, sys.__stdout__, "w", unbuffered)
             sys.stderr = sys.__stderr__ = _stdio(2, sys.__stderr__, "w", unbuffered)
-        _user_site(os.environ.get("HOME"))
         random = sys.modules.get("random")
-        if random is not None:
+        if random is not None and not hasattr(os, "register_at_fork"):
+            # (Python 3.7 and later reseed it when they fork.)
             random.seed()
-        code, warnings = compiled[1], compiled[3]
+        warnings = compiled[3]
         if warnings:
             sys.stderr.write(warnings)
         # Last: the program is ready. The kernel gives nimlab this process's pid with it.
@@ -330,14 +380,11 @@ def _child(path, argv, env, workdir, cpu, fds, compiled):
             _send(("F\0%r" % (e,)).encode("utf-8", "replace"))
         finally:
             os._exit(127)
-    return code, d
 
 
-def _user_site(home):
-    """site's user folders follow HOME, which is the run's own: the server's HOME in them is
-    replaced by the run's."""
+def _user_site(old, home):
+    """site's user folders follow HOME: the old HOME in them is replaced by the new."""
     site = sys.modules.get("site")
-    old = _HOME
     if site is None or not old or home is None or home == old:
         return
 
@@ -382,21 +429,34 @@ def _run(fields):
             os.mkdir(workdir)
         except OSError:
             pass
+        main, kept = _prepare(path, argv, env, compiled)
+        own = _own_imports()
         if hasattr(gc, "freeze"):
             # The server's objects are left out of the child's garbage collections, which
             # would otherwise copy every page of memory that it shares with the server.
             gc.freeze()
+
         try:
             pid = os.fork()
         except OSError as e:
             refusal = b"cannot fork: " + str(e).encode("utf-8", "replace")
     if pid == 0:
-        return _child(path, argv, env, workdir, cpu, fds, compiled)
+        global _KEPT
+        _KEPT = kept
+        _child(workdir, cpu, fds, compiled, kept, own)
+        return compiled[1], main
     for fd in fds:
         os.close(fd)
     if refusal is not None:
         _send(b"N\0" + refusal)
     return pid
+
+
+def _own_imports():
+    """The modules the server imported for itself (os.wait4 imports resource too): a child
+    forgets them, and has only the modules a fresh interpreter starts with, and the
+    preloaded ones."""
+    return [n for n in sys.modules if n not in _STARTUP and n not in _PRELOADED]
 
 
 def _trimmed(tb):
@@ -523,10 +583,8 @@ def _finish(status, sigint=False):
                 _print_exception(*sys.exc_info())
         _end_line()
     flushed = _flush_std_files() or not PY3
-    import gc
-
     # The program may have imported these: their modules are cleared below.
-    collect, kill, exit = gc.collect, os.kill, os._exit
+    kill, exit = os.kill, os._exit
     if sigint:
         import _signal
 
@@ -535,12 +593,16 @@ def _finish(status, sigint=False):
         setattr(sys, name, getattr(sys, "__%s__" % name, None))
     _clear_module(_globals)
     for name in reversed(list(sys.modules)):
-        if name not in _STARTUP:
+        if name not in _STARTUP and name not in _KEPT:
             module = sys.modules.get(name)
             d = getattr(module, "__dict__", None)
             if d is not None and d is not _globals:
                 _clear_module(d)
-    collect()
+    if _gc_enabled():
+        # Without gc.freeze (Python 2.7 and 3.6), the young generations only: a full
+        # collection would copy every page the child shares with the server; cyclic garbage
+        # the program kept a long time is then not finalized.
+        _collect() if _FROZEN else _collect(1)
     if PY3:
         _flush_std_files(quiet=True)
     if sigint:
@@ -685,6 +747,13 @@ def _serve():
 
 
 _EXTRA_DEPTH = _extra_depth()
+_PRELOADED = _preload()
+_KEPT = _PRELOADED
+_server = sys.modules["__main__"]
+if not _FROZEN:
+    # Without gc.freeze the server's objects are at least old: the child's collections of
+    # young objects skip them.
+    gc.collect()
 _MOUNTS = _mounts() if _SANDBOX else set()
 _program = _serve()
 if _program is None:
