@@ -485,3 +485,139 @@ fn bench_grades_a_class_with_each_runner() {
     assert!(only.status.success(), "{text}");
     assert!(!text.contains("--runner process"), "{text}");
 }
+
+// ---- Through the binary: which runner judged, and a server that dies ---------------------
+
+/// The runner named by each run of a report.
+fn runners(report: &Value) -> Vec<String> {
+    report["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|run| run["runner"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn check_grade_and_the_game_judge_say_which_runner_judged() {
+    // The game judge: every game a forked child talking through pipes.
+    let game = root().join("exercises/working_game/solution.py");
+    for (runner, expected) in [("fork", "fork"), ("process", "process")] {
+        let (report, code) = check(&game, None, runner, 1);
+        assert_eq!(code, 0, "{report}");
+        assert_eq!(report["verdict"], "accepted", "{report}");
+        let named = runners(&report);
+        assert!(
+            !named.is_empty() && named.iter().all(|r| r == expected),
+            "{report}"
+        );
+    }
+    // grade: each submission's runs, under each interpreter, forked from its own server.
+    let scratch = tempfile::tempdir().unwrap();
+    let class = scratch.path().join("class");
+    for (student, exercise) in [("ada", "present_board"), ("bob", "exclusive_or")] {
+        let folder = class.join(student);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::copy(
+            root().join(format!("exercises/{exercise}/solution.py")),
+            folder.join(format!("{exercise}.py")),
+        )
+        .unwrap();
+    }
+    for runner in ["fork", "process"] {
+        let out = scratch.path().join(format!("out-{runner}"));
+        let output = nimlab()
+            .arg("grade")
+            .arg(&class)
+            .arg("--out")
+            .arg(&out)
+            .args(["--python", "3,2.7", "--runner", runner])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let results: Value =
+            serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
+        let mut graded = 0;
+        for student in results["students"].as_array().unwrap() {
+            for (exercise, entry) in student["exercises"].as_object().unwrap() {
+                if entry["report"].is_null() {
+                    continue;
+                }
+                graded += 1;
+                assert_eq!(
+                    runners(&entry["report"]),
+                    [runner, runner],
+                    "{exercise}: {entry}"
+                );
+                assert_eq!(
+                    entry["report"]["verdict"], "accepted",
+                    "{exercise}: {entry}"
+                );
+            }
+        }
+        assert_eq!(graded, 2, "{results}");
+    }
+}
+
+#[test]
+fn a_server_killed_mid_check_hands_the_rest_to_the_process_path_and_the_report_says_so() {
+    // Without a sandbox (in one, the server is its namespace's init, which a program cannot
+    // kill), a program under Python 3 kills its fork server on the one case whose input has
+    // no final newline. That case is run again as a process, and so are the rest.
+    let scratch = tempfile::tempdir().unwrap();
+    let solution =
+        std::fs::read_to_string(root().join("exercises/present_board/solution.py")).unwrap();
+    let future = "from __future__ import print_function, division\n";
+    assert!(solution.contains(future));
+    let killer = "import os, sys\n\
+        if sys.version_info[0] == 3:\n\
+        \x20   import io\n\
+        \x20   data = sys.stdin.read()\n\
+        \x20   parent = open('/proc/%d/cmdline' % os.getppid(), 'rb').read()\n\
+        \x20   if b'forkserver' in parent and not data.endswith('\\n'):\n\
+        \x20       os.kill(os.getppid(), 9)\n\
+        \x20   sys.stdin = io.StringIO(data)\n";
+    let file = scratch.path().join("present_board.py");
+    std::fs::write(
+        &file,
+        format!("{future}{killer}{}", solution.replace(future, "")),
+    )
+    .unwrap();
+    let output = nimlab()
+        .env("NIMLAB_ISOLATION", "none")
+        .arg("check")
+        .arg(&file)
+        .args(["--format", "json", "--runner", "fork", "--jobs", "1"])
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["verdict"], "accepted", "{report}");
+    let runs = report["runs"].as_array().unwrap();
+    // Python 3: forks until the server died, processes from then on.
+    assert_eq!(runs[0]["interpreter"], "3", "{report}");
+    assert_eq!(runs[0]["runner"], "fork and process", "{report}");
+    let note = runs[0]["runner_note"].as_str().unwrap();
+    assert!(
+        note.contains("of 18 runs were processes") && note.contains("fork server"),
+        "{note}"
+    );
+    // Python 2.7 has a server of its own, which nothing killed.
+    if crate::common::python_2_7_available() {
+        assert_eq!(runs[1]["runner"], "fork", "{report}");
+        assert!(runs[1].get("runner_note").is_none(), "{report}");
+    }
+    // The text report says so too.
+    let output = nimlab()
+        .env("NIMLAB_ISOLATION", "none")
+        .arg("check")
+        .arg(&file)
+        .args(["--runner", "fork", "--jobs", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains("runs were processes of their own, not forks: the fork server"),
+        "{text}"
+    );
+}
