@@ -90,7 +90,7 @@ pub struct GradeArgs {
     #[arg(long)]
     pub force: bool,
     /// How each case's program is started
-    #[arg(long, value_enum, default_value_t = RunnerChoice::Process)]
+    #[arg(long, value_enum, default_value_t = RunnerChoice::Fork)]
     pub runner: RunnerChoice,
 }
 
@@ -180,7 +180,7 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// How each case's program is started
-    #[arg(long, value_enum, default_value_t = RunnerChoice::Process)]
+    #[arg(long, value_enum, default_value_t = RunnerChoice::Fork)]
     pub runner: RunnerChoice,
 }
 

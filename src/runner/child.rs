@@ -144,7 +144,8 @@ pub(crate) fn spawn_in(
         libc::RLIM_INFINITY
     } else {
         limits.memory_bytes
-    };
+    }
+    .min(hard_limit(libc::RLIMIT_AS)); // (no process may raise its hard limit)
     // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
     // system calls (prctl, getppid, setrlimit); it touches no memory shared with the parent.
     unsafe {
@@ -210,6 +211,19 @@ pub(crate) fn termination(status: libc::c_int, isolation: &Isolation) -> Termina
 
 pub(crate) fn cpu_time(usage: &libc::rusage) -> Duration {
     timeval(usage.ru_utime) + timeval(usage.ru_stime)
+}
+
+/// This process's hard limit on `resource`.
+fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
+    let mut limit = libc::rlimit {
+        rlim_cur: libc::RLIM_INFINITY,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: a plain system call filling a stack value.
+    if unsafe { libc::getrlimit(resource, &mut limit) } != 0 {
+        return libc::RLIM_INFINITY;
+    }
+    limit.rlim_max
 }
 
 fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
