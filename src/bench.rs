@@ -56,7 +56,12 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
         return Err(Error::usage("--repeat must be at least 1"));
     }
     if let Some(students) = args.class {
-        return class(lab, students, &args.python, out);
+        let runners: &[&str] = match args.runner {
+            Some(crate::cli::RunnerChoice::Fork) => &["fork"],
+            Some(crate::cli::RunnerChoice::Process) => &["process"],
+            None => &["process", "fork"],
+        };
+        return class(lab, students, &args.python, runners, out);
     }
     let exercise = lab.exercise(&args.exercise)?;
     let solution = exercise
@@ -75,7 +80,8 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     std::fs::write(&file, solution)
         .map_err(|e| Error::internal("cannot write the solution to time", e))?;
     if let crate::exercises::Judging::Interactive(interactive) = exercise.judging() {
-        return games(exercise, interactive, &python, &file, args.repeat, out);
+        games(exercise, interactive, &python, &file, args.repeat, out)?;
+        return games_fast_path(lab, exercise, &file, args.repeat, out);
     }
     let nimlab = nimlab_binary()?;
 
@@ -119,6 +125,8 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
                 &exercise.name,
                 "--jobs",
                 &jobs.to_string(),
+                "--runner",
+                "process",
                 "--python",
             ])
             .arg(&python)
@@ -195,6 +203,7 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     } else {
         writeln!(out, "  isolation: not available here, so not measured").map_err(stdout_error)?;
     }
+    fast_path(lab, exercise, &python, &file, args.repeat, out)?;
     Ok(crate::exit::SUCCESS)
 }
 
@@ -362,11 +371,28 @@ fn games(
 
 /// Grades a generated class (every student hands in every model solution) with
 /// `nimlab grade`, against running the interpreter by hand on the same stdin cases.
-fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write) -> Result<u8> {
+fn class(
+    lab: &Lab,
+    students: usize,
+    python_request: &str,
+    runners: &[&str],
+    out: &mut impl Write,
+) -> Result<u8> {
     if students == 0 {
         return Err(Error::usage("--class needs at least one student"));
     }
-    let python = python(python_request)?;
+    // One interpreter or several (3,2.7): each submission is graded under each.
+    let pythons = python_request
+        .split(',')
+        .map(|request| {
+            interpreter::resolve(request.trim())
+                .path
+                .ok_or_else(|| Error::usage(format!("Python {request} is not installed here")))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let python = std::env::join_paths(&pythons)
+        .map_err(|_| Error::usage("an interpreter's path holds a colon"))?;
+    let python = python.to_string_lossy().replace(':', ",");
     let dir = scratch()?;
     let class_dir = dir.path().join("class");
     let exercises: Vec<_> = lab
@@ -391,32 +417,32 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
     let sample = students.min(10);
     let started = Instant::now();
     let mut cases_run = 0;
-    for i in 0..sample {
+    for (i, python) in (0..sample).flat_map(|i| pythons.iter().map(move |p| (i, p))) {
         for exercise in exercises.iter().filter(|e| e.has_reference()) {
             let file = class_dir.join(format!("s{i:04}/{}.py", exercise.name));
             for case in &exercise.cases {
-                let mut child = Command::new(&python)
+                let mut child = Command::new(python)
                     .arg(&file)
                     .current_dir(dir.path())
                     .stdin(Stdio::piped())
                     .stdout(Stdio::null())
                     .stderr(Stdio::null())
                     .spawn()
-                    .map_err(spawn_error(&python))?;
+                    .map_err(spawn_error(python))?;
                 child
                     .stdin
                     .take()
                     .expect("piped")
                     .write_all(case.input.stdin())
-                    .map_err(spawn_error(&python))?;
-                child.wait().map_err(spawn_error(&python))?;
+                    .map_err(spawn_error(python))?;
+                child.wait().map_err(spawn_error(python))?;
                 cases_run += 1;
             }
         }
     }
     let by_hand_per_student = started.elapsed().as_secs_f64() / sample as f64;
     let nimlab = nimlab_binary()?;
-    let grade = |out_dir: &std::path::Path| -> Result<f64> {
+    let grade = |out_dir: &std::path::Path, runner: &str| -> Result<f64> {
         let mut command = Command::new(&nimlab);
         if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
             command.arg("--lab").arg(root);
@@ -429,6 +455,8 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
             .arg(out_dir)
             .arg("--python")
             .arg(&python)
+            .arg("--runner")
+            .arg(runner)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
@@ -438,21 +466,26 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
         }
         Ok(started.elapsed().as_secs_f64())
     };
-    let out_dir = dir.path().join("out");
-    let first = grade(&out_dir)?;
-    let again = grade(&out_dir)?;
+    let mut graded = Vec::new();
+    for runner in runners {
+        let out_dir = dir.path().join(format!("out-{runner}"));
+        let first = grade(&out_dir, runner)?;
+        let again = grade(&out_dir, runner)?;
+        graded.push((runner, first, again));
+    }
     let stdin_exercises = exercises.iter().filter(|e| e.has_reference()).count();
     writeln!(
         out,
-        "class of {students} students x {} exercises = {submissions} submissions, {} ({cores} core(s))",
+        "class of {students} students x {} exercises = {submissions} submissions, {python} ({cores} core(s))",
         exercises.len(),
-        python.display()
     ).map_err(stdout_error)?;
-    writeln!(
-        out,
-        "  nimlab grade (--jobs {cores}, isolated where possible): {first:.1} s, {:.1} submissions/s",
-        submissions as f64 / first
-    ).map_err(stdout_error)?;
+    for (runner, first, _) in &graded {
+        writeln!(
+            out,
+            "  nimlab grade --runner {runner} (--jobs {cores}, isolated where possible): {first:.1} s, {:.1} submissions/s",
+            submissions as f64 / first
+        ).map_err(stdout_error)?;
+    }
     writeln!(
         out,
         "  by hand, one interpreter start per stdin case ({} cases for {sample} students), one core: {:.2} s per student, {:.1} submissions/s for the {stdin_exercises} stdin exercises",
@@ -460,6 +493,265 @@ fn class(lab: &Lab, students: usize, python_request: &str, out: &mut impl Write)
         by_hand_per_student,
         stdin_exercises as f64 / by_hand_per_student
     ).map_err(stdout_error)?;
-    writeln!(out, "  re-run with the cache: {again:.2} s").map_err(stdout_error)?;
+    for (runner, _, again) in &graded {
+        writeln!(
+            out,
+            "  re-run with the cache: {again:.2} s (--runner {runner})"
+        )
+        .map_err(stdout_error)?;
+    }
+    Ok(crate::exit::SUCCESS)
+}
+
+/// `nimlab check --format json --jobs 1 --runner RUNNER` on a file, timed; fails unless the
+/// file is accepted.
+fn timed_check(
+    lab: &Lab,
+    exercise: &crate::lab::LabExercise,
+    file: &std::path::Path,
+    runner: &str,
+    python: Option<&std::path::Path>,
+) -> Result<Duration> {
+    let nimlab = nimlab_binary()?;
+    let mut command = Command::new(nimlab);
+    if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
+        command.arg("--lab").arg(root);
+    }
+    command.args([
+        "check",
+        "--format",
+        "json",
+        "--exercise",
+        &exercise.name,
+        "--jobs",
+        "1",
+        "--runner",
+        runner,
+    ]);
+    if let Some(python) = python {
+        command.arg("--python").arg(python);
+    }
+    command
+        .arg(file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let started = Instant::now();
+    let status = command
+        .status()
+        .map_err(|e| Error::internal("cannot run nimlab check", e))?;
+    let elapsed = started.elapsed();
+    if !status.success() {
+        return Err(Error::fault(format!(
+            "nimlab check --runner {runner} did not accept the model solution of {} (exit {status})",
+            exercise.name
+        )));
+    }
+    Ok(elapsed)
+}
+
+/// The fast path (`--runner fork`) paired with the process path in one run: one isolated
+/// case through each runner, case by case and alternating (so load elsewhere on the machine
+/// hits both alike), the fork server's start (once per submission and interpreter), and a
+/// whole `nimlab check --jobs 1` with each runner against running the exercise's
+/// interpreters by hand once per case.
+fn fast_path(
+    lab: &Lab,
+    exercise: &crate::lab::LabExercise,
+    python: &std::path::Path,
+    file: &std::path::Path,
+    repeat: usize,
+    out: &mut impl Write,
+) -> Result<()> {
+    use crate::runner::{ForkRunner, ProcessRunner, RunLimits, RunSpec, RunWay, Runner};
+    let process = ProcessRunner::detect();
+    let fork = ForkRunner::detect();
+    let scratch = scratch()?;
+    let expose = [file
+        .parent()
+        .ok_or_else(|| Error::fault("the solution has no folder"))?
+        .to_path_buf()];
+    let limits = RunLimits::from(&exercise.config.limits);
+    let workdirs: Vec<std::path::PathBuf> = (0..exercise.cases.len())
+        .map(|i| scratch.path().join("run").join(format!("case-{i}")))
+        .collect();
+    for workdir in &workdirs {
+        std::fs::create_dir_all(workdir)
+            .map_err(|e| Error::internal("cannot create a working folder", e))?;
+    }
+    let spec = |index: usize| RunSpec {
+        program: python,
+        args: vec![file.into()],
+        stdin: exercise.cases[index].input.stdin(),
+        workdir: &workdirs[index],
+        env: crate::check::clean_env(&workdirs[index]),
+        limits,
+        expose: &expose,
+    };
+    let time = |runner: &dyn Runner, index: usize| -> Result<(f64, RunWay)> {
+        let started = Instant::now();
+        let outcome = runner.run(&spec(index))?;
+        let elapsed = ms(started.elapsed());
+        if !outcome.success() {
+            return Err(Error::fault(format!(
+                "the model solution of {} failed while timed",
+                exercise.name
+            )));
+        }
+        Ok((elapsed, outcome.way))
+    };
+    // The server's start: the interpreter, the sandbox, and compiling the file, once.
+    let started = Instant::now();
+    if fork.compile(&spec(0)).is_none() {
+        let (_, way) = time(&fork, 0)?;
+        writeln!(
+            out,
+            "  fast path: not available here ({way:?}), so not measured"
+        )
+        .map_err(stdout_error)?;
+        return Ok(());
+    }
+    let server_start = ms(started.elapsed());
+    let (mut by_process, mut by_fork) = (Vec::new(), Vec::new());
+    time(&process, 0)?;
+    // All the cases through one runner, then through the other, the order alternating from
+    // one repetition to the next: a process run leaves work behind for the kernel (its
+    // sandbox torn down) that would fall on a fork run made right after it.
+    for round in 0..repeat.max(2) {
+        for forked in [round % 2 == 1, round % 2 == 0] {
+            for index in 0..exercise.cases.len() {
+                if forked {
+                    let (elapsed, way) = time(&fork, index)?;
+                    if way != RunWay::Fork {
+                        return Err(Error::fault(format!(
+                            "the fast path fell back to a process while timed: {way:?}"
+                        )));
+                    }
+                    by_fork.push(elapsed);
+                } else {
+                    by_process.push(time(&process, index)?.0);
+                }
+            }
+        }
+    }
+    fork.finished_with(&expose);
+    let median_of = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (per_process, per_fork) = (median_of(by_process), median_of(by_fork));
+    let verdict = |ok: bool| if ok { "goal met" } else { "goal missed" };
+    writeln!(
+        out,
+        "fast path (--runner fork) paired with the process path in this run, {}:",
+        crate::runner::sandbox::Isolation::detect().summary()
+    )
+    .map_err(stdout_error)?;
+    writeln!(
+        out,
+        "  one case, {}: process {per_process:8.2} ms, fork {per_fork:6.2} ms ({:.1}x less; {}: at most 2 ms), median of {} runs each",
+        python.display(),
+        per_process / per_fork,
+        verdict(per_fork <= 2.0),
+        exercise.cases.len() * repeat.max(2)
+    ).map_err(stdout_error)?;
+    writeln!(
+        out,
+        "  the fork server's start (once per submission and interpreter): {server_start:.1} ms"
+    )
+    .map_err(stdout_error)?;
+    // A whole check, each runner, against the same interpreters run by hand on the cases.
+    let interpreters: Vec<std::path::PathBuf> = exercise
+        .config
+        .interpreters
+        .iter()
+        .filter_map(|request| interpreter::resolve(request).path)
+        .collect();
+    let dir = file
+        .parent()
+        .ok_or_else(|| Error::fault("the solution has no folder"))?;
+    let by_hand = || -> Result<Duration> {
+        let started = Instant::now();
+        for python in &interpreters {
+            for case in &exercise.cases {
+                let mut child = Command::new(python)
+                    .arg(file)
+                    .current_dir(dir)
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .map_err(spawn_error(python))?;
+                child
+                    .stdin
+                    .take()
+                    .expect("piped")
+                    .write_all(case.input.stdin())
+                    .and_then(|()| child.wait_with_output())
+                    .map_err(spawn_error(python))?;
+            }
+        }
+        Ok(started.elapsed())
+    };
+    let (mut hand, mut checked_process, mut checked_fork) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..repeat {
+        hand.push(by_hand()?);
+        checked_process.push(timed_check(lab, exercise, file, "process", None)?);
+        checked_fork.push(timed_check(lab, exercise, file, "fork", None)?);
+    }
+    let (hand, checked_process, checked_fork) = (
+        ms(median(hand)),
+        ms(median(checked_process)),
+        ms(median(checked_fork)),
+    );
+    let names: Vec<String> = exercise.config.interpreters.clone();
+    writeln!(
+        out,
+        "  whole check, Python {} ({} cases each), median of {repeat}:",
+        names.join(" and "),
+        exercise.cases.len()
+    )
+    .map_err(stdout_error)?;
+    writeln!(out, "    by hand, one start per case:        {hand:8.1} ms").map_err(stdout_error)?;
+    writeln!(
+        out,
+        "    nimlab check --jobs 1 --runner process: {checked_process:8.1} ms  {:.2}x the hand run",
+        checked_process / hand
+    )
+    .map_err(stdout_error)?;
+    writeln!(
+        out,
+        "    nimlab check --jobs 1 --runner fork:    {checked_fork:8.1} ms  {:.2}x the hand run ({}: below 1.0)",
+        checked_fork / hand,
+        verdict(checked_fork < hand)
+    ).map_err(stdout_error)?;
+    Ok(())
+}
+
+/// A game exercise's whole check with each runner, under the exercise's interpreters.
+fn games_fast_path(
+    lab: &Lab,
+    exercise: &crate::lab::LabExercise,
+    file: &std::path::Path,
+    repeat: usize,
+    out: &mut impl Write,
+) -> Result<u8> {
+    let (mut by_process, mut by_fork) = (Vec::new(), Vec::new());
+    for _ in 0..repeat {
+        by_process.push(timed_check(lab, exercise, file, "process", None)?);
+        by_fork.push(timed_check(lab, exercise, file, "fork", None)?);
+    }
+    let (by_process, by_fork) = (ms(median(by_process)), ms(median(by_fork)));
+    let verdict = if by_fork < 500.0 {
+        "goal met"
+    } else {
+        "goal missed"
+    };
+    writeln!(
+        out,
+        "  whole check, Python {} ({} games each), median of {repeat}: --runner process {by_process:.1} ms, --runner fork {by_fork:.1} ms ({:.1}x less; {verdict}: under 500 ms)",
+        exercise.config.interpreters.join(" and "),
+        exercise.cases.len(),
+        by_process / by_fork
+    ).map_err(stdout_error)?;
     Ok(crate::exit::SUCCESS)
 }

@@ -11,7 +11,7 @@ use crate::report::{
     CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport, SyntaxFeedback,
 };
 use crate::runner::interpreter::{self, Interpreter};
-use crate::runner::{RunLimits, RunSpec, Runner, Termination};
+use crate::runner::{RunLimits, RunSpec, RunWay, Runner, Termination};
 use crate::syntax;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -239,7 +239,10 @@ pub fn check(
             ),
             expose: std::slice::from_ref(&snapshot_dir),
         };
-        let run = context.run(&interpreter, reporter)?;
+        let run = context.run(&interpreter, reporter);
+        // The submission's interpreters are not needed any more, whatever happened.
+        runner.finished_with(context.expose);
+        let run = run?;
         reporter
             .event(&Event::RunFinished(&run))
             .map_err(report_error)?;
@@ -295,6 +298,32 @@ fn cross_run_hints(runs: &[&RunReport]) -> Vec<String> {
     )]
 }
 
+/// How a run's cases were run, for its report: "fork", "process" or "fork and process", and
+/// why some were processes where forks were asked for.
+fn runner_summary(ways: &[RunWay]) -> (String, Option<String>) {
+    let forked = ways.iter().filter(|w| **w == RunWay::Fork).count();
+    let fallbacks: Vec<&str> = ways
+        .iter()
+        .filter_map(|w| match w {
+            RunWay::Fallback(why) => Some(why.as_str()),
+            _ => None,
+        })
+        .collect();
+    let runner = match (forked, ways.len() - forked) {
+        (0, _) => "process",
+        (_, 0) => "fork",
+        _ => "fork and process",
+    };
+    let note = fallbacks.first().map(|why| {
+        format!(
+            "{} of {} runs were processes of their own, not forks: {why}",
+            fallbacks.len(),
+            ways.len()
+        )
+    });
+    (runner.into(), note)
+}
+
 struct RunContext<'a> {
     request: &'a CheckRequest<'a>,
     runner: &'a dyn Runner,
@@ -324,6 +353,8 @@ impl RunContext<'_> {
             message: None,
             syntax: None,
             cases: Vec::new(),
+            runner: "process".into(),
+            runner_note: None,
         };
         let Some(path) = &interpreter.path else {
             run.message = Some(format!(
@@ -335,15 +366,28 @@ impl RunContext<'_> {
         std::fs::create_dir_all(self.workspace).map_err(workspace_error)?;
         let probe_dir = self.workspace.join("probe");
         std::fs::create_dir_all(&probe_dir).map_err(workspace_error)?;
-        let checked = syntax::check(
-            self.runner,
-            path,
-            self.program,
-            self.source,
-            &probe_dir,
-            clean_env(&probe_dir),
-            self.expose,
-        );
+        // A runner that keeps an interpreter for the cases compiles the file there, once;
+        // with several jobs each worker keeps its own, so the probe is a run of its own.
+        let first_case = exercise.cases.first().filter(|_| self.request.jobs == 1);
+        let compiled = first_case.and_then(|case| {
+            let scratch = self.workspace.join("case-0");
+            self.runner.compile(&self.spec(path, case, &scratch))
+        });
+        if compiled.is_some() {
+            run.runner = "fork".into();
+        }
+        let checked = match compiled {
+            Some(answer) => syntax::interpret(path, &answer, b"", self.source),
+            None => syntax::check(
+                self.runner,
+                path,
+                self.program,
+                self.source,
+                &probe_dir,
+                clean_env(&probe_dir),
+                self.expose,
+            ),
+        };
         let whole_run = |run: &mut RunReport, verdict: Verdict, message: String| {
             run.verdict = verdict;
             run.message = Some(message);
@@ -388,7 +432,9 @@ impl RunContext<'_> {
             }
         }
         let label = run.label();
-        run.cases = self.run_cases(path, &label, reporter)?;
+        let (cases, ways) = self.run_cases(path, &label, reporter)?;
+        run.cases = cases;
+        (run.runner, run.runner_note) = runner_summary(&ways);
         run.verdict = Verdict::worst(run.cases.iter().map(|c| c.verdict));
         run.score = run
             .cases
@@ -399,20 +445,22 @@ impl RunContext<'_> {
         Ok(run)
     }
 
-    /// Runs the cases on the pool; reports each as it finishes, returns them in order.
+    /// Runs the cases on the pool; reports each as it finishes, returns them in order, with
+    /// how each was run.
     fn run_cases(
         &self,
         interpreter: &Path,
         label: &str,
         reporter: &mut dyn Reporter,
-    ) -> Result<Vec<CaseReport>, Error> {
+    ) -> Result<(Vec<CaseReport>, Vec<RunWay>), Error> {
         let cases = &self.request.exercise.cases;
         let mut results: Vec<Option<CaseReport>> = vec![None; cases.len()];
+        let mut ways = Vec::with_capacity(cases.len());
         crate::pool::run(
             cases,
             self.request.jobs,
             |index, case| self.run_case(interpreter, index, case),
-            |index, report| {
+            |index, (report, way)| {
                 reporter
                     .event(&Event::CaseFinished {
                         run: label,
@@ -420,15 +468,17 @@ impl RunContext<'_> {
                     })
                     .map_err(report_error)?;
                 results[index] = Some(report);
+                ways.extend(way);
                 Ok::<(), Error>(())
             },
         )?;
         // Cases never started because nimlab was interrupted are reported as not judged.
-        Ok(results
+        let reports = results
             .into_iter()
             .zip(cases)
             .map(|(report, case)| report.unwrap_or_else(|| interrupted(self.blank_report(case))))
-            .collect())
+            .collect();
+        Ok((reports, ways))
     }
 
     fn blank_report(&self, case: &Case) -> CaseReport {
@@ -461,23 +511,29 @@ impl RunContext<'_> {
         }
     }
 
-    fn run_case(&self, interpreter: &Path, index: usize, case: &Case) -> CaseReport {
+    /// One case, and how it was run (None where nothing ran).
+    fn run_case(
+        &self,
+        interpreter: &Path,
+        index: usize,
+        case: &Case,
+    ) -> (CaseReport, Option<RunWay>) {
         let mut report = self.blank_report(case);
         if crate::stop::requested() {
-            return interrupted(report);
+            return (interrupted(report), None);
         }
         let scratch = self.workspace.join(format!("case-{index}"));
         if let Err(e) = std::fs::create_dir_all(&scratch) {
             report.message = format!("cannot create a scratch folder: {e}");
-            return report;
+            return (report, None);
         }
         let spec = self.spec(interpreter, case, &scratch);
-        let report = match self.request.exercise.judging() {
+        let ran = match self.request.exercise.judging() {
             Judging::Interactive(interactive) => self.play(interactive, case, &spec, report),
             judging => self.run_batch(judging, case, &spec, report),
         };
         let _ = std::fs::remove_dir_all(&scratch);
-        report
+        ran
     }
 
     /// One run on the case's stdin, judged against its expected output or by the checker.
@@ -487,18 +543,19 @@ impl RunContext<'_> {
         case: &Case,
         spec: &RunSpec,
         mut report: CaseReport,
-    ) -> CaseReport {
+    ) -> (CaseReport, Option<RunWay>) {
         let exercise = self.request.exercise;
         let outcome = match self.runner.run(spec) {
             Ok(outcome) => outcome,
             Err(e) => {
                 report.message = e.to_string();
-                return report;
+                return (report, None);
             }
         };
+        let way = Some(outcome.way.clone());
         // Stopped because the user pressed Ctrl-C: not the program's fault.
         if crate::stop::requested() && outcome.termination == Termination::WallTimeout {
-            return interrupted(report);
+            return (interrupted(report), way);
         }
         let judgement = judge::judge_case(exercise, case, &outcome, &spec.limits);
         report.verdict = judgement.verdict;
@@ -537,7 +594,7 @@ impl RunContext<'_> {
                 broken_rule: None,
             });
         }
-        report
+        (report, way)
     }
 
     fn unmap(&self, text: &str) -> String {
@@ -551,16 +608,16 @@ impl RunContext<'_> {
         case: &Case,
         spec: &RunSpec,
         mut report: CaseReport,
-    ) -> CaseReport {
+    ) -> (CaseReport, Option<RunWay>) {
         let crate::lab::CaseInput::Scenario { parsed, .. } = &case.input else {
             report.message = "an interactive exercise's case has no scenario".into();
-            return report;
+            return (report, None);
         };
         let mut session = match self.runner.start(spec) {
             Ok(session) => session,
             Err(e) => {
                 report.message = e.to_string();
-                return report;
+                return (report, None);
             }
         };
         let mut played = interactive.play(parsed, session.as_mut());
@@ -575,12 +632,13 @@ impl RunContext<'_> {
             );
         }
         report.verdict = played.verdict;
+        let way = end.as_ref().ok().map(|end| end.way.clone());
         if let Ok(end) = &end {
             report.time_ms = end.cpu.as_millis() as u64;
             report.wall_ms = end.wall.as_millis() as u64;
         }
         if crate::stop::requested() && report.verdict != Verdict::Accepted {
-            return interrupted(report);
+            return (interrupted(report), way);
         }
         let sample = case.visibility == Visibility::Sample;
         if sample || played.verdict == Verdict::JudgeError {
@@ -612,7 +670,7 @@ impl RunContext<'_> {
                 broken_rule: played.broken_rule,
             });
         }
-        report
+        (report, way)
     }
 }
 

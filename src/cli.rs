@@ -110,6 +110,20 @@ pub struct GradeArgs {
     /// Grade everything again, ignoring the cache
     #[arg(long)]
     pub force: bool,
+    /// How each case's program is started
+    #[arg(long, value_enum, default_value_t = RunnerChoice::Fork)]
+    pub runner: RunnerChoice,
+}
+
+/// How a case's program is started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RunnerChoice {
+    /// Fork each case from an interpreter started once per submission and interpreter (each
+    /// case still runs the whole program, with fresh input, output and folder); a case that
+    /// forking cannot run as a fresh interpreter would is started as a process
+    Fork,
+    /// Start a fresh interpreter for every case
+    Process,
 }
 
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {
@@ -197,6 +211,9 @@ pub struct CheckArgs {
     pub jobs: Option<usize>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// How each case's program is started
+    #[arg(long, value_enum, default_value_t = RunnerChoice::Fork)]
+    pub runner: RunnerChoice,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -237,13 +254,17 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 5)]
     pub repeat: usize,
     /// Instead: grade a generated class of this many students, each handing in every
-    /// exercise's model solution, and report submissions per second
+    /// exercise's model solution, and report submissions per second (--python may list
+    /// several interpreters, like 3,2.7)
     #[arg(long, value_name = "STUDENTS")]
     pub class: Option<usize>,
     /// Instead: start the website and have this many students log in and submit
     /// present_board at once; report the time from upload to verdict
     #[arg(long, value_name = "STUDENTS", conflicts_with = "class")]
     pub serve: Option<usize>,
+    /// With --class: grade with this runner only (default: both, one after the other)
+    #[arg(long, value_enum, requires = "class")]
+    pub runner: Option<RunnerChoice>,
 }
 
 #[derive(Debug, Args)]
@@ -272,6 +293,9 @@ pub struct ServeArgs {
     /// Which submission counts in the gradebook downloads
     #[arg(long, value_enum, default_value_t = GradesFrom::Best)]
     pub grades_from: GradesFrom,
+    /// How each case's program is started
+    #[arg(long, value_enum, default_value_t = RunnerChoice::Fork)]
+    pub runner: RunnerChoice,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

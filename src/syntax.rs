@@ -91,11 +91,20 @@ pub fn check(
         expose,
     };
     let outcome = runner.run(&spec)?;
-    let probe: Probe =
-        serde_json::from_slice(&outcome.stdout).map_err(|_| ProbeError::NotPython {
-            interpreter: interpreter.display().to_string(),
-            stderr: crate::feedback::traceback::stderr_tail(&outcome.stderr, 3),
-        })?;
+    interpret(interpreter, &outcome.stdout, &outcome.stderr, source)
+}
+
+/// What the probe's output (or a fork server's answer, which is the same JSON) says.
+pub fn interpret(
+    interpreter: &Path,
+    stdout: &[u8],
+    stderr: &[u8],
+    source: &[u8],
+) -> Result<SyntaxCheck, ProbeError> {
+    let probe: Probe = serde_json::from_slice(stdout).map_err(|_| ProbeError::NotPython {
+        interpreter: interpreter.display().to_string(),
+        stderr: crate::feedback::traceback::stderr_tail(stderr, 3),
+    })?;
     let mut problem = probe.error.map(|e| {
         let place = e.line.map(|l| format!(" on line {l}")).unwrap_or_default();
         let text = e

@@ -7,7 +7,6 @@ use crate::exit;
 use crate::judge::Verdict;
 use crate::lab::Lab;
 use crate::report::{JsonReporter, Reporter, TextReporter};
-use crate::runner::ProcessRunner;
 
 pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
     // Whether it is a file nimlab can read is the check's to say (a FIFO is refused there).
@@ -49,7 +48,8 @@ pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
         Format::Json => Box::new(JsonReporter::new(std::io::stdout())),
     };
     crate::stop::on_ctrl_c();
-    let report = check::check(&request, &ProcessRunner::detect(), reporter.as_mut())?;
+    let runner = super::runner(args.runner);
+    let report = check::check(&request, runner.as_ref(), reporter.as_mut())?;
     if crate::stop::requested() {
         eprintln!("interrupted: the cases not finished before Ctrl-C were not judged");
         return Ok(exit::INTERRUPTED);

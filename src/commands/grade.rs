@@ -15,6 +15,7 @@ pub fn grade(lab: &Lab, args: &GradeArgs) -> Result<u8> {
         roster: args.roster.as_deref(),
         shard: args.shard,
         force: args.force,
+        runner: super::runner(args.runner),
     };
     // Ctrl-C stops the programs running and keeps what has finished.
     crate::stop::on_ctrl_c();

@@ -64,6 +64,14 @@ fn jobs(requested: Option<usize>) -> Result<usize> {
     }
 }
 
+/// The runner a `--runner` choice names, with the strongest isolation this machine allows.
+fn runner(choice: crate::cli::RunnerChoice) -> Box<dyn crate::runner::Runner> {
+    match choice {
+        crate::cli::RunnerChoice::Fork => Box::new(crate::runner::ForkRunner::detect()),
+        crate::cli::RunnerChoice::Process => Box::new(crate::runner::ProcessRunner::detect()),
+    }
+}
+
 /// Writes to stdout; a closed stdout (`nimlab list | head`) is not nimlab's failure.
 fn stdout_error(source: std::io::Error) -> Error {
     Error::internal("cannot write to stdout", source)

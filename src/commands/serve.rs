@@ -37,6 +37,7 @@ pub fn serve(lab: Lab, args: &ServeArgs) -> Result<u8> {
     options.max_upload_bytes = args.max_upload_kb * 1024;
     options.max_queued = args.max_queued;
     options.grades_from = grades_from(args.grades_from);
+    options.fork = args.runner == crate::cli::RunnerChoice::Fork;
     serve::serve(lab, &options)
 }
 

@@ -19,7 +19,7 @@ use crate::check::{self, CheckRequest};
 use crate::error::{Error, Result};
 use crate::lab::{Lab, LabExercise};
 use crate::report::{CheckReport, Silent};
-use crate::runner::{ProcessRunner, Runner};
+use crate::runner::Runner;
 pub use book::{
     ExerciseInfo, ExerciseResult, Gradebook, MergeError, RosterEntry, Skipped, Status,
     StudentResult, Superseded, merge,
@@ -45,6 +45,8 @@ pub struct GradeOptions<'a> {
     /// (k, n): grade the k-th of n shards (1-based).
     pub shard: Option<(usize, usize)>,
     pub force: bool,
+    /// What runs the submissions' programs.
+    pub runner: Box<dyn Runner>,
 }
 
 /// `nimlab grade`: grades the class, writes every report, shows progress on a terminal and
@@ -67,7 +69,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
         class.retain_shard(shard);
     }
     let cache = Cache::open(options.out, options.force)?;
-    let runner = ProcessRunner::detect();
+    let runner = options.runner.as_ref();
     let names = lab.names();
     let gradable: Vec<&Found> = class
         .submissions
@@ -87,7 +89,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
         options,
         case_jobs,
         cache: &cache,
-        runner: &runner,
+        runner,
     };
     crate::pool::run(
         &gradable,
@@ -238,7 +240,7 @@ struct Grader<'a> {
     options: &'a GradeOptions<'a>,
     case_jobs: usize,
     cache: &'a Cache,
-    runner: &'a ProcessRunner,
+    runner: &'a dyn Runner,
 }
 
 impl Grader<'_> {

@@ -47,6 +47,18 @@ pub struct RunReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub syntax: Option<SyntaxFeedback>,
     pub cases: Vec<CaseReport>,
+    /// How the cases were run: "fork" (forked from an interpreter started once for the
+    /// submission), "process" (one interpreter each), or "fork and process". Reports written
+    /// before nimlab had a fork path were all "process".
+    #[serde(default = "process")]
+    pub runner: String,
+    /// Why some runs were processes where forks were asked for (a fork server died, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runner_note: Option<String>,
+}
+
+fn process() -> String {
+    "process".into()
 }
 
 impl RunReport {

@@ -112,7 +112,11 @@ impl<W: Write> TextReporter<W> {
                 case.time_ms,
             )?;
         }
-        writeln!(out, "  score {}/{}", run.score, run.max_score)
+        writeln!(out, "  score {}/{}", run.score, run.max_score)?;
+        if let Some(note) = &run.runner_note {
+            writeln!(out, "  {DIM}runner:{DIM:#} {}", terminal(note))?;
+        }
+        Ok(())
     }
 
     fn feedback<'a>(&mut self, report: &'a CheckReport) -> std::io::Result<()> {

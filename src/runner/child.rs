@@ -101,22 +101,32 @@ pub(crate) fn spawn(
     isolation: &Isolation,
     stdin: Stdio,
 ) -> Result<Started, RunnerError> {
+    // Born in this thread's pids cgroup where possible; the rest joined per run.
+    let cgroup = match isolation {
+        Isolation::Sandbox(sandbox) => sandbox.run_cgroup(launch.limits.memory_bytes),
+        Isolation::LimitsOnly { .. } => None,
+    };
+    spawn_in(launch, isolation, stdin, cgroup)
+}
+
+/// Starts a program as [`spawn`] does, in the given cgroups (joined between fork and exec).
+pub(crate) fn spawn_in(
+    launch: &RunSpec,
+    isolation: &Isolation,
+    stdin: Stdio,
+    cgroup: Option<RunCgroup>,
+) -> Result<Started, RunnerError> {
     let limits = launch.limits;
     let cpu_seconds = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
-    let (program, args, cgroup) = match isolation {
-        Isolation::Sandbox(sandbox) => {
-            let (bwrap, args) = sandbox.command(
-                launch.program,
-                &launch.args,
-                &launch.env,
-                launch.workdir,
-                launch.expose,
-            );
-            // Born in this thread's pids cgroup where possible; the rest joined per run.
-            let cgroup = sandbox.run_cgroup(limits.memory_bytes);
-            (bwrap, args, cgroup)
-        }
-        Isolation::LimitsOnly { .. } => (launch.program.to_path_buf(), launch.args.clone(), None),
+    let (program, args) = match isolation {
+        Isolation::Sandbox(sandbox) => sandbox.command(
+            launch.program,
+            &launch.args,
+            &launch.env,
+            launch.workdir,
+            launch.expose,
+        ),
+        Isolation::LimitsOnly { .. } => (launch.program.to_path_buf(), launch.args.clone()),
     };
     let mut command = Command::new(&program);
     command

@@ -33,7 +33,8 @@ pub enum Pause {
     OutputLimit,
 }
 
-/// A program started by [`super::ProcessRunner`] for a conversation.
+/// A program started for a conversation: by [`super::ProcessRunner`], or forked by a fork
+/// server ([`super::ForkRunner`]), which then reaps it.
 pub struct ProcessSession {
     pid: libc::pid_t,
     stdin: Option<ChildStdin>,
@@ -43,8 +44,42 @@ pub struct ProcessSession {
     cpu_limit: Duration,
     stopped_by_us: Option<Termination>,
     reaped: Option<RunOutcome>,
+    reaper: Box<dyn Reaper>,
+}
+
+/// How a session's program, once killed, is reaped and let go of.
+pub(crate) trait Reaper {
+    fn reap(&mut self, pid: libc::pid_t) -> Result<Reaped, RunnerError>;
+}
+
+/// What reaping a program found.
+pub(crate) struct Reaped {
+    pub termination: Termination,
+    pub cpu: Duration,
+    pub max_rss_bytes: u64,
+    pub out_of_memory: bool,
+    pub way: super::RunWay,
+}
+
+/// A child process of nimlab's, in its cgroups.
+struct ProcessReaper {
     cgroup: Option<RunCgroup>,
     isolation: Isolation,
+}
+
+impl Reaper for ProcessReaper {
+    fn reap(&mut self, pid: libc::pid_t) -> Result<Reaped, RunnerError> {
+        let reaped = reap(pid);
+        let out_of_memory = release(self.cgroup.take(), &self.isolation);
+        let (status, usage) = reaped?;
+        Ok(Reaped {
+            termination: termination(status, &self.isolation),
+            cpu: cpu_time(&usage),
+            max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
+            out_of_memory,
+            way: super::RunWay::Process,
+        })
+    }
 }
 
 enum Blocked {
@@ -95,21 +130,44 @@ impl ProcessSession {
             at,
             cgroup,
         } = spawn(launch, isolation, Stdio::piped())?;
-        let limits = launch.limits;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
-        Ok(ProcessSession {
+        let watch = Watch::new(pid, stdout, stderr, launch.limits.output_bytes);
+        let reaper = ProcessReaper {
+            cgroup,
+            isolation: isolation.clone(),
+        };
+        Ok(ProcessSession::watching(
             pid,
-            stdin: child.stdin.take(),
-            watch: Watch::new(pid, stdout, stderr, limits.output_bytes),
-            started: at,
-            deadline: at + limits.wall,
+            child.stdin.take(),
+            watch,
+            at,
+            launch.limits,
+            Box::new(reaper),
+        ))
+    }
+
+    /// A session with a program already started (`pid`, typed to through `stdin`, watched
+    /// by `watch`), ended through `reaper`.
+    pub(crate) fn watching(
+        pid: libc::pid_t,
+        stdin: Option<ChildStdin>,
+        watch: Watch,
+        started: Instant,
+        limits: super::RunLimits,
+        reaper: Box<dyn Reaper>,
+    ) -> ProcessSession {
+        ProcessSession {
+            pid,
+            stdin,
+            watch,
+            started,
+            deadline: started + limits.wall,
             cpu_limit: limits.cpu,
             stopped_by_us: None,
             reaped: None,
-            cgroup,
-            isolation: isolation.clone(),
-        })
+            reaper,
+        }
     }
 
     fn resume_program(&mut self) -> Result<(Pause, Vec<u8>), RunnerError> {
@@ -180,23 +238,21 @@ impl ProcessSession {
         }
         kill_group(self.pid);
         self.stdin = None;
-        let reaped = reap(self.pid);
+        let reaped = self.reaper.reap(self.pid);
         let wall = self.started.elapsed();
-        let out_of_memory = release(self.cgroup.take(), &self.isolation);
-        let (status, usage) = reaped?;
+        let reaped = reaped?;
         let (stderr, stderr_truncated) = self.watch.take_stderr();
         let end = RunOutcome {
-            termination: self
-                .stopped_by_us
-                .unwrap_or_else(|| termination(status, &self.isolation)),
+            termination: self.stopped_by_us.unwrap_or(reaped.termination),
             stdout: Vec::new(),
             stderr,
             stderr_truncated,
-            cpu: cpu_time(&usage),
+            cpu: reaped.cpu,
             wall,
-            max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
-            out_of_memory,
+            max_rss_bytes: reaped.max_rss_bytes,
+            out_of_memory: reaped.out_of_memory,
             working_at_wall_limit: None,
+            way: reaped.way,
         };
         self.reaped = Some(end.clone());
         Ok(end)

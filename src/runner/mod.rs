@@ -3,6 +3,7 @@
 //! [`ScriptedRunner`] of tests, can replace `ProcessRunner` without touching the judges.
 
 mod child;
+pub mod fork;
 pub mod interactive;
 pub mod interpreter;
 mod process;
@@ -10,6 +11,7 @@ pub mod sandbox;
 pub mod scripted;
 mod watch;
 
+pub use fork::ForkRunner;
 pub use interactive::Pause;
 pub use process::ProcessRunner;
 pub use scripted::ScriptedRunner;
@@ -82,6 +84,19 @@ pub struct RunOutcome {
     /// For a run stopped at the wall-clock limit: whether it was working (runnable) then, as
     /// opposed to sleeping or waiting.
     pub working_at_wall_limit: Option<bool>,
+    /// How the run was made.
+    pub way: RunWay,
+}
+
+/// How a run was made: a process of its own, or forked from an interpreter kept running for
+/// the program (see [`ForkRunner`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum RunWay {
+    #[default]
+    Process,
+    Fork,
+    /// A process of its own because the fork path could not make this run: why.
+    Fallback(String),
 }
 
 impl RunOutcome {
@@ -99,6 +114,17 @@ pub trait Runner: Sync {
 
     /// How programs are contained.
     fn isolation(&self) -> &sandbox::Isolation;
+
+    /// What compiling the program of `spec` (its first argument) says, as the syntax probe's
+    /// JSON (see [`crate::syntax`]), where this runner can tell without a run of its own: a
+    /// fork server compiles the program once anyway. None: the caller runs the probe.
+    fn compile(&self, _spec: &RunSpec) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// No more runs will show these folders (a submission's check is over): a runner that
+    /// keeps interpreters running for them lets them go.
+    fn finished_with(&self, _expose: &[std::path::PathBuf]) {}
 }
 
 /// A running program that a judge talks with.

@@ -91,6 +91,7 @@ impl Runner for ProcessRunner {
             max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
             out_of_memory,
             working_at_wall_limit: watched.working_at_wall_limit,
+            way: super::RunWay::Process,
         })
     }
 }
@@ -115,18 +116,18 @@ fn stdin_file(input: &[u8]) -> Result<File, RunnerError> {
 }
 
 /// What watching a whole run saw.
-struct Watched {
+pub(super) struct Watched {
     /// Set when nimlab stopped the program, and why.
-    stopped_by_us: Option<Termination>,
-    stdout: Vec<u8>,
+    pub stopped_by_us: Option<Termination>,
+    pub stdout: Vec<u8>,
     /// The most CPU time the whole process tree was seen to have used. The exit status's
     /// rusage counts only processes that were waited for: a killed fork bomb's are not.
-    tree_cpu: Duration,
-    working_at_wall_limit: Option<bool>,
+    pub tree_cpu: Duration,
+    pub working_at_wall_limit: Option<bool>,
 }
 
 /// Watches a run until the program and its pipes are done, stopping it at its limits.
-fn watch_to_end(
+pub(super) fn watch_to_end(
     watch: &mut Watch,
     pid: libc::pid_t,
     deadline: Instant,

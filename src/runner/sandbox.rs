@@ -77,6 +77,8 @@ pub struct RunCgroup {
     settled: bool,
     /// Given up because it would not empty: never reused.
     abandoned: bool,
+    /// Its pids cgroup allows more than MAX_PROCESSES (set back before it is reused).
+    raised_pids: bool,
 }
 
 static POOL: Mutex<Vec<Folder>> = Mutex::new(Vec::new());
@@ -512,6 +514,7 @@ impl Sandbox {
                 folders: vec![folder],
                 settled: false,
                 abandoned: false,
+                raised_pids: false,
             };
             if joined {
                 *slot = Some(cgroup);
@@ -528,12 +531,41 @@ impl Sandbox {
             folders: Vec::with_capacity(2),
             settled: false,
             abandoned: false,
+            raised_pids: false,
         };
         if !self.enter_thread_cgroup() {
             if let Some(root) = &self.pids {
                 cgroup.folders.extend(self.take_folder(root));
             }
         }
+        self.add_memory(&mut cgroup, memory_bytes);
+        (!cgroup.folders.is_empty()).then_some(cgroup)
+    }
+
+    /// Cgroups of their own (never the calling thread's) for a program that outlives a run
+    /// and starts the runs itself (a fork server): a pids cgroup allowing `extra` processes
+    /// more than a run may have (the server's own), and a memory cgroup limited to
+    /// `memory_bytes`, as far as nimlab may make them.
+    pub fn own_cgroup(&self, memory_bytes: u64, extra: u64) -> Option<RunCgroup> {
+        let mut cgroup = RunCgroup {
+            folders: Vec::with_capacity(2),
+            settled: false,
+            abandoned: false,
+            raised_pids: false,
+        };
+        if let Some(root) = &self.pids {
+            if let Some(folder) = self.take_folder(root) {
+                let raised = (MAX_PROCESSES + extra).to_string();
+                cgroup.raised_pids = std::fs::write(folder.dir.join("pids.max"), raised).is_ok();
+                cgroup.folders.push(folder);
+            }
+        }
+        self.add_memory(&mut cgroup, memory_bytes);
+        (!cgroup.folders.is_empty()).then_some(cgroup)
+    }
+
+    /// Adds a memory cgroup limited to `memory_bytes` (shared with the pids cgroup on v2).
+    fn add_memory(&self, cgroup: &mut RunCgroup, memory_bytes: u64) {
         if let Some(root) = &self.memory {
             let shared = cgroup
                 .folders
@@ -564,7 +596,6 @@ impl Sandbox {
                 }
             }
         }
-        (!cgroup.folders.is_empty()).then_some(cgroup)
     }
 
     /// A cgroup folder under `root`, from the pool or made, with the limits of its root's kind.
@@ -761,6 +792,18 @@ impl RunCgroup {
         true
     }
 
+    /// Whether the kernel's OOM killer has killed a process here since the last look (or
+    /// since the cgroup was made).
+    pub fn oom_killed_since(&mut self) -> bool {
+        let mut killed = false;
+        for folder in self.folders.iter_mut().filter(|f| f.memory_limit > 0) {
+            let kills = oom_kills(folder);
+            killed |= kills > folder.oom_kills;
+            folder.oom_kills = kills;
+        }
+        killed
+    }
+
     /// Ends the run's cgroups (as [`RunCgroup::settle`]) and says whether the kernel's OOM
     /// killer killed one of its processes: the run's memory passed its limit.
     pub fn finish(mut self) -> bool {
@@ -797,6 +840,14 @@ impl Drop for RunCgroup {
     fn drop(&mut self) {
         if self.abandoned || (!self.settled && !self.settle()) {
             return;
+        }
+        if self.raised_pids {
+            for folder in &self.folders {
+                let limit = folder.dir.join("pids.max");
+                if limit.exists() && std::fs::write(&limit, MAX_PROCESSES.to_string()).is_err() {
+                    return;
+                }
+            }
         }
         if let Ok(mut pool) = POOL.lock() {
             pool.append(&mut self.folders);

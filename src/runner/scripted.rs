@@ -70,6 +70,7 @@ pub fn outcome(termination: Termination, stdout: &str, stderr: &str) -> RunOutco
         max_rss_bytes: 0,
         out_of_memory: false,
         working_at_wall_limit: None,
+        way: super::RunWay::Process,
     }
 }
 

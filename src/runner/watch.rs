@@ -37,6 +37,9 @@ pub(crate) struct Watch {
     stderr_tail: Vec<u8>,
     stderr_truncated: bool,
     exited: bool,
+    /// Called when the program has exited, after its group is killed and before its pipes
+    /// are drained: to end what else it left (a fork server kills its whole namespace).
+    on_exit: Option<Box<dyn FnMut() + Send>>,
 }
 
 impl Watch {
@@ -57,7 +60,14 @@ impl Watch {
             stderr_tail: Vec::new(),
             stderr_truncated: false,
             exited: false,
+            on_exit: None,
         }
+    }
+
+    /// Calls `hook` when the program exits (see `on_exit`).
+    pub fn on_exit(mut self, hook: impl FnMut() + Send + 'static) -> Self {
+        self.on_exit = Some(Box::new(hook));
+        self
     }
 
     pub fn exited(&self) -> bool {
@@ -115,6 +125,9 @@ impl Watch {
             seen.exited = true;
             // Whatever the program started dies with it; then its pipes reach their end.
             kill_group(self.pid);
+            if let Some(hook) = &mut self.on_exit {
+                hook();
+            }
             seen.over_limit |= self.drain(out);
         }
         seen.printed = out.len() > before;

@@ -22,7 +22,7 @@ mod web;
 
 use crate::error::{Error, Result};
 use crate::lab::Lab;
-use crate::runner::{ProcessRunner, Runner};
+use crate::runner::{ForkRunner, ProcessRunner, Runner};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -66,6 +66,8 @@ pub struct ServeOptions {
     pub max_upload_bytes: usize,
     pub max_queued: usize,
     pub grades_from: GradesFrom,
+    /// Judge on the fast path (`--runner fork`, the default) rather than a process per case.
+    pub fork: bool,
 }
 
 impl ServeOptions {
@@ -79,6 +81,7 @@ impl ServeOptions {
             max_upload_bytes: 64 * 1024,
             max_queued: 10,
             grades_from: GradesFrom::Best,
+            fork: true,
         }
     }
 }
@@ -287,7 +290,11 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
     let runtime = runtime()?;
     runtime.block_on(async {
-        let runner: Arc<dyn Runner + Send> = Arc::new(ProcessRunner::detect());
+        let runner: Arc<dyn Runner + Send> = if options.fork {
+            Arc::new(ForkRunner::detect())
+        } else {
+            Arc::new(ProcessRunner::detect())
+        };
         let running = start(Arc::new(lab), options, runner).await?;
         {
             use std::io::Write;

@@ -8,6 +8,7 @@ mod common;
 mod bench;
 mod cli;
 mod cms;
+mod fast_path;
 mod game;
 mod grade;
 mod hostile;

@@ -17,6 +17,8 @@ fn report(folder: &str, file: &str, format: &str) -> String {
 
 fn settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
+    // A case line's time is right-aligned in five columns, whatever its digits.
+    settings.add_filter(r"[ \d]{4}\d ms", "   [T] ms");
     settings.add_filter(r"\d+ ms", "[T] ms");
     settings.add_filter(r#""(time_ms|wall_ms)": \d+"#, r#""$1": "[T]""#);
     settings.add_filter(r"Python 3\.\d+\.\d+", "Python 3.x");
@@ -164,6 +166,8 @@ fn constructed_report() -> CheckReport {
         message: None,
         syntax: None,
         cases,
+        runner: "process".into(),
+        runner_note: None,
     };
     let missing = RunReport {
         interpreter: "2.7".into(),
@@ -177,6 +181,8 @@ fn constructed_report() -> CheckReport {
         ),
         syntax: None,
         cases: Vec::new(),
+        runner: "process".into(),
+        runner_note: None,
     };
     let mut game_case = case(10, Verdict::WrongAnswer);
     game_case.name = "sample/01-illegal-move".into();
@@ -200,6 +206,8 @@ fn constructed_report() -> CheckReport {
         message: None,
         syntax: None,
         cases: vec![game_case],
+        runner: "process".into(),
+        runner_note: None,
     };
     CheckReport {
         exercise: "make_move".into(),

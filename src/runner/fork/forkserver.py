@@ -1,0 +1,780 @@
+_INIT = dict(globals())
+import sys
+_STARTUP = frozenset(sys.modules)
+import os
+
+# nimlab's fork server (src/runner/fork/mod.rs). Runs on Python 2.7 and 3 as a script, as
+# the programs it serves would be run, with its control socket (SOCK_SEQPACKET) as fd 0. It compiles a program once; for each run
+# it forks a child that takes the run's stdin, stdout and stderr (received over the socket),
+# becomes what a fresh `python FILE ARGS` would be at the moment it starts the file, and runs
+# the compiled code as __main__. The server itself never runs a program's code.
+#
+# Messages (fields separated by NUL bytes), nimlab to server:
+#   C path                      compile; answer "C" ok servable probe-json
+#   R path workdir cpu-seconds n arg... n key value... ; then three messages of one byte,
+#     each with one descriptor (stdin, stdout, stderr). Answer: "N" reason when the run cannot
+#     be made here; otherwise the child says "H" (the kernel adds its pid) or "F" reason
+#   K                           the run is over: kill what is left, reap; answer
+#                               "X" status utime-us stime-us maxrss-kb clean
+# End of the socket: the server exits.
+
+_SELF = sys._getframe().f_code.co_filename
+PY3 = sys.version_info[0] >= 3
+# A script's folder is sys.path[0] (unless safe_path or isolated): the program's is, instead.
+_PATH0 = bool(sys.path) and sys.path[0] == os.path.dirname(os.path.realpath(_SELF))
+_SANDBOX = len(sys.argv) > 1 and sys.argv[1] == "sandbox"
+_MOUNT = sys.argv[2] if len(sys.argv) > 2 else ""
+_MAXFD = 4096
+_FD = os.dup(0)
+_HOME = os.environ.get("HOME")
+
+import gc
+import resource
+
+_collect, _gc_enabled, _FROZEN = gc.collect, gc.isenabled, hasattr(gc, "freeze")
+
+if PY3:
+    import _socket
+
+    _SOCK = _socket.socket(_socket.AF_UNIX, _socket.SOCK_SEQPACKET, 0, _FD)
+
+    def _recv_fd():
+        data, ancillary, flags, address = _SOCK.recvmsg(1, _socket.CMSG_SPACE(4))
+        for level, kind, payload in ancillary:
+            if level == _socket.SOL_SOCKET and kind == _socket.SCM_RIGHTS:
+                return int.from_bytes(payload[:4], sys.byteorder)
+        raise OSError("a descriptor was expected")
+
+    def _text(b):
+        return os.fsdecode(b)
+
+else:
+    import _multiprocessing
+
+    _SOCK = None
+
+    def _recv_fd():
+        return _multiprocessing.recvfd(_FD)
+
+    def _text(b):
+        return b
+
+
+def _send(data):
+    os.write(_FD, data)
+
+
+def _recv():
+    while True:
+        try:
+            return os.read(_FD, 1 << 20)
+        except OSError as e:
+            if e.errno != 4:
+                raise
+
+
+def _json(value):
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(_json(k) + ": " + _json(v) for k, v in value.items()) + "}"
+    if not PY3 and isinstance(value, str):
+        value = value.decode("utf-8", "replace")
+    out = []
+    for c in value:
+        n = ord(c)
+        if c == '"' or c == "\\":
+            out.append("\\" + c)
+        elif n < 0x20 or 0xD800 <= n < 0xE000:
+            out.append("\\u%04x" % n)
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
+class _Capture(object):
+    def __init__(self):
+        self.parts = []
+
+    def write(self, text):
+        self.parts.append(text)
+
+    def flush(self):
+        pass
+
+
+def _declares_coding(source):
+    for line in source.split(b"\n")[:2]:
+        stripped = line.lstrip(b" \t\f")
+        if stripped.startswith(b"#") and (b"coding:" in stripped or b"coding=" in stripped):
+            return True
+    return False
+
+
+# path -> (stat key, code or None, probe json, warnings text, servable)
+_COMPILED = {}
+
+
+def _compile(path):
+    st = os.stat(path)
+    key = (st.st_mtime, st.st_size, st.st_ino, st.st_dev)
+    known = _COMPILED.get(path)
+    if known is not None and known[0] == key:
+        return known
+    f = open(path, "rb")
+    source = f.read()
+    f.close()
+    report = {"version": "%d.%d.%d" % tuple(sys.version_info[:3]), "error": None}
+    code = None
+    # What compiling prints (SyntaxWarnings) a fresh interpreter prints on every run.
+    capture = _Capture()
+    saved = sys.stderr
+    sys.stderr = capture
+    try:
+        try:
+            code = compile(source, path, "exec", 0, True)
+        except SyntaxError as e:
+            text = e.text
+            if isinstance(text, bytes):
+                text = text.decode("utf-8", "replace")
+            report["error"] = {
+                "kind": type(e).__name__,
+                "line": e.lineno,
+                "message": str(e.msg),
+                "text": text,
+            }
+        except ValueError as e:
+            report["error"] = {"kind": "SyntaxError", "line": None, "message": str(e), "text": None}
+    finally:
+        sys.stderr = saved
+    servable = code is not None
+    if servable and not PY3 and not source.startswith(b"\xef\xbb\xbf"):
+        # Python 2 refuses to run a file with non-ASCII bytes and no coding line, though
+        # compile() accepts it: such a file is run by a fresh interpreter.
+        if not _declares_coding(source) and any(ord(c) >= 0x80 for c in source):
+            servable = False
+    folder = os.path.dirname(os.path.realpath(path))
+    known = (key, code, _json(report), "".join(capture.parts), servable, folder)
+    _COMPILED[path] = known
+    return known
+
+
+def _remove(path):
+    try:
+        if os.path.islink(path) or not os.path.isdir(path):
+            os.unlink(path)
+            return
+        os.chmod(path, 0o700)
+        for name in os.listdir(path):
+            _remove(os.path.join(path, name))
+        os.rmdir(path)
+    except OSError:
+        pass
+
+
+def _mounts():
+    """The sandbox's mount points (read once: they do not change)."""
+    points = set()
+    try:
+        f = open("/proc/self/mountinfo")
+        for line in f.read().splitlines():
+            fields = line.split(" ")
+            if len(fields) > 4:
+                points.add(fields[4].replace("\\040", " "))
+        f.close()
+    except (IOError, OSError):
+        pass
+    return points
+
+
+def _empty(folder, keep, mounts):
+    """Removes everything in folder but the mount points in it and the folders leading to
+    them (keep)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(folder, name)
+        if path in mounts:
+            continue
+        if path in keep:
+            _empty(path, keep, mounts)
+        else:
+            _remove(path)
+
+
+def _scrub():
+    """Leaves /tmp and the runs' folder as empty as the sandbox made them; true if so."""
+    mounts = _MOUNTS - set(["/", "/tmp", _MOUNT])
+    keep = set()
+    for point in mounts | set([_MOUNT]):
+        while point and point != "/":
+            keep.add(point)
+            point = os.path.dirname(point)
+    for folder in ["/tmp", _MOUNT]:
+        _empty(folder, keep, mounts)
+    for folder in ["/tmp", _MOUNT]:
+        try:
+            for name in os.listdir(folder):
+                path = os.path.join(folder, name)
+                if path not in keep and path not in mounts:
+                    return False
+        except OSError:
+            return False
+    return True
+
+
+def _stdio(fd, old, mode, unbuffered):
+    """A standard stream as the interpreter makes it at start-up (create_stdio)."""
+    import io
+
+    buffering = 0 if (unbuffered and mode == "w") else -1
+    buf = io.open(fd, mode + "b", buffering, None, None, None, False)
+    raw = buf.raw if buffering else buf
+    raw.name = old.name
+    stream = io.TextIOWrapper(
+        buf,
+        old.encoding,
+        old.errors,
+        "\n",
+        old.line_buffering,
+        getattr(old, "write_through", unbuffered),
+    )
+    stream.mode = mode
+    return stream
+
+
+# Modules most of the lab's programs import, imported once here: a child keeps them unless
+# a file beside its program would be imported instead (as it would by a fresh interpreter).
+# They keep no state of their own, but random's generator, which each child seeds afresh.
+_PRELOAD = ("__future__", "json", "random")
+
+
+def _preload():
+    before = set(sys.modules)
+    for name in _PRELOAD:
+        try:
+            __import__(name)
+        except Exception:
+            pass
+    return frozenset(name for name in sys.modules if name not in before)
+
+
+def _modules(folder):
+    """The preloaded modules a run of a program in `folder` keeps: all of them, unless a file
+    in the folder has the name of one (then none: the others may import it)."""
+    if not _PATH0:
+        return _PRELOADED
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return frozenset()
+    tops = set(m.split(".")[0] for m in _PRELOADED)
+    for name in names:
+        if name.split(".")[0] in tops:
+            return frozenset()
+    return _PRELOADED
+
+
+def _close_others():
+    """Closes every descriptor but 0, 1, 2 and the socket."""
+    try:
+        names = os.listdir("/proc/self/fd")
+    except OSError:
+        os.closerange(3, _FD)
+        os.closerange(_FD + 1, _MAXFD)
+        return
+    for name in names:
+        fd = int(name)
+        if fd > 2 and fd != _FD:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _prepare(path, argv, env, compiled):
+    """In the server, before it forks: what a fresh interpreter would be when it starts the
+    program, as far as the child inherits it (its environment, __main__, argv, path): done
+    here, it is not done in every child's copy of the server's memory."""
+    global _HOME
+    wanted = dict(env)
+    for key in [k for k in os.environ if k not in wanted]:
+        del os.environ[key]
+    for key, value in env:
+        if os.environ.get(key) != value:
+            os.environ[key] = value
+    main = type(sys)("__main__")
+    d = main.__dict__
+    d.clear()
+    d.update(_INIT)
+    if "__annotations__" in d:
+        d["__annotations__"] = {}
+    d["__file__"] = path
+    if PY3:
+        d["__cached__"] = None
+        external = sys.modules.get("_frozen_importlib_external")
+        if external is not None:
+            d["__loader__"] = external.SourceFileLoader("__main__", path)
+    sys.modules["__main__"] = main
+    sys.argv = list(argv)
+    if hasattr(sys, "orig_argv"):
+        sys.orig_argv = sys.orig_argv[:1] + list(argv)
+    if _PATH0:
+        sys.path[0] = compiled[5]
+    home = os.environ.get("HOME")
+    _user_site(_HOME, home)
+    _HOME = home
+    return d, _modules(compiled[5])
+
+
+def _child(workdir, cpu, fds, compiled, kept, own):
+    """In the forked child: becomes the program, up to running it."""
+    try:
+        os.setpgid(0, 0)
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+        _close_others()
+        os.chdir(workdir)
+        # In its sandbox a fresh interpreter is its namespace's init, which the soft limit's
+        # SIGXCPU does not stop (nimlab's watch or the hard limit does): likewise here.
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu + 1 if _SANDBOX else cpu, cpu + 1))
+        if _SANDBOX:
+            # Under the run's memory limit, the kernel is to pick the program, not the server.
+            try:
+                f = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
+                os.write(f, b"1000")
+                os.close(f)
+            except OSError:
+                pass
+        for name in own:
+            sys.modules.pop(name, None)
+        if kept is not _PRELOADED:
+            for name in _PRELOADED:
+                if name not in kept:
+                    sys.modules.pop(name, None)
+        if PY3:
+            unbuffered = type(sys.__stdout__.buffer).__name__ == "FileIO"
+            sys.stdin = sys.__stdin__ = _stdio(0, sys.__stdin__, "r", unbuffered)
+            sys.stdout = sys.__stdout__ = _stdio(1, sys.__stdout__, "w", unbuffered)
+            sys.stderr = sys.__stderr__ = _stdio(2, sys.__stderr__, "w", unbuffered)
+        random = sys.modules.get("random")
+        if random is not None and not hasattr(os, "register_at_fork"):
+            # (Python 3.7 and later reseed it when they fork.)
+            random.seed()
+        warnings = compiled[3]
+        if warnings:
+            sys.stderr.write(warnings)
+        # Last: the program is ready. The kernel gives nimlab this process's pid with it.
+        _send(b"H")
+        if _SOCK is not None:
+            _SOCK.detach()
+        os.close(_FD)
+    except BaseException as e:
+        try:
+            _send(("F\0%r" % (e,)).encode("utf-8", "replace"))
+        finally:
+            os._exit(127)
+
+
+def _user_site(old, home):
+    """site's user folders follow HOME: the old HOME in them is replaced by the new."""
+    site = sys.modules.get("site")
+    if site is None or not old or home is None or home == old:
+        return
+
+    def moved(path):
+        if isinstance(path, str) and (path == old or path.startswith(old + "/")):
+            return home + path[len(old) :]
+        return path
+
+    for name in ("USER_BASE", "USER_SITE"):
+        if hasattr(site, name):
+            setattr(site, name, moved(getattr(site, name)))
+    sysconfig = sys.modules.get("sysconfig")
+    config = getattr(sysconfig, "_CONFIG_VARS", None)
+    if config and "userbase" in config:
+        config["userbase"] = moved(config["userbase"])
+
+
+def _int(b):
+    return int(b.decode("ascii") if PY3 else b)
+
+
+def _run(fields):
+    path = _text(fields[1])
+    workdir = _text(fields[2])
+    cpu = _int(fields[3])
+    n = _int(fields[4])
+    argv = [_text(a) for a in fields[5 : 5 + n]]
+    at = 5 + n
+    m = _int(fields[at])
+    env = [(_text(fields[at + 1 + 2 * i]), _text(fields[at + 2 + 2 * i])) for i in range(m)]
+    fds = [_recv_fd(), _recv_fd(), _recv_fd()]
+    refusal = None
+    try:
+        compiled = _compile(path)
+        if not compiled[4]:
+            refusal = b"this program is run by a fresh interpreter"
+    except (IOError, OSError) as e:
+        refusal = b"cannot read " + fields[1] + b": " + str(e).encode("utf-8", "replace")
+    pid = None
+    if refusal is None:
+        try:
+            os.mkdir(workdir)
+        except OSError:
+            pass
+        main, kept = _prepare(path, argv, env, compiled)
+        own = _own_imports()
+        if hasattr(gc, "freeze"):
+            # The server's objects are left out of the child's garbage collections, which
+            # would otherwise copy every page of memory that it shares with the server.
+            gc.freeze()
+
+        try:
+            pid = os.fork()
+        except OSError as e:
+            refusal = b"cannot fork: " + str(e).encode("utf-8", "replace")
+    if pid == 0:
+        global _KEPT
+        _KEPT = kept
+        _child(workdir, cpu, fds, compiled, kept, own)
+        return compiled[1], main
+    for fd in fds:
+        os.close(fd)
+    if refusal is not None:
+        _send(b"N\0" + refusal)
+    return pid
+
+
+def _own_imports():
+    """The modules the server imported for itself (os.wait4 imports resource too): a child
+    forgets them, and has only the modules a fresh interpreter starts with, and the
+    preloaded ones."""
+    return [n for n in sys.modules if n not in _STARTUP and n not in _PRELOADED]
+
+
+def _trimmed(tb):
+    """A traceback from the program on: the server's own frames at its head are left out."""
+    while tb is not None and tb.tb_frame.f_code.co_filename == _SELF:
+        tb = tb.tb_next
+    return tb
+
+
+def _print_exception(etype, value, tb):
+    """What PyErr_Print does with an exception that is not SystemExit."""
+    tb = _trimmed(tb)
+    if PY3 and value is not None:
+        value.__traceback__ = tb
+    sys.last_type, sys.last_value, sys.last_traceback = etype, value, tb
+    if sys.version_info >= (3, 12):
+        sys.last_exc = value
+    hook = getattr(sys, "excepthook", None)
+    if hook is None:
+        sys.__excepthook__(etype, value, tb)
+    else:
+        hook(etype, value, tb)
+
+
+def _exit_code(value):
+    """The exit status a SystemExit asks for, as the interpreter reads it (printing a message
+    that is not a number)."""
+    code = getattr(value, "code", value)
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        # A C long, as the kernel keeps it: its low byte.
+        return code & 0xFF if -(1 << 63) <= code < (1 << 63) else 0xFF
+    stderr = getattr(sys, "stderr", None)
+    if stderr is not None:
+        stderr.write("%s" % (code,))
+        stderr.write("\n")
+    return 1
+
+
+def _unraisable(obj, error, where=None):
+    """PyErr_WriteUnraisable for an exception raised by `obj` (or, in Python 3.13 and later,
+    PyErr_FormatUnraisable with `where`)."""
+    try:
+        name = type(error).__name__
+        module = type(error).__module__
+        if module not in ("builtins", "exceptions", "__main__"):
+            name = module + "." + name
+        text = str(error)
+        if where is not None and sys.version_info >= (3, 13):
+            head = "Exception ignored %s:\n" % where
+        else:
+            head = "Exception ignored in: %r\n" % (obj,)
+        sys.stderr.write("%s%s%s\n" % (head, name, ": " + text if text else ""))
+    except BaseException:
+        pass
+
+
+def _flush_std_files(quiet=False):
+    """Flushes sys.stdout and sys.stderr as the interpreter does when it ends; false when
+    stdout could not be flushed (the interpreter then exits with status 120)."""
+    ok = True
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name, None)
+        if stream is None:
+            continue
+        try:
+            closed = bool(getattr(stream, "closed", False))
+        except BaseException:
+            closed = False
+        if closed:
+            continue
+        try:
+            stream.flush()
+        except BaseException as e:
+            if PY3 and name == "stdout" and not quiet:
+                _unraisable(stream, e, "on flushing sys.stdout")
+            if not PY3 and name == "stdout":
+                # What Python 2 prints when it closes a stdout it cannot flush.
+                os.write(2, b"close failed in file object destructor:\n"
+                         b"sys.excepthook is missing\nlost sys.stderr\n")
+            ok = False
+    return ok
+
+
+def _clear_module(d):
+    """Empties a module's globals in the interpreter's order (_PyModule_ClearDict)."""
+    try:
+        for key in list(d):
+            if key[:1] == "_" and key[1:2] != "_" and d.get(key) is not None:
+                d[key] = None
+        for key in list(d):
+            if key != "__builtins__" and d.get(key) is not None:
+                d[key] = None
+    except BaseException:
+        pass
+
+
+def _finish(status, sigint=False):
+    """Ends the program as Py_Finalize would, without tearing down the interpreter the server
+    built (which would write to every page of memory the child shares with it): threads are
+    waited for, exit functions run, the standard streams flushed, the program's modules
+    cleared (their objects' finalizers run, their files are flushed), garbage collected."""
+    threading = sys.modules.get("threading")
+    if threading is not None and hasattr(threading, "_shutdown"):
+        try:
+            threading._shutdown()
+        except BaseException as e:
+            _unraisable(threading, e)
+    if PY3:
+        import atexit
+
+        atexit._run_exitfuncs()
+    else:
+        exitfunc = getattr(sys, "exitfunc", None)
+        if exitfunc is not None:
+            del sys.exitfunc
+            try:
+                exitfunc()
+            except SystemExit as e:
+                status = _exit_code(e)
+            except BaseException:
+                sys.stderr.write("Error in sys.exitfunc:\n")
+                _print_exception(*sys.exc_info())
+        _end_line()
+    flushed = _flush_std_files() or not PY3
+    # The program may have imported these: their modules are cleared below.
+    kill, exit = os.kill, os._exit
+    if sigint:
+        import _signal
+
+        default = _signal.signal
+    for name in ("stdin", "stdout", "stderr"):
+        setattr(sys, name, getattr(sys, "__%s__" % name, None))
+    _clear_module(_globals)
+    for name in reversed(list(sys.modules)):
+        if name not in _STARTUP and name not in _KEPT:
+            module = sys.modules.get(name)
+            d = getattr(module, "__dict__", None)
+            if d is not None and d is not _globals:
+                _clear_module(d)
+    if _gc_enabled():
+        # Without gc.freeze (Python 2.7 and 3.6), the young generations only: a full
+        # collection would copy every page the child shares with the server; cyclic garbage
+        # the program kept a long time is then not finalized.
+        _collect() if _FROZEN else _collect(1)
+    if PY3:
+        _flush_std_files(quiet=True)
+    if sigint:
+        # As the interpreter ends on an unhandled Ctrl-C: killed by SIGINT.
+        default(2, 0)
+        kill(os.getpid(), 2)
+    exit(status if flushed else 120)
+
+
+def _end_line():
+    """Python 2 ends a `print x,` line when the program ends."""
+    try:
+        if getattr(sys.stdout, "softspace", 0):
+            sys.stdout.write("\n")
+            sys.stdout.softspace = 0
+    except BaseException:
+        pass
+
+
+def _headroom(counter):
+    counter[0] += 1
+    _headroom(counter)
+
+
+def _extra_depth():
+    """How much deeper the program runs than in a fresh interpreter: exec() at the top of this
+    script against the top itself (one frame, and in some versions the call into exec)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(100)
+    try:
+        here, there = [0], [0]
+        try:
+            _headroom(here)
+        except RuntimeError:
+            pass
+        try:
+            exec(compile("_headroom(there)", _SELF, "exec"), {"_headroom": _headroom, "there": there})
+        except RuntimeError:
+            pass
+        return max(here[0] - there[0], 0)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _recursion(extra):
+    """The program gets as many levels of recursion as in a fresh interpreter, and the limit
+    it sees and sets is its own."""
+    if not extra:
+        return
+    get, put = sys.getrecursionlimit, sys.setrecursionlimit
+
+    def getrecursionlimit():
+        return get() - extra
+
+    def setrecursionlimit(limit):
+        put(limit)
+        put(limit + extra)
+
+    getrecursionlimit.__doc__ = get.__doc__
+    setrecursionlimit.__doc__ = put.__doc__
+    put(get() + extra)
+    sys.getrecursionlimit = getrecursionlimit
+    sys.setrecursionlimit = setrecursionlimit
+
+
+def _kill(pid):
+    try:
+        if _SANDBOX:
+            os.kill(-1, 9)
+        else:
+            os.killpg(pid, 9)
+    except OSError:
+        pass
+
+
+def _reap(pid):
+    _kill(pid)
+    while True:
+        try:
+            got, status, usage = os.wait4(pid, 0)
+            break
+        except OSError as e:
+            if e.errno != 4:
+                raise
+    if _SANDBOX:
+        # As the namespace's init, the server inherits what the run left: all of it dies.
+        while True:
+            _kill(pid)
+            try:
+                os.waitpid(-1, 0)
+            except OSError as e:
+                if e.errno == 10:
+                    break
+                if e.errno != 4:
+                    raise
+        clean = _scrub()
+    else:
+        clean = True
+    micros = lambda t: str(int(round(t * 1e6)))
+    _send(
+        "\0".join(
+            [
+                "X",
+                str(status),
+                micros(usage.ru_utime),
+                micros(usage.ru_stime),
+                str(usage.ru_maxrss),
+                "1" if clean else "0",
+            ]
+        ).encode("ascii")
+    )
+
+
+def _serve():
+    """Answers nimlab until the socket ends (None); in a forked child, returns the program."""
+    pid = None
+    while True:
+        message = _recv()
+        if not message:
+            return None
+        fields = message.split(b"\0")
+        kind = fields[0]
+        if kind == b"C":
+            compiled = _compile(_text(fields[1]))
+            _send(
+                b"C\0"
+                + (b"1" if compiled[1] is not None else b"0")
+                + b"\0"
+                + (b"1" if compiled[4] else b"0")
+                + b"\0"
+                + compiled[2].encode("utf-8")
+            )
+        elif kind == b"R":
+            pid = _run(fields)
+            if isinstance(pid, tuple):
+                return pid
+        elif kind == b"K" and pid is not None:
+            _reap(pid)
+            pid = None
+        else:
+            _send(b"N\0unexpected message")
+
+
+_EXTRA_DEPTH = _extra_depth()
+_PRELOADED = _preload()
+_KEPT = _PRELOADED
+_server = sys.modules["__main__"]
+if not _FROZEN:
+    # Without gc.freeze the server's objects are at least old: the child's collections of
+    # young objects skip them.
+    gc.collect()
+_MOUNTS = _mounts() if _SANDBOX else set()
+_program = _serve()
+if _program is None:
+    os._exit(0)
+# A forked child: the program runs here, at the top, as a script does.
+_code, _globals = _program
+del _program
+_recursion(_EXTRA_DEPTH)
+if not PY3:
+    sys.exc_clear()
+_sigint = False
+try:
+    exec(_code, _globals)
+except SystemExit:
+    _status = _exit_code(sys.exc_info()[1])
+except BaseException:
+    _etype, _value, _tb = sys.exc_info()
+    _print_exception(_etype, _value, _tb)
+    _sigint = PY3 and sys.version_info >= (3, 8) and issubclass(_etype, KeyboardInterrupt)
+    del _etype, _value, _tb
+    _status = 1
+else:
+    _status = 0
+_finish(_status, _sigint)

@@ -1,0 +1,254 @@
+//! `ForkRunner`: the fast path. Starting Python is nearly all that a case costs (tens of
+//! milliseconds under Python 3, against about one for forking it), so for each submission
+//! and interpreter nimlab starts the interpreter once, in the same sandbox and cgroups a run
+//! gets, on a small server of its own (`forkserver.py`). The server compiles the program
+//! once; for each run it forks a child that takes the run's stdin, stdout and stderr (passed
+//! over a Unix socket), its own working folder, process group and CPU limit, the run's
+//! environment and arguments, fresh standard streams, a fresh `__main__`, and the modules of
+//! a freshly started interpreter, and runs the program there: the program's code, all of it,
+//! runs in the child, once per run. nimlab watches the child as it watches a process (the
+//! same poll loop, limits and outcome), and the server kills whatever the run left and
+//! empties its folders before the next.
+//!
+//! Where the fork path cannot do what a fresh interpreter does (no program file, hashing not
+//! fixed, a program Python 2 would refuse to run), or when a server cannot start or dies,
+//! runs are made by [`ProcessRunner`] instead, and each outcome says how it was made
+//! ([`RunWay`]). A server that dies takes the fork path away from what remains of its
+//! submission.
+//!
+//! Servers belong to the thread that started them (a program started by a thread is killed
+//! when that thread ends, and the pool's workers end with their check), and each serves one
+//! run at a time.
+
+mod server;
+mod session;
+mod socket;
+
+use super::interactive::ProcessSession;
+use super::sandbox::Isolation;
+use super::{ProcessRunner, RunOutcome, RunSpec, RunWay, Runner, Session};
+use crate::error::RunnerError;
+use server::{Failure, Key, Server};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// The server's source, written to a file for the interpreter to run as a script.
+const SCRIPT: &str = include_str!("forkserver.py");
+
+/// How many idle servers a thread keeps.
+const KEEP: usize = 4;
+
+thread_local! {
+    static SERVERS: RefCell<Vec<Server>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs programs forked from an interpreter kept running for them, where that gives what a
+/// fresh interpreter would; as processes otherwise.
+pub struct ForkRunner {
+    process: ProcessRunner,
+    /// The folder holding the server script (shown read-only to the sandbox), or why there
+    /// is none.
+    script: Result<(tempfile::TempDir, PathBuf), String>,
+    /// Servers that could not start or died, by key, and why: their runs are processes.
+    broken: Arc<Mutex<HashMap<Key, String>>>,
+}
+
+impl ForkRunner {
+    pub fn new(isolation: Isolation) -> Self {
+        ForkRunner {
+            process: ProcessRunner::new(isolation),
+            script: write_script(),
+            broken: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// With the strongest isolation this machine allows.
+    pub fn detect() -> Self {
+        ForkRunner::new(Isolation::detect().clone())
+    }
+
+    fn key(&self, spec: &RunSpec) -> Result<Key, String> {
+        let script = match &self.script {
+            Ok((_, script)) => script,
+            Err(why) => return Err(why.clone()),
+        };
+        let key = Key::of(spec, script)?;
+        if let Some(why) = self.broken.lock().ok().and_then(|b| b.get(&key).cloned()) {
+            return Err(why);
+        }
+        Ok(key)
+    }
+
+    /// A server for `key` of this thread's, or a new one.
+    fn take_server(&self, key: &Key, spec: &RunSpec) -> Result<Server, Failure> {
+        let idle = SERVERS.with(|servers| {
+            let mut servers = servers.borrow_mut();
+            let at = servers.iter().position(|s| &s.key == key)?;
+            Some(servers.remove(at))
+        });
+        match idle {
+            Some(server) => Ok(server),
+            None => Server::start(key, spec, self.process.isolation()).inspect_err(|failure| {
+                note_death(&self.broken, key, failure);
+            }),
+        }
+    }
+
+    /// Runs `work` on a server for `key`, then keeps the server for later runs if it is still
+    /// sound. A server that died is not started again for this key.
+    fn with_server<T>(
+        &self,
+        key: &Key,
+        spec: &RunSpec,
+        work: impl FnOnce(&mut Server) -> Result<T, Failure>,
+    ) -> Result<T, Failure> {
+        let mut server = self.take_server(key, spec)?;
+        let result = work(&mut server);
+        if let Err(failure) = &result {
+            note_death(&self.broken, key, failure);
+        }
+        keep(server);
+        result
+    }
+
+    /// The session as a process of its own, saying (when it ends) why it was not forked.
+    fn fallback_session(
+        &self,
+        spec: &RunSpec,
+        why: String,
+    ) -> Result<Box<dyn Session>, RunnerError> {
+        Ok(Box::new(session::Fallback {
+            inner: self.process.start(spec)?,
+            why,
+        }))
+    }
+
+    /// The run as a process of its own, saying why it was not forked.
+    fn fallback(&self, spec: &RunSpec, why: String) -> Result<RunOutcome, RunnerError> {
+        let mut outcome = self.process.run(spec)?;
+        outcome.way = RunWay::Fallback(why);
+        Ok(outcome)
+    }
+}
+
+impl Runner for ForkRunner {
+    fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError> {
+        let key = match self.key(spec) {
+            Ok(key) => key,
+            Err(why) => return self.fallback(spec, why),
+        };
+        let stdin = server::stdin_file(spec.stdin).map_err(|source| RunnerError::System {
+            what: "cannot write the stdin file",
+            source,
+        })?;
+        match self.with_server(&key, spec, |server| server.run(spec, stdin)) {
+            Ok(outcome) => Ok(outcome),
+            Err(Failure::Refused(why) | Failure::Dead(why)) => self.fallback(spec, why),
+        }
+    }
+
+    fn start(&self, spec: &RunSpec) -> Result<Box<dyn Session>, RunnerError> {
+        let key = match self.key(spec) {
+            Ok(key) => key,
+            Err(why) => return self.fallback_session(spec, why),
+        };
+        let mut server = match self.take_server(&key, spec) {
+            Ok(server) => server,
+            Err(Failure::Refused(why) | Failure::Dead(why)) => {
+                return self.fallback_session(spec, why);
+            }
+        };
+        match session::start(&mut server, spec) {
+            Ok((pid, stdin, watch, started, killed)) => {
+                let reaper = session::ForkReaper::new(server, killed, Arc::clone(&self.broken));
+                Ok(Box::new(ProcessSession::watching(
+                    pid,
+                    Some(stdin),
+                    watch,
+                    started,
+                    spec.limits,
+                    Box::new(reaper),
+                )))
+            }
+            Err(failure) => {
+                note_death(&self.broken, &key, &failure);
+                keep(server);
+                match failure {
+                    Failure::Refused(why) | Failure::Dead(why) => self.fallback_session(spec, why),
+                }
+            }
+        }
+    }
+
+    fn isolation(&self) -> &Isolation {
+        self.process.isolation()
+    }
+
+    fn compile(&self, spec: &RunSpec) -> Option<Vec<u8>> {
+        let key = self.key(spec).ok()?;
+        let program = Path::new(spec.args.first()?);
+        self.with_server(&key, spec, |server| server.compile(program))
+            .ok()
+            .map(|compiled| compiled.probe)
+    }
+
+    fn finished_with(&self, expose: &[PathBuf]) {
+        let done: Vec<Server> = SERVERS.with(|servers| {
+            let mut servers = servers.borrow_mut();
+            let (done, kept) = servers.drain(..).partition(|s| s.key.expose == expose);
+            *servers = kept;
+            done
+        });
+        drop(done);
+        if let Ok(mut broken) = self.broken.lock() {
+            broken.retain(|key, _| key.expose != expose);
+        }
+    }
+}
+
+impl Drop for ForkRunner {
+    fn drop(&mut self) {
+        if let Ok((_, script)) = &self.script {
+            let _ = SERVERS.try_with(|servers| {
+                servers.borrow_mut().retain(|s| &s.key.script != script);
+            });
+        }
+    }
+}
+
+/// Puts a server back among this thread's idle ones if it can serve again.
+fn keep(server: Server) {
+    if !server.healthy {
+        return;
+    }
+    let _ = SERVERS.try_with(|servers| {
+        let mut servers = servers.borrow_mut();
+        servers.push(server);
+        if servers.len() > KEEP {
+            servers.remove(0);
+        }
+    });
+}
+
+/// Takes the fork path away from the rest of `key`'s runs when its server died.
+fn note_death(broken: &Mutex<HashMap<Key, String>>, key: &Key, failure: &Failure) {
+    if let Failure::Dead(why) = failure {
+        if let Ok(mut broken) = broken.lock() {
+            broken.insert(key.clone(), why.clone());
+        }
+    }
+}
+
+/// Writes the server script into a folder of its own (named as nimlab's scratch folders are,
+/// so that a killed nimlab's is cleaned up by the next).
+fn write_script() -> Result<(tempfile::TempDir, PathBuf), String> {
+    let folder = tempfile::Builder::new()
+        .prefix(&format!("nimlab-{}-fork-", std::process::id()))
+        .tempdir()
+        .map_err(|e| format!("cannot write the fork server: {e}"))?;
+    let script = folder.path().join("forkserver.py");
+    std::fs::write(&script, SCRIPT).map_err(|e| format!("cannot write the fork server: {e}"))?;
+    Ok((folder, script))
+}

@@ -1,0 +1,475 @@
+//! One fork server: an interpreter started once (in the sandbox, in cgroups of its own)
+//! running `forkserver.py`, and the protocol nimlab speaks with it. See the script for the
+//! messages.
+
+use super::socket::{self, Received};
+use crate::runner::child::{Started, kill_group, reap, set_nonblocking, spawn_in, termination};
+use crate::runner::process::watch_to_end;
+use crate::runner::sandbox::{Isolation, RunCgroup};
+use crate::runner::watch::Watch;
+use crate::runner::{RunLimits, RunOutcome, RunSpec, RunWay};
+use std::ffi::{OsStr, OsString};
+use std::io::{Read, Seek, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::process::{ChildStderr, ChildStdout, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The server's own CPU allowance (each program it forks gets its run's).
+const SERVER_CPU: Duration = Duration::from_secs(24 * 3600);
+/// How long the server may take to answer what needs no program to run (compiling, forking,
+/// reaping and cleaning up).
+const ANSWER_TIME: Duration = Duration::from_secs(20);
+/// The most of the server's own stderr that is kept to explain its death.
+const STDERR_KEEP: usize = 2000;
+
+/// Why a run could not be made by the server.
+#[derive(Debug)]
+pub(super) enum Failure {
+    /// This run only (the server is fine): why.
+    Refused(String),
+    /// The server is gone or cannot be trusted: why.
+    Dead(String),
+}
+
+/// Which servers can serve a run: everything that is fixed when an interpreter starts.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct Key {
+    pub program: PathBuf,
+    pub script: PathBuf,
+    pub expose: Vec<PathBuf>,
+    /// The environment, with the run's working folder in values replaced by `WORKDIR`.
+    pub env: Vec<(OsString, Vec<u8>)>,
+    pub memory_bytes: u64,
+    /// The folder the runs' working folders are made in (a tmpfs of the server's sandbox).
+    pub mount: PathBuf,
+}
+
+/// Stands for the run's working folder in a key's environment.
+const WORKDIR: &[u8] = b"\0workdir\0";
+
+impl Key {
+    /// The key of a run, or why the fork path cannot make it just as a fresh interpreter
+    /// would.
+    pub fn of(spec: &RunSpec, script: &Path) -> Result<Key, String> {
+        let Some(program) = spec.args.first() else {
+            return Err("no program file to run".into());
+        };
+        if program.as_bytes().starts_with(b"-") {
+            return Err("the interpreter is given options, not a program file".into());
+        }
+        let fixed_hash = spec.env.iter().any(|(k, v)| {
+            k == "PYTHONHASHSEED" && !v.is_empty() && v.as_bytes().iter().all(u8::is_ascii_digit)
+        });
+        if !fixed_hash {
+            // Each fresh interpreter would hash strings its own way; forked ones all alike.
+            return Err("PYTHONHASHSEED is not fixed".into());
+        }
+        if spec.env.iter().any(|(k, _)| k == "PYTHONINSPECT") {
+            return Err("PYTHONINSPECT asks for an interactive interpreter".into());
+        }
+        let Some(mount) = spec.workdir.parent().filter(|p| p.is_absolute()) else {
+            return Err("the working folder has no parent folder".into());
+        };
+        let workdir = spec.workdir.as_os_str().as_bytes();
+        let env = spec
+            .env
+            .iter()
+            .map(|(k, v)| {
+                let v = v.as_bytes();
+                let inside = v.starts_with(workdir)
+                    && (v.len() == workdir.len() || v[workdir.len()] == b'/');
+                let value = if inside {
+                    [WORKDIR, &v[workdir.len()..]].concat()
+                } else {
+                    v.to_vec()
+                };
+                (k.clone(), value)
+            })
+            .collect();
+        Ok(Key {
+            program: spec.program.to_path_buf(),
+            script: script.to_path_buf(),
+            expose: spec.expose.to_vec(),
+            env,
+            memory_bytes: spec.limits.memory_bytes,
+            mount: mount.to_path_buf(),
+        })
+    }
+
+    /// The server's own environment: the run's, with its working folder's place taken by the
+    /// folder the runs' working folders are made in.
+    fn server_env(&self) -> Vec<(OsString, OsString)> {
+        let mount = self.mount.as_os_str().as_bytes();
+        self.env
+            .iter()
+            .map(|(k, v)| {
+                let value = match v.strip_prefix(WORKDIR) {
+                    Some(rest) => [mount, rest].concat(),
+                    None => v.clone(),
+                };
+                (k.clone(), OsStr::from_bytes(&value).to_os_string())
+            })
+            .collect()
+    }
+}
+
+/// What compiling a program said.
+#[derive(Debug, Clone)]
+pub(super) struct Compiled {
+    /// The syntax probe's JSON: the version and the compile error, if any.
+    pub probe: Vec<u8>,
+}
+
+pub(super) struct Server {
+    pub key: Key,
+    started: Option<Started>,
+    socket: OwnedFd,
+    stderr: Option<ChildStderr>,
+    cgroup: Option<RunCgroup>,
+    isolation: Isolation,
+    /// False once the server cannot be used again (it died, or left a run's files behind).
+    pub healthy: bool,
+}
+
+impl Server {
+    /// Starts the interpreter of `spec` on the fork server script, in the sandbox.
+    pub fn start(key: &Key, spec: &RunSpec, isolation: &Isolation) -> Result<Server, Failure> {
+        let failed = |what: &str, e: std::io::Error| Failure::Dead(format!("{what}: {e}"));
+        let (ours, theirs) =
+            socket::pair().map_err(|e| failed("cannot make the fork server's socket", e))?;
+        let mut expose = spec.expose.to_vec();
+        if let Some(folder) = key.script.parent() {
+            expose.push(folder.to_path_buf());
+        }
+        let mode = if isolation.is_isolated() {
+            "sandbox"
+        } else {
+            "bare"
+        };
+        let launch = RunSpec {
+            program: spec.program,
+            args: vec![
+                key.script.clone().into(),
+                mode.into(),
+                key.mount.clone().into(),
+            ],
+            stdin: b"",
+            workdir: &key.mount,
+            env: key.server_env(),
+            limits: RunLimits {
+                cpu: SERVER_CPU,
+                ..spec.limits
+            },
+            expose: &expose,
+        };
+        let cgroup = match isolation {
+            // One process more than a run may have: the server itself.
+            Isolation::Sandbox(sandbox) => sandbox.own_cgroup(spec.limits.memory_bytes, 1),
+            Isolation::LimitsOnly { .. } => None,
+        };
+        let mut started = spawn_in(&launch, isolation, Stdio::from(theirs), cgroup)
+            .map_err(|e| Failure::Dead(e.to_string()))?;
+        let cgroup = started.cgroup.take();
+        drop(started.child.stdout.take());
+        let stderr = started.child.stderr.take();
+        if let Some(pipe) = &stderr {
+            set_nonblocking(pipe.as_raw_fd());
+        }
+        Ok(Server {
+            key: key.clone(),
+            started: Some(started),
+            socket: ours,
+            stderr,
+            cgroup,
+            isolation: isolation.clone(),
+            healthy: true,
+        })
+    }
+
+    /// Why the server is gone, with the end of what it printed.
+    fn death(&mut self, what: &str) -> Failure {
+        self.healthy = false;
+        let mut said = Vec::new();
+        if let Some(pipe) = &mut self.stderr {
+            let _ = pipe.read_to_end(&mut said);
+        }
+        let said = String::from_utf8_lossy(&said);
+        let said = said.trim();
+        let tail: String = said
+            .chars()
+            .rev()
+            .take(STDERR_KEEP)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        if tail.is_empty() {
+            Failure::Dead(format!("the fork server {what}"))
+        } else {
+            Failure::Dead(format!("the fork server {what}: {tail}"))
+        }
+    }
+
+    fn send(&mut self, message: &[u8]) -> Result<(), Failure> {
+        socket::send(&self.socket, message).map_err(|e| self.death(&format!("is gone ({e})")))
+    }
+
+    fn receive(&mut self, timeout: Duration) -> Result<Received, Failure> {
+        match socket::recv(&self.socket, timeout) {
+            Ok(Some(received)) => Ok(received),
+            Ok(None) => Err(self.death("ended")),
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
+                Err(self.death("did not answer in time"))
+            }
+            Err(e) => Err(self.death(&format!("cannot be heard ({e})"))),
+        }
+    }
+
+    /// Compiles `file` in the server (once; it is kept for the runs).
+    pub fn compile(&mut self, file: &Path) -> Result<Compiled, Failure> {
+        let message = [b"C\0".as_slice(), file.as_os_str().as_bytes()].concat();
+        if message[2..].contains(&0) {
+            return Err(Failure::Refused("the file name holds a NUL byte".into()));
+        }
+        self.send(&message)?;
+        let answer = self.receive(ANSWER_TIME)?;
+        let fields: Vec<&[u8]> = answer.bytes.splitn(4, |&b| b == 0).collect();
+        match fields.as_slice() {
+            [b"C", _ok, _servable, probe] => Ok(Compiled {
+                probe: probe.to_vec(),
+            }),
+            _ => Err(self.death("answered a compile request oddly")),
+        }
+    }
+
+    /// Runs the spec's program in a forked child, watched as [`crate::runner::ProcessRunner`]
+    /// watches a process, to the same outcome.
+    pub fn run(&mut self, spec: &RunSpec, stdin: OwnedFd) -> Result<RunOutcome, Failure> {
+        let (stdout, stdout_w) = pipe().map_err(|e| Failure::Refused(e.to_string()))?;
+        let (stderr, stderr_w) = pipe().map_err(|e| Failure::Refused(e.to_string()))?;
+        let started = Instant::now();
+        let child = self.fork(spec, [stdin, stdout_w, stderr_w])?;
+        let killed = Arc::new(AtomicBool::new(false));
+        let mut watch = Watch::new(
+            child,
+            ChildStdout::from(stdout),
+            ChildStderr::from(stderr),
+            spec.limits.output_bytes,
+        )
+        .on_exit(self.killer(Arc::clone(&killed))?);
+        let watched = watch_to_end(
+            &mut watch,
+            child,
+            started + spec.limits.wall,
+            spec.limits.cpu,
+        );
+        if !killed.swap(true, Ordering::SeqCst) {
+            kill_group(child);
+            self.kill()?;
+        }
+        let exit = self.exit()?;
+        let wall = started.elapsed();
+        let watched = watched.map_err(|e| Failure::Refused(e.to_string()))?;
+        let out_of_memory = self
+            .cgroup
+            .as_mut()
+            .is_some_and(RunCgroup::oom_killed_since);
+        let (stderr, stderr_truncated) = watch.take_stderr();
+        if !exit.clean {
+            // The next run would not start in empty folders: this server is done.
+            self.healthy = false;
+        }
+        Ok(RunOutcome {
+            termination: watched
+                .stopped_by_us
+                .unwrap_or_else(|| termination(exit.status, &self.isolation)),
+            stdout: watched.stdout,
+            stderr,
+            stderr_truncated,
+            cpu: exit.cpu.max(watched.tree_cpu),
+            wall,
+            max_rss_bytes: exit.max_rss_bytes,
+            out_of_memory,
+            working_at_wall_limit: watched.working_at_wall_limit,
+            way: RunWay::Fork,
+        })
+    }
+
+    /// Tells the server the run is over: it kills what is left of it and reaps the child.
+    pub fn kill(&mut self) -> Result<(), Failure> {
+        self.send(b"K")
+    }
+
+    /// What a watch calls when the child exits (once, as `killed` records): tells the server
+    /// to kill what the program left now, as the kernel would in a fresh interpreter's
+    /// namespace.
+    pub fn killer(
+        &mut self,
+        killed: Arc<AtomicBool>,
+    ) -> Result<impl FnMut() + Send + use<>, Failure> {
+        let socket = self
+            .socket
+            .try_clone()
+            .map_err(|e| self.death(&format!("cannot be reached ({e})")))?;
+        Ok(move || {
+            if !killed.swap(true, Ordering::SeqCst) {
+                let _ = socket::send(&socket, b"K");
+            }
+        })
+    }
+
+    pub fn isolation(&self) -> &Isolation {
+        &self.isolation
+    }
+
+    /// Whether the kernel killed a process of the server's for want of memory since the last
+    /// look.
+    pub fn oom_killed_since(&mut self) -> bool {
+        self.cgroup
+            .as_mut()
+            .is_some_and(RunCgroup::oom_killed_since)
+    }
+
+    /// Has the server fork a child on these descriptors; the child's pid (in nimlab's PID
+    /// namespace) once it is about to run the program.
+    pub fn fork(&mut self, spec: &RunSpec, fds: [OwnedFd; 3]) -> Result<libc::pid_t, Failure> {
+        let message = run_message(spec)?;
+        self.send(&message)?;
+        for fd in &fds {
+            socket::send_fd(&self.socket, fd.as_raw_fd())
+                .map_err(|e| self.death(&format!("cannot be handed a descriptor ({e})")))?;
+        }
+        drop(fds);
+        let answer = self.receive(ANSWER_TIME)?;
+        match answer.bytes.first() {
+            Some(b'H') => match answer.sender {
+                Some(pid) => Ok(pid),
+                None => Err(self.death("forked a child nimlab cannot see")),
+            },
+            Some(b'N') => Err(Failure::Refused(reason(&answer.bytes))),
+            Some(b'F') => {
+                let why = reason(&answer.bytes);
+                self.send(b"K")?;
+                self.exit()?;
+                Err(Failure::Refused(format!(
+                    "the forked child could not start the program: {why}"
+                )))
+            }
+            _ => Err(self.death("answered a run request oddly")),
+        }
+    }
+
+    /// Reads how the child ended, once the server has reaped it.
+    pub fn exit(&mut self) -> Result<Exit, Failure> {
+        let answer = self.receive(ANSWER_TIME)?;
+        let fields: Vec<&[u8]> = answer.bytes.split(|&b| b == 0).collect();
+        let number =
+            |at: usize| -> Option<i64> { std::str::from_utf8(fields.get(at)?).ok()?.parse().ok() };
+        match (fields.first(), number(1), number(2), number(3), number(4)) {
+            (Some(&b"X"), Some(status), Some(user), Some(system), Some(rss)) => {
+                let micros = |m: i64| Duration::from_micros(u64::try_from(m).unwrap_or(0));
+                Ok(Exit {
+                    status: status as libc::c_int,
+                    cpu: micros(user) + micros(system),
+                    max_rss_bytes: u64::try_from(rss).unwrap_or(0) * 1024,
+                    clean: fields.get(5) == Some(&b"1".as_slice()),
+                })
+            }
+            _ => Err(self.death("answered a reap request oddly")),
+        }
+    }
+
+    /// Stops the server and lets go of its cgroups.
+    fn stop(&mut self) {
+        let Some(started) = self.started.take() else {
+            return;
+        };
+        kill_group(started.pid);
+        let _ = reap(started.pid);
+        drop(started.child);
+        if let Some(cgroup) = self.cgroup.take() {
+            cgroup.finish();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// How a forked child ended.
+pub(super) struct Exit {
+    pub status: libc::c_int,
+    pub cpu: Duration,
+    pub max_rss_bytes: u64,
+    /// The server left the working folders as empty as it found them.
+    pub clean: bool,
+}
+
+fn reason(answer: &[u8]) -> String {
+    let text = answer.splitn(2, |&b| b == 0).nth(1).unwrap_or_default();
+    String::from_utf8_lossy(text).into_owned()
+}
+
+/// The "R" message: program, working folder, CPU seconds, arguments and environment.
+fn run_message(spec: &RunSpec) -> Result<Vec<u8>, Failure> {
+    let program = spec
+        .args
+        .first()
+        .ok_or_else(|| Failure::Refused("no program".into()))?;
+    let cpu_seconds =
+        (spec.limits.cpu.as_secs() + u64::from(spec.limits.cpu.subsec_nanos() > 0)).max(1);
+    let mut fields: Vec<&[u8]> = vec![
+        b"R",
+        program.as_bytes(),
+        spec.workdir.as_os_str().as_bytes(),
+    ];
+    let cpu = cpu_seconds.to_string();
+    let argc = spec.args.len().to_string();
+    let envc = spec.env.len().to_string();
+    fields.push(cpu.as_bytes());
+    fields.push(argc.as_bytes());
+    fields.extend(spec.args.iter().map(|a| a.as_bytes()));
+    fields.push(envc.as_bytes());
+    for (k, v) in &spec.env {
+        fields.push(k.as_bytes());
+        fields.push(v.as_bytes());
+    }
+    if fields.iter().any(|f| f.contains(&0)) {
+        return Err(Failure::Refused(
+            "an argument or variable holds a NUL byte".into(),
+        ));
+    }
+    Ok(fields.join(&0u8))
+}
+
+/// A pipe: (read end, write end), both close-on-exec.
+pub(super) fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: fds is a live array of two descriptors to fill.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: both were just created and belong to nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// The case's input in an anonymous in-memory file, as the process path gives it.
+pub(super) fn stdin_file(input: &[u8]) -> std::io::Result<OwnedFd> {
+    // SAFETY: the name is a valid C string; the returned descriptor is owned by the File.
+    let fd = unsafe { libc::memfd_create(c"nimlab-stdin".as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: fd was just created and is owned by nobody else.
+    let mut file = unsafe { std::fs::File::from_raw_fd(fd) };
+    file.write_all(input)?;
+    file.rewind()?;
+    Ok(OwnedFd::from(file))
+}

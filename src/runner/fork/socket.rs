@@ -1,0 +1,183 @@
+//! The fork server's control socket: a Unix SOCK_SEQPACKET pair (one message per send, kept
+//! whole), descriptors passed with SCM_RIGHTS, and the sender's pid read from the kernel's
+//! SCM_CREDENTIALS (translated into nimlab's PID namespace: a forked child tells nimlab who
+//! it is just by writing).
+
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::time::Duration;
+
+/// The largest message either side sends.
+const MAX_MESSAGE: usize = 1 << 20;
+
+/// A connected pair: nimlab's end (which receives the senders' credentials) and the server's.
+pub(super) fn pair() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: fds is a live array of two descriptors to fill.
+    let r = unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC,
+            0,
+            fds.as_mut_ptr(),
+        )
+    };
+    if r != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just created and belong to nobody else.
+    let (ours, theirs) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    let on: libc::c_int = 1;
+    // SAFETY: a plain setsockopt with a pointer to a live int.
+    let r = unsafe {
+        libc::setsockopt(
+            ours.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_PASSCRED,
+            (&on as *const libc::c_int).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        )
+    };
+    if r != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok((ours, theirs))
+}
+
+/// Sends one message.
+pub(super) fn send(socket: &OwnedFd, message: &[u8]) -> io::Result<()> {
+    loop {
+        // SAFETY: sends from a live buffer; MSG_NOSIGNAL: a closed peer is an error, not SIGPIPE.
+        let r = unsafe {
+            libc::send(
+                socket.as_raw_fd(),
+                message.as_ptr().cast(),
+                message.len(),
+                libc::MSG_NOSIGNAL,
+            )
+        };
+        if r >= 0 {
+            return Ok(());
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+/// Sends one descriptor, in a message of one byte.
+pub(super) fn send_fd(socket: &OwnedFd, fd: RawFd) -> io::Result<()> {
+    let mut byte = [b'D'];
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
+    // SAFETY: CMSG_SPACE is a pure computation.
+    let space = unsafe { libc::CMSG_SPACE(std::mem::size_of::<RawFd>() as u32) } as usize;
+    let mut control = vec![0u8; space];
+    // SAFETY: msghdr is plain old data; every pointer set below refers to a live local.
+    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+    msg.msg_iov = &mut iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control.as_mut_ptr().cast();
+    msg.msg_controllen = space;
+    // SAFETY: the control buffer holds one header with room for one descriptor.
+    unsafe {
+        let header = libc::CMSG_FIRSTHDR(&msg);
+        (*header).cmsg_level = libc::SOL_SOCKET;
+        (*header).cmsg_type = libc::SCM_RIGHTS;
+        (*header).cmsg_len = libc::CMSG_LEN(std::mem::size_of::<RawFd>() as u32) as usize;
+        std::ptr::write_unaligned(libc::CMSG_DATA(header).cast::<RawFd>(), fd);
+    }
+    loop {
+        // SAFETY: msg and everything it points to are live.
+        let r = unsafe { libc::sendmsg(socket.as_raw_fd(), &msg, libc::MSG_NOSIGNAL) };
+        if r >= 0 {
+            return Ok(());
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+/// One message received: its bytes and the pid of the process that sent it.
+pub(super) struct Received {
+    pub bytes: Vec<u8>,
+    pub sender: Option<libc::pid_t>,
+}
+
+/// Waits up to `timeout` for the next message. None: the other end is closed.
+pub(super) fn recv(socket: &OwnedFd, timeout: Duration) -> io::Result<Option<Received>> {
+    let mut poll = libc::pollfd {
+        fd: socket.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let millis = i32::try_from(timeout.as_millis()).unwrap_or(i32::MAX);
+    loop {
+        // SAFETY: one live pollfd.
+        let ready = unsafe { libc::poll(&mut poll, 1, millis) };
+        if ready > 0 {
+            break;
+        }
+        if ready == 0 {
+            return Err(io::Error::new(io::ErrorKind::TimedOut, "no answer in time"));
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+    let mut buffer = vec![0u8; MAX_MESSAGE];
+    let mut iov = libc::iovec {
+        iov_base: buffer.as_mut_ptr().cast(),
+        iov_len: buffer.len(),
+    };
+    // SAFETY: CMSG_SPACE is a pure computation.
+    let space = unsafe { libc::CMSG_SPACE(std::mem::size_of::<libc::ucred>() as u32) } as usize;
+    let mut control = vec![0u8; space];
+    // SAFETY: msghdr is plain old data; its pointers are set to live locals.
+    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+    msg.msg_iov = &mut iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control.as_mut_ptr().cast();
+    msg.msg_controllen = space;
+    let n = loop {
+        // SAFETY: receives into live buffers described by msg; MSG_CMSG_CLOEXEC in case a
+        // descriptor ever comes this way.
+        let r = unsafe { libc::recvmsg(socket.as_raw_fd(), &mut msg, libc::MSG_CMSG_CLOEXEC) };
+        if r >= 0 {
+            break r as usize;
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    };
+    if n == 0 {
+        return Ok(None);
+    }
+    buffer.truncate(n);
+    let mut sender = None;
+    // SAFETY: walks the control headers the kernel wrote into `control`.
+    unsafe {
+        let mut header = libc::CMSG_FIRSTHDR(&msg);
+        while !header.is_null() {
+            if (*header).cmsg_level == libc::SOL_SOCKET
+                && (*header).cmsg_type == libc::SCM_CREDENTIALS
+            {
+                let credentials =
+                    std::ptr::read_unaligned(libc::CMSG_DATA(header).cast::<libc::ucred>());
+                sender = (credentials.pid > 0).then_some(credentials.pid);
+            }
+            header = libc::CMSG_NXTHDR(&msg, header);
+        }
+    }
+    Ok(Some(Received {
+        bytes: buffer,
+        sender,
+    }))
+}

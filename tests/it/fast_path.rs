@@ -1,0 +1,623 @@
+//! The fast path (`--runner fork`): every submission the project has, checked both ways, gives
+//! the same report; the fork server survives what programs do to it, keeps runs apart, and
+//! when it dies the runs go on as processes and the report says so.
+
+use crate::common::{nimlab, root};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The project's submissions: the corpus of mistakes, the model solutions, the starter
+/// files, and the lab's own functions and input blocks (as lab_solutions.rs builds them),
+/// with the exercise to check each as where its name does not say.
+fn corpus(scratch: &Path) -> Vec<(PathBuf, Option<String>)> {
+    let mut items = Vec::new();
+    let mut add_folder = |folder: PathBuf, exercise: Option<String>| {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "py"))
+            .collect();
+        files.sort();
+        for file in files {
+            items.push((file, exercise.clone()));
+        }
+    };
+    let mut mistakes: Vec<PathBuf> = std::fs::read_dir(root().join("tests/submissions"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    mistakes.sort();
+    for folder in mistakes {
+        add_folder(folder, None);
+    }
+    for exercise in crate::common::exercises() {
+        add_folder(root().join("exercises").join(&exercise), Some(exercise));
+    }
+    let lab = root().join("tests/data/lab");
+    let read = |file: &str| std::fs::read_to_string(lab.join(file)).unwrap();
+    let mut blocks: Vec<PathBuf> = std::fs::read_dir(lab.join("blocks"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    blocks.sort();
+    for block in blocks {
+        let exercise = block.file_stem().unwrap().to_str().unwrap().to_string();
+        let folder = scratch.join(format!("lab-{exercise}"));
+        std::fs::create_dir_all(&folder).unwrap();
+        let file = folder.join(format!("{exercise}.py"));
+        let functions = read(&format!("functions/{exercise}.py"));
+        let block = std::fs::read_to_string(&block).unwrap();
+        std::fs::write(&file, format!("{functions}\n\n{block}")).unwrap();
+        items.push((file, None));
+    }
+    let folder = scratch.join("lab-optimal_move");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("optimal_move.py"),
+        read("functions/optimal_move.py"),
+    )
+    .unwrap();
+    items.push((folder.join("optimal_move.py"), None));
+    let game = scratch.join("lab-game");
+    std::fs::create_dir_all(&game).unwrap();
+    std::fs::write(game.join("working_game.py"), read("game/working_game.py")).unwrap();
+    for sibling in ["present_board", "ui", "optimal_move", "make_move"] {
+        std::fs::write(
+            game.join(format!("{sibling}.py")),
+            read(&format!("functions/{sibling}.py")),
+        )
+        .unwrap();
+    }
+    items.push((game.join("working_game.py"), None));
+    items
+}
+
+/// `nimlab check --format json` with a runner: the report and the exit code.
+fn check(file: &Path, exercise: Option<&str>, runner: &str, jobs: usize) -> (Value, i32) {
+    let mut command = nimlab();
+    command
+        .arg("check")
+        .arg(file)
+        .args(["--format", "json", "--runner", runner])
+        .args(["--jobs", &jobs.to_string()]);
+    if let Some(exercise) = exercise {
+        command.args(["--exercise", exercise]);
+    }
+    let output = command.output().unwrap();
+    let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{}: not a JSON report ({e}): {}",
+            file.display(),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (report, output.status.code().unwrap())
+}
+
+/// What two runs of one program may differ in whatever runs them: timings, and with them
+/// which of the time limits a busy program reaches first (on a loaded machine a program
+/// gets less CPU time per second, and the wall clock runs out before the CPU time: the
+/// verdict and hint are the same, the message names the limit), which runner judged, and
+/// what a program cut off at the output limit managed to write to stderr before it died (it
+/// races the kill: the process path itself gives one or the other).
+fn comparable(mut report: Value) -> Value {
+    for run in report["runs"].as_array_mut().unwrap() {
+        let run = run.as_object_mut().unwrap();
+        run.remove("runner");
+        run.remove("runner_note");
+        for case in run["cases"].as_array_mut().unwrap() {
+            let case = case.as_object_mut().unwrap();
+            case.remove("time_ms");
+            case.remove("wall_ms");
+            if case["verdict"] == "time_limit" {
+                case.insert("message".into(), Value::String("a time limit".into()));
+            }
+            if case["verdict"] == "output_limit" {
+                if let Some(feedback) = case.get_mut("feedback").and_then(Value::as_object_mut) {
+                    feedback.remove("stderr");
+                }
+            }
+        }
+    }
+    report
+}
+
+/// Programs whose results vary from one run to the next whatever runs them.
+const NONDETERMINISTIC: [&str; 1] = [
+    // Returns a random move: each case passes or fails by chance.
+    "random_move",
+];
+
+#[test]
+fn every_submission_gets_the_same_report_forked_as_from_a_fresh_interpreter() {
+    let scratch = tempfile::tempdir().unwrap();
+    let mut differences = Vec::new();
+    let mut forked_cases = 0;
+    for (file, exercise) in corpus(scratch.path()) {
+        let name = file.display().to_string();
+        // Sleeping programs wait out the wall clock; more of them at once cost no CPU.
+        let jobs = if name.contains("sleeps") { 16 } else { 2 };
+        let (process, process_code) = check(&file, exercise.as_deref(), "process", jobs);
+        let (fork, fork_code) = check(&file, exercise.as_deref(), "fork", jobs);
+        for run in process["runs"].as_array().unwrap() {
+            assert_eq!(run["runner"], "process", "{name}: {run:#}");
+        }
+        for run in fork["runs"].as_array().unwrap() {
+            assert_eq!(run["runner_note"], Value::Null, "{name}: {run:#}");
+            if run["runner"] == "fork" {
+                forked_cases += run["cases"].as_array().unwrap().len();
+            }
+        }
+        if NONDETERMINISTIC.iter().any(|n| name.contains(n)) {
+            // Still judged alike in kind: every case passes or fails, nothing else.
+            for report in [&process, &fork] {
+                for run in report["runs"].as_array().unwrap() {
+                    for case in run["cases"].as_array().unwrap() {
+                        let verdict = case["verdict"].as_str().unwrap();
+                        assert!(
+                            ["accepted", "wrong_answer"].contains(&verdict),
+                            "{name}: {case:#}"
+                        );
+                    }
+                }
+            }
+            continue;
+        }
+        if (comparable(process.clone()), process_code) != (comparable(fork.clone()), fork_code) {
+            differences.push(format!(
+                "{name}: exit {process_code} / {fork_code}\nprocess: {:#}\nfork: {:#}",
+                comparable(process),
+                comparable(fork)
+            ));
+        }
+    }
+    assert!(
+        differences.is_empty(),
+        "{} submission(s) judged differently:\n{}",
+        differences.len(),
+        differences.join("\n\n")
+    );
+    assert!(forked_cases > 1000, "only {forked_cases} cases were forked");
+}
+
+// ---- The fork server under hostile programs, through the runners themselves ---------------
+
+use nimlab::runner::interpreter;
+use nimlab::runner::sandbox::Isolation;
+use nimlab::runner::{
+    ForkRunner, ProcessRunner, RunLimits, RunOutcome, RunSpec, RunWay, Runner, Termination,
+};
+use std::time::{Duration, Instant};
+
+/// Programs in one folder, run one after another by the same runner (so by one fork server),
+/// each in a working folder of its own beside the others', as check runs cases.
+struct Bench {
+    folder: tempfile::TempDir,
+    python: PathBuf,
+    runs: std::cell::Cell<usize>,
+}
+
+impl Bench {
+    fn new(python: &str) -> Bench {
+        Bench {
+            folder: tempfile::tempdir().unwrap(),
+            python: interpreter::resolve(python)
+                .path
+                .expect("the interpreter is installed"),
+            runs: std::cell::Cell::new(0),
+        }
+    }
+
+    fn run(
+        &self,
+        runner: &dyn Runner,
+        name: &str,
+        source: &str,
+        stdin: &[u8],
+        limits: RunLimits,
+    ) -> RunOutcome {
+        let programs = self.folder.path().join("programs");
+        std::fs::create_dir_all(&programs).unwrap();
+        let program = programs.join(format!("{name}.py"));
+        std::fs::write(&program, source).unwrap();
+        self.runs.set(self.runs.get() + 1);
+        let workdir = self
+            .folder
+            .path()
+            .join("runs")
+            .join(format!("case-{}", self.runs.get()));
+        std::fs::create_dir_all(&workdir).unwrap();
+        let home = workdir.as_os_str().to_owned();
+        let spec = RunSpec {
+            program: &self.python,
+            args: vec![program.clone().into()],
+            stdin,
+            workdir: &workdir,
+            env: vec![
+                ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+                ("HOME".into(), home.clone()),
+                ("TMPDIR".into(), home),
+                ("LANG".into(), "C.UTF-8".into()),
+                ("LC_ALL".into(), "C.UTF-8".into()),
+                ("PYTHONIOENCODING".into(), "utf-8".into()),
+                ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+                ("PYTHONHASHSEED".into(), "0".into()),
+            ],
+            limits,
+            expose: std::slice::from_ref(&programs),
+        };
+        runner.run(&spec).unwrap()
+    }
+}
+
+fn limits() -> RunLimits {
+    RunLimits {
+        cpu: Duration::from_secs(2),
+        wall: Duration::from_secs(4),
+        memory_bytes: 128 << 20,
+        output_bytes: 64 << 10,
+    }
+}
+
+/// What each hostile program does, and what must come of it.
+const HOSTILE: &[(&str, &str)] = &[
+    ("crashes", "import sys\nprint('before')\n1 // 0\n"),
+    ("exits_early", "import os\nprint('lost')\nos._exit(3)\n"),
+    (
+        "closes_its_fds",
+        "import os\nprint('a')\nos.close(0)\nos.close(1)\nos.close(2)\n",
+    ),
+    (
+        "redirects_its_fds",
+        "import os, sys\nfd = os.open(os.devnull, os.O_WRONLY)\nos.dup2(fd, 1)\nos.dup2(fd, 2)\nprint('gone')\nsys.stderr.write('gone too')\n",
+    ),
+    (
+        "kills_its_process_group",
+        "import os, sys\nprint('x')\nsys.stdout.flush()\nos.killpg(0, 9)\n",
+    ),
+    (
+        "kills_everything_it_can",
+        "import os, sys\nprint('x')\nsys.stdout.flush()\nos.kill(-1, 9)\nprint('still here')\n",
+    ),
+    (
+        "forks_and_leaves_a_child",
+        "import os, sys, time\nif os.fork() == 0:\n    time.sleep(30)\n    print('late')\n    sys.exit(0)\nprint('parent done')\n",
+    ),
+    (
+        "fills_memory",
+        "blocks = []\nwhile True:\n    blocks.append(bytearray(8 << 20))\n",
+    ),
+    (
+        "floods_output",
+        "import sys\nwhile True:\n    sys.stdout.write('x' * 4096)\n",
+    ),
+    ("runs_forever", "while True:\n    pass\n"),
+    ("sleeps", "import time\ntime.sleep(60)\n"),
+    (
+        "leaves_files",
+        "import os\nopen('left-here', 'w').write('secret')\nopen('/tmp/left-in-tmp', 'w').write('secret')\nos.mkdir('/tmp/a-folder')\nos.chmod('/tmp/a-folder', 0)\nprint(sorted(os.listdir('.')))\n",
+    ),
+];
+
+/// What a run shows of itself; the same for every run of the same program, however made.
+fn shape(outcome: &RunOutcome) -> (Termination, Vec<u8>, String, bool) {
+    let stderr = String::from_utf8_lossy(&outcome.stderr);
+    // A traceback's last line names the error; the lines above it name the file.
+    let last = stderr.lines().last().unwrap_or_default().to_string();
+    (
+        outcome.termination,
+        outcome.stdout.clone(),
+        last,
+        outcome.out_of_memory,
+    )
+}
+
+/// Sees what a run can see of earlier runs: its folder, /tmp and its input.
+const LOOKS_AROUND: &str = "import os, sys\nprint(sorted(os.listdir('.')))\nprint(sorted(n for n in os.listdir('/tmp') if not n.startswith('nimlab-')))\nprint(repr(sys.stdin.read()))\n";
+
+/// Lists the program's descriptors (3 is the listing's own).
+const DESCRIPTORS: &str =
+    "import os\nprint(sorted(int(fd) for fd in os.listdir('/proc/self/fd')))\n";
+
+#[test]
+fn the_fork_server_survives_hostile_programs_and_keeps_runs_apart() {
+    let bench = Bench::new("3");
+    let fork = ForkRunner::detect();
+    let process = ProcessRunner::detect();
+    for (name, source) in HOSTILE {
+        let mut l = limits();
+        if *name == "sleeps" {
+            l.wall = Duration::from_millis(500);
+        }
+        let started = Instant::now();
+        let forked = bench.run(&fork, name, source, b"", l);
+        let took = started.elapsed();
+        assert_eq!(forked.way, RunWay::Fork, "{name}: {forked:?}");
+        let fresh = bench.run(&process, name, source, b"", l);
+        if *name == "kills_its_process_group" && Isolation::detect().is_isolated() {
+            // The one known difference: in its sandbox a fresh interpreter is its PID
+            // namespace's init, which the kernel does not let a signal it sends itself kill;
+            // a forked program is not (README: "How a submission runs").
+            assert_eq!(forked.termination, Termination::Signaled(libc::SIGKILL));
+            assert_eq!(fresh.termination, Termination::Exited(0));
+        } else {
+            assert_eq!(shape(&forked), shape(&fresh), "{name}");
+        }
+        // Whatever it did, the next run is forked by the same server and sees nothing of it.
+        let after = bench.run(&fork, "looks_around", LOOKS_AROUND, b"its own input\n", l);
+        let fresh_after = bench.run(
+            &process,
+            "looks_around",
+            LOOKS_AROUND,
+            b"its own input\n",
+            l,
+        );
+        assert_eq!(after.way, RunWay::Fork, "after {name}: {after:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&after.stdout),
+            String::from_utf8_lossy(&fresh_after.stdout),
+            "after {name}"
+        );
+        assert_eq!(after.termination, Termination::Exited(0), "after {name}");
+        if *name == "forks_and_leaves_a_child" {
+            assert!(took < Duration::from_secs(2), "{name} took {took:?}");
+        }
+    }
+    // Nothing of the server's or of earlier runs stays open in a run (a process started by
+    // the test harness inherits whatever descriptors the harness leaves open, so this one is
+    // not compared with the process path).
+    let descriptors = bench.run(&fork, "descriptors", DESCRIPTORS, b"", limits());
+    assert_eq!(descriptors.stdout, b"[0, 1, 2, 3]\n");
+    let memory = bench.run(&fork, "fills_memory", HOSTILE[7].1, b"", limits());
+    assert!(
+        memory.out_of_memory || String::from_utf8_lossy(&memory.stderr).contains("MemoryError"),
+        "{memory:?}"
+    );
+}
+
+#[test]
+fn a_forked_run_is_bounded_by_the_runs_memory_limit() {
+    let bench = Bench::new("3");
+    let fork = ForkRunner::detect();
+    let mut l = limits();
+    l.memory_bytes = 64 << 20;
+    let grab = "data = bytearray(100 << 20)\nprint('got it')\n";
+    let outcome = bench.run(&fork, "grab", grab, b"", l);
+    assert_eq!(outcome.way, RunWay::Fork);
+    assert!(outcome.stdout.is_empty(), "{outcome:?}");
+    assert!(!outcome.success(), "{outcome:?}");
+    // A smaller grab fits, in the same server.
+    let fits = bench.run(
+        &fork,
+        "fits",
+        "data = bytearray(16 << 20)\nprint('ok')\n",
+        b"",
+        l,
+    );
+    assert_eq!(fits.stdout, b"ok\n", "{fits:?}");
+    assert_eq!(fits.way, RunWay::Fork);
+}
+
+#[test]
+fn without_a_sandbox_a_killed_server_hands_the_rest_to_the_process_path() {
+    let bench = Bench::new("3");
+    let fork = ForkRunner::new(Isolation::LimitsOnly {
+        reason: "test".into(),
+    });
+    let hello = "print('hello')\n";
+    assert_eq!(
+        bench.run(&fork, "hello", hello, b"", limits()).way,
+        RunWay::Fork
+    );
+    let kill_server = "import os\nparent = open('/proc/%d/cmdline' % os.getppid(), 'rb').read()\nif b'forkserver' in parent:\n    os.kill(os.getppid(), 9)\nprint('done')\n";
+    let killed = bench.run(&fork, "kills_server", kill_server, b"", limits());
+    // The run was made again as a process, and says why.
+    assert_eq!(killed.stdout, b"done\n");
+    assert!(
+        matches!(&killed.way, RunWay::Fallback(why) if why.contains("fork server")),
+        "{:?}",
+        killed.way
+    );
+    let later = bench.run(&fork, "hello", hello, b"", limits());
+    assert_eq!(later.stdout, b"hello\n");
+    assert!(matches!(later.way, RunWay::Fallback(_)), "{:?}", later.way);
+}
+
+// ---- The paired measurement -------------------------------------------------------------
+
+/// The number that follows `label` on a line of `text`.
+fn number_after(text: &str, label: &str) -> f64 {
+    let line = text
+        .lines()
+        .find(|l| l.contains(label))
+        .unwrap_or_else(|| panic!("no line with {label:?} in:\n{text}"));
+    let rest = &line[line.find(label).unwrap() + label.len()..];
+    rest.split_whitespace()
+        .find_map(|word| word.trim_end_matches(['x', ',']).parse::<f64>().ok())
+        .unwrap_or_else(|| panic!("no number after {label:?} in {line:?}"))
+}
+
+#[test]
+fn bench_pairs_the_fast_path_with_the_process_path() {
+    let output = nimlab()
+        .args(["bench", "--exercise", "exclusive_or", "--repeat", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    let process = number_after(&text, "one case,");
+    let fork = number_after(&text, "ms, fork");
+    // Both runners ran every case; the numbers are the machine's, only their sense is checked.
+    assert!(process > 0.0 && fork > 0.0, "{text}");
+    assert!(text.contains("runs each"), "{text}");
+    let hand = number_after(&text, "by hand, one start per case:");
+    let whole_process = number_after(&text, "--jobs 1 --runner process:");
+    let whole_fork = number_after(&text, "--jobs 1 --runner fork:");
+    assert!(
+        hand > 0.0 && whole_process > 0.0 && whole_fork > 0.0,
+        "{text}"
+    );
+    assert!(
+        number_after(&text, "the fork server's start") > 0.0,
+        "{text}"
+    );
+}
+
+#[test]
+fn bench_grades_a_class_with_each_runner() {
+    let output = nimlab()
+        .args(["bench", "--class", "1", "--python", "3,2.7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("9 submissions"), "{text}");
+    assert!(
+        number_after(&text, "grade --runner process") > 0.0,
+        "{text}"
+    );
+    assert!(number_after(&text, "grade --runner fork") > 0.0, "{text}");
+    let only = nimlab()
+        .args(["bench", "--class", "1", "--runner", "fork"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&only.stdout);
+    assert!(only.status.success(), "{text}");
+    assert!(!text.contains("--runner process"), "{text}");
+}
+
+// ---- Through the binary: which runner judged, and a server that dies ---------------------
+
+/// The runner named by each run of a report.
+fn runners(report: &Value) -> Vec<String> {
+    report["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|run| run["runner"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn check_grade_and_the_game_judge_say_which_runner_judged() {
+    // The game judge: every game a forked child talking through pipes.
+    let game = root().join("exercises/working_game/solution.py");
+    for (runner, expected) in [("fork", "fork"), ("process", "process")] {
+        let (report, code) = check(&game, None, runner, 1);
+        assert_eq!(code, 0, "{report}");
+        assert_eq!(report["verdict"], "accepted", "{report}");
+        let named = runners(&report);
+        assert!(
+            !named.is_empty() && named.iter().all(|r| r == expected),
+            "{report}"
+        );
+    }
+    // grade: each submission's runs, under each interpreter, forked from its own server.
+    let scratch = tempfile::tempdir().unwrap();
+    let class = scratch.path().join("class");
+    for (student, exercise) in [("ada", "present_board"), ("bob", "exclusive_or")] {
+        let folder = class.join(student);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::copy(
+            root().join(format!("exercises/{exercise}/solution.py")),
+            folder.join(format!("{exercise}.py")),
+        )
+        .unwrap();
+    }
+    for runner in ["fork", "process"] {
+        let out = scratch.path().join(format!("out-{runner}"));
+        let output = nimlab()
+            .arg("grade")
+            .arg(&class)
+            .arg("--out")
+            .arg(&out)
+            .args(["--python", "3,2.7", "--runner", runner])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let results: Value =
+            serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
+        let mut graded = 0;
+        for student in results["students"].as_array().unwrap() {
+            for (exercise, entry) in student["exercises"].as_object().unwrap() {
+                if entry["report"].is_null() {
+                    continue;
+                }
+                graded += 1;
+                assert_eq!(
+                    runners(&entry["report"]),
+                    [runner, runner],
+                    "{exercise}: {entry}"
+                );
+                assert_eq!(
+                    entry["report"]["verdict"], "accepted",
+                    "{exercise}: {entry}"
+                );
+            }
+        }
+        assert_eq!(graded, 2, "{results}");
+    }
+}
+
+#[test]
+fn a_server_killed_mid_check_hands_the_rest_to_the_process_path_and_the_report_says_so() {
+    // Without a sandbox (in one, the server is its namespace's init, which a program cannot
+    // kill), a program under Python 3 kills its fork server on the one case whose input has
+    // no final newline. That case is run again as a process, and so are the rest.
+    let scratch = tempfile::tempdir().unwrap();
+    let solution =
+        std::fs::read_to_string(root().join("exercises/present_board/solution.py")).unwrap();
+    let future = "from __future__ import print_function, division\n";
+    assert!(solution.contains(future));
+    let killer = "import os, sys\n\
+        if sys.version_info[0] == 3:\n\
+        \x20   import io\n\
+        \x20   data = sys.stdin.read()\n\
+        \x20   parent = open('/proc/%d/cmdline' % os.getppid(), 'rb').read()\n\
+        \x20   if b'forkserver' in parent and not data.endswith('\\n'):\n\
+        \x20       os.kill(os.getppid(), 9)\n\
+        \x20   sys.stdin = io.StringIO(data)\n";
+    let file = scratch.path().join("present_board.py");
+    std::fs::write(
+        &file,
+        format!("{future}{killer}{}", solution.replace(future, "")),
+    )
+    .unwrap();
+    let output = nimlab()
+        .env("NIMLAB_ISOLATION", "none")
+        .arg("check")
+        .arg(&file)
+        .args(["--format", "json", "--runner", "fork", "--jobs", "1"])
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["verdict"], "accepted", "{report}");
+    let runs = report["runs"].as_array().unwrap();
+    // Python 3: forks until the server died, processes from then on.
+    assert_eq!(runs[0]["interpreter"], "3", "{report}");
+    assert_eq!(runs[0]["runner"], "fork and process", "{report}");
+    let note = runs[0]["runner_note"].as_str().unwrap();
+    assert!(
+        note.contains("of 18 runs were processes") && note.contains("fork server"),
+        "{note}"
+    );
+    // Python 2.7 has a server of its own, which nothing killed.
+    if crate::common::python_2_7_available() {
+        assert_eq!(runs[1]["runner"], "fork", "{report}");
+        assert!(runs[1].get("runner_note").is_none(), "{report}");
+    }
+    // The text report says so too.
+    let output = nimlab()
+        .env("NIMLAB_ISOLATION", "none")
+        .arg("check")
+        .arg(&file)
+        .args(["--runner", "fork", "--jobs", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains("runs were processes of their own, not forks: the fork server"),
+        "{text}"
+    );
+}
