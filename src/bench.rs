@@ -686,8 +686,9 @@ fn fast_path(
                     .take()
                     .expect("piped")
                     .write_all(case.input.stdin())
-                    .and_then(|()| child.wait_with_output())
                     .map_err(spawn_error(python))?;
+                // (stdin is closed by now: the program reads to its end.)
+                child.wait_with_output().map_err(spawn_error(python))?;
             }
         }
         Ok(started.elapsed())

@@ -170,6 +170,24 @@ impl ProcessSession {
         }
     }
 
+    /// Whether the program has read every byte typed to it: none is left in its stdin pipe.
+    fn read_all_typed(&self) -> bool {
+        let Some(stdin) = &self.stdin else {
+            return true;
+        };
+        let mut unread: libc::c_int = 0;
+        // SAFETY: FIONREAD writes one int; the pipe's write end is open (owned by `stdin`),
+        // and for a pipe it counts the bytes in the pipe, whichever end is asked.
+        let asked = unsafe {
+            libc::ioctl(
+                std::os::fd::AsRawFd::as_raw_fd(stdin),
+                libc::FIONREAD,
+                &mut unread,
+            )
+        };
+        asked != 0 || unread == 0
+    }
+
     fn resume_program(&mut self) -> Result<(Pause, Vec<u8>), RunnerError> {
         let mut out = Vec::new();
         if self.watch.exited() || self.stopped_by_us.is_some() {
@@ -196,11 +214,17 @@ impl ProcessSession {
                 tick = Duration::from_millis(1);
                 continue;
             }
-            let waiting = match blocked(self.pid) {
-                Blocked::OnStdin => true,
-                Blocked::Elsewhere => false,
-                Blocked::Unknown => last_output.elapsed() >= QUIET_FALLBACK && sleeping(self.pid),
-            };
+            // A program that has not yet read what was typed is not waiting for more, even
+            // while the kernel still shows it in the read that the typing is to wake it from
+            // (on a loaded machine it can take a while to be scheduled).
+            let waiting = self.read_all_typed()
+                && match blocked(self.pid) {
+                    Blocked::OnStdin => true,
+                    Blocked::Elsewhere => false,
+                    Blocked::Unknown => {
+                        last_output.elapsed() >= QUIET_FALLBACK && sleeping(self.pid)
+                    }
+                };
             if waiting {
                 // Blocked, it cannot print more: what is in the pipe is all there is.
                 if self.watch.read_stdout(&mut out) {
@@ -339,6 +363,22 @@ mod tests {
             session.finish().unwrap().termination,
             Termination::Exited(0)
         );
+    }
+
+    #[test]
+    fn typed_input_still_in_the_pipe_is_not_yet_read() {
+        let mut session = shell("sleep 2");
+        assert!(session.read_all_typed());
+        session.type_line("1, 3").unwrap();
+        assert!(!session.read_all_typed(), "the line is in the pipe, unread");
+        let mut reader = shell("printf 'move? '; read m; sleep 2");
+        assert_eq!(reader.resume().unwrap().0, Pause::Waiting);
+        reader.type_line("1, 3").unwrap();
+        let read = Instant::now();
+        while !reader.read_all_typed() {
+            assert!(read.elapsed() < Duration::from_secs(2), "never read");
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 
     #[test]
