@@ -303,7 +303,12 @@ const HOSTILE: &[(&str, &str)] = &[
 fn shape(outcome: &RunOutcome) -> (Termination, Vec<u8>, String, bool) {
     let stderr = String::from_utf8_lossy(&outcome.stderr);
     // A traceback's last line names the error; the lines above it name the file.
-    let last = stderr.lines().last().unwrap_or_default().to_string();
+    let mut last = stderr.lines().last().unwrap_or_default().to_string();
+    if outcome.termination == Termination::OutputLimit {
+        // Stopped mid-write: whether it lived to print a BrokenPipeError is a matter of
+        // timing, whichever runner made it.
+        last.clear();
+    }
     (
         outcome.termination,
         outcome.stdout.clone(),
