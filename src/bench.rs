@@ -51,6 +51,30 @@ fn spawn_error(program: &std::path::Path) -> impl Fn(std::io::Error) -> Error {
     move |source| Error::internal(format!("cannot start {}", program.display()), source)
 }
 
+/// Runs `python file` once in `dir` with `stdin`, as a person would by hand: no sandbox, no
+/// limits, the output read and dropped.
+fn run_by_hand(
+    python: &std::path::Path,
+    file: &std::path::Path,
+    dir: &std::path::Path,
+    stdin: &[u8],
+) -> Result<()> {
+    let mut child = Command::new(python)
+        .arg(file)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(spawn_error(python))?;
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input.write_all(stdin).map_err(spawn_error(python))?;
+    // Closed, so that the program reads to its end.
+    drop(input);
+    child.wait_with_output().map_err(spawn_error(python))?;
+    Ok(())
+}
+
 pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     if args.repeat == 0 {
         return Err(Error::usage("--repeat must be at least 1"));
@@ -88,21 +112,7 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     let by_hand = || -> Result<Duration> {
         let started = Instant::now();
         for case in &exercise.cases {
-            let mut child = Command::new(&python)
-                .arg(&file)
-                .current_dir(dir.path())
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-                .map_err(spawn_error(&python))?;
-            child
-                .stdin
-                .take()
-                .expect("piped")
-                .write_all(case.input.stdin())
-                .map_err(spawn_error(&python))?;
-            child.wait_with_output().map_err(spawn_error(&python))?;
+            run_by_hand(&python, &file, dir.path(), case.input.stdin())?;
         }
         Ok(started.elapsed())
     };
@@ -421,21 +431,7 @@ fn class(
         for exercise in exercises.iter().filter(|e| e.has_reference()) {
             let file = class_dir.join(format!("s{i:04}/{}.py", exercise.name));
             for case in &exercise.cases {
-                let mut child = Command::new(python)
-                    .arg(&file)
-                    .current_dir(dir.path())
-                    .stdin(Stdio::piped())
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .spawn()
-                    .map_err(spawn_error(python))?;
-                child
-                    .stdin
-                    .take()
-                    .expect("piped")
-                    .write_all(case.input.stdin())
-                    .map_err(spawn_error(python))?;
-                child.wait().map_err(spawn_error(python))?;
+                run_by_hand(python, &file, dir.path(), case.input.stdin())?;
                 cases_run += 1;
             }
         }
@@ -673,22 +669,7 @@ fn fast_path(
         let started = Instant::now();
         for python in &interpreters {
             for case in &exercise.cases {
-                let mut child = Command::new(python)
-                    .arg(file)
-                    .current_dir(dir)
-                    .stdin(Stdio::piped())
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::null())
-                    .spawn()
-                    .map_err(spawn_error(python))?;
-                child
-                    .stdin
-                    .take()
-                    .expect("piped")
-                    .write_all(case.input.stdin())
-                    .map_err(spawn_error(python))?;
-                // (stdin is closed by now: the program reads to its end.)
-                child.wait_with_output().map_err(spawn_error(python))?;
+                run_by_hand(python, file, dir, case.input.stdin())?;
             }
         }
         Ok(started.elapsed())

@@ -2,7 +2,7 @@
 //! the same report; the fork server survives what programs do to it, keeps runs apart, and
 //! when it dies the runs go on as processes and the report says so.
 
-use crate::common::{nimlab, root};
+use crate::common::{nimlab, number_after, root};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -429,18 +429,6 @@ fn without_a_sandbox_a_killed_server_hands_the_rest_to_the_process_path() {
 }
 
 // ---- The paired measurement -------------------------------------------------------------
-
-/// The number that follows `label` on a line of `text`.
-fn number_after(text: &str, label: &str) -> f64 {
-    let line = text
-        .lines()
-        .find(|l| l.contains(label))
-        .unwrap_or_else(|| panic!("no line with {label:?} in:\n{text}"));
-    let rest = &line[line.find(label).unwrap() + label.len()..];
-    rest.split_whitespace()
-        .find_map(|word| word.trim_end_matches(['x', ',']).parse::<f64>().ok())
-        .unwrap_or_else(|| panic!("no number after {label:?} in {line:?}"))
-}
 
 #[test]
 fn bench_pairs_the_fast_path_with_the_process_path() {

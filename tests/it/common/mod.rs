@@ -134,3 +134,15 @@ pub fn processes_mentioning(needle: &str) -> usize {
         .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(needle))
         .count()
 }
+
+/// The number that follows `label` on a line of `text`.
+pub fn number_after(text: &str, label: &str) -> f64 {
+    let line = text
+        .lines()
+        .find(|l| l.contains(label))
+        .unwrap_or_else(|| panic!("no line with {label:?} in:\n{text}"));
+    let rest = &line[line.find(label).unwrap() + label.len()..];
+    rest.split_whitespace()
+        .find_map(|word| word.trim_end_matches(['x', ',']).parse::<f64>().ok())
+        .unwrap_or_else(|| panic!("no number after {label:?} in {line:?}"))
+}
