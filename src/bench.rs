@@ -146,19 +146,8 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     };
     let timed = |jobs: usize, isolation: Option<&str>| -> Result<Duration> {
         let mut command = check_command(jobs, isolation);
-        let started = Instant::now();
-        let status = command
-            .stdout(Stdio::null())
-            .status()
-            .map_err(|e| Error::internal("cannot run nimlab check", e))?;
-        let elapsed = started.elapsed();
-        if !status.success() {
-            return Err(Error::fault(format!(
-                "nimlab check did not accept the model solution of {} (exit {status})",
-                exercise.name
-            )));
-        }
-        Ok(elapsed)
+        command.stdout(Stdio::null());
+        time_accepted(&mut command, "nimlab check", &exercise.name)
     };
     let isolated = crate::runner::sandbox::Isolation::detect().is_isolated();
     // Interleaved, so a burst of load elsewhere on the machine hits all of them alike.
@@ -531,15 +520,24 @@ fn timed_check(
         .arg(file)
         .stdout(Stdio::null())
         .stderr(Stdio::null());
+    time_accepted(
+        &mut command,
+        &format!("nimlab check --runner {runner}"),
+        &exercise.name,
+    )
+}
+
+/// Runs `command` (`what`, a `nimlab check` of `exercise`'s model solution) and times it;
+/// fails unless the solution is accepted.
+fn time_accepted(command: &mut Command, what: &str, exercise: &str) -> Result<Duration> {
     let started = Instant::now();
     let status = command
         .status()
-        .map_err(|e| Error::internal("cannot run nimlab check", e))?;
+        .map_err(|e| Error::internal(format!("cannot run {what}"), e))?;
     let elapsed = started.elapsed();
     if !status.success() {
         return Err(Error::fault(format!(
-            "nimlab check --runner {runner} did not accept the model solution of {} (exit {status})",
-            exercise.name
+            "{what} did not accept the model solution of {exercise} (exit {status})"
         )));
     }
     Ok(elapsed)

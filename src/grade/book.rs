@@ -46,6 +46,20 @@ pub struct ExerciseInfo {
     pub points: u32,
 }
 
+impl ExerciseInfo {
+    /// The lab's exercises, in its order, as a gradebook lists them.
+    pub fn of_lab(lab: &crate::lab::Lab) -> Vec<ExerciseInfo> {
+        lab.exercises
+            .iter()
+            .map(|e| ExerciseInfo {
+                name: e.name.clone(),
+                title: e.config.title.clone(),
+                points: e.config.points,
+            })
+            .collect()
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StudentResult {
     /// The name the class folder gives (not unique: namesakes share it).

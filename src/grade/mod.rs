@@ -207,15 +207,7 @@ fn gradebook(
     Gradebook {
         nimlab_version: env!("CARGO_PKG_VERSION").to_string(),
         lab: lab.origin.to_string(),
-        exercises: lab
-            .exercises
-            .iter()
-            .map(|e| ExerciseInfo {
-                name: e.name.clone(),
-                title: e.config.title.clone(),
-                points: e.config.points,
-            })
-            .collect(),
+        exercises: ExerciseInfo::of_lab(lab),
         students,
         unattributed: class.unattributed,
         superseded,

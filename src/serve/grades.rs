@@ -198,15 +198,7 @@ pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Resul
     Ok(Gradebook {
         nimlab_version: env!("CARGO_PKG_VERSION").to_string(),
         lab: lab.origin.to_string(),
-        exercises: lab
-            .exercises
-            .iter()
-            .map(|e| ExerciseInfo {
-                name: e.name.clone(),
-                title: e.config.title.clone(),
-                points: e.config.points,
-            })
-            .collect(),
+        exercises: ExerciseInfo::of_lab(lab),
         students,
         unattributed: Vec::new(),
         superseded: Vec::new(),
