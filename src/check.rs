@@ -87,6 +87,43 @@ pub struct CheckRequest<'a> {
     /// Whether the `.py` files beside the submission are its own (a student's folder) and may
     /// be imported; not where the folder holds other students' files.
     pub siblings: bool,
+    /// A folder shared with the student's other checks (grade), so that the interpreters kept
+    /// for one of them serve the others; None for a folder of the check's own.
+    pub shared: Option<&'a SharedWorkspace>,
+}
+
+/// The scratch folder of several checks of one student, made one after another: each
+/// snapshot in a folder of its own, all of them under the one folder the runs are shown, and
+/// the same working folders, so a runner keeps its interpreters from one check to the next.
+/// The checks' owner calls [`SharedWorkspace::finish`] after the last.
+pub struct SharedWorkspace {
+    dir: tempfile::TempDir,
+    expose: Vec<PathBuf>,
+}
+
+impl SharedWorkspace {
+    pub fn new() -> Result<SharedWorkspace, Error> {
+        remove_stale_workspaces();
+        let dir = new_workspace()?;
+        let snapshots = dir.path().join("submissions");
+        std::fs::create_dir_all(&snapshots).map_err(workspace_error)?;
+        Ok(SharedWorkspace {
+            dir,
+            expose: vec![snapshots],
+        })
+    }
+
+    /// Lets go of what the runner kept for these checks.
+    pub fn finish(self, runner: &dyn Runner) {
+        runner.finished_with(&self.expose);
+    }
+}
+
+fn new_workspace() -> Result<tempfile::TempDir, Error> {
+    tempfile::Builder::new()
+        .prefix(&format!("{WORKSPACE_PREFIX}{}-", std::process::id()))
+        .tempdir()
+        .map_err(workspace_error)
 }
 
 /// The environment a submission runs in: nothing of the user's, only what Python needs.
@@ -213,11 +250,22 @@ pub fn check(
         &exercise.config.forbidden,
     );
     remove_stale_workspaces();
-    let workspace = tempfile::Builder::new()
-        .prefix(&format!("{WORKSPACE_PREFIX}{}-", std::process::id()))
-        .tempdir()
-        .map_err(workspace_error)?;
-    let snapshot_dir = workspace.path().join("submission");
+    // The check's own folder, where it shares none.
+    let own;
+    let (root, snapshot_dir, expose) = match request.shared {
+        Some(shared) => {
+            let dir = shared.expose[0].join(&exercise.name);
+            if dir.exists() {
+                std::fs::remove_dir_all(&dir).map_err(workspace_error)?;
+            }
+            (shared.dir.path(), dir, shared.expose.clone())
+        }
+        None => {
+            own = new_workspace()?;
+            let dir = own.path().join("submission");
+            (own.path(), dir.clone(), vec![dir])
+        }
+    };
     let program = snapshot(request.submission, &source, &snapshot_dir, request.siblings)?;
     let original_dir = std::path::absolute(request.submission)
         .ok()
@@ -232,16 +280,18 @@ pub fn check(
             runner,
             program: &program,
             source: &source,
-            workspace: &workspace.path().join(format!("run-{index}")),
+            workspace: &root.join(format!("run-{index}")),
             path_map: (
                 snapshot_dir.display().to_string(),
                 original_dir.display().to_string(),
             ),
-            expose: std::slice::from_ref(&snapshot_dir),
+            expose: &expose,
         };
         let run = context.run(&interpreter, reporter);
-        // The submission's interpreters are not needed any more, whatever happened.
-        runner.finished_with(context.expose);
+        if request.shared.is_none() {
+            // The submission's interpreters are not needed any more, whatever happened.
+            runner.finished_with(context.expose);
+        }
         let run = run?;
         reporter
             .event(&Event::RunFinished(&run))
@@ -713,6 +763,7 @@ mod tests {
             interpreters: &["/bin/sh".to_string()],
             jobs: 2,
             siblings: false,
+            shared: None,
         };
         check(&request, runner, &mut Silent).unwrap()
     }
@@ -840,6 +891,7 @@ mod tests {
             interpreters: &["/nowhere/python9".to_string()],
             jobs: 1,
             siblings: false,
+            shared: None,
         };
         let runner = ScriptedRunner::new(|_| unreachable!("nothing runs"));
         let report = check(&request, &runner, &mut Silent).unwrap();

@@ -118,6 +118,7 @@ fn verify_by_model_solution(exercise: &LabExercise, found: &mut Vec<Disagreement
             interpreters: &exercise.config.interpreters,
             jobs: crate::pool::default_jobs(),
             siblings: false,
+            shared: None,
         };
         crate::check::check(
             &request,

@@ -42,6 +42,7 @@ pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
         interpreters: &interpreters,
         jobs: super::jobs(args.jobs)?,
         siblings: true,
+        shared: None,
     };
     let mut reporter: Box<dyn Reporter> = match args.format {
         Format::Text => Box::new(TextReporter::new(anstream::stdout())),

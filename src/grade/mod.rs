@@ -79,8 +79,21 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
     let _ = reporter.event(&GradeEvent::Surveyed {
         submissions: gradable.len(),
     });
-    // Jobs go to submissions first; with fewer submissions than jobs, the rest go to cases.
-    let workers = options.jobs.max(1).min(gradable.len().max(1));
+    // A student's submissions are graded one after another by one worker, in a scratch
+    // folder they share, so that the interpreters started for the first serve the rest.
+    let mut students: Vec<Vec<usize>> = Vec::new();
+    let mut group_of: BTreeMap<&str, usize> = BTreeMap::new();
+    for (index, found) in gradable.iter().enumerate() {
+        let group = *group_of
+            .entry(found.student.id.as_str())
+            .or_insert_with(|| {
+                students.push(Vec::new());
+                students.len() - 1
+            });
+        students[group].push(index);
+    }
+    // Jobs go to students first; with fewer students than jobs, the rest go to cases.
+    let workers = options.jobs.max(1).min(students.len().max(1));
     let case_jobs = (options.jobs.max(1) / workers).max(1);
     let mut results: BTreeMap<(String, String), ExerciseResult> = BTreeMap::new();
     let grader = Grader {
@@ -92,22 +105,21 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
         runner,
     };
     crate::pool::run(
-        &gradable,
+        &students,
         workers,
-        |_, item| {
-            let _ = reporter.event(&GradeEvent::Started(item));
-            grader.grade_one(item)
-        },
-        |index, result| {
-            if interrupted() {
-                return Ok(()); // finished after Ctrl-C: possibly cut short, so not kept
+        |_, group| grader.grade_student(group, &gradable, reporter),
+        |_, graded| {
+            for (index, result) in graded {
+                if interrupted() {
+                    return Ok(()); // finished after Ctrl-C: possibly cut short, so not kept
+                }
+                let item = gradable[index];
+                let _ = reporter.event(&GradeEvent::Finished {
+                    submission: item,
+                    result: &result,
+                });
+                results.insert((item.student.id.clone(), item.exercise.clone()), result);
             }
-            let item = gradable[index];
-            let _ = reporter.event(&GradeEvent::Finished {
-                submission: item,
-                result: &result,
-            });
-            results.insert((item.student.id.clone(), item.exercise.clone()), result);
             Ok::<(), Error>(())
         },
     )?;
@@ -236,7 +248,45 @@ struct Grader<'a> {
 }
 
 impl Grader<'_> {
-    fn grade_one(&self, item: &Found) -> ExerciseResult {
+    /// One student's submissions (indexes into `gradable`), in order, until nimlab is
+    /// interrupted.
+    fn grade_student(
+        &self,
+        group: &[usize],
+        gradable: &[&Found],
+        reporter: &dyn GradeReporter,
+    ) -> Vec<(usize, ExerciseResult)> {
+        let shared = check::SharedWorkspace::new();
+        let mut graded = Vec::with_capacity(group.len());
+        for &index in group {
+            if interrupted() {
+                break;
+            }
+            let item = gradable[index];
+            let _ = reporter.event(&GradeEvent::Started(item));
+            let result = match &shared {
+                Ok(shared) => self.grade_one(item, shared),
+                Err(e) => self.failed(item, e.to_string()),
+            };
+            graded.push((index, result));
+        }
+        if let Ok(shared) = shared {
+            shared.finish(self.runner);
+        }
+        graded
+    }
+
+    fn failed(&self, item: &Found, error: String) -> ExerciseResult {
+        ExerciseResult {
+            status: Status::Error,
+            file: Some(item.relative.clone()),
+            points: 0.0,
+            error: Some(error),
+            report: None,
+        }
+    }
+
+    fn grade_one(&self, item: &Found, shared: &check::SharedWorkspace) -> ExerciseResult {
         let exercise = self
             .lab
             .exercise(&item.exercise)
@@ -246,13 +296,7 @@ impl Grader<'_> {
             .interpreters
             .clone()
             .unwrap_or_else(|| exercise.config.interpreters.clone());
-        let failed = |error: String| ExerciseResult {
-            status: Status::Error,
-            file: Some(item.relative.clone()),
-            points: 0.0,
-            error: Some(error),
-            report: None,
-        };
+        let failed = |error: String| self.failed(item, error);
         let key = match cache::key(exercise, &interpreters, item) {
             Ok(key) => key,
             Err(e) => return failed(e.to_string()),
@@ -267,6 +311,7 @@ impl Grader<'_> {
                     interpreters: &interpreters,
                     jobs: self.case_jobs,
                     siblings: item.own_folder,
+                    shared: Some(shared),
                 };
                 match check::check(&request, self.runner, &mut Silent) {
                     Ok(mut report) => {

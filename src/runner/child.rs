@@ -280,6 +280,21 @@ pub(crate) fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
     (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
 }
 
+/// Sends SIGKILL to the process a pidfd refers to (nothing happens once it has ended, however
+/// soon its id is used again).
+pub(crate) fn kill_by_pidfd(pidfd: &OwnedFd) {
+    // SAFETY: the descriptor is a live pidfd; no siginfo is passed.
+    unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            std::os::fd::AsRawFd::as_raw_fd(pidfd),
+            libc::SIGKILL,
+            std::ptr::null::<libc::siginfo_t>(),
+            0,
+        );
+    }
+}
+
 /// Whether the child has exited, without reaping it (for kernels without pidfd).
 pub(crate) fn has_exited(pid: libc::pid_t) -> bool {
     // SAFETY: siginfo is plain old data; WNOWAIT leaves the child to be reaped by wait4.

@@ -3,8 +3,7 @@
 //! (the `read` system call on its stdin), not at the wording of its prompts.
 
 use super::child::{
-    Started, cpu_so_far, cpu_time, kill_group, process_state, process_tree, reap, release, spawn,
-    termination,
+    Started, cpu_so_far, cpu_time, process_state, process_tree, reap, release, spawn, termination,
 };
 use super::sandbox::{Isolation, RunCgroup};
 use super::watch::Watch;
@@ -233,7 +232,8 @@ impl ProcessSession {
                 }
                 return Ok((Pause::Waiting, out));
             }
-            if cpu_so_far(self.pid).is_some_and(|cpu| cpu > self.cpu_limit) {
+            let over = cpu_so_far(self.pid).is_some_and(|cpu| cpu > self.cpu_limit);
+            if over && !self.watch.ended_now() {
                 self.stop(Termination::CpuTimeout);
                 return Ok((Pause::TimedOut, out));
             }
@@ -260,7 +260,7 @@ impl ProcessSession {
         if let Some(end) = &self.reaped {
             return Ok(end.clone());
         }
-        kill_group(self.pid);
+        self.watch.kill();
         self.stdin = None;
         let reaped = self.reaper.reap(self.pid);
         let wall = self.started.elapsed();
@@ -284,7 +284,7 @@ impl ProcessSession {
 
     fn stop(&mut self, why: Termination) {
         self.stopped_by_us = Some(why);
-        kill_group(self.pid);
+        self.watch.kill();
     }
 }
 

@@ -135,10 +135,10 @@ pub(super) fn watch_to_end(
 ) -> Result<Watched, RunnerError> {
     let mut stdout = Vec::new();
     let mut stopped_by_us = None;
-    let stop = |why: Termination, stopped: &mut Option<Termination>| {
+    let stop = |why: Termination, stopped: &mut Option<Termination>, watch: &Watch| {
         if stopped.is_none() {
             *stopped = Some(why);
-            kill_group(pid);
+            watch.kill();
         }
     };
     let mut next_cpu_check = Instant::now() + CPU_CHECK;
@@ -147,26 +147,30 @@ pub(super) fn watch_to_end(
     while !watch.exited() {
         let now = Instant::now();
         if crate::stop::requested() {
-            stop(Termination::WallTimeout, &mut stopped_by_us);
+            stop(Termination::WallTimeout, &mut stopped_by_us, watch);
         }
         if stopped_by_us.is_none() && now >= next_cpu_check {
             next_cpu_check = now + CPU_CHECK;
             let cpu = cpu_so_far(pid).unwrap_or_default();
-            tree_cpu = tree_cpu.max(cpu);
-            if cpu > cpu_limit {
-                stop(Termination::CpuTimeout, &mut stopped_by_us);
+            // (Read of another process, if the program ended and its pid was taken since.)
+            let ours = !watch.ended_now();
+            if ours {
+                tree_cpu = tree_cpu.max(cpu);
+            }
+            if ours && cpu > cpu_limit {
+                stop(Termination::CpuTimeout, &mut stopped_by_us, watch);
             }
         }
         if now >= deadline {
             if stopped_by_us.is_none() {
                 working_at_wall_limit = Some(tree_is_working(pid));
             }
-            stop(Termination::WallTimeout, &mut stopped_by_us);
+            stop(Termination::WallTimeout, &mut stopped_by_us, watch);
             break;
         }
         let seen = watch.wait((deadline - now).min(CPU_CHECK), &mut stdout)?;
         if seen.over_limit {
-            stop(Termination::OutputLimit, &mut stopped_by_us);
+            stop(Termination::OutputLimit, &mut stopped_by_us, watch);
         }
     }
     Ok(Watched {

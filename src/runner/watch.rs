@@ -2,7 +2,7 @@
 //! a whole run and an interactive session both turn. What differs between them (when to stop
 //! waiting) stays with them; how pipes are read, bounded and drained is only here.
 
-use super::child::{has_exited, kill_group, pidfd_open, set_nonblocking};
+use super::child::{has_exited, kill_by_pidfd, kill_group, pidfd_open, set_nonblocking};
 use crate::error::RunnerError;
 use std::io::Read;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
@@ -37,9 +37,10 @@ pub(crate) struct Watch {
     stderr_tail: Vec<u8>,
     stderr_truncated: bool,
     exited: bool,
-    /// Called when the program has exited, after its group is killed and before its pipes
-    /// are drained: to end what else it left (a fork server kills its whole namespace).
-    on_exit: Option<Box<dyn FnMut() + Send>>,
+    /// Whether the program's process group is nimlab's to kill. A forked program's is not:
+    /// its server reaps it as soon as it ends (its group's id may then be free again) and ends
+    /// what it left itself.
+    group_is_ours: bool,
 }
 
 impl Watch {
@@ -60,14 +61,56 @@ impl Watch {
             stderr_tail: Vec::new(),
             stderr_truncated: false,
             exited: false,
-            on_exit: None,
+            group_is_ours: true,
         }
     }
 
-    /// Calls `hook` when the program exits (see `on_exit`).
-    pub fn on_exit(mut self, hook: impl FnMut() + Send + 'static) -> Self {
-        self.on_exit = Some(Box::new(hook));
-        self
+    /// For a forked program, with the pidfd opened before its server could reap it: the
+    /// server ends what it left, and nimlab kills the program alone (see `group_is_ours`).
+    pub fn forked(
+        pid: libc::pid_t,
+        pidfd: Option<OwnedFd>,
+        stdout: ChildStdout,
+        stderr: ChildStderr,
+        output_limit: u64,
+    ) -> Self {
+        let mut watch = Watch::new(pid, stdout, stderr, output_limit);
+        watch.pidfd = pidfd;
+        watch.group_is_ours = false;
+        watch
+    }
+
+    /// Stops the program: its process group, or (see `group_is_ours`) the program itself.
+    pub fn kill(&self) {
+        if self.group_is_ours {
+            kill_group(self.pid);
+            return;
+        }
+        match &self.pidfd {
+            Some(pidfd) => kill_by_pidfd(pidfd),
+            // SAFETY: signals one process (kernels without pidfds only).
+            None => unsafe {
+                libc::kill(self.pid, libc::SIGKILL);
+            },
+        }
+    }
+
+    /// Whether the program has ended by now (it may not have been seen to yet). What was
+    /// read of its pid in /proc before this says false was read of it, and not of a process
+    /// given the pid after it was reaped.
+    pub fn ended_now(&self) -> bool {
+        match &self.pidfd {
+            Some(pidfd) => {
+                let mut fds = [libc::pollfd {
+                    fd: pidfd.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                }];
+                // SAFETY: one live pollfd; no waiting.
+                unsafe { libc::poll(fds.as_mut_ptr(), 1, 0) > 0 }
+            }
+            None => self.exited,
+        }
     }
 
     pub fn exited(&self) -> bool {
@@ -124,9 +167,8 @@ impl Watch {
             self.exited = true;
             seen.exited = true;
             // Whatever the program started dies with it; then its pipes reach their end.
-            kill_group(self.pid);
-            if let Some(hook) = &mut self.on_exit {
-                hook();
+            if self.group_is_ours {
+                kill_group(self.pid);
             }
             seen.over_limit |= self.drain(out);
         }

@@ -39,6 +39,7 @@ pub fn judge(
         interpreters: &exercise.config.interpreters,
         jobs,
         siblings: false,
+        shared: None,
     };
     let report = check::check(&request, runner, &mut Silent)?;
     let mut report = without_folder(report, folder.path())?;

@@ -152,6 +152,7 @@ fn check_file(lab: &Lab, source: &str) -> nimlab::report::CheckReport {
         interpreters: &["3".to_string()],
         jobs: 2,
         siblings: false,
+        shared: None,
     };
     check(&request, &ProcessRunner::detect(), &mut Silent).unwrap()
 }

@@ -13,9 +13,10 @@ import os
 #   C path                      compile; answer "C" ok servable probe-json
 #   R path workdir cpu-seconds n arg... n key value... ; then three messages of one byte,
 #     each with one descriptor (stdin, stdout, stderr). Answer: "N" reason when the run cannot
-#     be made here; otherwise the child says "H" (the kernel adds its pid) or "F" reason
-#   K                           the run is over: kill what is left, reap; answer
-#                               "X" status utime-us stime-us maxrss-kb clean
+#     be made here; otherwise the child says "H" (the kernel adds its pid) or "F" reason, and
+#     nimlab answers "W" (it has the child's pidfd: the child may be reaped); once it has ended (by itself, or killed by nimlab) the server kills what it left and
+#     answers "X" status utime-us stime-us maxrss-kb, then empties the run's folders and
+#     answers "S" 1 (or 0 when it could not: it is not to be used again)
 # End of the socket: the server exits.
 
 _SELF = sys._getframe().f_code.co_filename
@@ -30,6 +31,7 @@ _HOME = os.environ.get("HOME")
 
 import gc
 import resource
+import struct as _struct
 
 _collect, _gc_enabled, _FROZEN = gc.collect, gc.isenabled, hasattr(gc, "freeze")
 
@@ -208,25 +210,66 @@ def _empty(folder, keep, mounts):
             _remove(path)
 
 
-def _scrub():
-    """Leaves /tmp and the runs' folder as empty as the sandbox made them; true if so."""
-    mounts = _MOUNTS - set(["/", "/tmp", _MOUNT])
+def _scrub(workdir):
+    """Leaves /tmp and the runs' folder as empty as the sandbox made them; true if so. Most
+    runs leave nothing but their empty working folder: when, that removed, the folders look
+    as they did after the last full clean-up (as many entries, the same inode, mode and
+    owner, and for those the run could not touch otherwise, the same times), nothing else is
+    looked at."""
+    global _CLEANED
+    try:
+        os.rmdir(workdir)
+    except OSError:
+        pass
+    if _CLEANED is not None and _folders() == _CLEANED:
+        return True
+    clean = _clean_up()
+    _CLEANED = _folders() if clean else None
+    return clean
+
+
+def _folders():
+    """What tells whether anything was made in /tmp, the runs' folder or the folders leading
+    to the sandbox's mount points (a tmpfs folder's size counts its entries); None if one
+    cannot be looked at."""
+    state = []
+    for folder in _WATCHED:
+        try:
+            st = os.lstat(folder)
+        except OSError:
+            return None
+        seen = (st.st_ino, st.st_mode, st.st_uid, st.st_gid, st.st_nlink, st.st_size)
+        if folder != _MOUNT:
+            # (Each run's working folder is made and removed in the runs' folder.)
+            seen += (st.st_mtime, st.st_ctime)
+        state.append(seen)
+    return state
+
+
+def _clean_up():
+    """Empties /tmp and the runs' folder but for the mount points and the folders leading to
+    them; true if they are left so."""
+    for folder in ["/tmp", _MOUNT]:
+        _empty(folder, _KEEP, _INNER_MOUNTS)
+    for folder in ["/tmp", _MOUNT]:
+        try:
+            for name in os.listdir(folder):
+                path = os.path.join(folder, name)
+                if path not in _KEEP and path not in _INNER_MOUNTS:
+                    return False
+        except OSError:
+            return False
+    return True
+
+
+def _kept_folders(mounts):
+    """The folders leading to the sandbox's mount points (and to the runs' folder)."""
     keep = set()
     for point in mounts | set([_MOUNT]):
         while point and point != "/":
             keep.add(point)
             point = os.path.dirname(point)
-    for folder in ["/tmp", _MOUNT]:
-        _empty(folder, keep, mounts)
-    for folder in ["/tmp", _MOUNT]:
-        try:
-            for name in os.listdir(folder):
-                path = os.path.join(folder, name)
-                if path not in keep and path not in mounts:
-                    return False
-        except OSError:
-            return False
-    return True
+    return keep
 
 
 def _stdio(fd, old, mode, unbuffered):
@@ -281,21 +324,30 @@ def _modules(folder):
     return _PRELOADED
 
 
-def _close_others():
-    """Closes every descriptor but 0, 1, 2 and the socket."""
-    try:
-        names = os.listdir("/proc/self/fd")
-    except OSError:
+def _close_others(inherited):
+    """Closes every descriptor but 0, 1, 2 and the socket: in Python 3 with close_range(2)
+    where the interpreter has it, in Python 2 those the server had open when it forked."""
+    if PY3:
         os.closerange(3, _FD)
         os.closerange(_FD + 1, _MAXFD)
         return
-    for name in names:
-        fd = int(name)
+    for fd in inherited:
         if fd > 2 and fd != _FD:
             try:
                 os.close(fd)
             except OSError:
                 pass
+
+
+def _open_descriptors():
+    """The server's open descriptors (Python 2's children close them one by one; listing
+    them here does not copy pages of the child's)."""
+    if PY3:
+        return None
+    try:
+        return [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        return range(3, _MAXFD)
 
 
 def _prepare(path, argv, env, compiled):
@@ -333,13 +385,11 @@ def _prepare(path, argv, env, compiled):
     return d, _modules(compiled[5])
 
 
-def _child(workdir, cpu, fds, compiled, kept, own):
+def _child(workdir, cpu, streams, compiled, inherited):
     """In the forked child: becomes the program, up to running it."""
     try:
         os.setpgid(0, 0)
-        for target, fd in enumerate(fds):
-            os.dup2(fd, target)
-        _close_others()
+        _close_others(inherited)
         os.chdir(workdir)
         # In its sandbox a fresh interpreter is its namespace's init, which the soft limit's
         # SIGXCPU does not stop (nimlab's watch or the hard limit does): likewise here.
@@ -352,21 +402,10 @@ def _child(workdir, cpu, fds, compiled, kept, own):
                 os.close(f)
             except OSError:
                 pass
-        for name in own:
-            sys.modules.pop(name, None)
-        if kept is not _PRELOADED:
-            for name in _PRELOADED:
-                if name not in kept:
-                    sys.modules.pop(name, None)
-        if PY3:
-            unbuffered = type(sys.__stdout__.buffer).__name__ == "FileIO"
-            sys.stdin = sys.__stdin__ = _stdio(0, sys.__stdin__, "r", unbuffered)
-            sys.stdout = sys.__stdout__ = _stdio(1, sys.__stdout__, "w", unbuffered)
-            sys.stderr = sys.__stderr__ = _stdio(2, sys.__stderr__, "w", unbuffered)
-        random = sys.modules.get("random")
-        if random is not None and not hasattr(os, "register_at_fork"):
-            # (Python 3.7 and later reseed it when they fork.)
-            random.seed()
+        if streams is not None:
+            sys.stdin = sys.__stdin__ = streams[0]
+            sys.stdout = sys.__stdout__ = streams[1]
+            sys.stderr = sys.__stderr__ = streams[2]
         warnings = compiled[3]
         if warnings:
             sys.stderr.write(warnings)
@@ -423,40 +462,128 @@ def _run(fields):
             refusal = b"this program is run by a fresh interpreter"
     except (IOError, OSError) as e:
         refusal = b"cannot read " + fields[1] + b": " + str(e).encode("utf-8", "replace")
+    if refusal is not None:
+        for fd in fds:
+            os.close(fd)
+        _send(b"N\0" + refusal)
+        return None
+    try:
+        os.mkdir(workdir)
+    except OSError:
+        pass
+    main, kept = _prepare(path, argv, env, compiled)
+    # The child's descriptors 0, 1 and 2, and its standard streams on them, are made here:
+    # what the child would build itself would copy the pages it touches.
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    streams = _streams()
+    dropped = _leave_modules(kept)
+    inherited = _open_descriptors()
+    if _FROZEN:
+        # The server's objects are left out of the child's garbage collections, which
+        # would otherwise copy every page of memory that it shares with the server.
+        gc.freeze()
     pid = None
-    if refusal is None:
-        try:
-            os.mkdir(workdir)
-        except OSError:
-            pass
-        main, kept = _prepare(path, argv, env, compiled)
-        own = _own_imports()
-        if hasattr(gc, "freeze"):
-            # The server's objects are left out of the child's garbage collections, which
-            # would otherwise copy every page of memory that it shares with the server.
-            gc.freeze()
-
-        try:
-            pid = os.fork()
-        except OSError as e:
-            refusal = b"cannot fork: " + str(e).encode("utf-8", "replace")
+    try:
+        pid = _fork()
+    except OSError as e:
+        refusal = b"cannot fork: " + str(e).encode("utf-8", "replace")
     if pid == 0:
         global _KEPT
         _KEPT = kept
-        _child(workdir, cpu, fds, compiled, kept, own)
+        _child(workdir, cpu, streams, compiled, inherited)
         return compiled[1], main
-    for fd in fds:
-        os.close(fd)
+    sys.modules.update(dropped)
+    # The server's own 0 and 1 are nothing, and its 2 is its stderr again.
+    os.dup2(_NULL, 0)
+    os.dup2(_NULL, 1)
+    os.dup2(_ERR, 2)
     if refusal is not None:
         _send(b"N\0" + refusal)
     return pid
 
 
-def _own_imports():
-    """The modules the server imported for itself (os.wait4 imports resource too): a child
-    forgets them, and has only the modules a fresh interpreter starts with, and the
-    preloaded ones."""
-    return [n for n in sys.modules if n not in _STARTUP and n not in _PRELOADED]
+def _streams():
+    """The standard streams a fresh interpreter makes on descriptors 0, 1 and 2 (None in
+    Python 2, whose file objects stay on them)."""
+    if not PY3:
+        return None
+    unbuffered = type(_STDIO[1].buffer).__name__ == "FileIO"
+    return (
+        _stdio(0, _STDIO[0], "r", unbuffered),
+        _stdio(1, _STDIO[1], "w", unbuffered),
+        _stdio(2, _STDIO[2], "w", unbuffered),
+    )
+
+
+def _leave_modules(kept):
+    """Leaves sys.modules as the child is to start with: what a fresh interpreter has, and
+    the preloaded modules it keeps. The server's own imports (os.wait4 imports resource,
+    too) stay bound in its globals only; the preloaded modules it does not keep are returned,
+    to be put back after the fork."""
+    for name in [n for n in sys.modules if n not in _STARTUP and n not in _PRELOADED]:
+        del sys.modules[name]
+    dropped = {}
+    if kept is not _PRELOADED:
+        for name in _PRELOADED:
+            if name not in kept and name in sys.modules:
+                dropped[name] = sys.modules.pop(name)
+    random = sys.modules.get("random")
+    if random is not None:
+        _reseed(random)
+    global _MODULES
+    _MODULES = _module_mark()
+    return dropped
+
+
+def _reseed(random):
+    """Seeds the child's generator afresh from the system's randomness, as a fresh
+    interpreter's is when it imports random. Python 2's seed() makes a long of 2,500 random
+    bytes and cuts it into the generator's key in quadratic time; its state is set from as
+    many random bytes instead, which leaves it just as random."""
+    if PY3:
+        random.seed()
+        return
+    words = _struct.unpack("=624I", os.urandom(624 * 4))
+    random.setstate((2, words + (624,), None))
+
+
+def _module_mark():
+    """What tells, cheaply, whether a program imported anything: how many modules there are,
+    and (where dictionaries keep their order and can be reversed) the last one."""
+    if sys.version_info >= (3, 8):
+        for name in reversed(sys.modules):
+            return len(sys.modules), name
+    return None
+
+
+def _raw_fork():
+    """fork(2) itself, or None where ctypes cannot call it. Unlike os.fork, it leaves out the
+    interpreter's work in the child after a fork (its thread and lock state made anew, and
+    the callbacks modules registered: threading's bookkeeping, random's reseeding), which
+    would copy hundreds of pages of the memory the child shares with the server. The server
+    runs one thread and holds no lock when it forks, so that work has nothing to do, and
+    random is seeded before the fork instead."""
+    try:
+        import ctypes
+
+        libc = ctypes.PyDLL(None, use_errno=True)
+        call = libc.fork
+        call.restype = ctypes.c_int
+        call.argtypes = []
+        get_errno = ctypes.get_errno
+    except Exception:
+        return None
+
+    def fork():
+        pid = call()
+        if pid < 0:
+            number = get_errno()
+            raise OSError(number, os.strerror(number))
+        return pid
+
+    return fork
 
 
 def _trimmed(tb):
@@ -561,7 +688,7 @@ def _finish(status, sigint=False):
     waited for, exit functions run, the standard streams flushed, the program's modules
     cleared (their objects' finalizers run, their files are flushed), garbage collected."""
     threading = sys.modules.get("threading")
-    if threading is not None and hasattr(threading, "_shutdown"):
+    if threading is not None and hasattr(threading, "_shutdown") and _threads_to_join(threading):
         try:
             threading._shutdown()
         except BaseException as e:
@@ -592,17 +719,17 @@ def _finish(status, sigint=False):
     for name in ("stdin", "stdout", "stderr"):
         setattr(sys, name, getattr(sys, "__%s__" % name, None))
     _clear_module(_globals)
-    for name in reversed(list(sys.modules)):
+    # Modules the program imported are cleared too; most programs import none that the
+    # server had not, and looking at every module would copy the pages their names are on.
+    imported = _MODULES is None or _module_mark() != _MODULES
+    for name in reversed(list(sys.modules)) if imported else ():
         if name not in _STARTUP and name not in _KEPT:
             module = sys.modules.get(name)
             d = getattr(module, "__dict__", None)
             if d is not None and d is not _globals:
                 _clear_module(d)
     if _gc_enabled():
-        # Without gc.freeze (Python 2.7 and 3.6), the young generations only: a full
-        # collection would copy every page the child shares with the server; cyclic garbage
-        # the program kept a long time is then not finalized.
-        _collect() if _FROZEN else _collect(1)
+        _collect(_oldest_to_collect())
     if PY3:
         _flush_std_files(quiet=True)
     if sigint:
@@ -610,6 +737,28 @@ def _finish(status, sigint=False):
         default(2, 0)
         kill(os.getpid(), 2)
     exit(status if flushed else 120)
+
+
+def _threads_to_join(threading):
+    """Whether threading's shutdown has threads to wait for. Where it keeps none (no thread
+    the program started is left to join), it is left out: it would only run code of the
+    server's memory, copying its pages (in exit functions, the main thread then still counts
+    as alive)."""
+    locks = getattr(threading, "_shutdown_locks", None)
+    return locks is None or len(locks) > 0
+
+
+def _oldest_to_collect():
+    """The oldest generation the last garbage collection takes. Without gc.freeze (Python 2.7
+    and 3.6) the young ones only: a full collection would copy every page the child shares
+    with the server, and cyclic garbage the program kept a long time is then not finalized.
+    With it, the oldest holds only what the program made and kept through collections of the
+    young ones; when it holds nothing, collecting the young ones is a full collection."""
+    if not _FROZEN:
+        return 1
+    if sys.version_info >= (3, 8) and not gc.get_objects(2):
+        return 1
+    return 2
 
 
 def _end_line():
@@ -678,8 +827,28 @@ def _kill(pid):
         pass
 
 
-def _reap(pid):
-    _kill(pid)
+def _watched(pid):
+    """Waits for nimlab's word that it has the child's pidfd (after the child's "H" or "F"):
+    until then the child is not reaped, so its pid is nobody else's."""
+    while True:
+        message = _recv()
+        if message == b"W":
+            return
+        if not message:
+            # nimlab is gone: so is the run.
+            _kill(pid)
+            os._exit(0)
+        _send(b"N\0unexpected message")
+
+
+def _reap(pid, workdir):
+    """Waits for the run's child to end (nimlab kills it when the run must stop early), kills
+    what it left, says how it ended (X), then empties the run's folders and says whether it
+    could (S): nimlab judges the run meanwhile, and reads S before the next."""
+    if not _SANDBOX and _waitid is not None:
+        # Ended but not reaped, its process group's id stays taken while the group is killed.
+        _waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+        _kill(pid)
     while True:
         try:
             got, status, usage = os.wait4(pid, 0)
@@ -698,9 +867,9 @@ def _reap(pid):
                     break
                 if e.errno != 4:
                     raise
-        clean = _scrub()
-    else:
-        clean = True
+    elif _waitid is None:
+        # (Python 2 without a sandbox: the group is killed once the child is reaped.)
+        _kill(pid)
     micros = lambda t: str(int(round(t * 1e6)))
     _send(
         "\0".join(
@@ -710,15 +879,15 @@ def _reap(pid):
                 micros(usage.ru_utime),
                 micros(usage.ru_stime),
                 str(usage.ru_maxrss),
-                "1" if clean else "0",
             ]
         ).encode("ascii")
     )
+    clean = _scrub(workdir) if _SANDBOX else True
+    _send(b"S\0" + (b"1" if clean else b"0"))
 
 
 def _serve():
     """Answers nimlab until the socket ends (None); in a forked child, returns the program."""
-    pid = None
     while True:
         message = _recv()
         if not message:
@@ -739,9 +908,9 @@ def _serve():
             pid = _run(fields)
             if isinstance(pid, tuple):
                 return pid
-        elif kind == b"K" and pid is not None:
-            _reap(pid)
-            pid = None
+            if pid is not None:
+                _watched(pid)
+                _reap(pid, _text(fields[2]))
         else:
             _send(b"N\0unexpected message")
 
@@ -749,12 +918,28 @@ def _serve():
 _EXTRA_DEPTH = _extra_depth()
 _PRELOADED = _preload()
 _KEPT = _PRELOADED
+_MODULES = None
+_fork = _raw_fork() or os.fork
+_waitid = getattr(os, "waitid", None)
+# The server's own standard streams (kept here, the child's replace them in sys).
+_STDIO = (sys.stdin, sys.stdout, sys.stderr)
+_ERR = os.dup(2)
+_NULL = os.open(os.devnull, os.O_RDWR)
 _server = sys.modules["__main__"]
 if not _FROZEN:
     # Without gc.freeze the server's objects are at least old: the child's collections of
     # young objects skip them.
     gc.collect()
 _MOUNTS = _mounts() if _SANDBOX else set()
+_INNER_MOUNTS = _MOUNTS - set(["/", "/tmp", _MOUNT])
+_KEEP = _kept_folders(_INNER_MOUNTS)
+_WATCHED = ["/tmp", _MOUNT] + sorted(
+    f
+    for f in _KEEP
+    if f not in _INNER_MOUNTS and f != _MOUNT and (f + "/").startswith(("/tmp/", _MOUNT + "/"))
+)
+# The folders as the last full clean-up left them (see _scrub).
+_CLEANED = None
 _program = _serve()
 if _program is None:
     os._exit(0)

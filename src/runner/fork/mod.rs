@@ -88,12 +88,20 @@ impl ForkRunner {
             let at = servers.iter().position(|s| &s.key == key)?;
             Some(servers.remove(at))
         });
-        match idle {
-            Some(server) => Ok(server),
-            None => Server::start(key, spec, self.process.isolation()).inspect_err(|failure| {
-                note_death(&self.broken, key, failure);
-            }),
+        if let Some(mut server) = idle {
+            match server.settle() {
+                Ok(()) => return Ok(server),
+                // It could not empty the last run's folders: a new server serves instead.
+                Err(Failure::Refused(_)) => drop(server),
+                Err(failure) => {
+                    note_death(&self.broken, key, &failure);
+                    return Err(failure);
+                }
+            }
         }
+        Server::start(key, spec, self.process.isolation()).inspect_err(|failure| {
+            note_death(&self.broken, key, failure);
+        })
     }
 
     /// Runs `work` on a server for `key`, then keeps the server for later runs if it is still
@@ -161,8 +169,8 @@ impl Runner for ForkRunner {
             }
         };
         match session::start(&mut server, spec) {
-            Ok((pid, stdin, watch, started, killed)) => {
-                let reaper = session::ForkReaper::new(server, killed, Arc::clone(&self.broken));
+            Ok((pid, stdin, watch, started)) => {
+                let reaper = session::ForkReaper::new(server, Arc::clone(&self.broken));
                 Ok(Box::new(ProcessSession::watching(
                     pid,
                     Some(stdin),

@@ -3,7 +3,9 @@
 //! messages.
 
 use super::socket::{self, Received};
-use crate::runner::child::{Started, kill_group, reap, set_nonblocking, spawn_in, termination};
+use crate::runner::child::{
+    Started, kill_group, pidfd_open, reap, set_nonblocking, spawn_in, termination,
+};
 use crate::runner::process::watch_to_end;
 use crate::runner::sandbox::{Isolation, RunCgroup};
 use crate::runner::watch::Watch;
@@ -14,8 +16,6 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{ChildStderr, ChildStdout, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The server's own CPU allowance (each program it forks gets its run's).
@@ -133,6 +133,8 @@ pub(super) struct Server {
     isolation: Isolation,
     /// False once the server cannot be used again (it died, or left a run's files behind).
     pub healthy: bool,
+    /// It is emptying the last run's folders, and will say whether it could.
+    emptying: bool,
 }
 
 impl Server {
@@ -187,6 +189,7 @@ impl Server {
             cgroup,
             isolation: isolation.clone(),
             healthy: true,
+            emptying: false,
         })
     }
 
@@ -235,6 +238,7 @@ impl Server {
         if message[2..].contains(&0) {
             return Err(Failure::Refused("the file name holds a NUL byte".into()));
         }
+        self.settle()?;
         self.send(&message)?;
         let answer = self.receive(ANSWER_TIME)?;
         let fields: Vec<&[u8]> = answer.bytes.splitn(4, |&b| b == 0).collect();
@@ -252,25 +256,22 @@ impl Server {
         let (stdout, stdout_w) = pipe().map_err(|e| Failure::Refused(e.to_string()))?;
         let (stderr, stderr_w) = pipe().map_err(|e| Failure::Refused(e.to_string()))?;
         let started = Instant::now();
-        let child = self.fork(spec, [stdin, stdout_w, stderr_w])?;
-        let killed = Arc::new(AtomicBool::new(false));
-        let mut watch = Watch::new(
+        let (child, pidfd) = self.fork(spec, [stdin, stdout_w, stderr_w])?;
+        let mut watch = Watch::forked(
             child,
+            pidfd,
             ChildStdout::from(stdout),
             ChildStderr::from(stderr),
             spec.limits.output_bytes,
-        )
-        .on_exit(self.killer(Arc::clone(&killed))?);
+        );
         let watched = watch_to_end(
             &mut watch,
             child,
             started + spec.limits.wall,
             spec.limits.cpu,
         );
-        if !killed.swap(true, Ordering::SeqCst) {
-            kill_group(child);
-            self.kill()?;
-        }
+        // Whatever happened, the run is over: the server reaps the child once it has ended.
+        watch.kill();
         let exit = self.exit()?;
         let wall = started.elapsed();
         let watched = watched.map_err(|e| Failure::Refused(e.to_string()))?;
@@ -279,10 +280,6 @@ impl Server {
             .as_mut()
             .is_some_and(RunCgroup::oom_killed_since);
         let (stderr, stderr_truncated) = watch.take_stderr();
-        if !exit.clean {
-            // The next run would not start in empty folders: this server is done.
-            self.healthy = false;
-        }
         Ok(RunOutcome {
             termination: watched
                 .stopped_by_us
@@ -299,27 +296,25 @@ impl Server {
         })
     }
 
-    /// Tells the server the run is over: it kills what is left of it and reaps the child.
-    pub fn kill(&mut self) -> Result<(), Failure> {
-        self.send(b"K")
-    }
-
-    /// What a watch calls when the child exits (once, as `killed` records): tells the server
-    /// to kill what the program left now, as the kernel would in a fresh interpreter's
-    /// namespace.
-    pub fn killer(
-        &mut self,
-        killed: Arc<AtomicBool>,
-    ) -> Result<impl FnMut() + Send + use<>, Failure> {
-        let socket = self
-            .socket
-            .try_clone()
-            .map_err(|e| self.death(&format!("cannot be reached ({e})")))?;
-        Ok(move || {
-            if !killed.swap(true, Ordering::SeqCst) {
-                let _ = socket::send(&socket, b"K");
+    /// Reads whether the server left the last run's folders as empty as it found them (it
+    /// empties them after saying how the run ended, while nimlab judges it). A server that
+    /// could not is not used again: the next run would not start in empty folders.
+    pub fn settle(&mut self) -> Result<(), Failure> {
+        if !self.emptying {
+            return Ok(());
+        }
+        self.emptying = false;
+        let answer = self.receive(ANSWER_TIME)?;
+        match answer.bytes.as_slice() {
+            [b'S', 0, b'1'] => Ok(()),
+            [b'S', 0, b'0'] => {
+                self.healthy = false;
+                Err(Failure::Refused(
+                    "the fork server could not empty a run's folders".into(),
+                ))
             }
-        })
+            _ => Err(self.death("answered oddly after a run")),
+        }
     }
 
     pub fn isolation(&self) -> &Isolation {
@@ -335,9 +330,14 @@ impl Server {
     }
 
     /// Has the server fork a child on these descriptors; the child's pid (in nimlab's PID
-    /// namespace) once it is about to run the program.
-    pub fn fork(&mut self, spec: &RunSpec, fds: [OwnedFd; 3]) -> Result<libc::pid_t, Failure> {
+    /// namespace) and pidfd, once it is about to run the program.
+    pub fn fork(
+        &mut self,
+        spec: &RunSpec,
+        fds: [OwnedFd; 3],
+    ) -> Result<(libc::pid_t, Option<OwnedFd>), Failure> {
         let message = run_message(spec)?;
+        self.settle()?;
         self.send(&message)?;
         for fd in &fds {
             socket::send_fd(&self.socket, fd.as_raw_fd())
@@ -347,13 +347,19 @@ impl Server {
         let answer = self.receive(ANSWER_TIME)?;
         match answer.bytes.first() {
             Some(b'H') => match answer.sender {
-                Some(pid) => Ok(pid),
+                Some(pid) => {
+                    // The server reaps the child only after this "W": until then its pid
+                    // stays its own, and the pidfd is the child's.
+                    let pidfd = pidfd_open(pid);
+                    self.send(b"W")?;
+                    Ok((pid, pidfd))
+                }
                 None => Err(self.death("forked a child nimlab cannot see")),
             },
             Some(b'N') => Err(Failure::Refused(reason(&answer.bytes))),
             Some(b'F') => {
                 let why = reason(&answer.bytes);
-                self.send(b"K")?;
+                self.send(b"W")?;
                 self.exit()?;
                 Err(Failure::Refused(format!(
                     "the forked child could not start the program: {why}"
@@ -363,7 +369,7 @@ impl Server {
         }
     }
 
-    /// Reads how the child ended, once the server has reaped it.
+    /// Reads how the child ended, once the server has reaped it (and killed what it left).
     pub fn exit(&mut self) -> Result<Exit, Failure> {
         let answer = self.receive(ANSWER_TIME)?;
         let fields: Vec<&[u8]> = answer.bytes.split(|&b| b == 0).collect();
@@ -371,12 +377,12 @@ impl Server {
             |at: usize| -> Option<i64> { std::str::from_utf8(fields.get(at)?).ok()?.parse().ok() };
         match (fields.first(), number(1), number(2), number(3), number(4)) {
             (Some(&b"X"), Some(status), Some(user), Some(system), Some(rss)) => {
+                self.emptying = true;
                 let micros = |m: i64| Duration::from_micros(u64::try_from(m).unwrap_or(0));
                 Ok(Exit {
                     status: status as libc::c_int,
                     cpu: micros(user) + micros(system),
                     max_rss_bytes: u64::try_from(rss).unwrap_or(0) * 1024,
-                    clean: fields.get(5) == Some(&b"1".as_slice()),
                 })
             }
             _ => Err(self.death("answered a reap request oddly")),
@@ -408,8 +414,6 @@ pub(super) struct Exit {
     pub status: libc::c_int,
     pub cpu: Duration,
     pub max_rss_bytes: u64,
-    /// The server left the working folders as empty as it found them.
-    pub clean: bool,
 }
 
 fn reason(answer: &[u8]) -> String {

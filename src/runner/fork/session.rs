@@ -10,49 +10,41 @@ use crate::runner::watch::Watch;
 use crate::runner::{Pause, RunOutcome, RunSpec, RunWay, Session};
 use std::collections::HashMap;
 use std::process::{ChildStderr, ChildStdin, ChildStdout};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Forks the spec's program with a pipe for its stdin: its pid, the pipe's end to type to,
-/// the watch on its output, when it started, and whether the server was told to end it.
+/// the watch on its output, and when it started.
 pub(super) fn start(
     server: &mut Server,
     spec: &RunSpec,
-) -> Result<(libc::pid_t, ChildStdin, Watch, Instant, Arc<AtomicBool>), Failure> {
+) -> Result<(libc::pid_t, ChildStdin, Watch, Instant), Failure> {
     let (stdin, typed) = super::server::pipe().map_err(|e| Failure::Refused(e.to_string()))?;
     let (stdout, stdout_w) = super::server::pipe().map_err(|e| Failure::Refused(e.to_string()))?;
     let (stderr, stderr_w) = super::server::pipe().map_err(|e| Failure::Refused(e.to_string()))?;
     let started = Instant::now();
-    let pid = server.fork(spec, [stdin, stdout_w, stderr_w])?;
-    let killed = Arc::new(AtomicBool::new(false));
-    let watch = Watch::new(
+    let (pid, pidfd) = server.fork(spec, [stdin, stdout_w, stderr_w])?;
+    let watch = Watch::forked(
         pid,
+        pidfd,
         ChildStdout::from(stdout),
         ChildStderr::from(stderr),
         spec.limits.output_bytes,
-    )
-    .on_exit(server.killer(Arc::clone(&killed))?);
-    Ok((pid, ChildStdin::from(typed), watch, started, killed))
+    );
+    Ok((pid, ChildStdin::from(typed), watch, started))
 }
 
-/// Ends a forked session: the server kills what is left and reaps the child, then serves
-/// again.
+/// Ends a forked session: the server reaps the child (the session killed it) and kills what
+/// it left, then serves again.
 pub(super) struct ForkReaper {
     server: Option<Server>,
-    killed: Arc<AtomicBool>,
     broken: Arc<Mutex<HashMap<Key, String>>>,
 }
 
 impl ForkReaper {
-    pub fn new(
-        server: Server,
-        killed: Arc<AtomicBool>,
-        broken: Arc<Mutex<HashMap<Key, String>>>,
-    ) -> Self {
+    pub fn new(server: Server, broken: Arc<Mutex<HashMap<Key, String>>>) -> Self {
         ForkReaper {
             server: Some(server),
-            killed,
             broken,
         }
     }
@@ -63,17 +55,7 @@ impl Reaper for ForkReaper {
         let Some(server) = &mut self.server else {
             return Err(gone("the fork server was already let go of".into()));
         };
-        let ended = (|| {
-            if !self.killed.swap(true, Ordering::SeqCst) {
-                server.kill()?;
-            }
-            let exit = server.exit()?;
-            if !exit.clean {
-                server.healthy = false;
-            }
-            Ok::<_, Failure>(exit)
-        })();
-        match ended {
+        match server.exit() {
             Ok(exit) => Ok(Reaped {
                 termination: termination(exit.status, server.isolation()),
                 cpu: exit.cpu,
