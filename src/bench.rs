@@ -465,9 +465,10 @@ fn class(
         exercises.len(),
     ).map_err(stdout_error)?;
     for (runner, first, _) in &graded {
+        let jobs = crate::grade::default_jobs(**runner == "fork");
         writeln!(
             out,
-            "  nimlab grade --runner {runner} (--jobs {cores}, isolated where possible): {first:.1} s, {:.1} submissions/s",
+            "  nimlab grade --runner {runner} (--jobs {jobs}, isolated where possible): {first:.1} s, {:.1} submissions/s",
             submissions as f64 / first
         ).map_err(stdout_error)?;
     }

@@ -98,7 +98,8 @@ pub struct GradeArgs {
     /// Interpreters, comma-separated (default: each exercise's own)
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     pub python: Option<Vec<String>>,
-    /// Submissions graded at once (default: the number of cores)
+    /// Students graded at once (default: one more than the cores with the fork runner, as
+    /// many as the cores with the process runner)
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// A CSV with a `student` column (and `name`, `id`, `section`): who should have submitted

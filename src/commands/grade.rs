@@ -11,7 +11,10 @@ pub fn grade(lab: &Lab, args: &GradeArgs) -> Result<u8> {
         dir: &args.dir,
         out: &args.out,
         interpreters: args.python.clone(),
-        jobs: super::jobs(args.jobs)?,
+        jobs: match args.jobs {
+            None => crate::grade::default_jobs(args.runner == crate::cli::RunnerChoice::Fork),
+            requested => super::jobs(requested)?,
+        },
         roster: args.roster.as_deref(),
         shard: args.shard,
         force: args.force,

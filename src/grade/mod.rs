@@ -49,6 +49,14 @@ pub struct GradeOptions<'a> {
     pub runner: Box<dyn Runner>,
 }
 
+/// How many students are graded at once unless `--jobs` says: one per core, and with the fork
+/// runner one more. A forked run spends part of its time waiting for another process (its
+/// server, its child) to be scheduled, and a spare worker keeps the cores busy meanwhile
+/// (12 students, 2 cores: 8.9 s with 3 workers against 11.1 s with 2).
+pub fn default_jobs(forked: bool) -> usize {
+    crate::pool::default_jobs() + usize::from(forked)
+}
+
 /// `nimlab grade`: grades the class, writes every report, shows progress on a terminal and
 /// prints the summary to `out`.
 pub fn run(
