@@ -294,6 +294,10 @@ const HOSTILE: &[(&str, &str)] = &[
     ("runs_forever", "while True:\n    pass\n"),
     ("sleeps", "import time\ntime.sleep(60)\n"),
     (
+        "leaves_files_beside_its_folders",
+        "import os\nd = os.path.dirname(os.path.abspath(__file__))\nwhile d not in ('/', '/tmp'):\n    d = os.path.dirname(d)\n    try:\n        open(os.path.join(d, 'left-beside'), 'w').write('secret')\n    except Exception:\n        pass\nup = os.path.dirname(os.getcwd())\ntry:\n    open(os.path.join(up, 'left-above'), 'w').write('secret')\n    os.rename(os.path.join(up, 'left-above'), os.path.join(up, 'left-renamed'))\nexcept Exception:\n    pass\nprint('done')\n",
+    ),
+    (
         "leaves_files",
         "import os\nopen('left-here', 'w').write('secret')\nopen('/tmp/left-in-tmp', 'w').write('secret')\nos.mkdir('/tmp/a-folder')\nos.chmod('/tmp/a-folder', 0)\nprint(sorted(os.listdir('.')))\n",
     ),
@@ -317,8 +321,9 @@ fn shape(outcome: &RunOutcome) -> (Termination, Vec<u8>, String, bool) {
     )
 }
 
-/// Sees what a run can see of earlier runs: its folder, /tmp and its input.
-const LOOKS_AROUND: &str = "import os, sys\nprint(sorted(os.listdir('.')))\nprint(sorted(n for n in os.listdir('/tmp') if not n.startswith('nimlab-')))\nprint(repr(sys.stdin.read()))\n";
+/// Sees what a run can see of earlier runs: its folder, /tmp (and every file in it named as
+/// the hostile programs name theirs) and its input.
+const LOOKS_AROUND: &str = "import os, sys\nprint(sorted(os.listdir('.')))\nprint(sorted(n for n in os.listdir('/tmp') if not n.startswith('nimlab-')))\nprint(sorted(f for _, _, files in os.walk('/tmp') for f in files if f.startswith('left')))\nprint(repr(sys.stdin.read()))\n";
 
 /// Lists the program's descriptors (3 is the listing's own).
 const DESCRIPTORS: &str =
@@ -373,7 +378,12 @@ fn the_fork_server_survives_hostile_programs_and_keeps_runs_apart() {
     // not compared with the process path).
     let descriptors = bench.run(&fork, "descriptors", DESCRIPTORS, b"", limits());
     assert_eq!(descriptors.stdout, b"[0, 1, 2, 3]\n");
-    let memory = bench.run(&fork, "fills_memory", HOSTILE[7].1, b"", limits());
+    let fills_memory = HOSTILE
+        .iter()
+        .find(|(name, _)| *name == "fills_memory")
+        .unwrap()
+        .1;
+    let memory = bench.run(&fork, "fills_memory", fills_memory, b"", limits());
     assert!(
         memory.out_of_memory || String::from_utf8_lossy(&memory.stderr).contains("MemoryError"),
         "{memory:?}"

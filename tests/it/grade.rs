@@ -1252,3 +1252,128 @@ fn html_and_junit_show_hostile_names_and_output_escaped() {
     assert!(names.contains(tag), "{names}");
     assert!(names.contains("ctl\\x01\\x0c\\u{fffe}\\x85x"), "{names}");
 }
+
+/// What every run of a real fork runner was shown, and what it was told to let go of.
+#[derive(Default)]
+struct Seen {
+    /// (the student a run's program names in its first line, the folders it was shown)
+    runs: std::sync::Mutex<Vec<(String, Vec<PathBuf>)>>,
+    finished: std::sync::Mutex<Vec<Vec<PathBuf>>>,
+}
+
+struct Recording {
+    inner: nimlab::runner::ForkRunner,
+    seen: std::sync::Arc<Seen>,
+}
+
+impl Recording {
+    fn record(&self, spec: &nimlab::runner::RunSpec) {
+        let program = spec.args.first().expect("a program");
+        let source = std::fs::read_to_string(program).unwrap_or_default();
+        let student = source.lines().next().unwrap_or_default().to_string();
+        let mut runs = self.seen.runs.lock().unwrap();
+        runs.push((student, spec.expose.to_vec()));
+    }
+}
+
+impl nimlab::runner::Runner for Recording {
+    fn run(
+        &self,
+        spec: &nimlab::runner::RunSpec,
+    ) -> Result<nimlab::runner::RunOutcome, nimlab::error::RunnerError> {
+        self.record(spec);
+        self.inner.run(spec)
+    }
+
+    fn start(
+        &self,
+        spec: &nimlab::runner::RunSpec,
+    ) -> Result<Box<dyn nimlab::runner::Session>, nimlab::error::RunnerError> {
+        self.record(spec);
+        self.inner.start(spec)
+    }
+
+    fn isolation(&self) -> &nimlab::runner::sandbox::Isolation {
+        self.inner.isolation()
+    }
+
+    fn compile(&self, spec: &nimlab::runner::RunSpec) -> Option<Vec<u8>> {
+        self.inner.compile(spec)
+    }
+
+    fn finished_with(&self, expose: &[PathBuf]) {
+        self.seen.finished.lock().unwrap().push(expose.to_vec());
+        self.inner.finished_with(expose);
+    }
+}
+
+#[test]
+fn a_students_submissions_share_one_scratch_folder_so_their_interpreters_serve_them_all() {
+    let lab = nimlab::lab::Lab::built_in().unwrap();
+    let class = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let exercises = ["present_board", "make_move", "working_game"];
+    for student in ["ada", "bo", "cy"] {
+        let folder = class.path().join(student);
+        std::fs::create_dir_all(&folder).unwrap();
+        for exercise in exercises {
+            let solution =
+                std::fs::read_to_string(root().join(format!("exercises/{exercise}/solution.py")))
+                    .unwrap();
+            std::fs::write(
+                folder.join(format!("{exercise}.py")),
+                format!("# {student}\n{solution}"),
+            )
+            .unwrap();
+        }
+    }
+    let seen = std::sync::Arc::new(Seen::default());
+    let options = nimlab::grade::GradeOptions {
+        dir: class.path(),
+        out: out.path(),
+        interpreters: Some(vec!["3".into()]),
+        jobs: 2,
+        roster: None,
+        shard: None,
+        force: false,
+        runner: Box::new(Recording {
+            inner: nimlab::runner::ForkRunner::detect(),
+            seen: std::sync::Arc::clone(&seen),
+        }),
+    };
+    let book = nimlab::grade::grade(&lab, &options, &nimlab::grade::events::Quiet).unwrap();
+
+    // Every submission was graded, in full, on the fast path.
+    for student in &book.students {
+        for exercise in exercises {
+            let result = &student.exercises[exercise];
+            let report = result
+                .report
+                .as_ref()
+                .unwrap_or_else(|| panic!("{result:?}"));
+            assert_eq!(report.score, report.max_score, "{exercise}");
+            assert!(report.runs.iter().all(|r| r.runner == "fork"), "{report:?}");
+        }
+    }
+    // Each student's runs, of all three exercises, were shown one folder, and no other
+    // student's; each folder was let go of once, after its student's last run.
+    let runs = seen.runs.lock().unwrap();
+    let finished = seen.finished.lock().unwrap();
+    let mut folders: std::collections::BTreeMap<&str, Vec<&Vec<PathBuf>>> = Default::default();
+    for (student, expose) in runs.iter() {
+        folders.entry(student.as_str()).or_default().push(expose);
+    }
+    assert_eq!(folders.len(), 3, "{:?}", folders.keys());
+    let mut shown = Vec::new();
+    for (student, exposes) in &folders {
+        assert!(
+            exposes.iter().all(|e| e == &exposes[0]),
+            "{student}: {exposes:?}"
+        );
+        assert!(!shown.contains(&exposes[0]), "{student} shares a folder");
+        shown.push(exposes[0]);
+        let let_go = finished.iter().filter(|f| f == &exposes[0]).count();
+        assert_eq!(let_go, 1, "{student}: {finished:?}");
+    }
+    assert_eq!(finished.len(), 3, "{finished:?}");
+}
