@@ -50,34 +50,42 @@ impl Watch {
         stderr: ChildStderr,
         output_limit: u64,
     ) -> Self {
-        set_nonblocking(stdout.as_raw_fd());
-        set_nonblocking(stderr.as_raw_fd());
-        Watch {
-            pid,
-            pidfd: pidfd_open(pid),
-            stdout: Some(stdout),
-            stderr: Some(stderr),
-            output_left: usize::try_from(output_limit).unwrap_or(usize::MAX),
-            stderr_tail: Vec::new(),
-            stderr_truncated: false,
-            exited: false,
-            group_is_ours: true,
-        }
+        Watch::with(pid, pidfd_open(pid), true, stdout, stderr, output_limit)
     }
 
     /// For a forked program, with the pidfd opened before its server could reap it: the
     /// server ends what it left, and nimlab kills the program alone (see `group_is_ours`).
     pub fn forked(
         pid: libc::pid_t,
-        pidfd: Option<OwnedFd>,
+        pidfd: OwnedFd,
         stdout: ChildStdout,
         stderr: ChildStderr,
         output_limit: u64,
     ) -> Self {
-        let mut watch = Watch::new(pid, stdout, stderr, output_limit);
-        watch.pidfd = pidfd;
-        watch.group_is_ours = false;
-        watch
+        Watch::with(pid, Some(pidfd), false, stdout, stderr, output_limit)
+    }
+
+    fn with(
+        pid: libc::pid_t,
+        pidfd: Option<OwnedFd>,
+        group_is_ours: bool,
+        stdout: ChildStdout,
+        stderr: ChildStderr,
+        output_limit: u64,
+    ) -> Self {
+        set_nonblocking(stdout.as_raw_fd());
+        set_nonblocking(stderr.as_raw_fd());
+        Watch {
+            pid,
+            pidfd,
+            stdout: Some(stdout),
+            stderr: Some(stderr),
+            output_left: usize::try_from(output_limit).unwrap_or(usize::MAX),
+            stderr_tail: Vec::new(),
+            stderr_truncated: false,
+            exited: false,
+            group_is_ours,
+        }
     }
 
     /// Stops the program: its process group, or (see `group_is_ours`) the program itself.

@@ -335,7 +335,7 @@ impl Server {
         &mut self,
         spec: &RunSpec,
         fds: [OwnedFd; 3],
-    ) -> Result<(libc::pid_t, Option<OwnedFd>), Failure> {
+    ) -> Result<(libc::pid_t, OwnedFd), Failure> {
         let message = run_message(spec)?;
         self.settle()?;
         self.send(&message)?;
@@ -350,7 +350,17 @@ impl Server {
                 Some(pid) => {
                     // The server reaps the child only after this "W": until then its pid
                     // stays its own, and the pidfd is the child's.
-                    let pidfd = pidfd_open(pid);
+                    let Some(pidfd) = pidfd_open(pid) else {
+                        // (An old kernel, or no descriptor left.) Without a pidfd its end
+                        // cannot be seen: the run is made as a process instead.
+                        // SAFETY: signals the child, whose pid is not reaped before "W".
+                        unsafe { libc::kill(pid, libc::SIGKILL) };
+                        self.send(b"W")?;
+                        self.exit()?;
+                        return Err(Failure::Refused(
+                            "nimlab cannot watch a forked child here (no pidfd)".into(),
+                        ));
+                    };
                     self.send(b"W")?;
                     Ok((pid, pidfd))
                 }
