@@ -624,3 +624,21 @@ fn a_server_killed_mid_check_hands_the_rest_to_the_process_path_and_the_report_s
         "{text}"
     );
 }
+
+#[test]
+fn every_forked_run_draws_its_own_random_numbers() {
+    for python in ["3", "2.7"] {
+        let bench = Bench::new(python);
+        let fork = ForkRunner::detect();
+        let draws: Vec<Vec<u8>> = (0..6)
+            .map(|_| {
+                let source = "import random\nprint(random.random())\n";
+                let outcome = bench.run(&fork, "draws", source, b"", limits());
+                assert_eq!(outcome.way, RunWay::Fork, "{python}: {outcome:?}");
+                outcome.stdout
+            })
+            .collect();
+        let distinct: std::collections::HashSet<&Vec<u8>> = draws.iter().collect();
+        assert_eq!(distinct.len(), draws.len(), "{python}: {draws:?}");
+    }
+}

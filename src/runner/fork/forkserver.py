@@ -546,7 +546,8 @@ def _reseed(random):
         random.seed()
         return
     words = _struct.unpack("=624I", os.urandom(624 * 4))
-    random.setstate((2, words + (624,), None))
+    # (State version 3, Python 2.7's own: version 2 would convert every word again.)
+    random.setstate((3, words + (624,), None))
 
 
 def _module_mark():
