@@ -546,7 +546,7 @@ fn time_accepted(command: &mut Command, what: &str, exercise: &str) -> Result<Du
 
 /// The fast path (`--runner fork`) paired with the process path in one run: one isolated
 /// case through each runner, case by case and alternating (so load elsewhere on the machine
-/// hits both alike), the fork server's start (once per submission and interpreter), and a
+/// hits both alike), the fork server's start (once per submission, or student, and interpreter), and a
 /// whole `nimlab check --jobs 1` with each runner against running the exercise's
 /// interpreters by hand once per case.
 fn fast_path(
@@ -651,7 +651,7 @@ fn fast_path(
     ).map_err(stdout_error)?;
     writeln!(
         out,
-        "  the fork server's start (once per submission and interpreter): {server_start:.1} ms"
+        "  the fork server's start (once per submission, or student in grade, and interpreter): {server_start:.1} ms"
     )
     .map_err(stdout_error)?;
     // A whole check, each runner, against the same interpreters run by hand on the cases.
