@@ -93,12 +93,9 @@ impl Watch {
             kill_group(self.pid);
             return;
         }
-        match &self.pidfd {
-            Some(pidfd) => kill_by_pidfd(pidfd),
-            // SAFETY: signals one process (kernels without pidfds only).
-            None => unsafe {
-                libc::kill(self.pid, libc::SIGKILL);
-            },
+        // (A watch whose group is not ours is always made with a pidfd: `forked`.)
+        if let Some(pidfd) = &self.pidfd {
+            kill_by_pidfd(pidfd);
         }
     }
 

@@ -238,7 +238,6 @@ impl Server {
         if message[2..].contains(&0) {
             return Err(Failure::Refused("the file name holds a NUL byte".into()));
         }
-        self.settle()?;
         self.send(&message)?;
         let answer = self.receive(ANSWER_TIME)?;
         let fields: Vec<&[u8]> = answer.bytes.splitn(4, |&b| b == 0).collect();
@@ -298,7 +297,8 @@ impl Server {
 
     /// Reads whether the server left the last run's folders as empty as it found them (it
     /// empties them after saying how the run ended, while nimlab judges it). A server that
-    /// could not is not used again: the next run would not start in empty folders.
+    /// could not is not used again: the next run would not start in empty folders. Called
+    /// (by `ForkRunner::take_server`) before every use of a server after its first.
     pub fn settle(&mut self) -> Result<(), Failure> {
         if !self.emptying {
             return Ok(());
@@ -337,7 +337,6 @@ impl Server {
         fds: [OwnedFd; 3],
     ) -> Result<(libc::pid_t, OwnedFd), Failure> {
         let message = run_message(spec)?;
-        self.settle()?;
         self.send(&message)?;
         for fd in &fds {
             socket::send_fd(&self.socket, fd.as_raw_fd())
