@@ -354,13 +354,18 @@ def _prepare(path, argv, env, compiled):
     """In the server, before it forks: what a fresh interpreter would be when it starts the
     program, as far as the child inherits it (its environment, __main__, argv, path): done
     here, it is not done in every child's copy of the server's memory."""
-    global _HOME
+    global _HOME, _ENV
     wanted = dict(env)
-    for key in [k for k in os.environ if k not in wanted]:
-        del os.environ[key]
+    if _ENV is None or len(_ENV) != len(wanted) or any(k not in _ENV for k in wanted):
+        for key in [k for k in os.environ if k not in wanted]:
+            del os.environ[key]
+        _ENV = {}
+    # Only what changed since the last run is set (each run has its own HOME, say): going
+    # over all of os.environ writes to a page of the server's memory for each name in it.
     for key, value in env:
-        if os.environ.get(key) != value:
+        if _ENV.get(key) != value:
             os.environ[key] = value
+    _ENV = wanted
     main = type(sys)("__main__")
     d = main.__dict__
     d.clear()
@@ -478,7 +483,10 @@ def _run(fields):
         os.dup2(fd, target)
         os.close(fd)
     streams = _streams()
-    dropped = _leave_modules(kept)
+    global _DROPPED
+    # (Held here, the modules taken out stay alive in the child too: Python 2 would clear
+    # each one it frees, writing to every page they are on.)
+    _DROPPED = dropped = _leave_modules(kept)
     inherited = _open_descriptors()
     if _FROZEN:
         # The server's objects are left out of the child's garbage collections, which
@@ -495,6 +503,8 @@ def _run(fields):
         _child(workdir, cpu, streams, compiled, inherited)
         return compiled[1], main
     sys.modules.update(dropped)
+    global _OWN_COUNT
+    _OWN_COUNT = len(sys.modules)
     # The server's own 0 and 1 are nothing, and its 2 is its stderr again.
     os.dup2(_NULL, 0)
     os.dup2(_NULL, 1)
@@ -519,12 +529,18 @@ def _streams():
 
 def _leave_modules(kept):
     """Leaves sys.modules as the child is to start with: what a fresh interpreter has, and
-    the preloaded modules it keeps. The server's own imports (os.wait4 imports resource,
-    too) stay bound in its globals only; the preloaded modules it does not keep are returned,
-    to be put back after the fork."""
-    for name in [n for n in sys.modules if n not in _STARTUP and n not in _PRELOADED]:
-        del sys.modules[name]
+    the preloaded modules it keeps. What is taken out (the server's own imports, and the
+    preloaded modules the child does not keep) is returned, to be put back after the fork:
+    os.wait4 would import resource again on every run without it."""
+    global _OWN, _OWN_COUNT
+    if len(sys.modules) != _OWN_COUNT:
+        # The server imported something since: its own modules are listed again. (Going over
+        # all of sys.modules on every run would write to a page for each module's name.)
+        _OWN = [n for n in sys.modules if n not in _STARTUP and n not in _PRELOADED]
     dropped = {}
+    for name in _OWN:
+        if name in sys.modules:
+            dropped[name] = sys.modules.pop(name)
     if kept is not _PRELOADED:
         for name in _PRELOADED:
             if name not in kept and name in sys.modules:
@@ -920,6 +936,13 @@ _EXTRA_DEPTH = _extra_depth()
 _PRELOADED = _preload()
 _KEPT = _PRELOADED
 _MODULES = None
+# The server's own modules (taken out of sys.modules while a child is forked), and how many
+# modules there were when they were last put back.
+_OWN = []
+_DROPPED = None
+_OWN_COUNT = -1
+# The environment as the last run had it (os.environ is set to each run's).
+_ENV = None
 _fork = _raw_fork() or os.fork
 _waitid = getattr(os, "waitid", None)
 # The server's own standard streams (kept here, the child's replace them in sys).
