@@ -51,12 +51,69 @@ if PY3:
         return os.fsdecode(b)
 
 else:
-    import _multiprocessing
-
     _SOCK = None
 
-    def _recv_fd():
-        return _multiprocessing.recvfd(_FD)
+    def _fd_receiver():
+        """recvmsg(2) for one descriptor, through ctypes (Python 2's socket has no recvmsg;
+        _multiprocessing's recvfd would import multiprocessing, threading, subprocess and
+        pickle into the server, and each run forks all of that)."""
+        import ctypes
+
+        size_t, void_p = ctypes.c_size_t, ctypes.c_void_p
+
+        class Iovec(ctypes.Structure):
+            _fields_ = [("base", void_p), ("len", size_t)]
+
+        class Msghdr(ctypes.Structure):
+            _fields_ = [
+                ("name", void_p),
+                ("namelen", ctypes.c_uint),
+                ("iov", ctypes.POINTER(Iovec)),
+                ("iovlen", size_t),
+                ("control", void_p),
+                ("controllen", size_t),
+                ("flags", ctypes.c_int),
+            ]
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        recvmsg = libc.recvmsg
+        recvmsg.restype = ctypes.c_ssize_t
+        recvmsg.argtypes = [ctypes.c_int, ctypes.POINTER(Msghdr), ctypes.c_int]
+        word = ctypes.sizeof(size_t)
+        header = (word + 8 + word - 1) // word * word  # CMSG_LEN(0): len, level, type
+        space = header + (4 + word - 1) // word * word  # CMSG_SPACE(4)
+        data = ctypes.create_string_buffer(1)
+        control = ctypes.create_string_buffer(space)
+        iov = Iovec(ctypes.cast(data, void_p), 1)
+        msg = Msghdr(None, 0, ctypes.pointer(iov), 1, ctypes.cast(control, void_p), space, 0)
+        get_errno = ctypes.get_errno
+
+        def recv_fd():
+            while True:
+                msg.controllen = space
+                msg.flags = 0
+                n = recvmsg(_FD, ctypes.byref(msg), 0)
+                if n >= 0:
+                    break
+                number = get_errno()
+                if number != 4:
+                    raise OSError(number, os.strerror(number))
+            raw = control.raw
+            length, level, kind = _struct.unpack("=" + ("Q" if word == 8 else "I") + "ii", raw[: word + 8])
+            # (level and type 1: SOL_SOCKET and SCM_RIGHTS.)
+            if n == 0 or msg.controllen < header + 4 or length < header + 4 or level != 1 or kind != 1:
+                raise OSError("a descriptor was expected")
+            return _struct.unpack("=i", raw[header : header + 4])[0]
+
+        return recv_fd
+
+    try:
+        _recv_fd = _fd_receiver()
+    except Exception:
+        import _multiprocessing
+
+        def _recv_fd():
+            return _multiprocessing.recvfd(_FD)
 
     def _text(b):
         return b
