@@ -87,6 +87,7 @@ else:
         iov = Iovec(ctypes.cast(data, void_p), 1)
         msg = Msghdr(None, 0, ctypes.pointer(iov), 1, ctypes.cast(control, void_p), space, 0)
         get_errno = ctypes.get_errno
+        layout = "=" + ("Q" if word == 8 else "I") + "ii"
 
         def recv_fd():
             while True:
@@ -99,9 +100,10 @@ else:
                 if number != 4:
                     raise OSError(number, os.strerror(number))
             raw = control.raw
-            length, level, kind = _struct.unpack("=" + ("Q" if word == 8 else "I") + "ii", raw[: word + 8])
-            # (level and type 1: SOL_SOCKET and SCM_RIGHTS.)
-            if n == 0 or msg.controllen < header + 4 or length < header + 4 or level != 1 or kind != 1:
+            length, level, kind = _struct.unpack(layout, raw[: word + 8])
+            # (Level and type 1: SOL_SOCKET and SCM_RIGHTS.)
+            short = msg.controllen < header + 4 or length < header + 4
+            if n == 0 or short or level != 1 or kind != 1:
                 raise OSError("a descriptor was expected")
             return _struct.unpack("=i", raw[header : header + 4])[0]
 
