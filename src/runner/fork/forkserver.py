@@ -542,10 +542,7 @@ def _run(fields):
         os.dup2(fd, target)
         os.close(fd)
     streams = _streams()
-    global _DROPPED
-    # (Held here, the modules taken out stay alive in the child too: Python 2 would clear
-    # each one it frees, writing to every page they are on.)
-    _DROPPED = dropped = _leave_modules(kept)
+    dropped = _leave_modules(kept)
     inherited = _open_descriptors()
     if _FROZEN:
         # The server's objects are left out of the child's garbage collections, which
@@ -561,9 +558,7 @@ def _run(fields):
         _KEPT = kept
         _child(workdir, cpu, streams, compiled, inherited)
         return compiled[1], main
-    sys.modules.update(dropped)
-    global _OWN_COUNT
-    _OWN_COUNT = len(sys.modules)
+    _return_modules(dropped)
     # The server's own 0 and 1 are nothing, and its 2 is its stderr again.
     os.dup2(_NULL, 0)
     os.dup2(_NULL, 1)
@@ -591,7 +586,7 @@ def _leave_modules(kept):
     the preloaded modules it keeps. What is taken out (the server's own imports, and the
     preloaded modules the child does not keep) is returned, to be put back after the fork:
     os.wait4 would import resource again on every run without it."""
-    global _OWN, _OWN_COUNT
+    global _OWN, _MODULES, _DROPPED
     if len(sys.modules) != _OWN_COUNT:
         # The server imported something since: its own modules are listed again. (Going over
         # all of sys.modules on every run would write to a page for each module's name.)
@@ -607,9 +602,18 @@ def _leave_modules(kept):
     random = sys.modules.get("random")
     if random is not None:
         _reseed(random)
-    global _MODULES
     _MODULES = _module_mark()
+    # (Held by a global, what is taken out stays alive in the child too: Python 2 would
+    # clear each module it frees, writing to every page they are on.)
+    _DROPPED = dropped
     return dropped
+
+
+def _return_modules(dropped):
+    """In the server after the fork: puts back what _leave_modules took out."""
+    global _OWN_COUNT
+    sys.modules.update(dropped)
+    _OWN_COUNT = len(sys.modules)
 
 
 def _reseed(random):
