@@ -568,15 +568,14 @@ impl RunContext<'_> {
         index: usize,
         case: &Case,
     ) -> (CaseReport, Option<RunWay>) {
-        let mut report = self.blank_report(case);
+        let report = self.blank_report(case);
         if crate::stop::requested() {
             return (interrupted(report), None);
         }
+        // The runner makes the folder where the run needs one: a forked run's is in its
+        // server's sandbox, and an empty folder made and removed here for each case costs
+        // more than the run.
         let scratch = self.workspace.join(format!("case-{index}"));
-        if let Err(e) = std::fs::create_dir_all(&scratch) {
-            report.message = format!("cannot create a scratch folder: {e}");
-            return (report, None);
-        }
         let spec = self.spec(interpreter, case, &scratch);
         let ran = match self.request.exercise.judging() {
             Judging::Interactive(interactive) => self.play(interactive, case, &spec, report),

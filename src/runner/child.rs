@@ -170,6 +170,12 @@ pub(crate) fn spawn_in(
             Ok(())
         });
     }
+    // A process needs its working folder on this side (a forked run's is made in its
+    // server's sandbox, so callers leave making it to the runner).
+    std::fs::create_dir_all(launch.workdir).map_err(|source| RunnerError::System {
+        what: "cannot create the run's working folder",
+        source,
+    })?;
     let at = Instant::now();
     let child = command.spawn().map_err(|source| RunnerError::Spawn {
         program: launch.program.to_path_buf(),

@@ -47,6 +47,7 @@ pub struct RunSpec<'a> {
     pub program: &'a Path,
     pub args: Vec<OsString>,
     pub stdin: &'a [u8],
+    /// The run's working folder: made by the runner where the run needs one on this side.
     pub workdir: &'a Path,
     /// The whole environment: nothing of nimlab's own is passed on.
     pub env: Vec<(OsString, OsString)>,

@@ -125,10 +125,15 @@ def _send(data):
     os.write(_FD, data)
 
 
+# The longest message nimlab sends (socket.rs, MESSAGE_MAX). Read into a buffer this big, a
+# message is made on the heap, not in memory mapped and unmapped for it on every read.
+_MESSAGE_MAX = 1 << 16
+
+
 def _recv():
     while True:
         try:
-            return os.read(_FD, 1 << 20)
+            return os.read(_FD, _MESSAGE_MAX)
         except OSError as e:
             if e.errno != 4:
                 raise

@@ -238,6 +238,9 @@ impl Server {
         if message[2..].contains(&0) {
             return Err(Failure::Refused("the file name holds a NUL byte".into()));
         }
+        if message.len() > socket::MESSAGE_MAX {
+            return Err(Failure::Refused("the file name is too long".into()));
+        }
         self.send(&message)?;
         let answer = self.receive(ANSWER_TIME)?;
         let fields: Vec<&[u8]> = answer.bytes.splitn(4, |&b| b == 0).collect();
@@ -459,7 +462,13 @@ fn run_message(spec: &RunSpec) -> Result<Vec<u8>, Failure> {
             "an argument or variable holds a NUL byte".into(),
         ));
     }
-    Ok(fields.join(&0u8))
+    let message = fields.join(&0u8);
+    if message.len() > socket::MESSAGE_MAX {
+        return Err(Failure::Refused(
+            "the arguments and environment are too long to send to the fork server".into(),
+        ));
+    }
+    Ok(message)
 }
 
 /// A pipe: (read end, write end), both close-on-exec.
@@ -485,4 +494,40 @@ pub(super) fn stdin_file(input: &[u8]) -> std::io::Result<OwnedFd> {
     file.write_all(input)?;
     file.rewind()?;
     Ok(OwnedFd::from(file))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::RunLimits;
+
+    fn spec<'a>(workdir: &'a Path, env: Vec<(OsString, OsString)>) -> RunSpec<'a> {
+        RunSpec {
+            program: Path::new("/usr/bin/python3"),
+            args: vec!["/lab/present_board.py".into()],
+            stdin: b"",
+            workdir,
+            env,
+            limits: RunLimits {
+                cpu: Duration::from_secs(2),
+                wall: Duration::from_secs(3),
+                memory_bytes: 256 << 20,
+                output_bytes: 1 << 20,
+            },
+            expose: &[],
+        }
+    }
+
+    #[test]
+    fn a_run_message_the_server_would_read_cut_short_is_refused() {
+        let workdir = Path::new("/tmp/run-0/case-0");
+        let fits = vec![("HOME".into(), "/tmp/run-0/case-0".into())];
+        let message = run_message(&spec(workdir, fits)).unwrap();
+        assert!(message.starts_with(b"R\0/lab/present_board.py\0/tmp/run-0/case-0\0"));
+        let long = vec![("BIG".into(), "x".repeat(socket::MESSAGE_MAX).into())];
+        match run_message(&spec(workdir, long)) {
+            Err(Failure::Refused(why)) => assert!(why.contains("too long"), "{why}"),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
 }

@@ -45,6 +45,10 @@ pub(super) fn pair() -> io::Result<(OwnedFd, OwnedFd)> {
 }
 
 /// Sends one message.
+/// The longest message the server reads whole (`_MESSAGE_MAX` in the script): a run whose
+/// message would be longer is made as a process.
+pub(super) const MESSAGE_MAX: usize = 1 << 16;
+
 pub(super) fn send(socket: &OwnedFd, message: &[u8]) -> io::Result<()> {
     loop {
         // SAFETY: sends from a live buffer; MSG_NOSIGNAL: a closed peer is an error, not SIGPIPE.
