@@ -216,6 +216,19 @@ impl Bench {
         stdin: &[u8],
         limits: RunLimits,
     ) -> RunOutcome {
+        self.run_with(runner, name, source, stdin, limits, &[])
+    }
+
+    /// A run with more variables in its environment.
+    fn run_with(
+        &self,
+        runner: &dyn Runner,
+        name: &str,
+        source: &str,
+        stdin: &[u8],
+        limits: RunLimits,
+        more_env: &[(&str, &str)],
+    ) -> RunOutcome {
         let programs = self.folder.path().join("programs");
         std::fs::create_dir_all(&programs).unwrap();
         let program = programs.join(format!("{name}.py"));
@@ -242,7 +255,10 @@ impl Bench {
                 ("PYTHONIOENCODING".into(), "utf-8".into()),
                 ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
                 ("PYTHONHASHSEED".into(), "0".into()),
-            ],
+            ]
+            .into_iter()
+            .chain(more_env.iter().map(|(k, v)| (k.into(), v.into())))
+            .collect(),
             limits,
             expose: std::slice::from_ref(&programs),
         };
@@ -256,6 +272,57 @@ fn limits() -> RunLimits {
         wall: Duration::from_secs(4),
         memory_bytes: 128 << 20,
         output_bytes: 64 << 10,
+    }
+}
+
+/// Prints how its standard streams buffer, as Python's objects and as C's FILEs (glibc's
+/// begin with their flags; _IO_UNBUFFERED is 2), and on stderr which interpreter forked it
+/// (its PID namespace and parent).
+const BUFFERING: &str = r#"import ctypes, os, sys
+libc = ctypes.CDLL(None)
+files = [ctypes.c_void_p.in_dll(libc, n).value for n in ("stdin", "stdout", "stderr")]
+flags = [ctypes.c_int.from_address(f).value & 2 for f in files]
+kinds = [(type(getattr(s, "buffer", s)).__name__, getattr(s, "line_buffering", None),
+          getattr(s, "write_through", None)) for s in (sys.stdin, sys.stdout, sys.stderr)]
+sys.stderr.write("%s %d" % (os.readlink("/proc/self/ns/pid"), os.getppid()))
+sys.stdout.write("%r\n" % ((flags, kinds),))
+"#;
+
+#[test]
+fn buffered_and_unbuffered_runs_share_a_server_and_get_the_streams_a_fresh_interpreter_has() {
+    for python in ["3", "2.7"] {
+        let bench = Bench::new(python);
+        let fork = ForkRunner::detect();
+        let process = ProcessRunner::detect();
+        let mut servers = Vec::new();
+        let mut seen = Vec::new();
+        for unbuffered in [false, true, false, true] {
+            let env: &[(&str, &str)] = if unbuffered {
+                &[("PYTHONUNBUFFERED", "1")]
+            } else {
+                &[]
+            };
+            let run = |runner: &dyn Runner| {
+                bench.run_with(runner, "buffering", BUFFERING, b"", limits(), env)
+            };
+            let (forked, fresh) = (run(&fork), run(&process));
+            assert_eq!(forked.way, RunWay::Fork, "{python}: {forked:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&forked.stdout),
+                String::from_utf8_lossy(&fresh.stdout),
+                "{python}, unbuffered {unbuffered}: {:?}",
+                String::from_utf8_lossy(&forked.stderr)
+            );
+            servers.push(forked.stderr);
+            seen.push(forked.stdout);
+        }
+        assert!(
+            servers.iter().all(|s| s == &servers[0]),
+            "{python}: {servers:?}"
+        );
+        // The two kinds of run do differ: the comparison above could tell them apart.
+        assert_ne!(seen[0], seen[1], "{python}");
+        assert_eq!((&seen[0], &seen[1]), (&seen[2], &seen[3]), "{python}");
     }
 }
 

@@ -337,7 +337,8 @@ def _kept_folders(mounts):
 
 
 def _stdio(fd, old, mode, unbuffered):
-    """A standard stream as the interpreter makes it at start-up (create_stdio)."""
+    """A standard stream as the interpreter makes it at start-up (create_stdio). The server
+    itself starts buffered: `old`, its own stream, says how a buffered one is made."""
     import io
 
     buffering = 0 if (unbuffered and mode == "w") else -1
@@ -349,8 +350,8 @@ def _stdio(fd, old, mode, unbuffered):
         old.encoding,
         old.errors,
         "\n",
-        old.line_buffering,
-        getattr(old, "write_through", unbuffered),
+        old.line_buffering and not unbuffered,
+        unbuffered or getattr(old, "write_through", False),
     )
     stream.mode = mode
     return stream
@@ -454,9 +455,11 @@ def _prepare(path, argv, env, compiled):
     return d, _modules(compiled[5])
 
 
-def _child(workdir, cpu, streams, compiled, inherited):
+def _child(workdir, cpu, streams, compiled, inherited, unbuffered):
     """In the forked child: becomes the program, up to running it."""
     try:
+        if unbuffered:
+            _unbuffer()
         os.setpgid(0, 0)
         _close_others(inherited)
         os.chdir(workdir)
@@ -525,10 +528,15 @@ def _run(fields):
     env = [(_text(fields[at + 1 + 2 * i]), _text(fields[at + 2 + 2 * i])) for i in range(m)]
     fds = [_recv_fd(), _recv_fd(), _recv_fd()]
     refusal = None
+    # PYTHONUNBUFFERED is read when an interpreter starts: the server starts without it and
+    # gives the runs that have it what it would have made (see _streams and _unbuffer).
+    unbuffered = any(k == "PYTHONUNBUFFERED" and v for k, v in env)
     try:
         compiled = _compile(path)
         if not compiled[4]:
             refusal = b"this program is run by a fresh interpreter"
+        elif unbuffered and _unbuffer is None:
+            refusal = b"unbuffered C streams cannot be made here"
     except (IOError, OSError) as e:
         refusal = b"cannot read " + fields[1] + b": " + str(e).encode("utf-8", "replace")
     if refusal is not None:
@@ -546,7 +554,7 @@ def _run(fields):
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
         os.close(fd)
-    streams = _streams()
+    streams = _streams(unbuffered)
     dropped = _leave_modules(kept)
     inherited = _open_descriptors()
     if _FROZEN:
@@ -561,7 +569,7 @@ def _run(fields):
     if pid == 0:
         global _KEPT
         _KEPT = kept
-        _child(workdir, cpu, streams, compiled, inherited)
+        _child(workdir, cpu, streams, compiled, inherited, unbuffered)
         return compiled[1], main
     _return_modules(dropped)
     # The server's own 0 and 1 are nothing, and its 2 is its stderr again.
@@ -573,12 +581,11 @@ def _run(fields):
     return pid
 
 
-def _streams():
+def _streams(unbuffered):
     """The standard streams a fresh interpreter makes on descriptors 0, 1 and 2 (None in
     Python 2, whose file objects stay on them)."""
     if not PY3:
         return None
-    unbuffered = type(_STDIO[1].buffer).__name__ == "FileIO"
     return (
         _stdio(0, _STDIO[0], "r", unbuffered),
         _stdio(1, _STDIO[1], "w", unbuffered),
@@ -669,6 +676,28 @@ def _raw_fork():
         return pid
 
     return fork
+
+
+def _c_stdio_unbuffering():
+    """What the interpreter does to C's stdin, stdout and stderr at start-up under
+    PYTHONUNBUFFERED (setvbuf(3) with _IONBF; Python 2's file objects write through them), or
+    None where ctypes cannot call it."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        setvbuf = libc.setvbuf
+        setvbuf.restype = ctypes.c_int
+        setvbuf.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_size_t]
+        files = [ctypes.c_void_p.in_dll(libc, name).value for name in ("stdin", "stdout", "stderr")]
+    except Exception:
+        return None
+
+    def unbuffer():
+        for stream in files:
+            setvbuf(stream, None, 2, 8192)  # _IONBF, BUFSIZ
+
+    return unbuffer
 
 
 def _trimmed(tb):
@@ -1012,6 +1041,7 @@ _OWN_COUNT = -1
 # The environment as the last run had it (os.environ is set to each run's).
 _ENV = None
 _fork = _raw_fork() or os.fork
+_unbuffer = _c_stdio_unbuffering()
 _waitid = getattr(os, "waitid", None)
 # The server's own standard streams (kept here, the child's replace them in sys).
 _STDIO = (sys.stdin, sys.stdout, sys.stderr)

@@ -41,7 +41,8 @@ pub(super) struct Key {
     pub program: PathBuf,
     pub script: PathBuf,
     pub expose: Vec<PathBuf>,
-    /// The environment, with the run's working folder in values replaced by `WORKDIR`.
+    /// The environment, with the run's working folder in values replaced by `WORKDIR`, and
+    /// without PYTHONUNBUFFERED (buffered and unbuffered runs share a server).
     pub env: Vec<(OsString, Vec<u8>)>,
     pub memory_bytes: u64,
     /// The folder the runs' working folders are made in (a tmpfs of the server's sandbox).
@@ -78,6 +79,8 @@ impl Key {
         let env = spec
             .env
             .iter()
+            // Read once an interpreter starts, it is given to each run by the server instead.
+            .filter(|(k, _)| k != "PYTHONUNBUFFERED")
             .map(|(k, v)| {
                 let v = v.as_bytes();
                 let inside = v.starts_with(workdir)
