@@ -517,7 +517,12 @@ def _int(b):
     return int(b.decode("ascii") if PY3 else b)
 
 
-def _run(fields):
+def _run(box):
+    """Forks the run's child: in the server, (pid, working folder), or None if the run was
+    refused; in the child, (0, code, globals). What it makes for the run alone dies before the
+    fork: after it, each page of memory the server writes to is copied (while the child
+    lives) or at least trapped once more, and freeing an object writes to its page."""
+    fields = box.pop().split(b"\0")
     path = _text(fields[1])
     workdir = _text(fields[2])
     cpu = _int(fields[3])
@@ -549,11 +554,13 @@ def _run(fields):
     except OSError:
         pass
     main, kept = _prepare(path, argv, env, compiled)
+    del fields, argv, env, path
     # The child's descriptors 0, 1 and 2, and its standard streams on them, are made here:
     # what the child would build itself would copy the pages it touches.
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
         os.close(fd)
+    del fds
     streams = _streams(unbuffered)
     dropped = _leave_modules(kept)
     inherited = _open_descriptors()
@@ -570,7 +577,7 @@ def _run(fields):
         global _KEPT
         _KEPT = kept
         _child(workdir, cpu, streams, compiled, inherited, unbuffered)
-        return compiled[1], main
+        return 0, compiled[1], main
     _return_modules(dropped)
     # The server's own 0 and 1 are nothing, and its 2 is its stderr again.
     os.dup2(_NULL, 0)
@@ -578,31 +585,54 @@ def _run(fields):
     os.dup2(_ERR, 2)
     if refusal is not None:
         _send(b"N\0" + refusal)
-    return pid
+        return None
+    return pid, workdir
 
 
 def _streams(unbuffered):
     """The standard streams a fresh interpreter makes on descriptors 0, 1 and 2 (None in
-    Python 2, whose file objects stay on them)."""
+    Python 2, whose file objects stay on them). The server never uses them, only each child
+    its own copy: those made for descriptors of the same kinds (what the streams read of them
+    when made: file type, block size, whether at offset 0) serve every run like them."""
     if not PY3:
         return None
-    return (
-        _stdio(0, _STDIO[0], "r", unbuffered),
-        _stdio(1, _STDIO[1], "w", unbuffered),
-        _stdio(2, _STDIO[2], "w", unbuffered),
-    )
+    key = (unbuffered, _kind(0), _kind(1), _kind(2))
+    streams = _STREAMS.get(key)
+    if streams is None:
+        if len(_STREAMS) >= 8:
+            _STREAMS.clear()
+        streams = _STREAMS[key] = (
+            _stdio(0, _STDIO[0], "r", unbuffered),
+            _stdio(1, _STDIO[1], "w", unbuffered),
+            _stdio(2, _STDIO[2], "w", unbuffered),
+        )
+    return streams
+
+
+def _kind(fd):
+    st = os.fstat(fd)
+    try:
+        at_start = os.lseek(fd, 0, os.SEEK_CUR) == 0
+    except OSError:
+        at_start = None
+    return st.st_mode & 0o170000, st.st_blksize, at_start
 
 
 def _leave_modules(kept):
     """Leaves sys.modules as the child is to start with: what a fresh interpreter has, and
-    the preloaded modules it keeps. What is taken out (the server's own imports, and the
-    preloaded modules the child does not keep) is returned, to be put back after the fork:
-    os.wait4 would import resource again on every run without it."""
+    the preloaded modules it keeps. The server's own imports are taken out for good where it
+    needs none of them there (_wait4 through ctypes; os.wait4 would import resource on every
+    run); otherwise they, like the preloaded modules the child does not keep, are returned,
+    to be put back after the fork."""
     global _OWN, _MODULES, _DROPPED
     if len(sys.modules) != _OWN_COUNT:
         # The server imported something since: its own modules are listed again. (Going over
         # all of sys.modules on every run would write to a page for each module's name.)
         _OWN = [n for n in sys.modules if n not in _STARTUP and n not in _PRELOADED]
+        if _wait4 is not _os_wait4:
+            for name in _OWN:
+                _OWN_HELD[name] = sys.modules.pop(name)
+            _OWN = []
     dropped = {}
     for name in _OWN:
         if name in sys.modules:
@@ -624,7 +654,8 @@ def _leave_modules(kept):
 def _return_modules(dropped):
     """In the server after the fork: puts back what _leave_modules took out."""
     global _OWN_COUNT
-    sys.modules.update(dropped)
+    if dropped:
+        sys.modules.update(dropped)
     _OWN_COUNT = len(sys.modules)
 
 
@@ -963,13 +994,7 @@ def _reap(pid, workdir):
         # Ended but not reaped, its process group's id stays taken while the group is killed.
         _waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
         _kill(pid)
-    while True:
-        try:
-            got, status, usage = os.wait4(pid, 0)
-            break
-        except OSError as e:
-            if e.errno != 4:
-                raise
+    status, utime, stime, maxrss = _wait4(pid)
     if _SANDBOX:
         # As the namespace's init, the server inherits what the run left: all of it dies.
         while True:
@@ -984,20 +1009,56 @@ def _reap(pid, workdir):
     elif _waitid is None:
         # (Python 2 without a sandbox: the group is killed once the child is reaped.)
         _kill(pid)
-    micros = lambda t: str(int(round(t * 1e6)))
-    _send(
-        "\0".join(
-            [
-                "X",
-                str(status),
-                micros(usage.ru_utime),
-                micros(usage.ru_stime),
-                str(usage.ru_maxrss),
-            ]
-        ).encode("ascii")
-    )
+    _send(("X\0%d\0%d\0%d\0%d" % (status, utime, stime, maxrss)).encode("ascii"))
     clean = _scrub(workdir) if _SANDBOX else True
     _send(b"S\0" + (b"1" if clean else b"0"))
+
+
+def _os_wait4(pid):
+    """wait4(2) for one child: its status, user and system time (microseconds), and maximum
+    resident set (KiB)."""
+    while True:
+        try:
+            got, status, usage = os.wait4(pid, 0)
+            break
+        except OSError as e:
+            if e.errno != 4:
+                raise
+    micros = lambda t: int(round(t * 1e6))
+    return status, micros(usage.ru_utime), micros(usage.ru_stime), usage.ru_maxrss
+
+
+def _ctypes_wait4():
+    """_os_wait4 through ctypes, or None where it cannot be called. os.wait4 imports the
+    resource module on every call to make its result, which would keep the server's own
+    modules in sys.modules (and so take them out before every fork and put them back after)."""
+    try:
+        import ctypes
+
+        long = ctypes.c_long
+
+        class Rusage(ctypes.Structure):
+            # Two timevals, then ru_maxrss and the thirteen other counters.
+            _fields_ = [("times", long * 4), ("maxrss", long), ("rest", long * 13)]
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        call = libc.wait4
+        call.restype = ctypes.c_int
+        call.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.POINTER(Rusage)]
+        status, usage = ctypes.c_int(), Rusage()
+        status_p, usage_p, get_errno = ctypes.byref(status), ctypes.byref(usage), ctypes.get_errno
+    except Exception:
+        return None
+
+    def wait4(pid):
+        while call(pid, status_p, 0, usage_p) < 0:
+            number = get_errno()
+            if number != 4:
+                raise OSError(number, os.strerror(number))
+        t = usage.times
+        return status.value, t[0] * 1000000 + t[1], t[2] * 1000000 + t[3], usage.maxrss
+
+    return wait4
 
 
 def _serve():
@@ -1006,8 +1067,22 @@ def _serve():
         message = _recv()
         if not message:
             return None
+        kind = message[: message.find(b"\0")] if b"\0" in message else message
+        if kind == b"R":
+            # (Handed over in a box that _run empties: the message dies before the fork.)
+            box = [message]
+            del message
+            ran = _run(box)
+            if ran is None:
+                continue
+            if ran[0] == 0:
+                return ran[1:]
+            pid, workdir = ran
+            del ran
+            _watched(pid)
+            _reap(pid, workdir)
+            continue
         fields = message.split(b"\0")
-        kind = fields[0]
         if kind == b"C":
             compiled = _compile(_text(fields[1]))
             _send(
@@ -1018,13 +1093,6 @@ def _serve():
                 + b"\0"
                 + compiled[2].encode("utf-8")
             )
-        elif kind == b"R":
-            pid = _run(fields)
-            if isinstance(pid, tuple):
-                return pid
-            if pid is not None:
-                _watched(pid)
-                _reap(pid, _text(fields[2]))
         else:
             _send(b"N\0unexpected message")
 
@@ -1036,6 +1104,8 @@ _MODULES = None
 # The server's own modules (taken out of sys.modules while a child is forked), and how many
 # modules there were when they were last put back.
 _OWN = []
+# The server's own modules, once out of sys.modules for good (held here: still in use).
+_OWN_HELD = {}
 _DROPPED = None
 _OWN_COUNT = -1
 # The environment as the last run had it (os.environ is set to each run's).
@@ -1043,6 +1113,9 @@ _ENV = None
 _fork = _raw_fork() or os.fork
 _unbuffer = _c_stdio_unbuffering()
 _waitid = getattr(os, "waitid", None)
+_wait4 = _ctypes_wait4() or _os_wait4
+# Standard streams made for runs, by what they were made on (see _streams).
+_STREAMS = {}
 # The server's own standard streams (kept here, the child's replace them in sys).
 _STDIO = (sys.stdin, sys.stdout, sys.stderr)
 _ERR = os.dup(2)
