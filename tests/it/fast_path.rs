@@ -326,6 +326,41 @@ fn buffered_and_unbuffered_runs_share_a_server_and_get_the_streams_a_fresh_inter
     }
 }
 
+/// Tries to open its parent's memory for writing (from a forked run, its server's: what it
+/// wrote there every later run would inherit), and prints whether it is dumpable.
+const REACHES_FOR_ITS_PARENT: &str = r#"import ctypes, os
+try:
+    open("/proc/%d/mem" % os.getppid(), "r+b").close()
+    print("opened")
+except (IOError, OSError):
+    print("denied")
+print("dumpable %d" % ctypes.CDLL(None).prctl(3, 0, 0, 0, 0))
+"#;
+
+#[test]
+fn a_forked_program_cannot_write_into_its_server_and_is_as_dumpable_as_a_fresh_one() {
+    for python in ["3", "2.7"] {
+        let bench = Bench::new(python);
+        let fork = ForkRunner::detect();
+        let forked = bench.run(&fork, "reaches", REACHES_FOR_ITS_PARENT, b"", limits());
+        assert_eq!(forked.way, RunWay::Fork, "{python}: {forked:?}");
+        let said = String::from_utf8_lossy(&forked.stdout);
+        assert_eq!(said, "denied\ndumpable 1\n", "{python}: {forked:?}");
+        // A fresh interpreter is dumpable too (its parent, outside a sandbox, is not guarded).
+        let fresh = bench.run(
+            &ProcessRunner::detect(),
+            "reaches",
+            REACHES_FOR_ITS_PARENT,
+            b"",
+            limits(),
+        );
+        assert!(
+            String::from_utf8_lossy(&fresh.stdout).ends_with("dumpable 1\n"),
+            "{python}: {fresh:?}"
+        );
+    }
+}
+
 /// What each hostile program does, and what must come of it.
 const HOSTILE: &[(&str, &str)] = &[
     ("crashes", "import sys\nprint('before')\n1 // 0\n"),

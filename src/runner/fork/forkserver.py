@@ -458,6 +458,8 @@ def _prepare(path, argv, env, compiled):
 def _child(workdir, cpu, streams, compiled, inherited, unbuffered):
     """In the forked child: becomes the program, up to running it."""
     try:
+        if _set_dumpable is not None:
+            _set_dumpable(1)
         if unbuffered:
             _unbuffer()
         os.setpgid(0, 0)
@@ -729,6 +731,26 @@ def _c_stdio_unbuffering():
             setvbuf(stream, None, 2, 8192)  # _IONBF, BUFSIZ
 
     return unbuffer
+
+
+def _dumpable_setter():
+    """prctl(PR_SET_DUMPABLE) through ctypes, or None where it cannot be called. The server is
+    not dumpable, so that a program (same user) cannot open its memory through /proc and
+    leave something there for every later run to inherit; each child is again, as a fresh
+    interpreter is."""
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None).prctl
+        prctl.restype = ctypes.c_int
+        prctl.argtypes = [ctypes.c_int] + [ctypes.c_ulong] * 4
+    except Exception:
+        return None
+
+    def set_dumpable(value):
+        prctl(4, value, 0, 0, 0)  # PR_SET_DUMPABLE
+
+    return set_dumpable
 
 
 def _trimmed(tb):
@@ -1114,6 +1136,9 @@ _fork = _raw_fork() or os.fork
 _unbuffer = _c_stdio_unbuffering()
 _waitid = getattr(os, "waitid", None)
 _wait4 = _ctypes_wait4() or _os_wait4
+_set_dumpable = _dumpable_setter()
+if _set_dumpable is not None:
+    _set_dumpable(0)
 # Standard streams made for runs, by what they were made on (see _streams).
 _STREAMS = {}
 # The server's own standard streams (kept here, the child's replace them in sys).
