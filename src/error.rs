@@ -131,6 +131,12 @@ pub enum RunnerError {
         #[source]
         source: std::io::Error,
     },
+    #[error("cannot create the run's working folder {}: {source}", folder.display())]
+    Workdir {
+        folder: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 impl RunnerError {

@@ -172,8 +172,8 @@ pub(crate) fn spawn_in(
     }
     // A process needs its working folder on this side (a forked run's is made in its
     // server's sandbox, so callers leave making it to the runner).
-    std::fs::create_dir_all(launch.workdir).map_err(|source| RunnerError::System {
-        what: "cannot create the run's working folder",
+    std::fs::create_dir_all(launch.workdir).map_err(|source| RunnerError::Workdir {
+        folder: launch.workdir.to_path_buf(),
         source,
     })?;
     let at = Instant::now();

@@ -201,6 +201,31 @@ mod tests {
         ProcessRunner::limits_only().run(&spec).unwrap()
     }
 
+    #[test]
+    fn a_working_folder_that_cannot_be_made_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        std::fs::write(&file, "").unwrap();
+        let workdir = file.join("case-0");
+        let spec = RunSpec {
+            program: Path::new("/bin/sh"),
+            args: vec!["-c".into(), "true".into()],
+            stdin: b"",
+            workdir: &workdir,
+            env: Vec::new(),
+            limits: limits(),
+            expose: &[],
+        };
+        let error = ProcessRunner::limits_only()
+            .run(&spec)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains(&format!("working folder {}", workdir.display())),
+            "{error}"
+        );
+    }
+
     fn limits() -> RunLimits {
         RunLimits {
             cpu: Duration::from_secs(2),
