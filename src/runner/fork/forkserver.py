@@ -711,14 +711,25 @@ def _raw_fork():
     return fork
 
 
-def _c_stdio_unbuffering():
-    """What the interpreter does to C's stdin, stdout and stderr at start-up under
-    PYTHONUNBUFFERED (setvbuf(3) with _IONBF; Python 2's file objects write through them), or
-    None where ctypes cannot call it."""
+def _c_library():
+    """ctypes and the C library (errno kept), for the calls Python does not make as the server
+    needs them; None where ctypes cannot load it."""
     try:
         import ctypes
 
-        libc = ctypes.CDLL(None)
+        return ctypes, ctypes.CDLL(None, use_errno=True)
+    except Exception:
+        return None
+
+
+def _c_stdio_unbuffering(c):
+    """What the interpreter does to C's stdin, stdout and stderr at start-up under
+    PYTHONUNBUFFERED (setvbuf(3) with _IONBF; Python 2's file objects write through them), or
+    None where ctypes cannot call it."""
+    if c is None:
+        return None
+    ctypes, libc = c
+    try:
         setvbuf = libc.setvbuf
         setvbuf.restype = ctypes.c_int
         setvbuf.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_size_t]
@@ -733,15 +744,16 @@ def _c_stdio_unbuffering():
     return unbuffer
 
 
-def _dumpable_setter():
+def _dumpable_setter(c):
     """prctl(PR_SET_DUMPABLE) through ctypes, or None where it cannot be called. The server is
     not dumpable, so that a program (same user) cannot open its memory through /proc and
     leave something there for every later run to inherit; each child is again, as a fresh
     interpreter is."""
+    if c is None:
+        return None
+    ctypes, libc = c
     try:
-        import ctypes
-
-        prctl = ctypes.CDLL(None).prctl
+        prctl = libc.prctl
         prctl.restype = ctypes.c_int
         prctl.argtypes = [ctypes.c_int] + [ctypes.c_ulong] * 4
     except Exception:
@@ -1050,20 +1062,20 @@ def _os_wait4(pid):
     return status, micros(usage.ru_utime), micros(usage.ru_stime), usage.ru_maxrss
 
 
-def _ctypes_wait4():
+def _ctypes_wait4(c):
     """_os_wait4 through ctypes, or None where it cannot be called. os.wait4 imports the
     resource module on every call to make its result, which would keep the server's own
     modules in sys.modules (and so take them out before every fork and put them back after)."""
+    if c is None:
+        return None
+    ctypes, libc = c
     try:
-        import ctypes
-
         long = ctypes.c_long
 
         class Rusage(ctypes.Structure):
             # Two timevals, then ru_maxrss and the thirteen other counters.
             _fields_ = [("times", long * 4), ("maxrss", long), ("rest", long * 13)]
 
-        libc = ctypes.CDLL(None, use_errno=True)
         call = libc.wait4
         call.restype = ctypes.c_int
         call.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.POINTER(Rusage)]
@@ -1133,10 +1145,11 @@ _OWN_COUNT = -1
 # The environment as the last run had it (os.environ is set to each run's).
 _ENV = None
 _fork = _raw_fork() or os.fork
-_unbuffer = _c_stdio_unbuffering()
+_C = _c_library()
+_unbuffer = _c_stdio_unbuffering(_C)
 _waitid = getattr(os, "waitid", None)
-_wait4 = _ctypes_wait4() or _os_wait4
-_set_dumpable = _dumpable_setter()
+_wait4 = _ctypes_wait4(_C) or _os_wait4
+_set_dumpable = _dumpable_setter(_C)
 if _set_dumpable is not None:
     _set_dumpable(0)
 # Standard streams made for runs, by what they were made on (see _streams).
