@@ -1,8 +1,8 @@
 //! `ForkRunner`: the fast path. Starting Python is nearly all that a case costs (tens of
 //! milliseconds under Python 3, against about one for forking it), so for each submission
 //! and interpreter nimlab starts the interpreter once, in the same sandbox and cgroups a run
-//! gets, on a small server of its own (`forkserver.py`). The server compiles the program
-//! once; for each run it forks a child that takes the run's stdin, stdout and stderr (passed
+//! gets, on a small server of its own (`forkserver_body.py`, started by `forkserver.py`). The
+//! server compiles the program once; for each run it forks a child that takes the run's stdin, stdout and stderr (passed
 //! over a Unix socket), its own working folder, process group and CPU limit, the run's
 //! environment and arguments, fresh standard streams, a fresh `__main__`, and the modules of
 //! a freshly started interpreter, and runs the program there: the program's code, all of it,
@@ -34,8 +34,11 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-/// The server's source, written to a file for the interpreter to run as a script.
-const SCRIPT: &str = include_str!("forkserver.py");
+/// The script the server's interpreter starts, written to a file beside the server itself
+/// (which the script has compiled in a child of its own: see the script).
+const BOOT: &str = include_str!("forkserver.py");
+/// The server's source.
+const SERVER: &str = include_str!("forkserver_body.py");
 
 /// How many idle servers a thread keeps.
 const KEEP: usize = 4;
@@ -256,7 +259,13 @@ fn write_script() -> Result<(tempfile::TempDir, PathBuf), String> {
         .prefix(&format!("nimlab-{}-fork-", std::process::id()))
         .tempdir()
         .map_err(|e| format!("cannot write the fork server: {e}"))?;
-    let script = folder.path().join("forkserver.py");
-    std::fs::write(&script, SCRIPT).map_err(|e| format!("cannot write the fork server: {e}"))?;
+    let write = |name: &str, text: &str| {
+        let path = folder.path().join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| format!("cannot write the fork server: {e}"))
+            .map(|()| path)
+    };
+    write("forkserver_body.py", SERVER)?;
+    let script = write("forkserver.py", BOOT)?;
     Ok((folder, script))
 }

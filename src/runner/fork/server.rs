@@ -1,6 +1,6 @@
 //! One fork server: an interpreter started once (in the sandbox, in cgroups of its own)
-//! running `forkserver.py`, and the protocol nimlab speaks with it. See the script for the
-//! messages.
+//! running `forkserver.py` (which runs the server, `forkserver_body.py`), and the protocol
+//! nimlab speaks with it. See `forkserver_body.py` for the messages.
 
 use super::socket::{self, Received};
 use crate::runner::child::{
@@ -344,10 +344,8 @@ impl Server {
     ) -> Result<(libc::pid_t, OwnedFd), Failure> {
         let message = run_message(spec)?;
         self.send(&message)?;
-        for fd in &fds {
-            socket::send_fd(&self.socket, fd.as_raw_fd())
-                .map_err(|e| self.death(&format!("cannot be handed a descriptor ({e})")))?;
-        }
+        socket::send_fds(&self.socket, &fds.each_ref().map(|fd| fd.as_raw_fd()))
+            .map_err(|e| self.death(&format!("cannot be handed the descriptors ({e})")))?;
         drop(fds);
         let answer = self.receive(ANSWER_TIME)?;
         match answer.bytes.first() {

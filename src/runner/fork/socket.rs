@@ -70,15 +70,16 @@ pub(super) fn send(socket: &OwnedFd, message: &[u8]) -> io::Result<()> {
     }
 }
 
-/// Sends one descriptor, in a message of one byte.
-pub(super) fn send_fd(socket: &OwnedFd, fd: RawFd) -> io::Result<()> {
+/// Sends descriptors, all in one message of one byte.
+pub(super) fn send_fds(socket: &OwnedFd, fds: &[RawFd]) -> io::Result<()> {
     let mut byte = [b'D'];
     let mut iov = libc::iovec {
         iov_base: byte.as_mut_ptr().cast(),
         iov_len: 1,
     };
+    let payload = std::mem::size_of_val(fds) as u32;
     // SAFETY: CMSG_SPACE is a pure computation.
-    let space = unsafe { libc::CMSG_SPACE(std::mem::size_of::<RawFd>() as u32) } as usize;
+    let space = unsafe { libc::CMSG_SPACE(payload) } as usize;
     let mut control = vec![0u8; space];
     // SAFETY: msghdr is plain old data; every pointer set below refers to a live local.
     let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
@@ -86,13 +87,16 @@ pub(super) fn send_fd(socket: &OwnedFd, fd: RawFd) -> io::Result<()> {
     msg.msg_iovlen = 1;
     msg.msg_control = control.as_mut_ptr().cast();
     msg.msg_controllen = space;
-    // SAFETY: the control buffer holds one header with room for one descriptor.
+    // SAFETY: the control buffer holds one header with room for every descriptor.
     unsafe {
         let header = libc::CMSG_FIRSTHDR(&msg);
         (*header).cmsg_level = libc::SOL_SOCKET;
         (*header).cmsg_type = libc::SCM_RIGHTS;
-        (*header).cmsg_len = libc::CMSG_LEN(std::mem::size_of::<RawFd>() as u32) as usize;
-        std::ptr::write_unaligned(libc::CMSG_DATA(header).cast::<RawFd>(), fd);
+        (*header).cmsg_len = libc::CMSG_LEN(payload) as usize;
+        let data = libc::CMSG_DATA(header).cast::<RawFd>();
+        for (i, fd) in fds.iter().enumerate() {
+            std::ptr::write_unaligned(data.add(i), *fd);
+        }
     }
     loop {
         // SAFETY: msg and everything it points to are live.
@@ -187,4 +191,66 @@ pub(super) fn recv(socket: &OwnedFd, timeout: Duration) -> io::Result<Option<Rec
         bytes: buffer,
         sender,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+
+    /// What the server does with the descriptors message: one recvmsg, room for three.
+    fn receive_fds(socket: &OwnedFd) -> Vec<OwnedFd> {
+        let mut byte = [0u8];
+        let mut iov = libc::iovec {
+            iov_base: byte.as_mut_ptr().cast(),
+            iov_len: 1,
+        };
+        // SAFETY: CMSG_SPACE is a pure computation.
+        let space = unsafe { libc::CMSG_SPACE(12) } as usize;
+        let mut control = vec![0u8; space];
+        // SAFETY: msghdr is plain old data; its pointers refer to live locals.
+        let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+        msg.msg_iov = &mut iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control.as_mut_ptr().cast();
+        msg.msg_controllen = space;
+        // SAFETY: msg and its buffers are live; the kernel fills at most their sizes.
+        let n = unsafe { libc::recvmsg(socket.as_raw_fd(), &mut msg, 0) };
+        assert_eq!(n, 1, "{}", io::Error::last_os_error());
+        assert_eq!(byte, [b'D']);
+        // SAFETY: the kernel wrote one SCM_RIGHTS header, checked before its data is read.
+        unsafe {
+            let header = libc::CMSG_FIRSTHDR(&msg);
+            assert!(!header.is_null());
+            assert_eq!((*header).cmsg_type, libc::SCM_RIGHTS);
+            let count = ((*header).cmsg_len - libc::CMSG_LEN(0) as usize) / 4;
+            let data = libc::CMSG_DATA(header).cast::<RawFd>();
+            (0..count)
+                .map(|i| OwnedFd::from_raw_fd(std::ptr::read_unaligned(data.add(i))))
+                .collect()
+        }
+    }
+
+    #[test]
+    fn a_runs_three_descriptors_travel_in_one_message_in_their_order() {
+        let (ours, theirs) = pair().unwrap();
+        let pipes: Vec<(OwnedFd, OwnedFd)> = (0..3)
+            .map(|_| super::super::server::pipe().unwrap())
+            .collect();
+        let ends: Vec<RawFd> = pipes.iter().map(|(_, w)| w.as_raw_fd()).collect();
+        send_fds(&ours, &ends).unwrap();
+        let received = receive_fds(&theirs);
+        assert_eq!(received.len(), 3);
+        for (i, fd) in received.into_iter().enumerate() {
+            std::fs::File::from(fd)
+                .write_all(format!("pipe {i}").as_bytes())
+                .unwrap();
+        }
+        for (i, (read, write)) in pipes.into_iter().enumerate() {
+            drop(write);
+            let mut text = String::new();
+            std::fs::File::from(read).read_to_string(&mut text).unwrap();
+            assert_eq!(text, format!("pipe {i}"));
+        }
+    }
 }

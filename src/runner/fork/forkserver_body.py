@@ -1,0 +1,1191 @@
+import os
+import sys
+
+# nimlab's fork server (src/runner/fork/mod.rs). Run on Python 2.7 and 3 by forkserver.py,
+# the script the interpreter starts (as the programs it serves would be run), in that script's
+# globals, with its control socket (SOCK_SEQPACKET) as fd 0. It compiles a program once; for each run
+# it forks a child that takes the run's stdin, stdout and stderr (received over the socket),
+# becomes what a fresh `python FILE ARGS` would be at the moment it starts the file, and runs
+# the compiled code as __main__. The server itself never runs a program's code.
+#
+# Messages (fields separated by NUL bytes), nimlab to server:
+#   C path                      compile; answer "C" ok servable probe-json
+#   R path workdir cpu-seconds n arg... n key value... ; then a message of one byte with
+#     three descriptors (stdin, stdout, stderr). Answer: "N" reason when the run cannot
+#     be made here; otherwise the child says "H" (the kernel adds its pid) or "F" reason, and
+#     nimlab answers "W" (it has the child's pidfd: the child may be reaped); once it has ended (by itself, or killed by nimlab) the server kills what it left and
+#     answers "X" status utime-us stime-us maxrss-kb, then empties the run's folders and
+#     answers "S" 1 (or 0 when it could not: it is not to be used again)
+# End of the socket: the server exits.
+
+PY3 = sys.version_info[0] >= 3
+# A script's folder is sys.path[0] (unless safe_path or isolated): the program's is, instead.
+_PATH0 = bool(sys.path) and sys.path[0] == os.path.dirname(os.path.realpath(_SELF))
+_SANDBOX = len(sys.argv) > 1 and sys.argv[1] == "sandbox"
+_MOUNT = sys.argv[2] if len(sys.argv) > 2 else ""
+_MAXFD = 4096
+_FD = os.dup(0)
+_HOME = os.environ.get("HOME")
+
+import gc
+import resource
+import struct as _struct
+
+_collect, _gc_enabled, _FROZEN = gc.collect, gc.isenabled, hasattr(gc, "freeze")
+
+if PY3:
+    import _socket
+
+    _SOCK = _socket.socket(_socket.AF_UNIX, _socket.SOCK_SEQPACKET, 0, _FD)
+
+    def _recv_fds():
+        data, ancillary, flags, address = _SOCK.recvmsg(1, _socket.CMSG_SPACE(12))
+        for level, kind, payload in ancillary:
+            if level == _socket.SOL_SOCKET and kind == _socket.SCM_RIGHTS:
+                fds = [int.from_bytes(payload[i : i + 4], sys.byteorder) for i in (0, 4, 8)]
+                if len(payload) == 12:
+                    return fds
+                for fd in fds[: len(payload) // 4]:
+                    os.close(fd)
+        raise OSError("three descriptors were expected")
+
+    def _text(b):
+        return os.fsdecode(b)
+
+else:
+    _SOCK = None
+
+    def _fds_receiver():
+        """recvmsg(2) for a run's three descriptors, through ctypes (Python 2's socket has no recvmsg;
+        _multiprocessing's recvfd would import multiprocessing, threading, subprocess and
+        pickle into the server, and each run forks all of that)."""
+        import ctypes
+
+        size_t, void_p = ctypes.c_size_t, ctypes.c_void_p
+
+        class Iovec(ctypes.Structure):
+            _fields_ = [("base", void_p), ("len", size_t)]
+
+        class Msghdr(ctypes.Structure):
+            _fields_ = [
+                ("name", void_p),
+                ("namelen", ctypes.c_uint),
+                ("iov", ctypes.POINTER(Iovec)),
+                ("iovlen", size_t),
+                ("control", void_p),
+                ("controllen", size_t),
+                ("flags", ctypes.c_int),
+            ]
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        recvmsg = libc.recvmsg
+        recvmsg.restype = ctypes.c_ssize_t
+        recvmsg.argtypes = [ctypes.c_int, ctypes.POINTER(Msghdr), ctypes.c_int]
+        word = ctypes.sizeof(size_t)
+        header = (word + 8 + word - 1) // word * word  # CMSG_LEN(0): len, level, type
+        space = header + (12 + word - 1) // word * word  # CMSG_SPACE(12)
+        data = ctypes.create_string_buffer(1)
+        control = ctypes.create_string_buffer(space)
+        iov = Iovec(ctypes.cast(data, void_p), 1)
+        msg = Msghdr(None, 0, ctypes.pointer(iov), 1, ctypes.cast(control, void_p), space, 0)
+        get_errno = ctypes.get_errno
+        layout = "=" + ("Q" if word == 8 else "I") + "ii"
+
+        def recv_fds():
+            while True:
+                msg.controllen = space
+                msg.flags = 0
+                n = recvmsg(_FD, ctypes.byref(msg), 0)
+                if n >= 0:
+                    break
+                number = get_errno()
+                if number != 4:
+                    raise OSError(number, os.strerror(number))
+            raw = control.raw
+            length, level, kind = _struct.unpack(layout, raw[: word + 8])
+            # (Level and type 1: SOL_SOCKET and SCM_RIGHTS.)
+            if n == 0 or msg.controllen < header + 4 or level != 1 or kind != 1:
+                raise OSError("three descriptors were expected")
+            fds = list(_struct.unpack("=iii", raw[header : header + 12]))
+            got = min(max(length - header, 0), msg.controllen - header) // 4
+            if got != 3:
+                for fd in fds[:got]:
+                    os.close(fd)
+                raise OSError("three descriptors were expected")
+            return fds
+
+        return recv_fds
+
+    try:
+        _recv_fds = _fds_receiver()
+    except Exception:
+        # (Without ctypes the descriptors cannot be received: every run is refused.)
+        _recv_fds = None
+
+    def _text(b):
+        return b
+
+
+def _send(data):
+    os.write(_FD, data)
+
+
+# The longest message nimlab sends (socket.rs, MESSAGE_MAX). Read into a buffer this big, a
+# message is made on the heap, not in memory mapped and unmapped for it on every read.
+_MESSAGE_MAX = 1 << 16
+
+
+def _recv():
+    while True:
+        try:
+            return os.read(_FD, _MESSAGE_MAX)
+        except OSError as e:
+            if e.errno != 4:
+                raise
+
+
+def _json(value):
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(_json(k) + ": " + _json(v) for k, v in value.items()) + "}"
+    if not PY3 and isinstance(value, str):
+        value = value.decode("utf-8", "replace")
+    out = []
+    for c in value:
+        n = ord(c)
+        if c == '"' or c == "\\":
+            out.append("\\" + c)
+        elif n < 0x20 or 0xD800 <= n < 0xE000:
+            out.append("\\u%04x" % n)
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
+class _Capture(object):
+    def __init__(self):
+        self.parts = []
+
+    def write(self, text):
+        self.parts.append(text)
+
+    def flush(self):
+        pass
+
+
+def _declares_coding(source):
+    for line in source.split(b"\n")[:2]:
+        stripped = line.lstrip(b" \t\f")
+        if stripped.startswith(b"#") and (b"coding:" in stripped or b"coding=" in stripped):
+            return True
+    return False
+
+
+# path -> (stat key, code or None, probe json, warnings text, servable)
+_COMPILED = {}
+
+
+def _compile(path):
+    st = os.stat(path)
+    key = (st.st_mtime, st.st_size, st.st_ino, st.st_dev)
+    known = _COMPILED.get(path)
+    if known is not None and known[0] == key:
+        return known
+    f = open(path, "rb")
+    source = f.read()
+    f.close()
+    report = {"version": "%d.%d.%d" % tuple(sys.version_info[:3]), "error": None}
+    code = None
+    # What compiling prints (SyntaxWarnings) a fresh interpreter prints on every run.
+    capture = _Capture()
+    saved = sys.stderr
+    sys.stderr = capture
+    try:
+        try:
+            code = compile(source, path, "exec", 0, True)
+        except SyntaxError as e:
+            text = e.text
+            if isinstance(text, bytes):
+                text = text.decode("utf-8", "replace")
+            report["error"] = {
+                "kind": type(e).__name__,
+                "line": e.lineno,
+                "message": str(e.msg),
+                "text": text,
+            }
+        except ValueError as e:
+            report["error"] = {"kind": "SyntaxError", "line": None, "message": str(e), "text": None}
+    finally:
+        sys.stderr = saved
+    servable = code is not None
+    if servable and not PY3 and not source.startswith(b"\xef\xbb\xbf"):
+        # Python 2 refuses to run a file with non-ASCII bytes and no coding line, though
+        # compile() accepts it: such a file is run by a fresh interpreter.
+        if not _declares_coding(source) and any(ord(c) >= 0x80 for c in source):
+            servable = False
+    folder = os.path.dirname(os.path.realpath(path))
+    known = (key, code, _json(report), "".join(capture.parts), servable, folder)
+    _COMPILED[path] = known
+    return known
+
+
+def _remove(path):
+    try:
+        if os.path.islink(path) or not os.path.isdir(path):
+            os.unlink(path)
+            return
+        os.chmod(path, 0o700)
+        for name in os.listdir(path):
+            _remove(os.path.join(path, name))
+        os.rmdir(path)
+    except OSError:
+        pass
+
+
+def _mounts():
+    """The sandbox's mount points (read once: they do not change)."""
+    points = set()
+    try:
+        f = open("/proc/self/mountinfo")
+        for line in f.read().splitlines():
+            fields = line.split(" ")
+            if len(fields) > 4:
+                points.add(fields[4].replace("\\040", " "))
+        f.close()
+    except (IOError, OSError):
+        pass
+    return points
+
+
+def _empty(folder, keep, mounts):
+    """Removes everything in folder but the mount points in it and the folders leading to
+    them (keep)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(folder, name)
+        if path in mounts:
+            continue
+        if path in keep:
+            _empty(path, keep, mounts)
+        else:
+            _remove(path)
+
+
+def _scrub(workdir):
+    """Leaves /tmp and the runs' folder as empty as the sandbox made them; true if so. Most
+    runs leave nothing but their empty working folder: when, that removed, the folders look
+    as they did after the last full clean-up (as many entries, the same inode, mode and
+    owner, and for those the run could not touch otherwise, the same times), nothing else is
+    looked at."""
+    global _CLEANED
+    try:
+        os.rmdir(workdir)
+    except OSError:
+        pass
+    if _CLEANED is not None and _folders() == _CLEANED:
+        return True
+    clean = _clean_up()
+    _CLEANED = _folders() if clean else None
+    return clean
+
+
+def _folders():
+    """What tells whether anything was made in /tmp, the runs' folder or the folders leading
+    to the sandbox's mount points (a tmpfs folder's size counts its entries); None if one
+    cannot be looked at."""
+    state = []
+    for folder in _WATCHED:
+        try:
+            st = os.lstat(folder)
+        except OSError:
+            return None
+        seen = (st.st_ino, st.st_mode, st.st_uid, st.st_gid, st.st_nlink, st.st_size)
+        if folder != _MOUNT:
+            # (Each run's working folder is made and removed in the runs' folder.)
+            seen += (st.st_mtime, st.st_ctime)
+        state.append(seen)
+    return state
+
+
+def _clean_up():
+    """Empties /tmp and the runs' folder but for the mount points and the folders leading to
+    them; true if they are left so."""
+    for folder in ["/tmp", _MOUNT]:
+        _empty(folder, _KEEP, _INNER_MOUNTS)
+    for folder in ["/tmp", _MOUNT]:
+        try:
+            for name in os.listdir(folder):
+                path = os.path.join(folder, name)
+                if path not in _KEEP and path not in _INNER_MOUNTS:
+                    return False
+        except OSError:
+            return False
+    return True
+
+
+def _kept_folders(mounts):
+    """The folders leading to the sandbox's mount points (and to the runs' folder)."""
+    keep = set()
+    for point in mounts | set([_MOUNT]):
+        while point and point != "/":
+            keep.add(point)
+            point = os.path.dirname(point)
+    return keep
+
+
+def _stdio(fd, old, mode, unbuffered):
+    """A standard stream as the interpreter makes it at start-up (create_stdio). The server
+    itself starts buffered: `old`, its own stream, says how a buffered one is made."""
+    import io
+
+    buffering = 0 if (unbuffered and mode == "w") else -1
+    buf = io.open(fd, mode + "b", buffering, None, None, None, False)
+    raw = buf.raw if buffering else buf
+    raw.name = old.name
+    stream = io.TextIOWrapper(
+        buf,
+        old.encoding,
+        old.errors,
+        "\n",
+        old.line_buffering and not unbuffered,
+        unbuffered or getattr(old, "write_through", False),
+    )
+    stream.mode = mode
+    return stream
+
+
+# Modules most of the lab's programs import, imported once here: a child keeps them unless
+# a file beside its program would be imported instead (as it would by a fresh interpreter).
+# They keep no state of their own, but random's generator, which each child seeds afresh.
+_PRELOAD = ("__future__", "json", "random")
+
+
+def _preload():
+    before = set(sys.modules)
+    for name in _PRELOAD:
+        try:
+            __import__(name)
+        except Exception:
+            pass
+    return frozenset(name for name in sys.modules if name not in before)
+
+
+def _modules(folder):
+    """The preloaded modules a run of a program in `folder` keeps: all of them, unless a file
+    in the folder has the name of one (then none: the others may import it)."""
+    if not _PATH0:
+        return _PRELOADED
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return frozenset()
+    tops = set(m.split(".")[0] for m in _PRELOADED)
+    for name in names:
+        if name.split(".")[0] in tops:
+            return frozenset()
+    return _PRELOADED
+
+
+def _close_others(inherited):
+    """Closes every descriptor but 0, 1, 2 and the socket: in Python 3 with close_range(2)
+    where the interpreter has it, in Python 2 those the server had open when it forked."""
+    if PY3:
+        os.closerange(3, _FD)
+        os.closerange(_FD + 1, _MAXFD)
+        return
+    for fd in inherited:
+        if fd > 2 and fd != _FD:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _open_descriptors():
+    """The server's open descriptors (Python 2's children close them one by one; listing
+    them here does not copy pages of the child's)."""
+    if PY3:
+        return None
+    try:
+        return [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        return range(3, _MAXFD)
+
+
+def _prepare(path, argv, env, compiled):
+    """In the server, before it forks: what a fresh interpreter would be when it starts the
+    program, as far as the child inherits it (its environment, __main__, argv, path): done
+    here, it is not done in every child's copy of the server's memory."""
+    global _HOME, _ENV
+    wanted = dict(env)
+    if _ENV is None or len(_ENV) != len(wanted) or any(k not in _ENV for k in wanted):
+        for key in [k for k in os.environ if k not in wanted]:
+            del os.environ[key]
+        _ENV = {}
+    # Only what changed since the last run is set (each run has its own HOME, say): going
+    # over all of os.environ writes to a page of the server's memory for each name in it.
+    for key, value in env:
+        if _ENV.get(key) != value:
+            os.environ[key] = value
+    _ENV = wanted
+    main = type(sys)("__main__")
+    d = main.__dict__
+    d.clear()
+    d.update(_INIT)
+    if "__annotations__" in d:
+        d["__annotations__"] = {}
+    d["__file__"] = path
+    if PY3:
+        d["__cached__"] = None
+        external = sys.modules.get("_frozen_importlib_external")
+        if external is not None:
+            d["__loader__"] = external.SourceFileLoader("__main__", path)
+    sys.modules["__main__"] = main
+    sys.argv = list(argv)
+    if hasattr(sys, "orig_argv"):
+        sys.orig_argv = sys.orig_argv[:1] + list(argv)
+    if _PATH0:
+        sys.path[0] = compiled[5]
+    home = os.environ.get("HOME")
+    _user_site(_HOME, home)
+    _HOME = home
+    return d, _modules(compiled[5])
+
+
+def _child(workdir, cpu, streams, compiled, inherited, unbuffered):
+    """In the forked child: becomes the program, up to running it."""
+    try:
+        if _set_dumpable is not None:
+            _set_dumpable(1)
+        if unbuffered:
+            _unbuffer()
+        os.setpgid(0, 0)
+        _close_others(inherited)
+        os.chdir(workdir)
+        # In its sandbox a fresh interpreter is its namespace's init, which the soft limit's
+        # SIGXCPU does not stop (nimlab's watch or the hard limit does): likewise here.
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu + 1 if _SANDBOX else cpu, cpu + 1))
+        if _SANDBOX:
+            # Under the run's memory limit, the kernel is to pick the program, not the server.
+            try:
+                f = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
+                os.write(f, b"1000")
+                os.close(f)
+            except OSError:
+                pass
+        if streams is not None:
+            sys.stdin = sys.__stdin__ = streams[0]
+            sys.stdout = sys.__stdout__ = streams[1]
+            sys.stderr = sys.__stderr__ = streams[2]
+        warnings = compiled[3]
+        if warnings:
+            sys.stderr.write(warnings)
+        # Last: the program is ready. The kernel gives nimlab this process's pid with it.
+        _send(b"H")
+        if _SOCK is not None:
+            _SOCK.detach()
+        os.close(_FD)
+    except BaseException as e:
+        try:
+            _send(("F\0%r" % (e,)).encode("utf-8", "replace"))
+        finally:
+            os._exit(127)
+
+
+def _user_site(old, home):
+    """site's user folders follow HOME: the old HOME in them is replaced by the new."""
+    site = sys.modules.get("site")
+    if site is None or not old or home is None or home == old:
+        return
+
+    def moved(path):
+        if isinstance(path, str) and (path == old or path.startswith(old + "/")):
+            return home + path[len(old) :]
+        return path
+
+    for name in ("USER_BASE", "USER_SITE"):
+        if hasattr(site, name):
+            setattr(site, name, moved(getattr(site, name)))
+    sysconfig = sys.modules.get("sysconfig")
+    config = getattr(sysconfig, "_CONFIG_VARS", None)
+    if config and "userbase" in config:
+        config["userbase"] = moved(config["userbase"])
+
+
+def _int(b):
+    return int(b.decode("ascii") if PY3 else b)
+
+
+def _run(box):
+    """Forks the run's child: in the server, (pid, working folder), or None if the run was
+    refused; in the child, (0, code, globals). What it makes for the run alone dies before the
+    fork: after it, each page of memory the server writes to is copied (while the child
+    lives) or at least trapped once more, and freeing an object writes to its page."""
+    fields = box.pop().split(b"\0")
+    path = _text(fields[1])
+    workdir = _text(fields[2])
+    cpu = _int(fields[3])
+    n = _int(fields[4])
+    argv = [_text(a) for a in fields[5 : 5 + n]]
+    at = 5 + n
+    m = _int(fields[at])
+    env = [(_text(fields[at + 1 + 2 * i]), _text(fields[at + 2 + 2 * i])) for i in range(m)]
+    if _recv_fds is None:
+        _recv()
+        _send(b"N\0descriptors cannot be received here")
+        return None
+    fds = _recv_fds()
+    refusal = None
+    # PYTHONUNBUFFERED is read when an interpreter starts: the server starts without it and
+    # gives the runs that have it what it would have made (see _streams and _unbuffer).
+    unbuffered = any(k == "PYTHONUNBUFFERED" and v for k, v in env)
+    try:
+        compiled = _compile(path)
+        if not compiled[4]:
+            refusal = b"this program is run by a fresh interpreter"
+        elif unbuffered and _unbuffer is None:
+            refusal = b"unbuffered C streams cannot be made here"
+    except (IOError, OSError) as e:
+        refusal = b"cannot read " + fields[1] + b": " + str(e).encode("utf-8", "replace")
+    if refusal is not None:
+        for fd in fds:
+            os.close(fd)
+        _send(b"N\0" + refusal)
+        return None
+    try:
+        os.mkdir(workdir)
+    except OSError:
+        pass
+    main, kept = _prepare(path, argv, env, compiled)
+    del fields, argv, env, path
+    # The child's descriptors 0, 1 and 2, and its standard streams on them, are made here:
+    # what the child would build itself would copy the pages it touches.
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    del fds
+    streams = _streams(unbuffered)
+    dropped = _leave_modules(kept)
+    inherited = _open_descriptors()
+    if _FROZEN:
+        # The server's objects are left out of the child's garbage collections, which
+        # would otherwise copy every page of memory that it shares with the server.
+        gc.freeze()
+    pid = None
+    try:
+        pid = _fork()
+    except OSError as e:
+        refusal = b"cannot fork: " + str(e).encode("utf-8", "replace")
+    if pid == 0:
+        global _KEPT
+        _KEPT = kept
+        _child(workdir, cpu, streams, compiled, inherited, unbuffered)
+        return 0, compiled[1], main
+    _return_modules(dropped)
+    # The server's own 0 and 1 are nothing, and its 2 is its stderr again.
+    os.dup2(_NULL, 0)
+    os.dup2(_NULL, 1)
+    os.dup2(_ERR, 2)
+    if refusal is not None:
+        _send(b"N\0" + refusal)
+        return None
+    return pid, workdir
+
+
+def _streams(unbuffered):
+    """The standard streams a fresh interpreter makes on descriptors 0, 1 and 2 (None in
+    Python 2, whose file objects stay on them). The server never uses them, only each child
+    its own copy: those made for descriptors of the same kinds (what the streams read of them
+    when made: file type, block size, whether at offset 0) serve every run like them."""
+    if not PY3:
+        return None
+    key = (unbuffered, _kind(0), _kind(1), _kind(2))
+    streams = _STREAMS.get(key)
+    if streams is None:
+        if len(_STREAMS) >= 8:
+            _STREAMS.clear()
+        streams = _STREAMS[key] = (
+            _stdio(0, _STDIO[0], "r", unbuffered),
+            _stdio(1, _STDIO[1], "w", unbuffered),
+            _stdio(2, _STDIO[2], "w", unbuffered),
+        )
+    return streams
+
+
+def _kind(fd):
+    st = os.fstat(fd)
+    try:
+        at_start = os.lseek(fd, 0, os.SEEK_CUR) == 0
+    except OSError:
+        at_start = None
+    return st.st_mode & 0o170000, st.st_blksize, at_start
+
+
+def _leave_modules(kept):
+    """Leaves sys.modules as the child is to start with: what a fresh interpreter has, and
+    the preloaded modules it keeps. The server's own imports are taken out for good where it
+    needs none of them there (_wait4 through ctypes; os.wait4 would import resource on every
+    run); otherwise they, like the preloaded modules the child does not keep, are returned,
+    to be put back after the fork."""
+    global _OWN, _MODULES, _DROPPED
+    if len(sys.modules) != _OWN_COUNT:
+        # The server imported something since: its own modules are listed again. (Going over
+        # all of sys.modules on every run would write to a page for each module's name.)
+        _OWN = [n for n in sys.modules if n not in _STARTUP and n not in _PRELOADED]
+        if _wait4 is not _os_wait4:
+            for name in _OWN:
+                _OWN_HELD[name] = sys.modules.pop(name)
+            _OWN = []
+    dropped = {}
+    for name in _OWN:
+        if name in sys.modules:
+            dropped[name] = sys.modules.pop(name)
+    if kept is not _PRELOADED:
+        for name in _PRELOADED:
+            if name not in kept and name in sys.modules:
+                dropped[name] = sys.modules.pop(name)
+    random = sys.modules.get("random")
+    if random is not None:
+        _reseed(random)
+    _MODULES = _module_mark()
+    # (Held by a global, what is taken out stays alive in the child too: Python 2 would
+    # clear each module it frees, writing to every page they are on.)
+    _DROPPED = dropped
+    return dropped
+
+
+def _return_modules(dropped):
+    """In the server after the fork: puts back what _leave_modules took out."""
+    global _OWN_COUNT
+    if dropped:
+        sys.modules.update(dropped)
+    _OWN_COUNT = len(sys.modules)
+
+
+def _reseed(random):
+    """Seeds the child's generator afresh from the system's randomness, as a fresh
+    interpreter's is when it imports random. Python 2's seed() makes a long of 2,500 random
+    bytes and cuts it into the generator's key in quadratic time; its state is set from as
+    many random bytes instead, which leaves it just as random."""
+    if PY3:
+        random.seed()
+        return
+    words = _struct.unpack("=624I", os.urandom(624 * 4))
+    # (State version 3, Python 2.7's own: version 2 would convert every word again.)
+    random.setstate((3, words + (624,), None))
+
+
+def _module_mark():
+    """What tells, cheaply, whether a program imported anything: how many modules there are,
+    and (where dictionaries keep their order and can be reversed) the last one."""
+    if sys.version_info >= (3, 8):
+        for name in reversed(sys.modules):
+            return len(sys.modules), name
+    return None
+
+
+def _raw_fork():
+    """fork(2) itself, or None where ctypes cannot call it. Unlike os.fork, it leaves out the
+    interpreter's work in the child after a fork (its thread and lock state made anew, and
+    the callbacks modules registered: threading's bookkeeping, random's reseeding), which
+    would copy hundreds of pages of the memory the child shares with the server. The server
+    runs one thread and holds no lock when it forks, so that work has nothing to do, and
+    random is seeded before the fork instead."""
+    try:
+        import ctypes
+
+        libc = ctypes.PyDLL(None, use_errno=True)
+        call = libc.fork
+        call.restype = ctypes.c_int
+        call.argtypes = []
+        get_errno = ctypes.get_errno
+    except Exception:
+        return None
+
+    def fork():
+        pid = call()
+        if pid < 0:
+            number = get_errno()
+            raise OSError(number, os.strerror(number))
+        return pid
+
+    return fork
+
+
+def _c_library():
+    """ctypes and the C library (errno kept), for the calls Python does not make as the server
+    needs them; None where ctypes cannot load it."""
+    try:
+        import ctypes
+
+        return ctypes, ctypes.CDLL(None, use_errno=True)
+    except Exception:
+        return None
+
+
+def _c_stdio_unbuffering(c):
+    """What the interpreter does to C's stdin, stdout and stderr at start-up under
+    PYTHONUNBUFFERED (setvbuf(3) with _IONBF; Python 2's file objects write through them), or
+    None where ctypes cannot call it."""
+    if c is None:
+        return None
+    ctypes, libc = c
+    try:
+        setvbuf = libc.setvbuf
+        setvbuf.restype = ctypes.c_int
+        setvbuf.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_size_t]
+        files = [ctypes.c_void_p.in_dll(libc, name).value for name in ("stdin", "stdout", "stderr")]
+    except Exception:
+        return None
+
+    def unbuffer():
+        for stream in files:
+            setvbuf(stream, None, 2, 8192)  # _IONBF, BUFSIZ
+
+    return unbuffer
+
+
+def _dumpable_setter(c):
+    """prctl(PR_SET_DUMPABLE) through ctypes, or None where it cannot be called. The server is
+    not dumpable, so that a program (same user) cannot open its memory through /proc and
+    leave something there for every later run to inherit; each child is again, as a fresh
+    interpreter is."""
+    if c is None:
+        return None
+    ctypes, libc = c
+    try:
+        prctl = libc.prctl
+        prctl.restype = ctypes.c_int
+        prctl.argtypes = [ctypes.c_int] + [ctypes.c_ulong] * 4
+    except Exception:
+        return None
+
+    def set_dumpable(value):
+        prctl(4, value, 0, 0, 0)  # PR_SET_DUMPABLE
+
+    return set_dumpable
+
+
+def _trimmed(tb):
+    """A traceback from the program on: the server's own frames at its head are left out."""
+    while tb is not None and tb.tb_frame.f_code.co_filename == _SELF:
+        tb = tb.tb_next
+    return tb
+
+
+def _print_exception(etype, value, tb):
+    """What PyErr_Print does with an exception that is not SystemExit."""
+    tb = _trimmed(tb)
+    if PY3 and value is not None:
+        value.__traceback__ = tb
+    sys.last_type, sys.last_value, sys.last_traceback = etype, value, tb
+    if sys.version_info >= (3, 12):
+        sys.last_exc = value
+    hook = getattr(sys, "excepthook", None)
+    if hook is None:
+        sys.__excepthook__(etype, value, tb)
+    else:
+        hook(etype, value, tb)
+
+
+def _exit_code(value):
+    """The exit status a SystemExit asks for, as the interpreter reads it (printing a message
+    that is not a number)."""
+    code = getattr(value, "code", value)
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        # A C long, as the kernel keeps it: its low byte.
+        return code & 0xFF if -(1 << 63) <= code < (1 << 63) else 0xFF
+    stderr = getattr(sys, "stderr", None)
+    if stderr is not None:
+        stderr.write("%s" % (code,))
+        stderr.write("\n")
+    return 1
+
+
+def _unraisable(obj, error, where=None):
+    """PyErr_WriteUnraisable for an exception raised by `obj` (or, in Python 3.13 and later,
+    PyErr_FormatUnraisable with `where`)."""
+    try:
+        name = type(error).__name__
+        module = type(error).__module__
+        if module not in ("builtins", "exceptions", "__main__"):
+            name = module + "." + name
+        text = str(error)
+        if where is not None and sys.version_info >= (3, 13):
+            head = "Exception ignored %s:\n" % where
+        else:
+            head = "Exception ignored in: %r\n" % (obj,)
+        sys.stderr.write("%s%s%s\n" % (head, name, ": " + text if text else ""))
+    except BaseException:
+        pass
+
+
+def _flush_std_files(quiet=False):
+    """Flushes sys.stdout and sys.stderr as the interpreter does when it ends; false when
+    stdout could not be flushed (the interpreter then exits with status 120)."""
+    ok = True
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name, None)
+        if stream is None:
+            continue
+        try:
+            closed = bool(getattr(stream, "closed", False))
+        except BaseException:
+            closed = False
+        if closed:
+            continue
+        try:
+            stream.flush()
+        except BaseException as e:
+            if PY3 and name == "stdout" and not quiet:
+                _unraisable(stream, e, "on flushing sys.stdout")
+            if not PY3 and name == "stdout":
+                # What Python 2 prints when it closes a stdout it cannot flush.
+                os.write(2, b"close failed in file object destructor:\n"
+                         b"sys.excepthook is missing\nlost sys.stderr\n")
+            ok = False
+    return ok
+
+
+def _clear_module(d):
+    """Empties a module's globals in the interpreter's order (_PyModule_ClearDict)."""
+    try:
+        for key in list(d):
+            if key[:1] == "_" and key[1:2] != "_" and d.get(key) is not None:
+                d[key] = None
+        for key in list(d):
+            if key != "__builtins__" and d.get(key) is not None:
+                d[key] = None
+    except BaseException:
+        pass
+
+
+def _finish(status, sigint=False):
+    """Ends the program as Py_Finalize would, without tearing down the interpreter the server
+    built (which would write to every page of memory the child shares with it): threads are
+    waited for, exit functions run, the standard streams flushed, the program's modules
+    cleared (their objects' finalizers run, their files are flushed), garbage collected."""
+    threading = sys.modules.get("threading")
+    if threading is not None and hasattr(threading, "_shutdown") and _threads_to_join(threading):
+        try:
+            threading._shutdown()
+        except BaseException as e:
+            _unraisable(threading, e)
+    if PY3:
+        import atexit
+
+        atexit._run_exitfuncs()
+    else:
+        exitfunc = getattr(sys, "exitfunc", None)
+        if exitfunc is not None:
+            del sys.exitfunc
+            try:
+                exitfunc()
+            except SystemExit as e:
+                status = _exit_code(e)
+            except BaseException:
+                sys.stderr.write("Error in sys.exitfunc:\n")
+                _print_exception(*sys.exc_info())
+        _end_line()
+    flushed = _flush_std_files() or not PY3
+    # The program may have imported these: their modules are cleared below.
+    kill, exit = os.kill, os._exit
+    if sigint:
+        import _signal
+
+        default = _signal.signal
+    for name in ("stdin", "stdout", "stderr"):
+        setattr(sys, name, getattr(sys, "__%s__" % name, None))
+    _clear_module(_globals)
+    # Modules the program imported are cleared too; most programs import none that the
+    # server had not, and looking at every module would copy the pages their names are on.
+    imported = _MODULES is None or _module_mark() != _MODULES
+    for name in reversed(list(sys.modules)) if imported else ():
+        if name not in _STARTUP and name not in _KEPT:
+            module = sys.modules.get(name)
+            d = getattr(module, "__dict__", None)
+            if d is not None and d is not _globals:
+                _clear_module(d)
+    if _gc_enabled():
+        _collect(_oldest_to_collect())
+    if PY3:
+        _flush_std_files(quiet=True)
+    if sigint:
+        # As the interpreter ends on an unhandled Ctrl-C: killed by SIGINT.
+        default(2, 0)
+        kill(os.getpid(), 2)
+    exit(status if flushed else 120)
+
+
+def _threads_to_join(threading):
+    """Whether threading's shutdown has threads to wait for. Where it keeps none (no thread
+    the program started is left to join), it is left out: it would only run code of the
+    server's memory, copying its pages (in exit functions, the main thread then still counts
+    as alive)."""
+    locks = getattr(threading, "_shutdown_locks", None)
+    return locks is None or len(locks) > 0
+
+
+def _oldest_to_collect():
+    """The oldest generation the last garbage collection takes. Without gc.freeze (Python 2.7
+    and 3.6) the young ones only: a full collection would copy every page the child shares
+    with the server, and cyclic garbage the program kept a long time is then not finalized.
+    With it, the oldest holds only what the program made and kept through collections of the
+    young ones; when it holds nothing, collecting the young ones is a full collection."""
+    if not _FROZEN:
+        return 1
+    if sys.version_info >= (3, 8) and not gc.get_objects(2):
+        return 1
+    return 2
+
+
+def _end_line():
+    """Python 2 ends a `print x,` line when the program ends."""
+    try:
+        if getattr(sys.stdout, "softspace", 0):
+            sys.stdout.write("\n")
+            sys.stdout.softspace = 0
+    except BaseException:
+        pass
+
+
+def _headroom(counter):
+    counter[0] += 1
+    _headroom(counter)
+
+
+def _extra_depth():
+    """How much deeper the program runs than in a fresh interpreter: exec() at the top of this
+    script against the top itself (one frame, and in some versions the call into exec)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(100)
+    try:
+        here, there = [0], [0]
+        try:
+            _headroom(here)
+        except RuntimeError:
+            pass
+        try:
+            exec(compile("_headroom(there)", _SELF, "exec"), {"_headroom": _headroom, "there": there})
+        except RuntimeError:
+            pass
+        return max(here[0] - there[0], 0)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _recursion(extra):
+    """The program gets as many levels of recursion as in a fresh interpreter, and the limit
+    it sees and sets is its own."""
+    if not extra:
+        return
+    get, put = sys.getrecursionlimit, sys.setrecursionlimit
+
+    def getrecursionlimit():
+        return get() - extra
+
+    def setrecursionlimit(limit):
+        put(limit)
+        put(limit + extra)
+
+    getrecursionlimit.__doc__ = get.__doc__
+    setrecursionlimit.__doc__ = put.__doc__
+    put(get() + extra)
+    sys.getrecursionlimit = getrecursionlimit
+    sys.setrecursionlimit = setrecursionlimit
+
+
+def _kill(pid):
+    try:
+        if _SANDBOX:
+            os.kill(-1, 9)
+        else:
+            os.killpg(pid, 9)
+    except OSError:
+        pass
+
+
+def _watched(pid):
+    """Waits for nimlab's word that it has the child's pidfd (after the child's "H" or "F"):
+    until then the child is not reaped, so its pid is nobody else's."""
+    while True:
+        message = _recv()
+        if message == b"W":
+            return
+        if not message:
+            # nimlab is gone: so is the run.
+            _kill(pid)
+            os._exit(0)
+        _send(b"N\0unexpected message")
+
+
+def _reap(pid, workdir):
+    """Waits for the run's child to end (nimlab kills it when the run must stop early), kills
+    what it left, says how it ended (X), then empties the run's folders and says whether it
+    could (S): nimlab judges the run meanwhile, and reads S before the next."""
+    if not _SANDBOX and _waitid is not None:
+        # Ended but not reaped, its process group's id stays taken while the group is killed.
+        _waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+        _kill(pid)
+    status, utime, stime, maxrss = _wait4(pid)
+    if _SANDBOX:
+        # As the namespace's init, the server inherits what the run left: all of it dies.
+        while True:
+            _kill(pid)
+            try:
+                os.waitpid(-1, 0)
+            except OSError as e:
+                if e.errno == 10:
+                    break
+                if e.errno != 4:
+                    raise
+    elif _waitid is None:
+        # (Python 2 without a sandbox: the group is killed once the child is reaped.)
+        _kill(pid)
+    _send(("X\0%d\0%d\0%d\0%d" % (status, utime, stime, maxrss)).encode("ascii"))
+    clean = _scrub(workdir) if _SANDBOX else True
+    _send(b"S\0" + (b"1" if clean else b"0"))
+
+
+def _os_wait4(pid):
+    """wait4(2) for one child: its status, user and system time (microseconds), and maximum
+    resident set (KiB)."""
+    while True:
+        try:
+            got, status, usage = os.wait4(pid, 0)
+            break
+        except OSError as e:
+            if e.errno != 4:
+                raise
+    micros = lambda t: int(round(t * 1e6))
+    return status, micros(usage.ru_utime), micros(usage.ru_stime), usage.ru_maxrss
+
+
+def _ctypes_wait4(c):
+    """_os_wait4 through ctypes, or None where it cannot be called. os.wait4 imports the
+    resource module on every call to make its result, which would keep the server's own
+    modules in sys.modules (and so take them out before every fork and put them back after)."""
+    if c is None:
+        return None
+    ctypes, libc = c
+    try:
+        long = ctypes.c_long
+
+        class Rusage(ctypes.Structure):
+            # Two timevals, then ru_maxrss and the thirteen other counters.
+            _fields_ = [("times", long * 4), ("maxrss", long), ("rest", long * 13)]
+
+        call = libc.wait4
+        call.restype = ctypes.c_int
+        call.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.POINTER(Rusage)]
+        status, usage = ctypes.c_int(), Rusage()
+        status_p, usage_p, get_errno = ctypes.byref(status), ctypes.byref(usage), ctypes.get_errno
+    except Exception:
+        return None
+
+    def wait4(pid):
+        while call(pid, status_p, 0, usage_p) < 0:
+            number = get_errno()
+            if number != 4:
+                raise OSError(number, os.strerror(number))
+        t = usage.times
+        return status.value, t[0] * 1000000 + t[1], t[2] * 1000000 + t[3], usage.maxrss
+
+    return wait4
+
+
+def _serve():
+    """Answers nimlab until the socket ends (None); in a forked child, returns the program."""
+    while True:
+        message = _recv()
+        if not message:
+            return None
+        kind = message[: message.find(b"\0")] if b"\0" in message else message
+        if kind == b"R":
+            # (Handed over in a box that _run empties: the message dies before the fork.)
+            box = [message]
+            del message
+            ran = _run(box)
+            if ran is None:
+                continue
+            if ran[0] == 0:
+                return ran[1:]
+            pid, workdir = ran
+            del ran
+            _watched(pid)
+            _reap(pid, workdir)
+            continue
+        fields = message.split(b"\0")
+        if kind == b"C":
+            compiled = _compile(_text(fields[1]))
+            _send(
+                b"C\0"
+                + (b"1" if compiled[1] is not None else b"0")
+                + b"\0"
+                + (b"1" if compiled[4] else b"0")
+                + b"\0"
+                + compiled[2].encode("utf-8")
+            )
+        else:
+            _send(b"N\0unexpected message")
+
+
+_EXTRA_DEPTH = _extra_depth()
+_PRELOADED = _preload()
+_KEPT = _PRELOADED
+_MODULES = None
+# The server's own modules (taken out of sys.modules while a child is forked), and how many
+# modules there were when they were last put back.
+_OWN = []
+# The server's own modules, once out of sys.modules for good (held here: still in use).
+_OWN_HELD = {}
+_DROPPED = None
+_OWN_COUNT = -1
+# The environment as the last run had it (os.environ is set to each run's).
+_ENV = None
+_fork = _raw_fork() or os.fork
+_C = _c_library()
+_unbuffer = _c_stdio_unbuffering(_C)
+_waitid = getattr(os, "waitid", None)
+_wait4 = _ctypes_wait4(_C) or _os_wait4
+_set_dumpable = _dumpable_setter(_C)
+if _set_dumpable is not None:
+    _set_dumpable(0)
+# Standard streams made for runs, by what they were made on (see _streams).
+_STREAMS = {}
+# The server's own standard streams (kept here, the child's replace them in sys).
+_STDIO = (sys.stdin, sys.stdout, sys.stderr)
+_ERR = os.dup(2)
+_NULL = os.open(os.devnull, os.O_RDWR)
+_server = sys.modules["__main__"]
+if not _FROZEN:
+    # Without gc.freeze the server's objects are at least old: the child's collections of
+    # young objects skip them.
+    gc.collect()
+_MOUNTS = _mounts() if _SANDBOX else set()
+_INNER_MOUNTS = _MOUNTS - set(["/", "/tmp", _MOUNT])
+_KEEP = _kept_folders(_INNER_MOUNTS)
+_WATCHED = ["/tmp", _MOUNT] + sorted(
+    f
+    for f in _KEEP
+    if f not in _INNER_MOUNTS and f != _MOUNT and (f + "/").startswith(("/tmp/", _MOUNT + "/"))
+)
+# The folders as the last full clean-up left them (see _scrub).
+_CLEANED = None
+_program = _serve()
+if _program is None:
+    os._exit(0)
+# A forked child: forkserver.py runs the program at the top of the script, as a fresh interpreter
+# would.
+_code, _globals = _program
+del _program
