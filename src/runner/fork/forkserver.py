@@ -21,11 +21,25 @@ def _server_code():
     f = open(path, "rb")
     source = f.read()
     f.close()
+    data = _compiled_in_child(marshal, source, path)
+    if data is None:
+        # (No child to compile it: compiled here, the server is only larger.)
+        return compile(source, path, "exec", 0, True)
+    return marshal.loads(data)
+
+
+def _compiled_in_child(marshal, source, path):
+    """The server's code compiled and marshalled by a child of this process, or None."""
     try:
         r, w = os.pipe()
+    except OSError:
+        return None
+    try:
         pid = os.fork()
     except OSError:
-        return compile(source, path, "exec", 0, True)
+        os.close(r)
+        os.close(w)
+        return None
     if pid == 0:
         status = 1
         try:
@@ -56,9 +70,7 @@ def _server_code():
         except OSError as e:
             if e.errno != 4:
                 raise
-    if status != 0:
-        return compile(source, path, "exec", 0, True)
-    return marshal.loads(b"".join(chunks))
+    return b"".join(chunks) if status == 0 else None
 
 
 # Runs the server; it returns only in a forked child, with the program in _code and _globals.

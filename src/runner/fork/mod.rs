@@ -1,14 +1,14 @@
 //! `ForkRunner`: the fast path. Starting Python is nearly all that a case costs (tens of
-//! milliseconds under Python 3, against about one for forking it), so for each submission
-//! and interpreter nimlab starts the interpreter once, in the same sandbox and cgroups a run
-//! gets, on a small server of its own (`forkserver_body.py`, started by `forkserver.py`). The
-//! server compiles the program once; for each run it forks a child that takes the run's stdin, stdout and stderr (passed
-//! over a Unix socket), its own working folder, process group and CPU limit, the run's
-//! environment and arguments, fresh standard streams, a fresh `__main__`, and the modules of
-//! a freshly started interpreter, and runs the program there: the program's code, all of it,
-//! runs in the child, once per run. nimlab watches the child as it watches a process (the
-//! same poll loop, limits and outcome), and the server kills whatever the run left and
-//! empties its folders before the next.
+//! milliseconds under Python 3, against about one for forking it), so for each submission and
+//! interpreter nimlab starts the interpreter once, in the same sandbox and cgroups a run gets, on a
+//! small server of its own (`forkserver_body.py`, started by `forkserver.py`). The server compiles
+//! the program once; for each run it forks a child that takes the run's stdin, stdout and stderr
+//! (passed over a Unix socket), its own working folder, process group and CPU limit, the run's
+//! environment and arguments, fresh standard streams, a fresh `__main__`, and the modules of a
+//! freshly started interpreter, and runs the program there: the program's code, all of it, runs in
+//! the child, once per run. nimlab watches the child as it watches a process (the same poll loop,
+//! limits and outcome), and the server kills whatever the run left and empties its folders before
+//! the next.
 //!
 //! Where the fork path cannot do what a fresh interpreter does (no program file, hashing not
 //! fixed, a program Python 2 would refuse to run), or when a server cannot start or dies,
