@@ -90,8 +90,17 @@ enum Blocked {
 
 /// What one process is blocked on, from /proc/PID/syscall: "0 0x0 ..." is read() on fd 0.
 fn blocked_one(pid: libc::pid_t) -> Blocked {
-    let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/syscall")) else {
-        return Blocked::Unknown;
+    let text = match std::fs::read_to_string(format!("/proc/{pid}/syscall")) {
+        Ok(text) => text,
+        // Gone between listing the tree and this look (a shell's `sleep` just reaped): it
+        // waits for nothing. Taking it as "cannot tell" once made a busy program look idle.
+        Err(e)
+            if e.kind() == std::io::ErrorKind::NotFound
+                || e.raw_os_error() == Some(libc::ESRCH) =>
+        {
+            return Blocked::Elsewhere;
+        }
+        Err(_) => return Blocked::Unknown,
     };
     let mut fields = text.split_whitespace();
     let number = fields.next().and_then(|n| n.parse::<i64>().ok());
@@ -391,6 +400,18 @@ mod tests {
             (Pause::Exited, b"done\n".as_slice())
         );
         assert!(started.elapsed() >= Duration::from_millis(300));
+    }
+
+    #[test]
+    fn a_process_already_gone_is_not_taken_for_one_nimlab_cannot_see() {
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        let pid = gone.id() as libc::pid_t;
+        gone.wait().unwrap();
+        assert!(matches!(blocked_one(pid), Blocked::Elsewhere));
+        assert!(!matches!(
+            blocked_one(std::process::id() as libc::pid_t),
+            Blocked::Unknown
+        ));
     }
 
     #[test]
