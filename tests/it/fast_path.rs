@@ -361,6 +361,34 @@ fn a_forked_program_cannot_write_into_its_server_and_is_as_dumpable_as_a_fresh_o
     }
 }
 
+/// Recurses as deep as it may, before and after setting its own limit, and prints how deep
+/// it got and the limits it sees.
+const RECURSES: &str = r#"import sys
+def depth(n=0):
+    try:
+        return depth(n + 1)
+    except RecursionError if sys.version_info[0] >= 3 else RuntimeError:
+        return n
+print("%d %d" % (sys.getrecursionlimit(), depth()))
+sys.setrecursionlimit(300)
+print("%d %d" % (sys.getrecursionlimit(), depth()))
+"#;
+
+#[test]
+fn a_forked_program_recurses_as_deep_as_in_a_fresh_interpreter() {
+    for python in ["3", "2.7"] {
+        let bench = Bench::new(python);
+        let run = |runner: &dyn Runner| bench.run(runner, "recurses", RECURSES, b"", limits());
+        let (forked, fresh) = (run(&ForkRunner::detect()), run(&ProcessRunner::detect()));
+        assert_eq!(forked.way, RunWay::Fork, "{python}: {forked:?}");
+        let said = String::from_utf8_lossy(&forked.stdout);
+        assert_eq!(said, String::from_utf8_lossy(&fresh.stdout), "{python}");
+        // The program set 300 and sees 300; the depth it reached is near it.
+        let last = said.lines().last().unwrap_or_default().to_owned();
+        assert!(last.starts_with("300 2"), "{python}: {said}");
+    }
+}
+
 /// What each hostile program does, and what must come of it.
 const HOSTILE: &[(&str, &str)] = &[
     ("crashes", "import sys\nprint('before')\n1 // 0\n"),

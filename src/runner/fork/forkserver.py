@@ -78,7 +78,6 @@ def _compiled_in_child(marshal, source, path):
 # the constants it refers to.)
 _SERVER = _server_code()
 exec(_SERVER, globals())
-_recursion(_EXTRA_DEPTH)
 if not PY3:
     sys.exc_clear()
 _sigint = False
