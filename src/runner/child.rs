@@ -144,7 +144,8 @@ pub(crate) fn spawn_in(
     let address_space = (!cgroup.as_ref().is_some_and(RunCgroup::bounds_memory))
         .then(|| limits.memory_bytes.min(inherited_limit(libc::RLIMIT_AS)));
     // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
-    // system calls (prctl, getppid, setrlimit); it touches no memory shared with the parent.
+    // system calls (prctl, getppid, setrlimit, keyctl); it touches no memory shared with the
+    // parent.
     unsafe {
         let join = cgroup.as_ref().map(|c| c as *const RunCgroup as usize);
         command.pre_exec(move || {
@@ -167,6 +168,17 @@ pub(crate) fn spawn_in(
             set_limit(libc::RLIMIT_FSIZE, FILE_SIZE_LIMIT, FILE_SIZE_LIMIT)?;
             set_limit(libc::RLIMIT_NOFILE, OPEN_FILES_LIMIT, OPEN_FILES_LIMIT)?;
             set_limit(libc::RLIMIT_CORE, 0, 0)?;
+            // No POSIX message queue can be made: one would outlive the run in its sandbox's
+            // IPC namespace, unseen, for a later run of a fork server to read.
+            set_limit(libc::RLIMIT_MSGQUEUE, 0, 0)?;
+            // A session keyring of the run's own (or its fork server's, emptied after each
+            // run): the one nimlab may have from a login would be shared by every run.
+            // (Without keys in the kernel the call fails, and there is nothing to share.)
+            libc::syscall(
+                libc::SYS_keyctl,
+                KEYCTL_JOIN_SESSION_KEYRING,
+                std::ptr::null::<libc::c_char>(),
+            );
             Ok(())
         });
     }
@@ -230,6 +242,9 @@ fn inherited_limit(resource: libc::__rlimit_resource_t) -> u64 {
     }
     limit.rlim_max
 }
+
+/// keyctl(2)'s operation that makes the caller a fresh anonymous session keyring.
+const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
 
 fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
     let limit = libc::rlimit {

@@ -428,6 +428,10 @@ const HOSTILE: &[(&str, &str)] = &[
         "import os\nd = os.path.dirname(os.path.abspath(__file__))\nwhile d not in ('/', '/tmp'):\n    d = os.path.dirname(d)\n    try:\n        open(os.path.join(d, 'left-beside'), 'w').write('secret')\n    except Exception:\n        pass\nup = os.path.dirname(os.getcwd())\ntry:\n    open(os.path.join(up, 'left-above'), 'w').write('secret')\n    os.rename(os.path.join(up, 'left-above'), os.path.join(up, 'left-renamed'))\nexcept Exception:\n    pass\nprint('done')\n",
     ),
     (
+        "leaves_traces_that_are_not_files",
+        "import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\nleft = []\nfor d in ('/tmp', os.path.dirname(os.getcwd())):\n    try:\n        os.setxattr(d, 'user.left', b'secret')\n        left.append('xattr')\n        os.utime(d, (123456789, 123456789))\n        os.chmod(d, 0o700)\n        left.append('times and mode')\n    except OSError:\n        pass\nif libc.shmget(0x4e494d, 4096, 0o1600) >= 0:\n    left.append('shm')\nif libc.msgget(0x4e494d, 0o1600) >= 0:\n    left.append('msg')\nif libc.semget(0x4e494d, 1, 0o1600) >= 0:\n    left.append('sem')\nif libc.mq_open(b'/left', 0o102, 0o600, None) >= 0:\n    left.append('mq')\nfor ring in (-4, -3, -5):\n    if libc.syscall(248, b'user', b'left%d' % -ring, b'secret', 6, ring) > 0:\n        left.append('key%d' % -ring)\nprint(left)\n",
+    ),
+    (
         "leaves_files",
         "import os\nopen('left-here', 'w').write('secret')\nopen('/tmp/left-in-tmp', 'w').write('secret')\nos.mkdir('/tmp/a-folder')\nos.chmod('/tmp/a-folder', 0)\nprint(sorted(os.listdir('.')))\n",
     ),
@@ -452,8 +456,62 @@ fn shape(outcome: &RunOutcome) -> (Termination, Vec<u8>, String, bool) {
 }
 
 /// Sees what a run can see of earlier runs: its folder, /tmp (and every file in it named as
-/// the hostile programs name theirs) and its input.
-const LOOKS_AROUND: &str = "import os, sys\nprint(sorted(os.listdir('.')))\nprint(sorted(n for n in os.listdir('/tmp') if not n.startswith('nimlab-')))\nprint(sorted(f for _, _, files in os.walk('/tmp') for f in files if f.startswith('left')))\nprint(repr(sys.stdin.read()))\n";
+/// the hostile programs name theirs), its input, and what the hostile programs leave outside
+/// files: the shared folders' attributes, mode and times, System V IPC objects, a POSIX
+/// message queue and keys.
+const LOOKS_AROUND: &str = "import os, sys\nprint(sorted(os.listdir('.')))\nprint(sorted(n for n in os.listdir('/tmp') if not n.startswith('nimlab-')))\nprint(sorted(f for _, _, files in os.walk('/tmp') for f in files if f.startswith('left')))\nprint(repr(sys.stdin.read()))\nimport ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\nfolders = ('/tmp', os.path.dirname(os.getcwd()))\nprint([os.listxattr(d) for d in folders])\nprint([(oct(os.stat(d).st_mode & 0o777), 123456789 in (os.stat(d).st_atime, os.stat(d).st_mtime)) for d in folders])\nprint([len(open('/proc/sysvipc/' + k).read().splitlines()) for k in ('shm', 'msg', 'sem')])\nprint(libc.mq_open(b'/left', 0o2) >= 0)\nprint([libc.syscall(250, 10, ring, b'user', b'left%d' % -ring, 0) > 0 for ring in (-4, -3, -5)])\n";
+
+/// Leaves what it can outside files, in Python 2 and 3 alike: an attribute, a mode and times
+/// on the folders runs share, a System V shared memory segment and a key.
+const LEAVES_TRACES: &str = r#"import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+for d in ("/tmp", os.path.dirname(os.getcwd())):
+    libc.setxattr(d.encode(), b"user.left", b"secret", 6, 0)
+    os.utime(d, (123456789, 123456789))
+    os.chmod(d, 0o700)
+libc.shmget(0x4e494d, 4096, 0o1600)
+libc.syscall(248, b"user", b"left", b"secret", 6, -4)
+print("left")
+"#;
+
+/// What of LEAVES_TRACES a run can see.
+const LOOKS_FOR_TRACES: &str = r#"import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+names = ctypes.create_string_buffer(4096)
+folders = ("/tmp", os.path.dirname(os.getcwd()))
+print([libc.listxattr(d.encode(), names, 4096) for d in folders])
+print([(os.stat(d).st_mode & 0o777, 123456789 in (os.stat(d).st_atime, os.stat(d).st_mtime)) for d in folders])
+print(len(open("/proc/sysvipc/shm").read().splitlines()))
+print(libc.syscall(250, 10, -4, b"user", b"left", 0) > 0)
+"#;
+
+#[test]
+fn a_forked_run_finds_nothing_an_earlier_one_left_outside_files() {
+    if std::env::consts::ARCH != "x86_64" {
+        return; // (the programs call keyctl by its x86_64 number)
+    }
+    for python in ["3", "2.7"] {
+        let bench = Bench::new(python);
+        let fork = ForkRunner::detect();
+        let left = bench.run(&fork, "leaves", LEAVES_TRACES, b"", limits());
+        assert_eq!(left.stdout, b"left\n", "{python}: {left:?}");
+        let forked = bench.run(&fork, "looks", LOOKS_FOR_TRACES, b"", limits());
+        assert_eq!(forked.way, RunWay::Fork, "{python}: {forked:?}");
+        let fresh = bench.run(
+            &ProcessRunner::detect(),
+            "looks",
+            LOOKS_FOR_TRACES,
+            b"",
+            limits(),
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&forked.stdout),
+            String::from_utf8_lossy(&fresh.stdout),
+            "{python}: {:?}",
+            String::from_utf8_lossy(&forked.stderr)
+        );
+    }
+}
 
 /// Lists the program's descriptors (3 is the listing's own).
 const DESCRIPTORS: &str =

@@ -13,9 +13,11 @@ import sys
 #   R path workdir cpu-seconds n arg... n key value... ; then a message of one byte with
 #     three descriptors (stdin, stdout, stderr). Answer: "N" reason when the run cannot
 #     be made here; otherwise the child says "H" (the kernel adds its pid) or "F" reason, and
-#     nimlab answers "W" (it has the child's pidfd: the child may be reaped); once it has ended (by itself, or killed by nimlab) the server kills what it left and
-#     answers "X" status utime-us stime-us maxrss-kb, then empties the run's folders and
-#     answers "S" 1 (or 0 when it could not: it is not to be used again)
+#     nimlab answers "W" (it has the child's pidfd: the child may be reaped); once it has
+#     ended (by itself, or killed by nimlab) the server kills what it left and answers "X"
+#     status utime-us stime-us maxrss-kb, then empties the run's folders, undoes what else
+#     the run left in the sandbox, and answers "S" 1 (or 0 when it could not: it is not to
+#     be used again)
 # End of the socket: the server exits.
 
 PY3 = sys.version_info[0] >= 3
@@ -280,21 +282,22 @@ def _empty(folder, keep, mounts):
 
 
 def _scrub(workdir):
-    """Leaves /tmp and the runs' folder as empty as the sandbox made them; true if so. Most
-    runs leave nothing but their empty working folder: when, that removed, the folders look
-    as they did after the last full clean-up (as many entries, the same inode, mode and
-    owner, and for those the run could not touch otherwise, the same times), nothing else is
-    looked at."""
+    """Leaves the sandbox as the next run would find a fresh one; true if so. /tmp and the
+    runs' folder are emptied, and what a run can leave outside files is undone (_undo_traces).
+    Most runs leave nothing but their empty working folder: when, that removed, the folders
+    look as they did after the last full clean-up (as many entries, the same inode, mode and
+    owner), they are not looked into."""
     global _CLEANED
     try:
         os.rmdir(workdir)
     except OSError:
         pass
+    undone = _undo_traces()
     if _CLEANED is not None and _folders() == _CLEANED:
-        return True
+        return undone
     clean = _clean_up()
     _CLEANED = _folders() if clean else None
-    return clean
+    return clean and undone
 
 
 def _folders():
@@ -307,12 +310,193 @@ def _folders():
             st = os.lstat(folder)
         except OSError:
             return None
-        seen = (st.st_ino, st.st_mode, st.st_uid, st.st_gid, st.st_nlink, st.st_size)
-        if folder != _MOUNT:
-            # (Each run's working folder is made and removed in the runs' folder.)
-            seen += (st.st_mtime, st.st_ctime)
-        state.append(seen)
+        state.append((st.st_ino, st.st_mode, st.st_uid, st.st_gid, st.st_nlink, st.st_size))
     return state
+
+
+def _times(st):
+    if PY3:
+        return st.st_atime_ns, st.st_mtime_ns
+    return st.st_atime, st.st_mtime
+
+
+def _set_times(path, times):
+    if PY3:
+        os.utime(path, ns=times)
+    else:
+        os.utime(path, times)
+
+
+def _pristine():
+    """The mode, times and extended attributes of the folders the runs share, as the sandbox
+    made them."""
+    state = {}
+    for folder in _WATCHED:
+        try:
+            st = os.lstat(folder)
+            state[folder] = (st.st_mode & 0o7777, _times(st), frozenset(_xattrs(folder)))
+        except OSError:
+            pass
+    return state
+
+
+def _xattrs(path):
+    if _XATTR is None:
+        return []
+    try:
+        return _XATTR[0](path)
+    except OSError as e:
+        if e.errno in (61, 95):  # ENODATA, EOPNOTSUPP: the file system keeps none
+            return []
+        raise
+
+
+def _undo_traces():
+    """Undoes what a run can leave in its sandbox besides files, where a later run could read
+    it and a fresh sandbox has nothing: the mode, times and extended attributes (user
+    attributes, ACLs) of the folders the runs share, System V IPC objects, and keys in the
+    keyrings the server's children share. POSIX message queues cannot be made at all (no
+    allowance for them: src/runner/child.rs). True if all is undone."""
+    undone = True
+    for folder in _WATCHED:
+        try:
+            mode, times, names = _PRISTINE[folder]
+            st = os.lstat(folder)
+            if st.st_mode & 0o7777 != mode:
+                os.chmod(folder, mode)
+            if _times(st) != times:
+                _set_times(folder, times)
+            for name in _xattrs(folder):
+                if name not in names:
+                    _XATTR[1](folder, name)
+        except (OSError, KeyError, TypeError):
+            undone = False
+    ipc, keys = _undo_ipc(), _undo_keys()
+    return ipc and keys and undone
+
+
+def _xattr_calls(c):
+    """How to list and remove a file's extended attributes: os's in Python 3, the C library's
+    through ctypes in Python 2; None where neither can."""
+    if hasattr(os, "listxattr"):
+        return (
+            lambda path: os.listxattr(path, follow_symlinks=False),
+            lambda path, name: os.removexattr(path, name, follow_symlinks=False),
+        )
+    if c is None:
+        return None
+    ctypes, libc = c
+    try:
+        llistxattr, lremovexattr = libc.llistxattr, libc.lremovexattr
+        buffer = ctypes.create_string_buffer(1 << 16)
+        get_errno = ctypes.get_errno
+    except Exception:
+        return None
+
+    def listing(path):
+        n = llistxattr(path, buffer, 1 << 16)
+        if n < 0:
+            raise OSError(get_errno(), "listxattr")
+        return [name for name in buffer.raw[:n].split(b"\0") if name]
+
+    def removing(path, name):
+        if lremovexattr(path, name) < 0:
+            raise OSError(get_errno(), "removexattr")
+
+    return listing, removing
+
+
+def _read_all(path):
+    f = os.open(path, os.O_RDONLY)
+    try:
+        chunks = []
+        while True:
+            chunk = os.read(f, 1 << 16)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+    finally:
+        os.close(f)
+
+
+def _ipc_counter(c):
+    """How many System V IPC objects of each kind (shm, msg, sem) the sandbox's IPC namespace
+    holds, from the kernel's counts (SHM_INFO, MSG_INFO, SEM_INFO: cheaper than reading
+    /proc/sysvipc after every run); None where ctypes cannot ask."""
+    if c is None:
+        return None
+    ctypes, libc = c
+    try:
+        shmctl, msgctl, semctl = libc.shmctl, libc.msgctl, libc.semctl
+        info = ctypes.create_string_buffer(256)
+        ints = ctypes.cast(info, ctypes.POINTER(ctypes.c_int))
+    except Exception:
+        return None
+
+    def count():
+        # shm_info.used_ids, msginfo.msgpool and seminfo.semusz count what exists.
+        shm = ints[0] if shmctl(0, 14, info) >= 0 else -1
+        msg = ints[0] if msgctl(0, 12, info) >= 0 else -1
+        sem = ints[7] if semctl(0, 0, 19, info) >= 0 else -1
+        return shm, msg, sem
+
+    return count
+
+
+def _undo_ipc():
+    """Removes the System V IPC objects (shared memory, message queues, semaphores) a run
+    made in the sandbox's IPC namespace; true if none is left."""
+    if _IPC_COUNT is not None and _IPC_COUNT() == (0, 0, 0):
+        return True
+    undone = True
+    for kind in ("shm", "msg", "sem"):
+        try:
+            lines = _read_all("/proc/sysvipc/" + kind).splitlines()[1:]
+        except OSError:
+            continue  # (no System V IPC here)
+        for line in lines:
+            fields = line.split()
+            if len(fields) < 2:
+                continue
+            try:
+                ident = int(fields[1])
+            except ValueError:
+                undone = False
+                continue
+            if _C is None:
+                undone = False
+            elif kind == "sem":
+                undone = _C[1].semctl(ident, 0, 0) == 0 and undone  # IPC_RMID
+            elif kind == "shm":
+                undone = _C[1].shmctl(ident, 0, None) == 0 and undone
+            else:
+                undone = _C[1].msgctl(ident, 0, None) == 0 and undone
+    return undone
+
+
+# keyctl(2)'s system call number where the server may run (the C library has no wrapper).
+_KEYCTL = {"x86_64": 250, "aarch64": 219, "riscv64": 219, "i686": 288, "i386": 288, "armv7l": 311}
+
+
+def _undo_keys():
+    """Empties the keyrings every child of the server shares: the session keyring (a fresh
+    one for the server: src/runner/child.rs) and the user's keyrings (the sandbox's user
+    namespace's). A key added by one run would otherwise be there for the next. True if they
+    are empty or the kernel keeps no keys."""
+    number = _KEYCTL.get(os.uname()[4])
+    if _C is None or number is None:
+        # Nothing can be emptied: the keyrings had better hold nothing but keyrings.
+        try:
+            keys = _read_all("/proc/keys").splitlines()
+        except OSError:
+            return True
+        return all(b" keyring " in k and k.endswith(b": empty") for k in keys)
+    ctypes, libc = _C
+    undone = True
+    for ring in (-3, -4, -5):  # KEY_SPEC_SESSION, USER and USER_SESSION_KEYRING
+        if libc.syscall(number, 7, ring) != 0:  # KEYCTL_CLEAR
+            undone = ctypes.get_errno() == 38 and undone  # ENOSYS: no keys in this kernel
+    return undone
 
 
 def _clean_up():
@@ -1182,6 +1366,10 @@ _WATCHED = ["/tmp", _MOUNT] + sorted(
     for f in _KEEP
     if f not in _INNER_MOUNTS and f != _MOUNT and (f + "/").startswith(("/tmp/", _MOUNT + "/"))
 )
+_XATTR = _xattr_calls(_C)
+_IPC_COUNT = _ipc_counter(_C)
+# The shared folders' mode, times and attributes, to be put back after each run.
+_PRISTINE = _pristine() if _SANDBOX else {}
 # The folders as the last full clean-up left them (see _scrub).
 _CLEANED = None
 # The program's recursion limit is set here once, for every child to inherit.
