@@ -165,6 +165,9 @@ fn remove_stale_workspaces() {
 
 const INTERRUPTED: &str = "not judged: nimlab was interrupted";
 
+/// A secret case's judge error, as students see it (the detail could give the case away).
+const SECRET_JUDGE_ERROR: &str = "nimlab could not judge this secret case (its fault, not yours); `nimlab fixtures verify` tells the instructor why";
+
 /// A case that nimlab's interruption (Ctrl-C) kept from being judged.
 fn interrupted(mut report: CaseReport) -> CaseReport {
     report.verdict = Verdict::Skipped;
@@ -610,11 +613,12 @@ impl RunContext<'_> {
         report.verdict = judgement.verdict;
         report.time_ms = outcome.cpu.as_millis() as u64;
         report.wall_ms = outcome.wall.as_millis() as u64;
-        // Secret cases say only their verdict; nimlab's own faults are always explained.
-        let explain =
-            case.visibility == Visibility::Sample || judgement.verdict == Verdict::JudgeError;
-        if explain {
+        // Secret cases say only their verdict. nimlab's own fault is said there too, but not
+        // its detail, which may quote the case's input (a bad fixture's bad part).
+        if case.visibility == Visibility::Sample {
             report.message = self.unmap(&judgement.message);
+        } else if judgement.verdict == Verdict::JudgeError {
+            report.message = SECRET_JUDGE_ERROR.into();
         }
         if case.visibility == Visibility::Sample && judgement.verdict != Verdict::Accepted {
             let one_of_many = matches!(judging, Judging::Checker(_));

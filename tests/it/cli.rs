@@ -258,6 +258,73 @@ fn a_missing_interpreter_is_skipped_not_failed() {
 }
 
 #[test]
+fn a_bad_secret_fixture_is_nimlabs_fault_and_its_detail_is_not_shown() {
+    let lab = lab_with(&["optimal_move"], |_| {});
+    let secret = lab.path().join("fixtures/optimal_move/secret");
+    for (stem, row) in [
+        ("98-bad-sample", "the-sample-row"),
+        ("99-bad-secret", "the-secret-row"),
+    ] {
+        let folder = if stem.contains("sample") {
+            lab.path().join("fixtures/optimal_move/sample")
+        } else {
+            secret.clone()
+        };
+        std::fs::write(
+            folder.join(format!("{stem}.in")),
+            format!("{{\"board\": [1, 2, \"{row}\"]}}\n"),
+        )
+        .unwrap();
+        std::fs::copy(
+            secret.join("01-powers-of-two.out"),
+            folder.join(format!("{stem}.out")),
+        )
+        .unwrap();
+    }
+    let folder = tempfile::tempdir().unwrap();
+    let program = folder.path().join("optimal_move.py");
+    std::fs::write(&program, "print('(1, 1)')\n").unwrap();
+    let output = nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .arg("check")
+        .arg(&program)
+        .args(["--python", "3", "--format", "json"])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let case = |name: &str| {
+        report["runs"][0]["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    let (sample, secret) = (case("sample/98-bad-sample"), case("secret/99-bad-secret"));
+    assert_eq!(
+        (&sample["verdict"], &secret["verdict"]),
+        (&"judge_error".into(), &"judge_error".into())
+    );
+    // The sample case, shown in full, says what is wrong with it; the secret one does not.
+    assert!(
+        sample["message"]
+            .as_str()
+            .unwrap()
+            .contains("the-sample-row"),
+        "{sample}"
+    );
+    let said = secret["message"].as_str().unwrap();
+    assert!(
+        said.contains("fixtures verify") && !said.contains("the-secret-row"),
+        "{said}"
+    );
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("the-secret-row"));
+    assert_eq!(output.status.code(), Some(3));
+}
+
+#[test]
 fn a_broken_interpreter_is_nimlabs_problem_not_the_students() {
     let file = root().join("exercises/ui/solution.py");
     let (report, code) = check_json(&[file.to_str().unwrap(), "--python", "/bin/true"]);
