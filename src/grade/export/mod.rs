@@ -274,6 +274,36 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn moodle_matches_every_row_by_the_same_field_and_never_by_an_empty_one() {
+        let moodle = |ids: &[&str]| {
+            let mut book = book(&[("Ada", "ada"), ("Bo", "bo")]);
+            for (student, id) in book.students.iter_mut().zip(ids) {
+                student.roster = Some(crate::grade::book::RosterEntry {
+                    name: student.student.clone(),
+                    id: id.to_string(),
+                    section: String::new(),
+                });
+            }
+            let mut files = BTreeMap::new();
+            moodle::MoodleCsv.export(&book, &mut files).unwrap();
+            String::from_utf8(files["moodle.csv"].clone()).unwrap()
+        };
+        let rows = "Exercise one,Exercise two\n";
+        assert_eq!(
+            moodle(&["1001", "1002"]),
+            format!("ID number,{rows}1001,5,0\n1002,5,0\n")
+        );
+        // One student without an ID number (or not on the roster): nimlab's ids for all.
+        for partial in [&["1001", ""][..], &["1001"][..]] {
+            assert_eq!(
+                moodle(partial),
+                format!("Username,{rows}ada,5,0\nbo,5,0\n"),
+                "{partial:?}"
+            );
+        }
+    }
+
+    #[test]
     fn points_drop_trailing_zeros() {
         assert_eq!(points(10.0), "10");
         assert_eq!(points(7.5), "7.5");

@@ -13,16 +13,19 @@ impl Exporter for MoodleCsv {
     }
 
     fn export(&self, book: &Gradebook, sink: &mut dyn Sink) -> Result<()> {
-        let with_ids = book
-            .students
-            .iter()
-            .any(|s| s.roster.as_ref().is_some_and(|r| !r.id.is_empty()));
+        // Moodle matches every row by one field: ID numbers only when the roster gives every
+        // student one (a row without would match nobody), else nimlab's ids for all.
+        let with_ids = !book.students.is_empty()
+            && book
+                .students
+                .iter()
+                .all(|s| s.roster.as_ref().is_some_and(|r| !r.id.is_empty()));
         let key = if with_ids { "ID number" } else { "Username" };
         let mut header = vec![key.to_string()];
         header.extend(book.exercises.iter().map(|e| text_cell(&e.title)));
         let mut rows = vec![header];
         for student in &book.students {
-            // Without a roster's ID numbers, the student's id: unique, where names may not be.
+            // Without ID numbers for all, the student's id: unique, where names may not be.
             let id = student
                 .roster
                 .as_ref()
