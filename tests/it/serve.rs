@@ -883,6 +883,78 @@ fn large_bodies_are_refused_unread_unless_they_are_a_logged_in_users_upload() {
     );
 }
 
+/// Sends a request's head and the first bytes of its body, and leaves the connection open.
+fn start_sending(server: &Server, head: &str) -> std::net::TcpStream {
+    use std::io::Write;
+    let address = server.base.strip_prefix("http://").unwrap();
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream
+        .write_all(format!("{head}Host: {address}\r\n\r\n--x\r\n").as_bytes())
+        .unwrap();
+    stream
+}
+
+/// The head of the answer on a connection, within `patience`.
+fn answer_head(stream: &mut std::net::TcpStream, patience: Duration) -> String {
+    use std::io::Read;
+    stream.set_read_timeout(Some(patience)).unwrap();
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&buffer[..n]),
+        }
+    }
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[test]
+fn slow_uploads_time_out_and_a_full_body_budget_asks_to_come_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let login = json_login(&server, "ada", "ada-password");
+    let cookie = login.headers()["set-cookie"].to_str().unwrap();
+    let session = cookie.split(';').next().unwrap().to_string();
+    // Uploads of 4 MiB (the largest a 64 KiB upload limit lets through), declared and never
+    // sent: sixteen of them hold the 64 MiB all bodies may share.
+    let head = format!(
+        "POST /api/submissions HTTP/1.1\r\nCookie: {session}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: {}\r\n",
+        4 * 1024 * 1024
+    );
+    let started = Instant::now();
+    let mut held: Vec<_> = (0..16).map(|_| start_sending(&server, &head)).collect();
+    std::thread::sleep(Duration::from_secs(1));
+    // One more waits for room, then is asked to come back.
+    let mut turned_away = start_sending(&server, &head);
+    let answer = answer_head(&mut turned_away, Duration::from_secs(25));
+    assert!(answer.starts_with("HTTP/1.1 503 "), "{answer}");
+    assert!(
+        answer.to_ascii_lowercase().contains("retry-after: 5"),
+        "{answer}"
+    );
+    let waited = started.elapsed();
+    assert!(waited >= Duration::from_secs(9), "{waited:?}");
+    // The held ones never finish sending: each is answered once its time is up.
+    for stream in held.iter_mut().take(2) {
+        let answer = answer_head(stream, Duration::from_secs(40));
+        assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    }
+    let took = started.elapsed();
+    assert!(took >= Duration::from_secs(29), "{took:?}");
+    // Their room is free again: an upload goes through to its judging queue.
+    let ada = api_login(&server, "ada", "ada-password");
+    let response = upload(
+        &ada,
+        &server,
+        "present_board",
+        "present_board.py",
+        b"print(1)\n".to_vec(),
+    );
+    assert!(response.status().is_success(), "{}", response.status());
+}
+
 #[test]
 fn session_cookies_are_http_only_same_site_and_secure_when_asked() {
     let dir = tempfile::tempdir().unwrap();
