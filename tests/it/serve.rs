@@ -787,25 +787,38 @@ fn head_only(
     body: &str,
     patience: Duration,
 ) -> Option<(String, Duration)> {
-    use std::io::{Read, Write};
+    let start = Instant::now();
+    let mut stream = start_sending(server, head, body);
+    let answer = answer_head(&mut stream, patience);
+    let line = answer.lines().next()?.to_string();
+    Some((line, start.elapsed()))
+}
+
+/// Sends a request's head and `body` (all of it, or its first bytes), and leaves the
+/// connection open.
+fn start_sending(server: &Server, head: &str, body: &str) -> std::net::TcpStream {
+    use std::io::Write;
     let address = server.base.strip_prefix("http://").unwrap();
     let mut stream = std::net::TcpStream::connect(address).unwrap();
-    stream.set_read_timeout(Some(patience)).unwrap();
-    let start = Instant::now();
     stream
         .write_all(format!("{head}Host: {address}\r\n\r\n{body}").as_bytes())
         .unwrap();
+    stream
+}
+
+/// The head of the answer on a connection, within `patience` (what came, if less).
+fn answer_head(stream: &mut std::net::TcpStream, patience: Duration) -> String {
+    use std::io::Read;
+    stream.set_read_timeout(Some(patience)).unwrap();
     let mut answer = Vec::new();
     let mut buffer = [0u8; 4096];
-    while !answer.windows(2).any(|w| w == b"\r\n") {
+    while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
         match stream.read(&mut buffer) {
             Ok(0) | Err(_) => break,
             Ok(n) => answer.extend_from_slice(&buffer[..n]),
         }
     }
-    let text = String::from_utf8_lossy(&answer);
-    let line = text.lines().next()?.to_string();
-    Some((line, start.elapsed()))
+    String::from_utf8_lossy(&answer).into_owned()
 }
 
 #[test]
@@ -883,32 +896,6 @@ fn large_bodies_are_refused_unread_unless_they_are_a_logged_in_users_upload() {
     );
 }
 
-/// Sends a request's head and the first bytes of its body, and leaves the connection open.
-fn start_sending(server: &Server, head: &str) -> std::net::TcpStream {
-    use std::io::Write;
-    let address = server.base.strip_prefix("http://").unwrap();
-    let mut stream = std::net::TcpStream::connect(address).unwrap();
-    stream
-        .write_all(format!("{head}Host: {address}\r\n\r\n--x\r\n").as_bytes())
-        .unwrap();
-    stream
-}
-
-/// The head of the answer on a connection, within `patience`.
-fn answer_head(stream: &mut std::net::TcpStream, patience: Duration) -> String {
-    use std::io::Read;
-    stream.set_read_timeout(Some(patience)).unwrap();
-    let mut answer = Vec::new();
-    let mut buffer = [0u8; 4096];
-    while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
-        match stream.read(&mut buffer) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => answer.extend_from_slice(&buffer[..n]),
-        }
-    }
-    String::from_utf8_lossy(&answer).into_owned()
-}
-
 #[test]
 fn slow_uploads_time_out_and_a_full_body_budget_asks_to_come_back() {
     let dir = tempfile::tempdir().unwrap();
@@ -924,10 +911,12 @@ fn slow_uploads_time_out_and_a_full_body_budget_asks_to_come_back() {
         4 * 1024 * 1024
     );
     let started = Instant::now();
-    let mut held: Vec<_> = (0..16).map(|_| start_sending(&server, &head)).collect();
+    let mut held: Vec<_> = (0..16)
+        .map(|_| start_sending(&server, &head, "--x\r\n"))
+        .collect();
     std::thread::sleep(Duration::from_secs(1));
     // One more waits for room, then is asked to come back.
-    let mut turned_away = start_sending(&server, &head);
+    let mut turned_away = start_sending(&server, &head, "--x\r\n");
     let answer = answer_head(&mut turned_away, Duration::from_secs(25));
     assert!(answer.starts_with("HTTP/1.1 503 "), "{answer}");
     assert!(
