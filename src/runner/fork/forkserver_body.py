@@ -485,18 +485,28 @@ def _undo_keys():
     are empty or the kernel keeps no keys."""
     number = _KEYCTL.get(os.uname()[4])
     if _C is None or number is None:
-        # Nothing can be emptied: the keyrings had better hold nothing but keyrings.
-        try:
-            keys = _read_all("/proc/keys").splitlines()
-        except OSError:
-            return True
-        return all(b" keyring " in k and k.endswith(b": empty") for k in keys)
+        return _no_keys()
     ctypes, libc = _C
     undone = True
     for ring in (-3, -4, -5):  # KEY_SPEC_SESSION, USER and USER_SESSION_KEYRING
         if libc.syscall(number, 7, ring) != 0:  # KEYCTL_CLEAR
-            undone = ctypes.get_errno() == 38 and undone  # ENOSYS: no keys in this kernel
+            errno = ctypes.get_errno()
+            if errno == 38:  # ENOSYS: no keys in this kernel
+                return True
+            if errno == 1:  # EPERM: keyctl refused outright (a container's seccomp filter)
+                return _no_keys()
+            undone = False
     return undone
+
+
+def _no_keys():
+    """Where the keyrings cannot be emptied: true if they hold nothing but keyrings (as far as
+    /proc/keys shows; without it, no run can have made keys either)."""
+    try:
+        keys = _read_all("/proc/keys").splitlines()
+    except OSError:
+        return True
+    return all(b" keyring " in k and k.endswith(b": empty") for k in keys)
 
 
 def _clean_up():
