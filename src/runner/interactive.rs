@@ -218,9 +218,9 @@ impl ProcessSession {
                 return Ok((Pause::Exited, out));
             }
             if seen.printed {
+                // It may already be waiting: after its prompt, most programs read at once.
                 last_output = Instant::now();
                 tick = Duration::from_millis(1);
-                continue;
             }
             // A program that has not yet read what was typed is not waiting for more, even
             // while the kernel still shows it in the read that the typing is to wake it from
@@ -246,7 +246,9 @@ impl ProcessSession {
                 self.stop(Termination::CpuTimeout);
                 return Ok((Pause::TimedOut, out));
             }
-            tick = (tick * 2).min(MAX_TICK);
+            if !seen.printed {
+                tick = (tick * 2).min(MAX_TICK);
+            }
         }
     }
 
