@@ -99,7 +99,14 @@ pub struct CheckRequest<'a> {
 pub struct SharedWorkspace {
     dir: tempfile::TempDir,
     expose: Vec<PathBuf>,
+    /// The student's folder whose `.py` files were copied into [`SHARED_FOLDER`], once for
+    /// all the checks that take their siblings from it (each copy is a file made on disk).
+    folder_copied: std::sync::Mutex<Option<PathBuf>>,
 }
+
+/// Where a shared workspace keeps its one copy of the student's folder (not an exercise
+/// name: those have no capitals).
+const SHARED_FOLDER: &str = "Folder";
 
 impl SharedWorkspace {
     pub fn new() -> Result<SharedWorkspace, Error> {
@@ -110,7 +117,49 @@ impl SharedWorkspace {
         Ok(SharedWorkspace {
             dir,
             expose: vec![snapshots],
+            folder_copied: std::sync::Mutex::new(None),
         })
+    }
+
+    /// The submission's snapshot: its folder and the program in it. Checks that take their
+    /// siblings from the same student folder share one copy of it, in which each writes its
+    /// own submission's bytes (what runs is what was read); the others get a folder each.
+    fn snapshot(
+        &self,
+        request: &CheckRequest,
+        exercise: &str,
+        source: &[u8],
+    ) -> Result<(PathBuf, PathBuf), Error> {
+        let folder = std::path::absolute(request.submission)
+            .ok()
+            .and_then(|p| p.parent().map(Path::to_path_buf));
+        let mut copied = self
+            .folder_copied
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let shared = self.expose[0].join(SHARED_FOLDER);
+        if request.siblings && folder.is_some() && *copied == folder {
+            let name = request
+                .submission
+                .file_name()
+                .unwrap_or_else(|| "submission.py".as_ref());
+            let program = shared.join(name);
+            std::fs::write(&program, source).map_err(workspace_error)?;
+            return Ok((shared, program));
+        }
+        let dir = if request.siblings && folder.is_some() && copied.is_none() {
+            shared
+        } else {
+            self.expose[0].join(exercise)
+        };
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir).map_err(workspace_error)?;
+        }
+        let program = snapshot(request.submission, source, &dir, request.siblings)?;
+        if dir.ends_with(SHARED_FOLDER) {
+            *copied = folder;
+        }
+        Ok((dir, program))
     }
 
     /// Lets go of what the runner kept for these checks.
@@ -255,21 +304,18 @@ pub fn check(
     remove_stale_workspaces();
     // The check's own folder, where it shares none.
     let own;
-    let (root, snapshot_dir, expose) = match request.shared {
+    let (root, snapshot_dir, expose, program) = match request.shared {
         Some(shared) => {
-            let dir = shared.expose[0].join(&exercise.name);
-            if dir.exists() {
-                std::fs::remove_dir_all(&dir).map_err(workspace_error)?;
-            }
-            (shared.dir.path(), dir, shared.expose.clone())
+            let (dir, program) = shared.snapshot(request, &exercise.name, &source)?;
+            (shared.dir.path(), dir, shared.expose.clone(), program)
         }
         None => {
             own = new_workspace()?;
             let dir = own.path().join("submission");
-            (own.path(), dir.clone(), vec![dir])
+            let program = snapshot(request.submission, &source, &dir, request.siblings)?;
+            (own.path(), dir.clone(), vec![dir], program)
         }
     };
-    let program = snapshot(request.submission, &source, &snapshot_dir, request.siblings)?;
     let original_dir = std::path::absolute(request.submission)
         .ok()
         .and_then(|p| p.parent().map(Path::to_path_buf))
@@ -899,5 +945,50 @@ mod tests {
         let runner = ScriptedRunner::new(|_| unreachable!("nothing runs"));
         let report = check(&request, &runner, &mut Silent).unwrap();
         assert_eq!(report.verdict, Verdict::Skipped);
+    }
+
+    #[test]
+    fn a_students_checks_share_one_copy_of_their_folder_each_running_its_own_bytes() {
+        let lab = Lab::built_in().unwrap();
+        let class = tempfile::tempdir().unwrap();
+        let ada = class.path().join("ada");
+        std::fs::create_dir_all(&ada).unwrap();
+        for name in ["ui", "make_move", "helper"] {
+            std::fs::write(ada.join(format!("{name}.py")), format!("# {name} 1\n")).unwrap();
+        }
+        let flat = class.path().join("bo_make_move.py");
+        std::fs::write(&flat, "# bo\n").unwrap();
+        let shared = SharedWorkspace::new().unwrap();
+        let snap = |exercise: &str, file: &Path, siblings: bool| {
+            let request = CheckRequest {
+                exercise: lab.exercise(exercise).unwrap(),
+                lab_names: &[],
+                submission: file,
+                interpreters: &[],
+                jobs: 1,
+                siblings,
+                shared: Some(&shared),
+            };
+            let source = std::fs::read(file).unwrap();
+            shared.snapshot(&request, exercise, &source).unwrap()
+        };
+        let (first_dir, first) = snap("ui", &ada.join("ui.py"), true);
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "# ui 1\n");
+        assert_eq!(
+            std::fs::read_to_string(first_dir.join("helper.py")).unwrap(),
+            "# helper 1\n"
+        );
+        // Changed after the copy was made: the check of make_move runs what it read.
+        std::fs::write(ada.join("make_move.py"), "# make_move 2\n").unwrap();
+        std::fs::write(ada.join("helper.py"), "# helper 2\n").unwrap();
+        let (second_dir, second) = snap("make_move", &ada.join("make_move.py"), true);
+        assert_eq!(second_dir, first_dir);
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "# make_move 2\n");
+        // A file beside other students' files gets a folder of its own, with nothing else.
+        let (flat_dir, flat_program) = snap("make_move", &flat, false);
+        assert_ne!(flat_dir, first_dir);
+        assert_eq!(std::fs::read_to_string(&flat_program).unwrap(), "# bo\n");
+        let names: Vec<_> = std::fs::read_dir(&flat_dir).unwrap().collect();
+        assert_eq!(names.len(), 1, "{names:?}");
     }
 }
