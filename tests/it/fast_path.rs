@@ -513,6 +513,39 @@ fn a_forked_run_finds_nothing_an_earlier_one_left_outside_files() {
     }
 }
 
+/// Prints the last argument its fork server was started with: "send" (the server compiles its
+/// own code and sends it to nimlab), or the file of code it was given.
+const SERVER_GIVEN: &str = "import os, sys\nargs = open('/proc/%d/cmdline' % os.getppid(), 'rb').read().split(b'\\0')\nsys.stdout.write(args[-2].decode('utf-8'))\n";
+
+#[test]
+fn later_servers_of_an_interpreter_load_the_code_the_first_one_compiled() {
+    for python in ["3", "2.7"] {
+        let fork = ForkRunner::detect();
+        let given = |bench: &Bench| {
+            let run = bench.run(&fork, "given", SERVER_GIVEN, b"", limits());
+            assert_eq!(run.way, RunWay::Fork, "{python}: {run:?}");
+            String::from_utf8(run.stdout).unwrap()
+        };
+        // Each bench is a submission of its own: a server of its own.
+        assert_eq!(given(&Bench::new(python)), "send", "{python}");
+        let file = given(&Bench::new(python));
+        assert!(file.ends_with(".code"), "{python}: {file}");
+        let code = std::fs::read(&file).unwrap();
+        let tag_end = code.iter().position(|&b| b == 0).unwrap();
+        let tag = String::from_utf8_lossy(&code[..tag_end]).into_owned();
+        let version = if python == "3" { "3." } else { "2.7." };
+        assert!(tag.starts_with(version), "{python}: {tag}");
+        // A file that is not this interpreter's code, or is damaged, is not used: the server
+        // compiles its own and serves all the same.
+        let other = [b"2.6.9 20609f0".as_slice(), &code[tag_end..]].concat();
+        let damaged = [&code[..=tag_end], b"not marshalled code".as_slice()].concat();
+        for bad in [other, damaged] {
+            std::fs::write(&file, &bad).unwrap();
+            assert_eq!(given(&Bench::new(python)), file, "{python}");
+        }
+    }
+}
+
 /// Lists the program's descriptors (3 is the listing's own).
 const DESCRIPTORS: &str =
     "import os\nprint(sorted(int(fd) for fd in os.listdir('/proc/self/fd')))\n";

@@ -15,17 +15,53 @@ _SELF = sys._getframe().f_code.co_filename
 
 
 def _server_code():
+    """The server's code. nimlab passes, as the third argument, either a file holding it as an
+    earlier server of the same interpreter compiled it (loaded here, if it is this
+    interpreter's), or "send": compiled, it is then sent to nimlab (B), for the next servers."""
     import marshal
 
     path = os.path.join(os.path.dirname(_SELF), "forkserver_body.py")
+    kept = sys.argv[3] if len(sys.argv) > 3 else ""
+    tag = ("%s %x" % (sys.version, sys.hexversion)).encode("utf-8")
+    if kept and kept != "send":
+        code = _kept_code(marshal, kept, tag)
+        if code is not None:
+            return code
     f = open(path, "rb")
     source = f.read()
     f.close()
     data = _compiled_in_child(marshal, source, path)
+    if kept == "send":
+        # (Always answered, if with nothing: nimlab waits for it.)
+        _send_code(tag + b"\0" + data if data is not None else b"")
     if data is None:
         # (No child to compile it: compiled here, the server is only larger.)
         return compile(source, path, "exec", 0, True)
     return marshal.loads(data)
+
+
+def _kept_code(marshal, kept, tag):
+    """The code in nimlab's file `kept`, or None if it is not this interpreter's or cannot be
+    read."""
+    try:
+        f = open(kept, "rb")
+        try:
+            data = f.read()
+        finally:
+            f.close()
+        head, _, body = data.partition(b"\0")
+        if head != tag:
+            return None
+        return marshal.loads(body)
+    except Exception:
+        return None
+
+
+def _send_code(payload):
+    try:
+        os.write(0, b"B\0" + payload)
+    except OSError:
+        pass
 
 
 def _compiled_in_child(marshal, source, path):

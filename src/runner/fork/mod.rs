@@ -56,6 +56,10 @@ pub struct ForkRunner {
     script: Result<(tempfile::TempDir, PathBuf), String>,
     /// Servers that could not start or died, by key, and why: their runs are processes.
     broken: Arc<Mutex<HashMap<Key, String>>>,
+    /// By interpreter, a file beside the script holding the server's code as the first server
+    /// of that interpreter compiled it: later servers load it instead of compiling the server
+    /// again (about a third of a server's start beyond the interpreter's own).
+    codes: Mutex<HashMap<PathBuf, PathBuf>>,
 }
 
 impl ForkRunner {
@@ -64,6 +68,7 @@ impl ForkRunner {
             process: ProcessRunner::new(isolation),
             script: write_script(),
             broken: Arc::new(Mutex::new(HashMap::new())),
+            codes: Mutex::new(HashMap::new()),
         }
     }
 
@@ -102,9 +107,38 @@ impl ForkRunner {
                 }
             }
         }
-        Server::start(key, spec, self.process.isolation()).inspect_err(|failure| {
-            note_death(&self.broken, key, failure);
-        })
+        let code = self
+            .codes
+            .lock()
+            .ok()
+            .and_then(|codes| codes.get(&key.program).cloned());
+        let mut server = Server::start(key, spec, self.process.isolation(), code.as_deref())
+            .inspect_err(|failure| {
+                note_death(&self.broken, key, failure);
+            })?;
+        if let Some(code) = server.take_code() {
+            self.keep_code(&key.program, &code);
+        }
+        Ok(server)
+    }
+
+    /// Writes a server's code beside the script for the next servers of `interpreter`. (The
+    /// script's folder is nimlab's own, and shown to the sandboxes read-only.)
+    fn keep_code(&self, interpreter: &Path, code: &[u8]) {
+        let (Ok((_, script)), Ok(mut codes)) = (&self.script, self.codes.lock()) else {
+            return;
+        };
+        if codes.contains_key(interpreter) {
+            return;
+        }
+        let Some(folder) = script.parent() else {
+            return;
+        };
+        let file = folder.join(format!("forkserver_body.{}.code", codes.len()));
+        // Known to the others only once whole: a server that fails to load it compiles.
+        if std::fs::write(&file, code).is_ok() {
+            codes.insert(interpreter.to_path_buf(), file);
+        }
     }
 
     /// Runs `work` on a server for `key`, then keeps the server for later runs if it is still

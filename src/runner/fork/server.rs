@@ -138,11 +138,20 @@ pub(super) struct Server {
     pub healthy: bool,
     /// It is emptying the last run's folders, and will say whether it could.
     emptying: bool,
+    /// Its own code, as it sent it at its start (see [`Server::take_code`]).
+    code: Option<Vec<u8>>,
 }
 
 impl Server {
-    /// Starts the interpreter of `spec` on the fork server script, in the sandbox.
-    pub fn start(key: &Key, spec: &RunSpec, isolation: &Isolation) -> Result<Server, Failure> {
+    /// Starts the interpreter of `spec` on the fork server script, in the sandbox. `code`: a
+    /// file holding the server's code as an earlier server of this interpreter compiled it
+    /// ([`Server::take_code`]); without one, this server sends its own.
+    pub fn start(
+        key: &Key,
+        spec: &RunSpec,
+        isolation: &Isolation,
+        code: Option<&Path>,
+    ) -> Result<Server, Failure> {
         let failed = |what: &str, e: std::io::Error| Failure::Dead(format!("{what}: {e}"));
         let (ours, theirs) =
             socket::pair().map_err(|e| failed("cannot make the fork server's socket", e))?;
@@ -161,6 +170,7 @@ impl Server {
                 key.script.clone().into(),
                 mode.into(),
                 key.mount.clone().into(),
+                code.map_or_else(|| "send".into(), |file| file.as_os_str().to_os_string()),
             ],
             stdin: b"",
             workdir: &key.mount,
@@ -184,7 +194,7 @@ impl Server {
         if let Some(pipe) = &stderr {
             set_nonblocking(pipe.as_raw_fd());
         }
-        Ok(Server {
+        let mut server = Server {
             key: key.clone(),
             started: Some(started),
             socket: ours,
@@ -193,7 +203,23 @@ impl Server {
             isolation: isolation.clone(),
             healthy: true,
             emptying: false,
-        })
+            code: None,
+        };
+        if code.is_none() {
+            // Sent before the server reads anything: no program has run in its sandbox yet.
+            let answer = server.receive(ANSWER_TIME)?;
+            match answer.bytes.strip_prefix(b"B\0") {
+                Some(code) => server.code = Some(code.to_vec()).filter(|c| !c.is_empty()),
+                None => return Err(server.death("did not start as expected")),
+            }
+        }
+        Ok(server)
+    }
+
+    /// The server's code as this server compiled it, for the next servers of its interpreter
+    /// (an interpreter-specific tag, a NUL byte, its marshalled code); None if it was given it.
+    pub fn take_code(&mut self) -> Option<Vec<u8>> {
+        self.code.take()
     }
 
     /// Why the server is gone, with the end of what it printed.
