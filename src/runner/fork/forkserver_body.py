@@ -476,6 +476,7 @@ def _undo_ipc():
 
 # keyctl(2)'s system call number where the server may run (the C library has no wrapper).
 _KEYCTL = {"x86_64": 250, "aarch64": 219, "riscv64": 219, "i686": 288, "i386": 288, "armv7l": 311}
+_KEYCTL_HERE = _KEYCTL.get(os.uname()[4])
 
 
 def _undo_keys():
@@ -483,7 +484,7 @@ def _undo_keys():
     one for the server: src/runner/child.rs) and the user's keyrings (the sandbox's user
     namespace's). A key added by one run would otherwise be there for the next. True if they
     are empty or the kernel keeps no keys."""
-    number = _KEYCTL.get(os.uname()[4])
+    number = _KEYCTL_HERE
     if _C is None or number is None:
         return _no_keys()
     ctypes, libc = _C
