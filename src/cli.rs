@@ -98,7 +98,7 @@ pub struct GradeArgs {
     /// Interpreters, comma-separated (default: each exercise's own)
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     pub python: Option<Vec<String>>,
-    /// Students graded at once (default: twice the cores with the fork runner, as
+    /// Students graded at once (default: one more than the cores with the fork runner, as
     /// many as the cores with the process runner)
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,

@@ -50,13 +50,15 @@ pub struct GradeOptions<'a> {
 }
 
 /// How many students are graded at once unless `--jobs` says: one per core, and with the fork
-/// runner two. A forked run is handed from nimlab to its server to its child and back, each
-/// waiting for the next to be scheduled, and spare workers keep the cores busy meanwhile
-/// (12 students, 2 cores: 8.9 s with 3 workers against 11.1 s with 2; later, 4 workers took
-/// 5-9% less time than 3 in each of four alternating pairs, and 5 no less than 4).
+/// runner one more. A forked run is handed from nimlab to its server to its child and back,
+/// each waiting for the next to be scheduled, and a spare worker keeps the cores busy
+/// meanwhile (12 students, 2 cores: 8.9 s with 3 workers against 11.1 s with 2). While games
+/// waited a millisecond after each prompt, 4 workers did better than 3; since they do not,
+/// 3 did better than 4 (30 students: 13.9 s against 14.4 s on average over seven alternating
+/// pairs; `bench --class 300`: 127.3 s against 141.1 s).
 pub fn default_jobs(forked: bool) -> usize {
     let cores = crate::pool::default_jobs();
-    if forked { 2 * cores } else { cores }
+    if forked { cores + 1 } else { cores }
 }
 
 /// `nimlab grade`: grades the class, writes every report, shows progress on a terminal and

@@ -685,6 +685,7 @@ fn bench_pairs_the_fast_path_with_the_process_path() {
         number_after(&text, "the fork server's start") > 0.0,
         "{text}"
     );
+    assert!(number_after(&text, "a later fork server") > 0.0, "{text}");
 }
 
 #[test]
