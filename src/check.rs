@@ -147,7 +147,8 @@ impl SharedWorkspace {
             std::fs::write(&program, source).map_err(workspace_error)?;
             return Ok((shared, program));
         }
-        let dir = if request.siblings && folder.is_some() && copied.is_none() {
+        let first_copy = request.siblings && folder.is_some() && copied.is_none();
+        let dir = if first_copy {
             shared
         } else {
             self.expose[0].join(exercise)
@@ -156,7 +157,7 @@ impl SharedWorkspace {
             std::fs::remove_dir_all(&dir).map_err(workspace_error)?;
         }
         let program = snapshot(request.submission, source, &dir, request.siblings)?;
-        if dir.ends_with(SHARED_FOLDER) {
+        if first_copy {
             *copied = folder;
         }
         Ok((dir, program))
