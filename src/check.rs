@@ -139,12 +139,8 @@ impl SharedWorkspace {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let shared = self.expose[0].join(SHARED_FOLDER);
         if request.siblings && folder.is_some() && *copied == folder {
-            let name = request
-                .submission
-                .file_name()
-                .unwrap_or_else(|| "submission.py".as_ref());
-            let program = shared.join(name);
-            std::fs::write(&program, source).map_err(workspace_error)?;
+            // The siblings are there already: only the submission is written.
+            let program = snapshot(request.submission, source, &shared, false)?;
             return Ok((shared, program));
         }
         let first_copy = request.siblings && folder.is_some() && copied.is_none();
