@@ -389,6 +389,53 @@ fn a_forked_program_recurses_as_deep_as_in_a_fresh_interpreter() {
     }
 }
 
+/// Programs whose ends depend on threading's shutdown: a thread left to finish, a daemon
+/// thread left running, a thread joined already, a pool's worker (joined by a function
+/// threading runs before it joins threads), and an exit function that finds the main thread
+/// stopped.
+const THREADED: &[(&str, &str)] = &[
+    (
+        "leaves_a_thread_to_finish",
+        "import threading, time\ndef late():\n    time.sleep(0.2)\n    print('thread done')\nthreading.Thread(target=late).start()\nprint('main done')\n",
+    ),
+    (
+        "leaves_a_daemon_running",
+        "import threading, time\nt = threading.Thread(target=time.sleep, args=(60,))\nt.daemon = True\nt.start()\nprint('main done')\n",
+    ),
+    (
+        "joins_its_thread",
+        "import threading\nt = threading.Thread(target=lambda: None)\nt.start()\nt.join()\nprint(threading.active_count())\n",
+    ),
+    (
+        "leaves_a_pool_working",
+        "from __future__ import print_function\ntry:\n    from concurrent.futures import ThreadPoolExecutor\nexcept ImportError:\n    print('no pool')\nelse:\n    import time\n    pool = ThreadPoolExecutor(1)\n    pool.submit(lambda: (time.sleep(0.2), print('pooled')))\n    print('submitted')\n",
+    ),
+    (
+        "asks_at_exit_whether_the_main_thread_lives",
+        "import atexit, threading\ndef bye():\n    print(threading.current_thread().is_alive())\natexit.register(bye)\nprint('registered')\n",
+    ),
+];
+
+#[test]
+fn a_forked_program_ends_with_its_threads_as_in_a_fresh_interpreter() {
+    for python in ["3", "2.7"] {
+        let bench = Bench::new(python);
+        let fork = ForkRunner::detect();
+        let process = ProcessRunner::detect();
+        for (name, source) in THREADED {
+            let forked = bench.run(&fork, name, source, b"", limits());
+            let fresh = bench.run(&process, name, source, b"", limits());
+            assert_eq!(forked.way, RunWay::Fork, "{python} {name}: {forked:?}");
+            assert_eq!(
+                (forked.termination, String::from_utf8_lossy(&forked.stdout)),
+                (fresh.termination, String::from_utf8_lossy(&fresh.stdout)),
+                "{python} {name}: {:?}",
+                String::from_utf8_lossy(&forked.stderr)
+            );
+        }
+    }
+}
+
 /// What each hostile program does, and what must come of it.
 const HOSTILE: &[(&str, &str)] = &[
     ("crashes", "import sys\nprint('before')\n1 // 0\n"),

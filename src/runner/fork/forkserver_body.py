@@ -1073,7 +1073,8 @@ def _finish(status, sigint=False):
     waited for, exit functions run, the standard streams flushed, the program's modules
     cleared (their objects' finalizers run, their files are flushed), garbage collected."""
     threading = sys.modules.get("threading")
-    if threading is not None and hasattr(threading, "_shutdown") and _threads_to_join(threading):
+    quiet = threading is _THREADING and _THREADS_QUIET is not None and _THREADS_QUIET()
+    if threading is not None and not quiet and hasattr(threading, "_shutdown"):
         try:
             threading._shutdown()
         except BaseException as e:
@@ -1124,13 +1125,36 @@ def _finish(status, sigint=False):
     exit(status if flushed else 120)
 
 
-def _threads_to_join(threading):
-    """Whether threading's shutdown has threads to wait for. Where it keeps none (no thread
-    the program started is left to join), it is left out: it would only run code of the
-    server's memory, copying its pages (in exit functions, the main thread then still counts
-    as alive)."""
-    locks = getattr(threading, "_shutdown_locks", None)
-    return locks is None or len(locks) > 0
+def _threads_quiet(threading):
+    """A check, made as a run ends, that threading's shutdown has nothing to do that the
+    program could see: no thread but the main one alive, no function registered to run before
+    threads are joined, and no exit function registered beyond those the interpreter started
+    with (one would find the main thread stopped). The shutdown is then left out: it would only
+    run code of the server's memory, copying some thirty pages of it per run (only a finalizer
+    run as the program's modules are cleared could tell: it finds the main thread alive). None
+    where the check cannot be made (threading not imported at start, or not as 3.7 to 3.12
+    have it): the shutdown then always runs. The check reads only what it holds (each object
+    it looks at is a page its run copies)."""
+    if threading is None:
+        return None
+    try:
+        import _thread
+
+        alive = _thread._count
+        before_join = threading._threading_atexits
+        locks = threading._shutdown_locks
+        own = threading._main_thread._tstate_lock
+        exit_functions = sys.modules["atexit"]._ncallbacks
+    except (AttributeError, ImportError, KeyError):
+        return None
+    if alive() or before_join or len(locks) != 1 or own not in locks:
+        return None
+    at_start = exit_functions()
+
+    def quiet():
+        return not alive() and not before_join and exit_functions() == at_start
+
+    return quiet
 
 
 def _oldest_to_collect():
@@ -1338,6 +1362,10 @@ def _serve():
 
 
 _EXTRA_DEPTH = _extra_depth()
+# threading as the interpreter started with it (site's imports may import it), and whether a
+# run's end can skip its shutdown (see _threads_quiet).
+_THREADING = sys.modules.get("threading")
+_THREADS_QUIET = _threads_quiet(_THREADING)
 _PRELOADED = _preload()
 _KEPT = _PRELOADED
 _MODULES = None
