@@ -436,6 +436,41 @@ fn a_forked_program_ends_with_its_threads_as_in_a_fresh_interpreter() {
     }
 }
 
+/// Prints what a fresh interpreter gives a program about itself: its arguments, `__file__`,
+/// `__main__`'s loader, and its home.
+const ITSELF: &str = r#"from __future__ import print_function
+import os, sys
+base = os.path.basename
+loader = globals().get("__loader__")
+print([base(a) for a in sys.argv], [base(a) for a in getattr(sys, "orig_argv", [])[1:]])
+print(type(loader).__name__, getattr(loader, "name", None), base(getattr(loader, "path", "")))
+print(base(__file__), os.environ["HOME"] == os.getcwd(), __name__)
+"#;
+
+#[test]
+fn forked_programs_of_one_server_each_see_their_own_name_arguments_and_loader() {
+    for python in ["3", "2.7"] {
+        let bench = Bench::new(python);
+        let fork = ForkRunner::detect();
+        let process = ProcessRunner::detect();
+        for name in ["first", "second", "first"] {
+            let forked = bench.run(&fork, name, ITSELF, b"", limits());
+            let fresh = bench.run(&process, name, ITSELF, b"", limits());
+            assert_eq!(forked.way, RunWay::Fork, "{python} {name}: {forked:?}");
+            let said = String::from_utf8_lossy(&forked.stdout);
+            assert_eq!(
+                said,
+                String::from_utf8_lossy(&fresh.stdout),
+                "{python} {name}"
+            );
+            assert!(
+                said.contains(&format!("{name}.py True __main__")),
+                "{python}: {said}"
+            );
+        }
+    }
+}
+
 /// What each hostile program does, and what must come of it.
 const HOSTILE: &[(&str, &str)] = &[
     ("crashes", "import sys\nprint('before')\n1 // 0\n"),

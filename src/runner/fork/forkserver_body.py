@@ -582,9 +582,8 @@ def _modules(folder):
         names = os.listdir(folder)
     except OSError:
         return frozenset()
-    tops = set(m.split(".")[0] for m in _PRELOADED)
     for name in names:
-        if name.split(".")[0] in tops:
+        if name.split(".")[0] in _PRELOADED_TOPS:
             return frozenset()
     return _PRELOADED
 
@@ -641,19 +640,37 @@ def _prepare(path, argv, env, compiled):
     d["__file__"] = path
     if PY3:
         d["__cached__"] = None
-        external = sys.modules.get("_frozen_importlib_external")
-        if external is not None:
-            d["__loader__"] = external.SourceFileLoader("__main__", path)
+        loader = _loader(path)
+        if loader is not None:
+            d["__loader__"] = loader
     sys.modules["__main__"] = main
-    sys.argv = list(argv)
-    if hasattr(sys, "orig_argv"):
-        sys.orig_argv = sys.orig_argv[:1] + list(argv)
+    if argv != _ARGV[0]:
+        # (Kept while the runs' arguments stay the same: each child has its own copy.)
+        _ARGV[0] = argv
+        sys.argv = list(argv)
+        if hasattr(sys, "orig_argv"):
+            sys.orig_argv = sys.orig_argv[:1] + list(argv)
     if _PATH0:
         sys.path[0] = compiled[5]
-    home = os.environ.get("HOME")
+    # (As os.environ now has it, without going through os.environ's methods.)
+    home = wanted.get("HOME")
     _user_site(_HOME, home)
     _HOME = home
     return d, _modules(compiled[5])
+
+
+def _loader(path):
+    """The loader a fresh interpreter gives __main__ for `path` (None where it has none),
+    made once per program: each child has its own copy, as it would have its own."""
+    loader = _LOADERS.get(path)
+    if loader is None:
+        external = sys.modules.get("_frozen_importlib_external")
+        if external is None:
+            return None
+        if len(_LOADERS) >= 16:
+            _LOADERS.clear()
+        loader = _LOADERS[path] = external.SourceFileLoader("__main__", path)
+    return loader
 
 
 def _child(workdir, cpu, streams, compiled, inherited, unbuffered):
@@ -1367,7 +1384,11 @@ _EXTRA_DEPTH = _extra_depth()
 _THREADING = sys.modules.get("threading")
 _THREADS_QUIET = _threads_quiet(_THREADING)
 _PRELOADED = _preload()
+_PRELOADED_TOPS = frozenset(m.split(".")[0] for m in _PRELOADED)
 _KEPT = _PRELOADED
+# The runs' arguments as sys.argv has them, and __main__'s loader for each program.
+_ARGV = [None]
+_LOADERS = {}
 _MODULES = None
 # The server's own modules (taken out of sys.modules while a child is forked), and how many
 # modules there were when they were last put back.
