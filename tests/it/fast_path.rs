@@ -219,6 +219,22 @@ impl Bench {
         self.run_with(runner, name, source, stdin, limits, &[])
     }
 
+    /// One program run through a fork server and by a fresh interpreter, in that order; the
+    /// first must have been forked.
+    fn both_ways(
+        &self,
+        fork: &ForkRunner,
+        process: &ProcessRunner,
+        name: &str,
+        source: &str,
+    ) -> (RunOutcome, RunOutcome) {
+        let forked = self.run(fork, name, source, b"", limits());
+        let fresh = self.run(process, name, source, b"", limits());
+        let python = self.python.display();
+        assert_eq!(forked.way, RunWay::Fork, "{python} {name}: {forked:?}");
+        (forked, fresh)
+    }
+
     /// A run with more variables in its environment.
     fn run_with(
         &self,
@@ -378,9 +394,12 @@ print("%d %d" % (sys.getrecursionlimit(), depth()))
 fn a_forked_program_recurses_as_deep_as_in_a_fresh_interpreter() {
     for python in ["3", "2.7"] {
         let bench = Bench::new(python);
-        let run = |runner: &dyn Runner| bench.run(runner, "recurses", RECURSES, b"", limits());
-        let (forked, fresh) = (run(&ForkRunner::detect()), run(&ProcessRunner::detect()));
-        assert_eq!(forked.way, RunWay::Fork, "{python}: {forked:?}");
+        let (forked, fresh) = bench.both_ways(
+            &ForkRunner::detect(),
+            &ProcessRunner::detect(),
+            "recurses",
+            RECURSES,
+        );
         let said = String::from_utf8_lossy(&forked.stdout);
         assert_eq!(said, String::from_utf8_lossy(&fresh.stdout), "{python}");
         // The program set 300 and sees 300; the depth it reached is near it.
@@ -423,9 +442,7 @@ fn a_forked_program_ends_with_its_threads_as_in_a_fresh_interpreter() {
         let fork = ForkRunner::detect();
         let process = ProcessRunner::detect();
         for (name, source) in THREADED {
-            let forked = bench.run(&fork, name, source, b"", limits());
-            let fresh = bench.run(&process, name, source, b"", limits());
-            assert_eq!(forked.way, RunWay::Fork, "{python} {name}: {forked:?}");
+            let (forked, fresh) = bench.both_ways(&fork, &process, name, source);
             assert_eq!(
                 (forked.termination, String::from_utf8_lossy(&forked.stdout)),
                 (fresh.termination, String::from_utf8_lossy(&fresh.stdout)),
@@ -454,9 +471,7 @@ fn forked_programs_of_one_server_each_see_their_own_name_arguments_and_loader() 
         let fork = ForkRunner::detect();
         let process = ProcessRunner::detect();
         for name in ["first", "second", "first"] {
-            let forked = bench.run(&fork, name, ITSELF, b"", limits());
-            let fresh = bench.run(&process, name, ITSELF, b"", limits());
-            assert_eq!(forked.way, RunWay::Fork, "{python} {name}: {forked:?}");
+            let (forked, fresh) = bench.both_ways(&fork, &process, name, ITSELF);
             let said = String::from_utf8_lossy(&forked.stdout);
             assert_eq!(
                 said,

@@ -619,7 +619,7 @@ def _prepare(path, argv, env, compiled):
     """In the server, before it forks: what a fresh interpreter would be when it starts the
     program, as far as the child inherits it (its environment, __main__, argv, path): done
     here, it is not done in every child's copy of the server's memory."""
-    global _HOME, _ENV
+    global _HOME, _ENV, _ARGV
     wanted = dict(env)
     if _ENV is None or len(_ENV) != len(wanted) or any(k not in _ENV for k in wanted):
         for key in [k for k in os.environ if k not in wanted]:
@@ -644,9 +644,9 @@ def _prepare(path, argv, env, compiled):
         if loader is not None:
             d["__loader__"] = loader
     sys.modules["__main__"] = main
-    if argv != _ARGV[0]:
+    if argv != _ARGV:
         # (Kept while the runs' arguments stay the same: each child has its own copy.)
-        _ARGV[0] = argv
+        _ARGV = argv
         sys.argv = list(argv)
         if hasattr(sys, "orig_argv"):
             sys.orig_argv = sys.orig_argv[:1] + list(argv)
@@ -1387,7 +1387,7 @@ _PRELOADED = _preload()
 _PRELOADED_TOPS = frozenset(m.split(".")[0] for m in _PRELOADED)
 _KEPT = _PRELOADED
 # The runs' arguments as sys.argv has them, and __main__'s loader for each program.
-_ARGV = [None]
+_ARGV = None
 _LOADERS = {}
 _MODULES = None
 # The server's own modules (taken out of sys.modules while a child is forked), and how many
