@@ -648,6 +648,25 @@ const DESCRIPTORS: &str =
     "import os\nprint(sorted(int(fd) for fd in os.listdir('/proc/self/fd')))\n";
 
 #[test]
+fn a_forked_program_has_only_its_standard_descriptors() {
+    // (Python 2's children close what they inherit with close_range(2) through ctypes.)
+    for python in ["3", "2.7"] {
+        let bench = Bench::new(python);
+        let fork = ForkRunner::detect();
+        for round in 0..2 {
+            let run = bench.run(&fork, "descriptors", DESCRIPTORS, b"", limits());
+            assert_eq!(run.way, RunWay::Fork, "{python} {round}: {run:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&run.stdout),
+                "[0, 1, 2, 3]\n",
+                "{python} {round}: {:?}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+        }
+    }
+}
+
+#[test]
 fn the_fork_server_survives_hostile_programs_and_keeps_runs_apart() {
     let bench = Bench::new("3");
     let fork = ForkRunner::detect();

@@ -292,8 +292,8 @@ def _scrub(workdir):
         os.rmdir(workdir)
     except OSError:
         pass
-    undone = _undo_traces()
-    if _CLEANED is not None and _folders() == _CLEANED:
+    undone, state = _undo_traces()
+    if _CLEANED is not None and state == _CLEANED:
         return undone
     clean = _clean_up()
     _CLEANED = _folders() if clean else None
@@ -301,7 +301,7 @@ def _scrub(workdir):
 
 
 def _folders():
-    """What tells whether anything was made in /tmp, the runs' folder or the folders leading
+    """(As _undo_traces also says.) What tells whether anything was made in /tmp, the runs' folder or the folders leading
     to the sandbox's mount points (a tmpfs folder's size counts its entries); None if one
     cannot be looked at."""
     state = []
@@ -356,23 +356,37 @@ def _undo_traces():
     it and a fresh sandbox has nothing: the mode, times and extended attributes (user
     attributes, ACLs) of the folders the runs share, System V IPC objects, and keys in the
     keyrings the server's children share. POSIX message queues cannot be made at all (no
-    allowance for them: src/runner/child.rs). True if all is undone."""
+    allowance for them: src/runner/child.rs). Returns whether all is undone, and what
+    _folders would say of the folders now (from the same look at them)."""
     undone = True
+    state = []
     for folder in _WATCHED:
         try:
-            mode, times, names = _PRISTINE[folder]
             st = os.lstat(folder)
-            if st.st_mode & 0o7777 != mode:
+        except OSError:
+            undone = state = False
+            continue
+        st_mode = st.st_mode
+        try:
+            mode, times, names = _PRISTINE[folder]
+            if st_mode & 0o7777 != mode:
                 os.chmod(folder, mode)
-            if _times(st) != times:
+                st_mode = st_mode & ~0o7777 | mode
+            now = _times(st)
+            if now != times and now != _RESTORED.get(folder):
                 _set_times(folder, times)
+                if not PY3:
+                    # Python 2 sets times to the microsecond: what it set is as it leaves them.
+                    _RESTORED[folder] = _times(os.lstat(folder))
             for name in _xattrs(folder):
                 if name not in names:
                     _XATTR[1](folder, name)
         except (OSError, KeyError, TypeError):
             undone = False
+        if state is not False:
+            state.append((st.st_ino, st_mode, st.st_uid, st.st_gid, st.st_nlink, st.st_size))
     ipc, keys = _undo_ipc(), _undo_keys()
-    return ipc and keys and undone
+    return ipc and keys and undone, (None if state is False else state)
 
 
 def _xattr_calls(c):
@@ -590,12 +604,17 @@ def _modules(folder):
 
 def _close_others(inherited):
     """Closes every descriptor but 0, 1, 2 and the socket: in Python 3 with close_range(2)
-    where the interpreter has it, in Python 2 those the server had open when it forked."""
+    where the interpreter has it; in Python 2 with close_range(2) through ctypes where the
+    kernel has it, else those the server had open when it forked."""
     if PY3:
         if _FD > 3:
             os.closerange(3, _FD)
         os.closerange(_FD + 1, _MAXFD)
         return
+    if inherited is None:
+        if (_FD == 3 or _close_range(3, _FD - 1)) and _close_range(_FD + 1, 0xFFFFFFFF):
+            return
+        inherited = _listed_descriptors()
     for fd in inherited:
         if fd > 2 and fd != _FD:
             try:
@@ -605,10 +624,14 @@ def _close_others(inherited):
 
 
 def _open_descriptors():
-    """The server's open descriptors (Python 2's children close them one by one; listing
-    them here does not copy pages of the child's)."""
-    if PY3:
+    """The server's open descriptors where Python 2's children close them one by one (listing
+    them here does not copy pages of the child's); None where they need not be listed."""
+    if PY3 or _close_range is not None:
         return None
+    return _listed_descriptors()
+
+
+def _listed_descriptors():
     try:
         return [int(name) for name in os.listdir("/proc/self/fd")]
     except OSError:
@@ -931,6 +954,35 @@ def _raw_fork():
         return pid
 
     return fork
+
+
+# close_range(2)'s system call number where the server may run (the same on all of them).
+_CLOSE_RANGE = {"x86_64": 436, "aarch64": 436, "riscv64": 436, "i686": 436, "i386": 436, "armv7l": 436}
+
+
+def _close_range_call(c):
+    """close_range(2) through ctypes, for Python 2's children (whose os.closerange closes
+    descriptors one by one), or None where it is not needed, or the kernel or ctypes lacks it.
+    Each run's child then closes what it inherited in two calls, and the server no longer lists
+    its open descriptors before each fork."""
+    number = _CLOSE_RANGE.get(os.uname()[4])
+    if PY3 or c is None or number is None:
+        return None
+    ctypes, libc = c
+    try:
+        call = libc["syscall"]
+        call.restype = ctypes.c_long
+        call.argtypes = [ctypes.c_long, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint]
+        # Descriptors none of which is open: the call succeeds where the kernel has it.
+        if call(number, 1 << 30, 1 << 30, 0) != 0:
+            return None
+    except Exception:
+        return None
+
+    def close_range(first, last):
+        return call(number, first, last, 0) == 0
+
+    return close_range
 
 
 def _c_library():
@@ -1401,6 +1453,7 @@ _OWN_COUNT = -1
 _ENV = None
 _fork = _raw_fork() or os.fork
 _C = _c_library()
+_close_range = _close_range_call(_C)
 _unbuffer = _c_stdio_unbuffering(_C)
 _waitid = getattr(os, "waitid", None)
 _wait4 = _ctypes_wait4(_C) or _os_wait4
@@ -1421,11 +1474,15 @@ if not _FROZEN:
 _MOUNTS = _mounts() if _SANDBOX else set()
 _INNER_MOUNTS = _MOUNTS - set(["/", "/tmp", _MOUNT])
 _KEEP = _kept_folders(_INNER_MOUNTS)
-_WATCHED = ["/tmp", _MOUNT] + sorted(
-    f
-    for f in _KEEP
-    if f not in _INNER_MOUNTS and f != _MOUNT and (f + "/").startswith(("/tmp/", _MOUNT + "/"))
-)
+_WATCHED = []
+for _folder in ["/tmp", _MOUNT] + sorted(
+    f for f in _KEEP if f not in _INNER_MOUNTS and (f + "/").startswith(("/tmp/", _MOUNT + "/"))
+):
+    if _folder not in _WATCHED:
+        _WATCHED.append(_folder)
+del _folder
+# The times Python 2 left on a shared folder when it put them back (see _undo_traces).
+_RESTORED = {}
 _XATTR = _xattr_calls(_C)
 _IPC_COUNT = _ipc_counter(_C)
 # The shared folders' mode, times and attributes, to be put back after each run.
