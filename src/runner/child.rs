@@ -117,7 +117,7 @@ pub(crate) fn spawn_in(
     cgroup: Option<RunCgroup>,
 ) -> Result<Started, RunnerError> {
     let limits = launch.limits;
-    let cpu_seconds = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
+    let cpu_seconds = limits.kernel_cpu_seconds();
     let (program, args) = match isolation {
         Isolation::Sandbox(sandbox) => sandbox.command(
             launch.program,
@@ -161,7 +161,7 @@ pub(crate) fn spawn_in(
                     "nimlab exited before the program started",
                 ));
             }
-            set_limit(libc::RLIMIT_CPU, cpu_seconds.max(1), cpu_seconds.max(1) + 1)?;
+            set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
             if let Some(bytes) = address_space {
                 set_limit(libc::RLIMIT_AS, bytes, bytes)?;
             }

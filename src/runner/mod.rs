@@ -29,6 +29,20 @@ pub struct RunLimits {
     pub output_bytes: u64,
 }
 
+impl RunLimits {
+    /// The whole seconds of CPU time given to the kernel's own limit (RLIMIT_CPU): a backstop
+    /// behind nimlab's watch, which stops a busy program at the CPU limit by its exact CPU
+    /// time. The kernel's limit counts clock ticks, each charged to whatever runs when it
+    /// falls: on a loaded machine a busy program among many short ones is charged for more
+    /// than it ran (1.8 s measured charged as 3 s), and a kernel limit at the CPU limit would
+    /// kill, as a crash, a program within it. A single-threaded program is charged at most
+    /// the time that passes, so the kernel's limit waits for the wall-clock limit too.
+    pub fn kernel_cpu_seconds(&self) -> u64 {
+        let whole = |d: Duration| d.as_secs() + u64::from(d.subsec_nanos() > 0);
+        whole(self.cpu).max(whole(self.wall)).max(1)
+    }
+}
+
 impl From<&crate::lab::config::Limits> for RunLimits {
     fn from(l: &crate::lab::config::Limits) -> Self {
         RunLimits {

@@ -648,6 +648,29 @@ const DESCRIPTORS: &str =
     "import os\nprint(sorted(int(fd) for fd in os.listdir('/proc/self/fd')))\n";
 
 #[test]
+fn the_kernels_cpu_limit_waits_for_nimlabs_watch() {
+    // The kernel charges CPU time by clock ticks: on a loaded machine a busy program was seen
+    // charged 3 s for 1.8 s of running, and killed by a kernel limit set at its CPU limit
+    // (2 s, plus one) before nimlab's exact count reached it: judged a crash. The kernel's limit
+    // is a backstop at the wall-clock limit or after, where nimlab has already stopped it.
+    let program = "import resource\nprint(resource.getrlimit(resource.RLIMIT_CPU)[0])\n";
+    for python in ["3", "2.7"] {
+        let bench = Bench::new(python);
+        let fork = ForkRunner::detect();
+        let process = ProcessRunner::detect();
+        for runner in [&fork as &dyn Runner, &process] {
+            let run = bench.run(runner, "cpu_limit", program, b"", limits());
+            let soft: u64 = String::from_utf8_lossy(&run.stdout).trim().parse().unwrap();
+            assert!(
+                soft >= limits().wall.as_secs() && soft > limits().cpu.as_secs(),
+                "{python} {:?}: the kernel's limit is {soft} s",
+                run.way
+            );
+        }
+    }
+}
+
+#[test]
 fn a_forked_program_has_only_its_standard_descriptors() {
     // (Python 2's children close what they inherit with close_range(2) through ctypes.)
     for python in ["3", "2.7"] {

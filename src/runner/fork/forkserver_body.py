@@ -10,7 +10,8 @@ import sys
 #
 # Messages (fields separated by NUL bytes), nimlab to server:
 #   C path                      compile; answer "C" ok servable probe-json
-#   R path workdir cpu-seconds n arg... n key value... ; then a message of one byte with
+#   R path workdir cpu-seconds n arg... n key value... (cpu-seconds: the kernel's limit,
+#     a backstop behind nimlab's watch); then a message of one byte with
 #     three descriptors (stdin, stdout, stderr). Answer: "N" reason when the run cannot
 #     be made here; otherwise the child says "H" (the kernel adds its pid) or "F" reason, and
 #     nimlab answers "W" (it has the child's pidfd: the child may be reaped); once it has

@@ -466,8 +466,7 @@ fn run_message(spec: &RunSpec) -> Result<Vec<u8>, Failure> {
         .args
         .first()
         .ok_or_else(|| Failure::Refused("no program".into()))?;
-    let cpu_seconds =
-        (spec.limits.cpu.as_secs() + u64::from(spec.limits.cpu.subsec_nanos() > 0)).max(1);
+    let cpu_seconds = spec.limits.kernel_cpu_seconds();
     let mut fields: Vec<&[u8]> = vec![
         b"R",
         program.as_bytes(),
