@@ -302,9 +302,9 @@ def _scrub(workdir):
 
 
 def _folders():
-    """(As _undo_traces also says.) What tells whether anything was made in /tmp, the runs' folder or the folders leading
+    """What tells whether anything was made in /tmp, the runs' folder or the folders leading
     to the sandbox's mount points (a tmpfs folder's size counts its entries); None if one
-    cannot be looked at."""
+    cannot be looked at. (_undo_traces says it too, from its own look at them.)"""
     state = []
     for folder in _WATCHED:
         try:
@@ -365,7 +365,7 @@ def _undo_traces():
         try:
             st = os.lstat(folder)
         except OSError:
-            undone = state = False
+            undone, state = False, None
             continue
         st_mode = st.st_mode
         try:
@@ -384,10 +384,10 @@ def _undo_traces():
                     _XATTR[1](folder, name)
         except (OSError, KeyError, TypeError):
             undone = False
-        if state is not False:
+        if state is not None:
             state.append((st.st_ino, st_mode, st.st_uid, st.st_gid, st.st_nlink, st.st_size))
     ipc, keys = _undo_ipc(), _undo_keys()
-    return ipc and keys and undone, (None if state is False else state)
+    return ipc and keys and undone, state
 
 
 def _xattr_calls(c):
@@ -957,8 +957,9 @@ def _raw_fork():
     return fork
 
 
-# close_range(2)'s system call number where the server may run (the same on all of them).
-_CLOSE_RANGE = {"x86_64": 436, "aarch64": 436, "riscv64": 436, "i686": 436, "i386": 436, "armv7l": 436}
+# close_range(2)'s system call number, the same on every machine the server may run on.
+_CLOSE_RANGE_MACHINES = ("x86_64", "aarch64", "riscv64", "i686", "i386", "armv7l")
+_CLOSE_RANGE = 436 if os.uname()[4] in _CLOSE_RANGE_MACHINES else None
 
 
 def _close_range_call(c):
@@ -966,7 +967,7 @@ def _close_range_call(c):
     descriptors one by one), or None where it is not needed, or the kernel or ctypes lacks it.
     Each run's child then closes what it inherited in two calls, and the server no longer lists
     its open descriptors before each fork."""
-    number = _CLOSE_RANGE.get(os.uname()[4])
+    number = _CLOSE_RANGE
     if PY3 or c is None or number is None:
         return None
     ctypes, libc = c
