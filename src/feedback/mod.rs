@@ -167,6 +167,13 @@ fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>
     if last.starts_with("ValueError") && last.contains("invalid literal for int()") {
         hints.push("int() was given text that is not a whole number: did you change the block at the bottom that reads the input?".into());
     }
+    // Python 3's PermissionError, Python 2's OSError/IOError/thread.error with errno 1, and
+    // the thread module's refusal: what the sandbox's system call filter refuses.
+    let refused = last.contains("[Errno 1] Operation not permitted")
+        || last.contains("can't start new thread");
+    if refused {
+        hints.push("The grader's sandbox refused something your program asked of the system (a process or thread, a network connection, a signal, or a change to a file's permissions). Lab programs need none of these: read the input, compute, print.".into());
+    }
     if last.starts_with("UnicodeEncodeError") || last.starts_with("UnicodeDecodeError") {
         hints.push("Python 2 and 3 treat text differently: keep your output to plain ASCII, or add `# -*- coding: utf-8 -*-` and `from __future__ import unicode_literals`.".into());
     }
@@ -175,6 +182,34 @@ fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_call_the_sandbox_refused_is_explained() {
+        let mut hints = Vec::new();
+        let stderr = "Traceback (most recent call last):\n  File \"x.py\", line 2, in <module>\n    os.fork()\nPermissionError: [Errno 1] Operation not permitted\n";
+        runtime_error_hints(stderr, &[], &mut hints);
+        assert!(
+            hints.iter().any(|h| h.contains("sandbox refused")),
+            "{hints:?}"
+        );
+        let mut hints = Vec::new();
+        runtime_error_hints(
+            "Traceback...\nthread.error: can't start new thread\n",
+            &[],
+            &mut hints,
+        );
+        assert!(
+            hints.iter().any(|h| h.contains("sandbox refused")),
+            "{hints:?}"
+        );
+        let mut hints = Vec::new();
+        runtime_error_hints(
+            "Traceback...\nZeroDivisionError: division by zero\n",
+            &[],
+            &mut hints,
+        );
+        assert!(hints.is_empty(), "{hints:?}");
+    }
 
     #[test]
     fn point_zero_is_removed_only_after_digits() {

@@ -4,9 +4,10 @@
 
 use super::RunSpec;
 use super::Termination;
-use super::sandbox::{Isolation, RunCgroup};
+use super::filter;
+use super::sandbox::{Inside, Isolation, RunCgroup};
 use crate::error::RunnerError;
-use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -106,7 +107,36 @@ pub(crate) fn spawn(
         Isolation::Sandbox(sandbox) => sandbox.run_cgroup(launch.limits.memory_bytes),
         Isolation::LimitsOnly { .. } => None,
     };
-    spawn_in(launch, isolation, stdin, cgroup)
+    spawn_in(launch, isolation, stdin, cgroup, Role::Program)
+}
+
+/// What is started: a lab program (under the system call filter) or a fork server (which
+/// puts each of its runs under it).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    Program,
+    ForkServer,
+}
+
+/// The filter as a pipe bubblewrap reads it from (its read end, to be inherited).
+fn filter_pipe() -> Result<Option<OwnedFd>, RunnerError> {
+    let Some(bytes) = filter::bytes() else {
+        return Ok(None);
+    };
+    let failed = |e: std::io::Error| RunnerError::Spawn {
+        program: "bwrap".into(),
+        source: e,
+    };
+    let mut fds = [0; 2];
+    // SAFETY: fds is a live array of two descriptors to fill.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(failed(std::io::Error::last_os_error()));
+    }
+    // SAFETY: both were just created and belong to nobody else.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    // A few kilobytes: the pipe holds them all, and bubblewrap reads to the end.
+    std::io::Write::write_all(&mut std::fs::File::from(write), &bytes).map_err(failed)?;
+    Ok(Some(read))
 }
 
 /// Starts a program as [`spawn`] does, in the given cgroups (joined between fork and exec).
@@ -115,19 +145,42 @@ pub(crate) fn spawn_in(
     isolation: &Isolation,
     stdin: Stdio,
     cgroup: Option<RunCgroup>,
+    role: Role,
 ) -> Result<Started, RunnerError> {
     let limits = launch.limits;
     let cpu_seconds = limits.kernel_cpu_seconds();
+    // In a sandbox bubblewrap applies the filter; without one, the child applies it itself,
+    // last before exec.
+    let mut filter_fd = None;
+    let mut own_filter = None;
     let (program, args) = match isolation {
-        Isolation::Sandbox(sandbox) => sandbox.command(
-            launch.program,
-            &launch.args,
-            &launch.env,
-            launch.workdir,
-            launch.expose,
-        ),
-        Isolation::LimitsOnly { .. } => (launch.program.to_path_buf(), launch.args.clone()),
+        Isolation::Sandbox(sandbox) => {
+            let inside = match role {
+                Role::Program => {
+                    filter_fd = filter_pipe()?;
+                    Inside::Program {
+                        filter: filter_fd.as_ref().map(|fd| fd.as_raw_fd()),
+                    }
+                }
+                Role::ForkServer => Inside::ForkServer,
+            };
+            sandbox.command(
+                launch.program,
+                &launch.args,
+                &launch.env,
+                launch.workdir,
+                launch.expose,
+                &inside,
+            )
+        }
+        Isolation::LimitsOnly { .. } => {
+            if role == Role::Program {
+                own_filter = filter::prepare();
+            }
+            (launch.program.to_path_buf(), launch.args.clone())
+        }
     };
+    let inherit = filter_fd.as_ref().map(|fd| fd.as_raw_fd());
     let mut command = Command::new(&program);
     command
         .args(&args)
@@ -144,7 +197,8 @@ pub(crate) fn spawn_in(
     let address_space = (!cgroup.as_ref().is_some_and(RunCgroup::bounds_memory))
         .then(|| limits.memory_bytes.min(inherited_limit(libc::RLIMIT_AS)));
     // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
-    // system calls (prctl, getppid, setrlimit, keyctl); it touches no memory shared with the
+    // system calls (prctl, getppid, setrlimit, keyctl, fcntl, and the filter's prctl calls);
+    // it touches no memory shared with the
     // parent.
     unsafe {
         let join = cgroup.as_ref().map(|c| c as *const RunCgroup as usize);
@@ -179,6 +233,15 @@ pub(crate) fn spawn_in(
                 KEYCTL_JOIN_SESSION_KEYRING,
                 std::ptr::null::<libc::c_char>(),
             );
+            if let Some(fd) = inherit {
+                // bubblewrap reads the filter from this descriptor.
+                if libc::fcntl(fd, libc::F_SETFD, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            if let Some(prepared) = own_filter {
+                filter::install(prepared)?;
+            }
             Ok(())
         });
     }
@@ -193,6 +256,7 @@ pub(crate) fn spawn_in(
         program: launch.program.to_path_buf(),
         source,
     })?;
+    drop(filter_fd);
     let pid = child.id() as libc::pid_t;
     Ok(Started {
         child,

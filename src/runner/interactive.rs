@@ -328,6 +328,7 @@ mod tests {
     use std::path::Path;
 
     fn shell(script: &str) -> ProcessSession {
+        crate::runner::filter::off_in_this_thread();
         let dir = std::env::temp_dir();
         let launch = RunSpec {
             program: Path::new("/bin/sh"),

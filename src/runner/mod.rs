@@ -3,6 +3,7 @@
 //! [`ScriptedRunner`] of tests, can replace `ProcessRunner` without touching the judges.
 
 mod child;
+pub mod filter;
 pub mod fork;
 pub mod interactive;
 pub mod interpreter;

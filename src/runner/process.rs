@@ -188,6 +188,7 @@ mod tests {
     use std::path::Path;
 
     fn sh(script: &str, stdin: &[u8], limits: RunLimits) -> RunOutcome {
+        crate::runner::filter::off_in_this_thread();
         let dir = tempfile::tempdir().unwrap();
         let spec = RunSpec {
             program: Path::new("/bin/sh"),

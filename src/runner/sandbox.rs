@@ -409,10 +409,26 @@ fn installation(program: &Path) -> Option<PathBuf> {
     bin.parent().map(Path::to_path_buf)
 }
 
+/// What a sandbox is started for.
+pub enum Inside {
+    /// A program, under the system call filter read from this descriptor (see
+    /// [`super::filter`]), or none where the machine has no seccomp.
+    Program { filter: Option<std::os::fd::RawFd> },
+    /// A fork server, which filters each of its runs itself.
+    ForkServer,
+}
+
 impl Sandbox {
     fn probe(&self) -> Result<(), String> {
         let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-        let (program, args) = self.command(Path::new("/usr/bin/true"), &[], &[], dir.path(), &[]);
+        let (program, args) = self.command(
+            Path::new("/usr/bin/true"),
+            &[],
+            &[],
+            dir.path(),
+            &[],
+            &Inside::Program { filter: None },
+        );
         let output = std::process::Command::new(program)
             .args(args)
             .env_clear()
@@ -435,6 +451,7 @@ impl Sandbox {
         env: &[(OsString, OsString)],
         workdir: &Path,
         expose: &[PathBuf],
+        inside: &Inside,
     ) -> (PathBuf, Vec<OsString>) {
         let mut a: Vec<OsString> = Vec::new();
         let mut push = |items: &[&dyn AsRef<std::ffi::OsStr>]| {
@@ -451,6 +468,17 @@ impl Sandbox {
             &"--cap-drop",
             &"ALL",
         ]);
+        match inside {
+            // bubblewrap reads the filter from the descriptor and applies it last, just
+            // before it starts the program.
+            Inside::Program { filter: Some(fd) } => push(&[&"--seccomp", &fd.to_string()]),
+            Inside::Program { filter: None } => {}
+            // The fork server hides itself from its runs (it mounts /proc again so that only
+            // processes a run may trace are seen there), then gives up both for good.
+            Inside::ForkServer => {
+                push(&[&"--cap-add", &"CAP_SYS_ADMIN", &"--cap-add", &"CAP_SETPCAP"])
+            }
+        }
         push(&[&"--ro-bind", &"/usr", &"/usr"]);
         // Debian's /bin, /lib and friends are links into /usr; elsewhere they are folders.
         for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64"] {

@@ -162,17 +162,34 @@ fn floods_of_stdout_and_stderr_are_bounded() {
     );
 }
 
+/// A program may start no process (nor thread): its fork is refused, as the lab's contest
+/// server allowed one process per run. One that goes on after the refusal is judged as usual,
+/// and nothing outlives the run.
 #[test]
-fn a_detached_grandchild_does_not_outlive_the_run() {
+fn a_program_cannot_start_a_process_that_could_outlive_the_run() {
     let lab = quick_lab();
     let h = hostile(
         "grandchild",
         &format!(
-            "import os, time\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n        time.sleep(60)\n    os._exit(0)\n{ANSWER}"
+            "import os, sys, time\ntry:\n    if os.fork() == 0:\n        os.setsid()\n        if os.fork() == 0:\n            time.sleep(60)\n        os._exit(0)\nexcept OSError as e:\n    sys.stderr.write('refused: %s' % e)\n{ANSWER}"
         ),
     );
     let report = run(&h, lab.path());
     assert_eq!(report["verdict"], "accepted", "{report:#}");
+    let unhandled = hostile("unhandled_fork", &format!("import os\nos.fork()\n{ANSWER}"));
+    let report = run(&unhandled, lab.path());
+    assert!(
+        verdicts(&report).iter().all(|v| v == "runtime_error"),
+        "{report:#}"
+    );
+    assert!(report.to_string().contains("PermissionError"), "{report:#}");
+    // The student is told why.
+    assert!(
+        crate::common::all_hints(&report)
+            .iter()
+            .any(|h| h.contains("sandbox refused")),
+        "{report:#}"
+    );
 }
 
 #[test]
@@ -326,13 +343,16 @@ fn patient_lab(memory_mb: u32) -> tempfile::TempDir {
     lab
 }
 
+/// Memory is bounded for the whole run, in files held in memory too: a program can neither start
+/// children to hold more (they are refused) nor make memory files (memfd_create is refused), and
+/// what it holds itself is judged against the limit.
 #[test]
-fn many_children_share_one_memory_limit() {
+fn memory_cannot_be_held_outside_the_program() {
     let lab = patient_lab(256);
     let h = hostile(
         "children",
         &format!(
-            "import os, time\npids = []\nfor i in range(8):\n    pid = os.fork()\n    if pid == 0:\n        block = b'x' * (200 * 1024 * 1024)\n        time.sleep(0.3)\n        os._exit(0)\n    pids.append(pid)\nfor pid in pids:\n    os.waitpid(pid, 0)\n{ANSWER}"
+            "import os\nresults = []\nfor attempt in (os.fork, lambda: os.memfd_create('hold')):\n    try:\n        attempt()\n        results.append('made')\n    except OSError as e:\n        results.append(e.errno)\nassert results == [1, 1], results\nblock = b'x' * (300 * 1024 * 1024)\n{ANSWER}"
         ),
     );
     let report = run(&h, lab.path());
@@ -345,22 +365,6 @@ fn many_children_share_one_memory_limit() {
             .as_str()
             .unwrap()
             .contains("ran out of memory: the limit is 256 MB"),
-        "{report:#}"
-    );
-}
-
-#[test]
-fn memory_held_in_memfd_files_counts() {
-    let lab = patient_lab(256);
-    let h = hostile(
-        "memfd",
-        &format!(
-            "import os\nheld = []\nfor i in range(20):\n    fd = os.memfd_create('hold')\n    for j in range(6):\n        os.write(fd, b'x' * (10 * 1024 * 1024))\n    held.append(fd)\n{ANSWER}"
-        ),
-    );
-    let report = run(&h, lab.path());
-    assert!(
-        verdicts(&report).iter().all(|v| v == "memory_limit"),
         "{report:#}"
     );
 }
@@ -717,4 +721,210 @@ fn a_game_that_fills_memory_is_told_so_not_that_it_crashed() {
             .contains("ran out of memory"),
         "{report:#}"
     );
+}
+
+/// Tries to leave a mark, in every way the lab's first hostile probes found, on the process
+/// that forked it (or, run fresh, on nothing it can reach), each mark a number taken from the
+/// case's input; then prints what a run can see of such marks on itself. x86_64 system call
+/// numbers.
+const LEAVES_AND_LOOKS: &str = r#"import ctypes, os, resource, socket, sys
+libc = ctypes.CDLL(None, use_errno=True)
+a, b = [int(w) for w in sys.stdin.read().split()]
+mark = 3 + a + 2 * b
+# (Run fresh, the program's parent is outside its namespace: a pid that is nobody's.)
+parent = os.getppid() or 999999
+
+def call(number, *args):
+    if libc.syscall(number, *args) < 0:
+        raise OSError(ctypes.get_errno(), "refused")
+    return "ok"
+
+def attempt(name, f):
+    try:
+        return "%s=%s" % (name, f())
+    except Exception:
+        return name + "=refused"
+
+def time_wait():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 40000 + mark))
+    s.listen(1)
+    c = socket.create_connection(("127.0.0.1", 40000 + mark))
+    s.accept()[0].close()
+    c.close()
+    return "ok"
+
+def coredump_filter():
+    with open("/proc/%d/coredump_filter" % parent, "w") as f:
+        f.write("%x" % mark)
+    return "ok"
+
+limit = (ctypes.c_ulong * 2)(64 + mark, 64 + mark)
+one_cpu = ctypes.c_ulong(1)
+tries = [
+    attempt("prlimit", lambda: call(302, parent, 7, limit, None)),
+    attempt("time_wait", time_wait),
+    attempt("persistent_keyring", lambda: call(250, 22, -1, -3)),
+    attempt("keyring_permissions", lambda: call(250, 5, -3, 0x3f3f0000 + mark)),
+    attempt("affinity", lambda: call(203, parent, 8, ctypes.byref(one_cpu))),
+    attempt("nice", lambda: call(141, 0, parent, mark % 19)),
+    attempt("own_nice", lambda: call(141, 0, 0, mark % 19)),
+    attempt("ioprio", lambda: call(251, 1, parent, (2 << 13) | (mark % 8))),
+    attempt("coredump_filter", coredump_filter),
+]
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+stat = read("/proc/self/stat").rsplit(")", 1)[1].split()
+status = dict(l.split(":", 1) for l in read("/proc/self/status").splitlines() if ":" in l)
+seen = [
+    "nofile=%r" % (resource.getrlimit(resource.RLIMIT_NOFILE),),
+    "tcp=%d" % len(read("/proc/net/tcp").splitlines()),
+    "coredump_filter=%s" % read("/proc/self/coredump_filter").strip(),
+    "nice=%s" % stat[16],
+    "cpus=%s" % status["Cpus_allowed_list"].strip(),
+    "processes=%d" % len([p for p in os.listdir("/proc") if p.isdigit()]),
+]
+print(" ".join(tries))
+print(" ".join(seen))
+"#;
+
+/// The cases' reports under one runner and interpreter, one case at a time (so by one fork
+/// server): each case's output.
+fn outputs(file: &Path, lab: &Path, python: &str, runner: &str) -> Vec<String> {
+    let (report, code) = check_json(&[
+        file.to_str().unwrap(),
+        "--python",
+        python,
+        "--jobs",
+        "1",
+        "--runner",
+        runner,
+        "--lab",
+        lab.to_str().unwrap(),
+    ]);
+    assert!(code == 0 || code == 1, "exit {code}: {report:#}");
+    let run = &report["runs"][0];
+    assert_eq!(run["runner"], runner, "{report:#}");
+    run["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|case| {
+            let got = case["feedback"]["got"].as_str();
+            got.unwrap_or_else(|| panic!("{case:#}")).to_string()
+        })
+        .collect()
+}
+
+/// Every channel the fork runner once left between runs (the server's limits, TIME_WAIT
+/// sockets, keyrings, affinity, nice, I/O priority, the server's coredump_filter) is closed:
+/// each attempt is refused, and each case of one server sees exactly what a fresh interpreter
+/// sees, under 3 and 2.7.
+#[test]
+fn no_run_leaves_a_mark_for_the_next() {
+    if std::env::consts::ARCH != "x86_64" {
+        return; // (the program calls the kernel by its x86_64 numbers)
+    }
+    let lab = quick_lab();
+    let h = hostile("marks", LEAVES_AND_LOOKS);
+    for python in ["3", "2.7"] {
+        if python == "2.7" && !crate::common::python_2_7_available() {
+            continue;
+        }
+        let forked = outputs(&h.file, lab.path(), python, "fork");
+        let fresh = outputs(&h.file, lab.path(), python, "process");
+        for (case, (forked, fresh)) in forked.iter().zip(&fresh).enumerate() {
+            assert_eq!(
+                forked, fresh,
+                "{python}, case {case}: forked and fresh differ"
+            );
+            let tries = forked.lines().next().unwrap();
+            for attempt in tries.split(' ') {
+                assert!(
+                    attempt.ends_with("=refused"),
+                    "{python}, case {case}: a mark was left: {attempt}"
+                );
+            }
+        }
+        // What a run sees of itself is the same in every case: nothing came from the last.
+        let seen: Vec<&str> = forked.iter().map(|o| o.lines().nth(1).unwrap()).collect();
+        assert!(seen.windows(2).all(|w| w[0] == w[1]), "{python}: {seen:#?}");
+        assert!(seen[0].contains("processes=1"), "{python}: {seen:?}");
+    }
+}
+
+/// Calls a lab program does not need are refused, the same way in both runners (one file, one
+/// verdict), under 3 and 2.7: new processes and threads, signals to others, tracing, mounts,
+/// namespaces, sockets, and changes to a file's mode, times, links or attributes.
+const OUTSIDE_THE_LIST: &str = r#"import ctypes, os, socket, sys, threading
+libc = ctypes.CDLL(None, use_errno=True)
+sys.stdin.read()
+
+def attempt(name, f):
+    try:
+        f()
+        return name + "=ok"
+    except Exception as e:
+        return "%s=%s" % (name, getattr(e, "errno", type(e).__name__))
+
+def call(number, *args):
+    if libc.syscall(number, *args) < 0:
+        raise OSError(ctypes.get_errno(), "refused")
+
+def thread():
+    t = threading.Thread(target=lambda: None)
+    t.start()
+    t.join()
+
+def fork():
+    if os.fork() == 0:
+        os._exit(0)
+
+print(" ".join([
+    attempt("fork", fork),
+    attempt("thread", thread),
+    attempt("kill", lambda: os.kill(os.getppid() or 1, 0)),
+    attempt("ptrace", lambda: call(101, 16, os.getppid() or 1, 0, 0)),
+    attempt("mount", lambda: call(165, b"none", b"/tmp", b"tmpfs", 0, None)),
+    attempt("unshare", lambda: call(272, 0x20000)),
+    attempt("socketpair", lambda: socket.socketpair()),
+    attempt("chmod", lambda: os.chmod("/tmp", 0o700)),
+    attempt("utime", lambda: os.utime("/tmp", (1, 1))),
+    attempt("symlink", lambda: os.symlink("/tmp", "link")),
+    attempt("mkfifo", lambda: os.mkfifo("fifo")),
+    attempt("setxattr", lambda: call(188, b"/tmp", b"user.mark", b"1", 1, 0)),
+    attempt("memfd", lambda: call(319, b"x", 0)),
+    attempt("shmget", lambda: call(29, 0, 4096, 0o1600)),
+    attempt("bpf", lambda: call(321, 0, None, 0)),
+]))
+"#;
+
+#[test]
+fn calls_outside_the_list_are_refused_alike_forked_and_fresh() {
+    if std::env::consts::ARCH != "x86_64" {
+        return;
+    }
+    let lab = quick_lab();
+    let h = hostile("outside", OUTSIDE_THE_LIST);
+    for python in ["3", "2.7"] {
+        if python == "2.7" && !crate::common::python_2_7_available() {
+            continue;
+        }
+        let forked = outputs(&h.file, lab.path(), python, "fork");
+        let fresh = outputs(&h.file, lab.path(), python, "process");
+        assert_eq!(forked, fresh, "{python}");
+        for attempt in forked[0].split_whitespace() {
+            // EPERM (1), or the error Python 3 and 2 raise when a thread cannot start.
+            assert!(
+                attempt.ends_with("=1")
+                    || attempt.ends_with("=RuntimeError")
+                    || attempt.ends_with("=error"),
+                "{python}: not refused: {attempt} in {}",
+                forked[0]
+            );
+        }
+    }
 }

@@ -725,6 +725,10 @@ def _child(workdir, cpu, streams, compiled, inherited, unbuffered):
         warnings = compiled[3]
         if warnings:
             sys.stderr.write(warnings)
+        # The system call filter, as a fresh interpreter's sandbox applies it (see
+        # runner/filter.rs): from here on the child can reach nothing but itself.
+        if _install_filter is not None and not _install_filter():
+            raise OSError("the system call filter could not be applied")
         # Last: the program is ready. The kernel gives nimlab this process's pid with it.
         _send(b"H")
         if _SOCK is not None:
@@ -786,7 +790,9 @@ def _run(box):
     unbuffered = any(k == "PYTHONUNBUFFERED" and v for k, v in env)
     try:
         compiled = _compile(path)
-        if not compiled[4]:
+        if _UNSAFE is not None:
+            refusal = _UNSAFE
+        elif not compiled[4]:
             refusal = b"this program is run by a fresh interpreter"
         elif unbuffered and _unbuffer is None:
             refusal = b"unbuffered C streams cannot be made here"
@@ -1042,6 +1048,88 @@ def _dumpable_setter(c):
     return set_dumpable
 
 
+def _hidden_from_runs(c):
+    """In the sandbox: mounts /proc again with hidepid=ptraceable, so that a run sees there only
+    processes it may trace (itself: the server is not dumpable), then gives up every capability
+    for good (bubblewrap leaves the server CAP_SYS_ADMIN and CAP_SETPCAP for this alone), and
+    sets no_new_privs, which the runs' filter needs and which no exec can undo. False when any
+    of it could not be done."""
+    if c is None:
+        return False
+    ctypes, libc = c
+    try:
+        mount = libc.mount
+        mount.restype = ctypes.c_int
+        mount.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p]
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+        prctl.restype = ctypes.c_int
+        prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
+        capset = libc.capset
+        capset.restype = ctypes.c_int
+    except Exception:
+        return False
+    # MS_REMOUNT with the flags bubblewrap mounted it with (nosuid, nodev, noexec).
+    hidden = mount(b"proc", b"/proc", None, 32 | 2 | 4 | 8, b"hidepid=ptraceable") == 0
+    for cap in range(64):
+        prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP (EINVAL past the last capability)
+    prctl(47, 4, 0, 0, 0)  # PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL
+    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
+    data = (ctypes.c_uint32 * 6)()
+    dropped = capset(header, data) == 0
+    private = prctl(38, 1, 0, 0, 0) == 0  # PR_SET_NO_NEW_PRIVS
+    return hidden and dropped and private and _capabilities_gone()
+
+
+def _capabilities_gone():
+    """Whether the server holds no capability, effective, permitted or bounding."""
+    try:
+        status = _read_all("/proc/self/status")
+    except (IOError, OSError):
+        return False
+    fields = dict(line.split(b":", 1) for line in status.splitlines() if b":" in line)
+    names = (b"CapEff", b"CapPrm", b"CapBnd", b"CapAmb")
+    return all(int(fields.get(k, b"1").strip(), 16) == 0 for k in names)
+
+
+def _filter_installer(c):
+    """(install, needed): install() puts the calling process under the runs' system call filter
+    (prctl(PR_SET_SECCOMP), through ctypes; no_new_privs is the server's already) and says
+    whether it could; None where it cannot be called. needed: whether nimlab gave a filter (it
+    gives none where the machine has no seccomp)."""
+    try:
+        f = open(os.path.join(os.path.dirname(_SELF), "run-filter.bpf"), "rb")
+        try:
+            data = f.read()
+        finally:
+            f.close()
+    except (IOError, OSError):
+        return None, False
+    if c is None or not data or len(data) % 8:
+        return None, True
+    ctypes = c[0]
+    try:
+        prctl = ctypes.CDLL(None).prctl
+        prctl.restype = ctypes.c_int
+        buffer = ctypes.create_string_buffer(data, len(data))
+
+        class Program(ctypes.Structure):
+            _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+        program = Program(len(data) // 8, ctypes.addressof(buffer))
+        address = ctypes.c_void_p(ctypes.addressof(program))
+    except Exception:
+        return None, True
+    if not _SANDBOX:
+        # (In the sandbox, set with the capabilities' end.)
+        prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS
+
+    def install():
+        kept = (buffer, program)
+        return kept is not None and prctl(22, 2, address, 0, 0) == 0  # PR_SET_SECCOMP, FILTER
+
+    return install, True
+
+
 def _trimmed(tb):
     """A traceback from the program on: the server's own frames at its head are left out."""
     while tb is not None and tb.tb_frame.f_code.co_filename == _SELF:
@@ -1190,9 +1278,15 @@ def _finish(status, sigint=False):
     if PY3:
         _flush_std_files(quiet=True)
     if sigint:
-        # As the interpreter ends on an unhandled Ctrl-C: killed by SIGINT.
+        # As the interpreter ends on an unhandled Ctrl-C: killed by SIGINT, or, where it
+        # cannot send itself a signal (the system call filter refuses it, as it refuses a
+        # fresh interpreter), status 130.
         default(2, 0)
-        kill(os.getpid(), 2)
+        try:
+            kill(os.getpid(), 2)
+        except OSError:
+            pass
+        exit(130)
     exit(status if flushed else 120)
 
 
@@ -1462,6 +1556,14 @@ _wait4 = _ctypes_wait4(_C) or _os_wait4
 _set_dumpable = _dumpable_setter(_C)
 if _set_dumpable is not None:
     _set_dumpable(0)
+# Why no run can be forked here, when one cannot be as separate as a fresh interpreter in a
+# sandbox of its own (every run is then refused, and nimlab runs it as a process).
+_UNSAFE = None
+if _SANDBOX and not _hidden_from_runs(_C):
+    _UNSAFE = b"the fork server cannot hide from its runs here"
+_install_filter, _filter_needed = _filter_installer(_C)
+if _filter_needed and _install_filter is None:
+    _UNSAFE = b"the system call filter cannot be applied here"
 # Standard streams made for runs, by what they were made on (see _streams).
 _STREAMS = {}
 # The server's own standard streams (kept here, the child's replace them in sys).

@@ -39,6 +39,8 @@ use std::sync::{Arc, Mutex};
 const BOOT: &str = include_str!("forkserver.py");
 /// The server's source.
 const SERVER: &str = include_str!("forkserver_body.py");
+/// The file beside the script that holds the runs' system call filter.
+const FILTER_FILE: &str = "run-filter.bpf";
 
 /// How many idle servers a thread keeps.
 const KEEP: usize = 4;
@@ -300,6 +302,12 @@ fn write_script() -> Result<(tempfile::TempDir, PathBuf), String> {
             .map(|()| path)
     };
     write("forkserver_body.py", SERVER)?;
+    // The system call filter each run is put under (see runner::filter); none where this
+    // machine has no seccomp.
+    if let Some(filter) = crate::runner::filter::bytes() {
+        let path = folder.path().join(FILTER_FILE);
+        std::fs::write(&path, filter).map_err(|e| format!("cannot write the fork server: {e}"))?;
+    }
     let script = write("forkserver.py", BOOT)?;
     Ok((folder, script))
 }

@@ -4,7 +4,7 @@
 
 use super::socket::{self, Received};
 use crate::runner::child::{
-    Started, kill_group, pidfd_open, reap, set_nonblocking, spawn_in, termination,
+    Role, Started, kill_group, pidfd_open, reap, set_nonblocking, spawn_in, termination,
 };
 use crate::runner::process::watch_to_end;
 use crate::runner::sandbox::{Isolation, RunCgroup};
@@ -186,8 +186,14 @@ impl Server {
             Isolation::Sandbox(sandbox) => sandbox.own_cgroup(spec.limits.memory_bytes, 1),
             Isolation::LimitsOnly { .. } => None,
         };
-        let mut started = spawn_in(&launch, isolation, Stdio::from(theirs), cgroup)
-            .map_err(|e| Failure::Dead(e.to_string()))?;
+        let mut started = spawn_in(
+            &launch,
+            isolation,
+            Stdio::from(theirs),
+            cgroup,
+            Role::ForkServer,
+        )
+        .map_err(|e| Failure::Dead(e.to_string()))?;
         let cgroup = started.cgroup.take();
         drop(started.child.stdout.take());
         let stderr = started.child.stderr.take();
