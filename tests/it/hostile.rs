@@ -928,3 +928,132 @@ fn calls_outside_the_list_are_refused_alike_forked_and_fresh() {
         }
     }
 }
+
+/// A make_move that tries to hide each case's input (secret cases included) wherever a later
+/// run of the same student could find it: files in /tmp, beside its working folder and in its
+/// home, the server's limits, TIME_WAIT ports, keyrings, System V shared memory, nice,
+/// affinity and coredump_filter. x86_64 system call numbers.
+const STASHES: &str = r#"import ctypes, os, socket, sys
+libc = ctypes.CDLL(None, use_errno=True)
+data = sys.stdin.read()
+mark = sum(bytearray(data.encode("utf-8"))) % 1000
+stash = ("STASH" + data).encode("utf-8")
+parent = os.getppid() or 999999
+
+def quietly(f):
+    try:
+        f()
+    except Exception:
+        pass
+
+def write(path):
+    with open(path, "wb") as f:
+        f.write(stash)
+
+for folder in ("/tmp", os.path.dirname(os.getcwd()), os.environ.get("HOME", "."), "."):
+    quietly(lambda: write(os.path.join(folder, "stash-%d" % mark)))
+quietly(lambda: libc.syscall(302, parent, 7, (ctypes.c_ulong * 2)(100 + mark, 100 + mark), None))
+def time_wait():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 20000 + mark))
+    s.listen(1)
+    c = socket.create_connection(("127.0.0.1", 20000 + mark))
+    s.accept()[0].close()
+    c.close()
+quietly(time_wait)
+for ring in (-3, -4, -5):
+    quietly(lambda: libc.syscall(248, b"user", b"stash", stash, len(stash), ring))
+quietly(lambda: libc.shmget(0x5354 + mark, 4096, 0o1666))
+quietly(lambda: libc.syscall(141, 0, parent, mark % 19))
+quietly(lambda: libc.syscall(203, parent, 8, ctypes.byref(ctypes.c_ulong(1 + mark % 2))))
+quietly(lambda: write("/proc/%d/coredump_filter" % parent))
+print('{"board": [0]}')
+"#;
+
+/// A present_board that prints all it can find of what STASHES hid.
+const FINDS: &str = r#"import ctypes, os, resource, sys
+libc = ctypes.CDLL(None, use_errno=True)
+sys.stdin.read()
+
+def read(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read().decode("utf-8", "replace")
+    except Exception as e:
+        return type(e).__name__
+
+found = []
+for folder in ("/tmp", os.path.dirname(os.getcwd()), os.environ.get("HOME", "."), "."):
+    for name in sorted(os.listdir(folder)):
+        if name.startswith("stash"):
+            found.append(read(os.path.join(folder, name)))
+found.append("nofile=%r" % (resource.getrlimit(resource.RLIMIT_NOFILE),))
+found.append("tcp=%d" % len(read("/proc/net/tcp").splitlines()))
+key = ctypes.create_string_buffer(4096)
+for ring in (-3, -4, -5):
+    serial = libc.syscall(250, 10, ring, b"user", b"stash", 0)
+    if serial > 0:
+        found.append(key.raw[: libc.syscall(250, 11, serial, key, 4096)])
+found.append("shm=%d" % len(read("/proc/sysvipc/shm").splitlines()))
+stat = read("/proc/self/stat").rsplit(")", 1)[1].split()
+found.append("nice=%s" % stat[16])
+found.append(read("/proc/self/status").split("Cpus_allowed_list:")[1].split()[0])
+found.append("coredump_filter=" + read("/proc/self/coredump_filter").strip())
+print("\n".join(str(f) for f in found))
+"#;
+
+/// In `grade`, one fork server serves each student's exercises in turn: nothing make_move's
+/// runs hide of their (secret) inputs reaches what present_board's runs show the student.
+/// present_board's reports are the same as for a student who handed in nothing else.
+#[test]
+fn secret_inputs_never_reach_another_exercises_feedback() {
+    if std::env::consts::ARCH != "x86_64" {
+        return;
+    }
+    let class = tempfile::tempdir().unwrap();
+    for (file, text) in [
+        ("ann_1_make_move.py", STASHES),
+        ("ann_1_present_board.py", FINDS),
+        ("ben_2_present_board.py", FINDS),
+    ] {
+        std::fs::write(class.path().join(file), text).unwrap();
+    }
+    let out = class.path().join("out");
+    let pythons = if crate::common::python_2_7_available() {
+        "3,2.7"
+    } else {
+        "3"
+    };
+    let output = nimlab()
+        .arg("grade")
+        .arg(class.path())
+        .arg("--out")
+        .arg(&out)
+        .args(["--python", pythons, "--jobs", "1", "--runner", "fork"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let results: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
+    let shown = |student: &str| -> Vec<String> {
+        let entry = results["students"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["student"] == student)
+            .unwrap();
+        let report = &entry["exercises"]["present_board"]["report"];
+        let mut got = Vec::new();
+        for run in report["runs"].as_array().unwrap() {
+            assert_eq!(run["runner"], "fork", "{run:#}");
+            for case in run["cases"].as_array().unwrap() {
+                got.push(format!("{} {}", case["name"], case["feedback"]["got"]));
+            }
+        }
+        got
+    };
+    let (ann, ben) = (shown("ann"), shown("ben"));
+    assert!(!ann.is_empty());
+    assert_eq!(ann, ben, "ann's present_board found what her make_move left");
+    assert!(!results.to_string().contains("STASH{"), "a stash was found");
+}
