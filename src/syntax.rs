@@ -1,16 +1,22 @@
 //! Checks a submission compiles under an interpreter before any case runs, and learns the
 //! interpreter's version in the same start-up.
 
-use crate::runner::{RunLimits, RunSpec, Runner};
+use crate::runner::{RunLimits, RunSpec, Runner, Termination};
 use serde::Deserialize;
 use std::path::Path;
 use std::time::Duration;
 
-/// Runs under Python 2.7 and 3 alike: prints the version and what compile() says, as JSON.
+/// Runs under Python 2.7 and 3 alike: prints the version and what compile() says, as JSON
+/// (the version on a line of its own first, in case compiling crashes the interpreter).
+/// Anything compile() raises on the file's bytes is the file's fault, not only a SyntaxError:
+/// a NUL byte is a TypeError in Python 2 and a ValueError in 3.6 to 3.10, nesting too deep for
+/// the parser a MemoryError or RecursionError ([`interpret`] says what each means).
 const PROBE: &str = r#"
 import json, sys
 path = sys.argv[1]
 report = {"version": "%d.%d.%d" % tuple(sys.version_info[:3]), "error": None}
+sys.stdout.write(json.dumps({"compiling": report["version"]}) + "\n")
+sys.stdout.flush()
 f = open(path, "rb")
 source = f.read()
 f.close()
@@ -21,8 +27,8 @@ except SyntaxError as e:
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     report["error"] = {"kind": type(e).__name__, "line": e.lineno, "message": str(e.msg), "text": text}
-except ValueError as e:
-    report["error"] = {"kind": "SyntaxError", "line": None, "message": str(e), "text": None}
+except Exception as e:
+    report["error"] = {"kind": type(e).__name__, "line": None, "message": str(e), "text": None}
 sys.stdout.write(json.dumps(report))
 "#;
 
@@ -30,6 +36,12 @@ sys.stdout.write(json.dumps(report))
 struct Probe {
     version: String,
     error: Option<ProbeSyntaxError>,
+}
+
+/// The probe's first line, before it compiles: the version.
+#[derive(Debug, Clone, Deserialize)]
+struct Compiling {
+    compiling: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -91,7 +103,49 @@ pub fn check(
         expose,
     };
     let outcome = runner.run(&spec)?;
+    if outcome.termination == Termination::Signaled(libc::SIGSEGV) {
+        if let Some(crash) = crashed_compiling(&outcome.stdout) {
+            return Ok(crash);
+        }
+    }
     interpret(interpreter, &outcome.stdout, &outcome.stderr, source)
+}
+
+/// The probe's report, on its last line.
+fn last_line(stdout: &[u8]) -> &[u8] {
+    stdout
+        .split(|&b| b == b'\n')
+        .rfind(|line| !line.is_empty())
+        .unwrap_or_default()
+}
+
+/// An interpreter that crashed (SIGSEGV) compiling the file, having said its version and
+/// nothing more: its compiler overflowed its stack on the file's nesting (Python 2.7 on a
+/// long chain like `1+1+...+1`, which Python 3 refuses with a RecursionError).
+fn crashed_compiling(stdout: &[u8]) -> Option<SyntaxCheck> {
+    let mut lines = stdout.split(|&b| b == b'\n').filter(|l| !l.is_empty());
+    let started: Compiling = serde_json::from_slice(lines.next()?).ok()?;
+    if lines.next().is_some() {
+        return None;
+    }
+    let minor = minor(&started.compiling);
+    Some(SyntaxCheck {
+        problem: Some(SyntaxProblem {
+            message: format!(
+                "the file nests brackets or expressions too deeply for Python {minor} to compile it (the compiler crashed: killed by SIGSEGV)"
+            ),
+            source_line: None,
+            hint: Some(DEEP_HINT.into()),
+        }),
+        version: started.compiling,
+    })
+}
+
+const DEEP_HINT: &str = "Break the deepest expression into steps, each with a name of its own.";
+
+/// "3.11" of "3.11.7".
+fn minor(version: &str) -> String {
+    version.splitn(3, '.').take(2).collect::<Vec<_>>().join(".")
 }
 
 /// What the probe's output (or a fork server's answer, which is the same JSON) says.
@@ -101,29 +155,92 @@ pub fn interpret(
     stderr: &[u8],
     source: &[u8],
 ) -> Result<SyntaxCheck, ProbeError> {
-    let probe: Probe = serde_json::from_slice(stdout).map_err(|_| ProbeError::NotPython {
-        interpreter: interpreter.display().to_string(),
-        stderr: crate::feedback::traceback::stderr_tail(stderr, 3),
-    })?;
-    let mut problem = probe.error.map(|e| {
-        let place = e.line.map(|l| format!(" on line {l}")).unwrap_or_default();
-        let text = e
-            .text
-            .as_deref()
-            .map(str::trim_end)
-            .filter(|t| !t.is_empty());
-        SyntaxProblem {
-            hint: hint(&probe.version, &e.message, text),
-            message: format!("{}{place}: {}", e.kind, e.message),
-            source_line: text.map(str::to_string),
-        }
-    });
+    let probe: Probe =
+        serde_json::from_slice(last_line(stdout)).map_err(|_| ProbeError::NotPython {
+            interpreter: interpreter.display().to_string(),
+            stderr: crate::feedback::traceback::stderr_tail(stderr, 3),
+        })?;
+    let mut problem = probe.error.map(|e| problem(&probe.version, &e, source));
     if problem.is_none() && probe.version.starts_with("2.") {
         problem = undeclared_non_ascii(source);
     }
     Ok(SyntaxCheck {
         version: probe.version,
         problem,
+    })
+}
+
+/// What a compile error means, in the student's terms.
+fn problem(version: &str, e: &ProbeSyntaxError, source: &[u8]) -> SyntaxProblem {
+    if let Some(nul) = nul_byte(e, source) {
+        return nul;
+    }
+    // (A bad coding line is reported on line 0.)
+    let line = e.line.filter(|&l| l > 0);
+    let place = line.map(|l| format!(" on line {l}")).unwrap_or_default();
+    let text = e
+        .text
+        .as_deref()
+        .map(str::trim_end)
+        .filter(|t| !t.is_empty());
+    let too_deep = e.kind == "MemoryError"
+        || e.kind == "RecursionError"
+        || e.message.contains("recursion depth")
+        || e.message.contains("too complex");
+    if too_deep && e.kind != "SyntaxError" {
+        let said = if e.message.is_empty() {
+            e.kind.clone()
+        } else {
+            format!("{}: {}", e.kind, e.message)
+        };
+        return SyntaxProblem {
+            message: format!(
+                "the file nests brackets or expressions too deeply for Python {} to compile it ({said})",
+                minor(version)
+            ),
+            source_line: text.map(str::to_string),
+            hint: Some(DEEP_HINT.into()),
+        };
+    }
+    SyntaxProblem {
+        hint: hint(version, &e.message, text),
+        message: format!("{}{place}: {}", e.kind, e.message),
+        source_line: text.map(str::to_string),
+    }
+}
+
+/// A NUL byte, which no Python compiles (each says so its own way: a TypeError, a ValueError
+/// or a SyntaxError, none with the line): where the first one is.
+fn nul_byte(e: &ProbeSyntaxError, source: &[u8]) -> Option<SyntaxProblem> {
+    let at = source.iter().position(|&b| b == 0)?;
+    if !e.message.to_ascii_lowercase().contains("null byte") {
+        return None;
+    }
+    let start = source[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let end = source[at..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(source.len(), |p| at + p);
+    let line = source[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = String::from_utf8_lossy(&source[start..at]).chars().count() + 1;
+    let text = String::from_utf8_lossy(&source[start..end])
+        .trim_end()
+        .replace('\0', "\\0");
+    let utf16 = source.starts_with(b"\xff\xfe") || source.starts_with(b"\xfe\xff");
+    let hint = if utf16 {
+        "The file is saved as UTF-16, which puts a NUL byte beside every letter: save it as UTF-8 (plain text)."
+    } else {
+        "A NUL byte is invisible in most editors (shown here as \\0). It comes from pasting from a binary file or a PDF, or from a file saved as UTF-16: delete the line and type it again, or save the file as UTF-8 (plain text)."
+    };
+    Some(SyntaxProblem {
+        message: format!(
+            "the file contains a NUL byte (character 0) on line {line}, column {column}: Python compiles no file that does"
+        ),
+        source_line: (!text.is_empty()).then_some(text),
+        hint: Some(hint.into()),
     })
 }
 
@@ -142,6 +259,12 @@ fn hint(version: &str, message: &str, text: Option<&str>) -> Option<String> {
             "Type annotations do not exist in Python 2.7, which the lab also runs: leave them out."
                 .into(),
         );
+    }
+    if message.starts_with("unknown encoding") {
+        return Some("The coding line names an encoding Python does not know: write `# -*- coding: utf-8 -*-` and save the file as UTF-8.".into());
+    }
+    if message.contains("codec can't decode") {
+        return Some("The file is not UTF-8 text (saved as Latin-1 or Windows-1252, say): save it as UTF-8, or declare its encoding with a line like `# -*- coding: latin-1 -*-`.".into());
     }
     if message.contains("inconsistent use of tabs") || message.contains("unindent does not match") {
         return Some(
@@ -186,6 +309,76 @@ fn undeclared_non_ascii(source: &[u8]) -> Option<SyntaxProblem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn said(version: &str, kind: &str, message: &str, source: &[u8]) -> SyntaxProblem {
+        let json = serde_json::json!({
+            "version": version,
+            "error": {"kind": kind, "line": null, "message": message, "text": null},
+        });
+        let stdout = format!("{{\"compiling\": \"{version}\"}}\n{json}");
+        interpret(Path::new("python"), stdout.as_bytes(), b"", source)
+            .unwrap()
+            .problem
+            .unwrap()
+    }
+
+    #[test]
+    fn whatever_compile_raises_on_the_file_is_named_in_the_students_terms() {
+        let source = b"x = 1\nprint(x)\x00\n";
+        for (version, kind, message) in [
+            (
+                "2.7.18",
+                "TypeError",
+                "compile() expected string without null bytes",
+            ),
+            (
+                "3.8.18",
+                "ValueError",
+                "source code string cannot contain null bytes",
+            ),
+            (
+                "3.11.7",
+                "SyntaxError",
+                "source code string cannot contain null bytes",
+            ),
+        ] {
+            let p = said(version, kind, message, source);
+            assert!(
+                p.message
+                    .contains("NUL byte (character 0) on line 2, column 9"),
+                "{p:?}"
+            );
+            assert_eq!(p.source_line.as_deref(), Some("print(x)\\0"));
+        }
+        let p = said("2.7.18", "MemoryError", "", b"x = ((((1))))\n");
+        assert!(p.message.contains("too deeply for Python 2.7"), "{p:?}");
+        let p = said("3.11.7", "SomethingNew", "it is wrong", b"x\n");
+        assert_eq!(p.message, "SomethingNew: it is wrong");
+    }
+
+    #[test]
+    fn a_compiler_that_crashes_after_the_version_is_the_files_nesting() {
+        let check = crashed_compiling(b"{\"compiling\": \"2.7.18\"}\n").unwrap();
+        assert_eq!(check.version, "2.7.18");
+        assert!(check.problem.unwrap().message.contains("too deeply"));
+        // A report after it: the compiler did not crash.
+        assert!(
+            crashed_compiling(
+                b"{\"compiling\": \"2.7.18\"}\n{\"version\": \"2.7.18\", \"error\": null}"
+            )
+            .is_none()
+        );
+        // The version line alone is no report.
+        assert!(
+            interpret(
+                Path::new("python"),
+                b"{\"compiling\": \"3.11.7\"}\n",
+                b"",
+                b""
+            )
+            .is_err()
+        );
+    }
 
     #[test]
     fn non_ascii_needs_a_coding_line_in_python_2() {

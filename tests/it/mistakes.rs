@@ -458,3 +458,114 @@ fn optimal_move_fixtures_catch_the_usual_wrong_strategies() {
         assert!(failed >= 3, "{name} fails only {failed} case(s)");
     }
 }
+
+/// Bytes an interpreter refuses to compile: (name, file, what the message says under Python
+/// 3, under Python 2.7).
+const UNCOMPILABLE: &[(&str, &[u8], &str, &str)] = &[
+    (
+        "nul",
+        b"print(1)\x00\n",
+        "NUL byte (character 0) on line 1, column 9",
+        "NUL byte (character 0) on line 1, column 9",
+    ),
+    (
+        "nul_on_line_3",
+        b"x = 1\ny = 2\nprint(x + y)\x00\n",
+        "NUL byte (character 0) on line 3, column 13",
+        "NUL byte (character 0) on line 3, column 13",
+    ),
+    (
+        "utf16",
+        b"\xff\xfep\x00r\x00i\x00n\x00t\x00(\x001\x00)\x00\n\x00",
+        "NUL byte (character 0) on line 1",
+        "NUL byte (character 0) on line 1",
+    ),
+    (
+        "unknown_encoding",
+        b"# -*- coding: klingon -*-\nprint(1)\n",
+        "unknown encoding: klingon",
+        "unknown encoding: klingon",
+    ),
+    (
+        "not_utf8",
+        b"print('caf\xe9')\n",
+        "codec can't decode byte 0xe9",
+        "non-ASCII character '\\xe9' but no encoding declared",
+    ),
+];
+
+/// The student's fault is the student's (issue 24): a file no interpreter compiles is a
+/// syntax error (exit 1), never nimlab's judge error (exit 3), under every interpreter and
+/// both runners, with a message that names the problem.
+#[test]
+fn files_an_interpreter_refuses_to_compile_are_syntax_errors_that_name_the_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut deep = b"x = ".to_vec();
+    deep.extend(std::iter::repeat_n(b'-', 100_000));
+    deep.extend(b"1\n");
+    let deep: (&str, &[u8], &str, &str) = (
+        "deep_expression",
+        &deep,
+        "nests brackets or expressions too deeply for Python 3.",
+        "nests brackets or expressions too deeply for Python 2.7",
+    );
+    let parentheses = [b"x = ".as_slice(), &[b'('; 300], b"1", &[b')'; 300], b"\n"].concat();
+    let parentheses: (&str, &[u8], &str, &str) = (
+        "nested_parentheses",
+        &parentheses,
+        "too many nested parentheses",
+        "nests brackets or expressions too deeply for Python 2.7",
+    );
+    // Python 2.7's compiler overflows its stack on this one (Python 3 raises a RecursionError).
+    let chain = [b"x = ".as_slice(), &b"1+".repeat(200_000), b"1\n"].concat();
+    let chain: (&str, &[u8], &str, &str) = (
+        "long_chain",
+        &chain,
+        "nests brackets or expressions too deeply for Python 3.",
+        "nests brackets or expressions too deeply for Python 2.7",
+    );
+    let mut failures = Vec::new();
+    for &(name, source, on_3, on_2) in UNCOMPILABLE.iter().chain([&deep, &parentheses, &chain]) {
+        let file = dir.path().join(name).join("present_board.py");
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, source).unwrap();
+        for runner in ["fork", "process"] {
+            let (report, code) = check_json(&[
+                file.to_str().unwrap(),
+                "--python",
+                "3,2.7",
+                "--runner",
+                runner,
+                "--jobs",
+                "1",
+            ]);
+            let runs = report["runs"].as_array().unwrap();
+            let said: Vec<(String, String)> = runs
+                .iter()
+                .map(|r| {
+                    (
+                        r["verdict"].as_str().unwrap_or("").to_string(),
+                        r["message"].as_str().unwrap_or("").to_string(),
+                    )
+                })
+                .collect();
+            let right = code == 1
+                && report["verdict"] == "syntax_error"
+                && said.len() == 2
+                && said[0].0 == "syntax_error"
+                && said[1].0 == "syntax_error"
+                && said[0].1.contains(on_3)
+                && said[1].1.contains(on_2);
+            if !right {
+                failures.push(format!("{name} --runner {runner}: exit {code}, {said:?}"));
+            }
+            // The fork server compiled the file itself (but where compiling crashes it).
+            if runner == "fork" && name != "long_chain" {
+                for run in runs {
+                    assert_eq!(run["runner"], "fork", "{name}: {run:#}");
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

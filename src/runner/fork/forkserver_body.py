@@ -221,8 +221,11 @@ def _compile(path):
                 "message": str(e.msg),
                 "text": text,
             }
-        except ValueError as e:
-            report["error"] = {"kind": "SyntaxError", "line": None, "message": str(e), "text": None}
+        except Exception as e:
+            # Whatever else compile() raises on the file's bytes is the file's fault too (see
+            # src/syntax.rs): a NUL byte (TypeError in Python 2, ValueError in 3.6 to 3.10),
+            # nesting too deep for the parser (MemoryError, RecursionError).
+            report["error"] = {"kind": type(e).__name__, "line": None, "message": str(e), "text": None}
     finally:
         sys.stderr = saved
     servable = code is not None
