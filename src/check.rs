@@ -211,14 +211,11 @@ fn remove_stale_workspaces() {
 
 const INTERRUPTED: &str = "not judged: nimlab was interrupted";
 
-/// A secret case's judge error, as students see it (the detail could give the case away).
-const SECRET_JUDGE_ERROR: &str = "nimlab could not judge this secret case (its fault, not yours); `nimlab fixtures verify` tells the instructor why";
-
 /// A case that nimlab's interruption (Ctrl-C) kept from being judged.
 fn interrupted(mut report: CaseReport) -> CaseReport {
     report.verdict = Verdict::Skipped;
-    report.time_ms = 0;
-    report.wall_ms = 0;
+    report.time_ms = Some(0);
+    report.wall_ms = Some(0);
     report.message = INTERRUPTED.into();
     report.feedback = None;
     report
@@ -495,8 +492,8 @@ impl RunContext<'_> {
                     visibility: case.visibility,
                     weight: case.weight,
                     verdict,
-                    time_ms: 0,
-                    wall_ms: 0,
+                    time_ms: Some(0),
+                    wall_ms: Some(0),
                     message: String::new(),
                     feedback: None,
                 })
@@ -583,8 +580,8 @@ impl RunContext<'_> {
             visibility: case.visibility,
             weight: case.weight,
             verdict: Verdict::JudgeError,
-            time_ms: 0,
-            wall_ms: 0,
+            time_ms: Some(0),
+            wall_ms: Some(0),
             message: String::new(),
             feedback: None,
         }
@@ -654,15 +651,11 @@ impl RunContext<'_> {
         }
         let judgement = judge::judge_case(exercise, case, &outcome, &spec.limits);
         report.verdict = judgement.verdict;
-        report.time_ms = outcome.cpu.as_millis() as u64;
-        report.wall_ms = outcome.wall.as_millis() as u64;
-        // Secret cases say only their verdict. nimlab's own fault is said there too, but not
-        // its detail, which may quote the case's input (a bad fixture's bad part).
-        if case.visibility == Visibility::Sample {
-            report.message = self.unmap(&judgement.message);
-        } else if judgement.verdict == Verdict::JudgeError {
-            report.message = SECRET_JUDGE_ERROR.into();
-        }
+        report.time_ms = Some(outcome.cpu.as_millis() as u64);
+        report.wall_ms = Some(outcome.wall.as_millis() as u64);
+        // Every case's message is kept, for the instructor; a student's view of a secret
+        // case leaves it out (`report::student`).
+        report.message = self.unmap(&judgement.message);
         if case.visibility == Visibility::Sample && judgement.verdict != Verdict::Accepted {
             let one_of_many = matches!(judging, Judging::Checker(_));
             let expected = if one_of_many {
@@ -730,16 +723,14 @@ impl RunContext<'_> {
         report.verdict = played.verdict;
         let way = end.as_ref().ok().map(|end| end.way.clone());
         if let Ok(end) = &end {
-            report.time_ms = end.cpu.as_millis() as u64;
-            report.wall_ms = end.wall.as_millis() as u64;
+            report.time_ms = Some(end.cpu.as_millis() as u64);
+            report.wall_ms = Some(end.wall.as_millis() as u64);
         }
         if crate::stop::requested() && report.verdict != Verdict::Accepted {
             return (interrupted(report), way);
         }
         let sample = case.visibility == Visibility::Sample;
-        if sample || played.verdict == Verdict::JudgeError {
-            report.message = self.unmap(&played.message);
-        }
+        report.message = self.unmap(&played.message);
         if sample && played.verdict != Verdict::Accepted {
             let stderr = end
                 .ok()
@@ -869,7 +860,10 @@ mod tests {
                     assert!(feedback.got.contains("nothing like a board"));
                 }
                 Visibility::Secret => {
-                    assert!(case.feedback.is_none() && case.message.is_empty());
+                    // The report keeps the message; a student's view shows the verdict alone.
+                    assert!(case.feedback.is_none() && !case.message.is_empty());
+                    let seen = case.for_student();
+                    assert!(seen.message.is_empty() && seen.time_ms.is_none());
                 }
             }
         }

@@ -212,6 +212,11 @@ pub struct CheckArgs {
     pub jobs: Option<usize>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Report everything, for the instructor: secret cases' times and messages, and the
+    /// detail of nimlab's own failures (by default the report is what a student may see:
+    /// secret cases by their verdict alone, nimlab's failures in a sentence)
+    #[arg(long)]
+    pub instructor: bool,
     /// How each case's program is started
     #[arg(long, value_enum, default_value_t = RunnerChoice::Fork)]
     pub runner: RunnerChoice,

@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::exit;
 use crate::judge::Verdict;
 use crate::lab::Lab;
-use crate::report::{JsonReporter, Reporter, TextReporter};
+use crate::report::{JsonReporter, Reporter, StudentView, TextReporter};
 
 pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
     // Whether it is a file nimlab can read is the check's to say (a FIFO is refused there).
@@ -48,6 +48,10 @@ pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
         Format::Text => Box::new(TextReporter::new(anstream::stdout())),
         Format::Json => Box::new(JsonReporter::new(std::io::stdout())),
     };
+    // Students run `check`: what they see is theirs unless the instructor asks for all.
+    if !args.instructor {
+        reporter = Box::new(StudentView(reporter));
+    }
     crate::stop::on_ctrl_c();
     let runner = super::runner(args.runner);
     let report = check::check(&request, runner.as_ref(), reporter.as_mut())?;

@@ -1,10 +1,13 @@
 //! Results of a check, the events that announce them, and the reporters that write them.
-//! The checker only emits events; adding a format never touches it.
+//! The checker only emits events; adding a format never touches it. A report keeps every
+//! detail; what a student sees of it is made in one place, `student.rs`.
 
 mod json;
+mod student;
 mod text;
 
 pub use json::JsonReporter;
+pub use student::StudentView;
 pub use text::TextReporter;
 
 pub use crate::exercises::TranscriptEntry;
@@ -14,7 +17,8 @@ use crate::lint::Warning;
 use crate::verdict::Verdict;
 use serde::Serialize;
 
-/// Everything `nimlab check` found; `--format json` prints exactly this.
+/// Everything `nimlab check` found; `--format json --instructor` prints exactly this, and
+/// `--format json` its [`for_student`](CheckReport::for_student) view.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct CheckReport {
     pub exercise: String,
@@ -83,10 +87,12 @@ pub struct CaseReport {
     pub visibility: Visibility,
     pub weight: u32,
     pub verdict: Verdict,
-    /// CPU time.
-    pub time_ms: u64,
-    pub wall_ms: u64,
-    /// What went wrong, for sample cases; secret cases show only their verdict.
+    /// CPU time. Always there in a report; left out of a student's view of a secret case.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall_ms: Option<u64>,
+    /// What went wrong. A student's view of a secret case has none: only its verdict.
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub feedback: Option<CaseFeedback>,
@@ -133,6 +139,12 @@ pub enum Event<'a> {
 
 pub trait Reporter {
     fn event(&mut self, event: &Event) -> std::io::Result<()>;
+}
+
+impl<R: Reporter + ?Sized> Reporter for Box<R> {
+    fn event(&mut self, event: &Event) -> std::io::Result<()> {
+        (**self).event(event)
+    }
 }
 
 /// Reports nothing: for callers that only want the finished report.

@@ -3,7 +3,6 @@
 use super::TranscriptEntry as Entry;
 use super::{CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport};
 use crate::escape::terminal;
-use crate::lab::Visibility;
 use crate::verdict::Verdict;
 use anstyle::{AnsiColor, Style};
 use std::collections::HashSet;
@@ -97,24 +96,33 @@ impl<W: Write> TextReporter<W> {
             .unwrap_or(0);
         for case in &run.cases {
             let style = verdict_style(case.verdict);
-            let message = match case.visibility {
-                Visibility::Sample if !case.message.is_empty() => {
-                    format!("  {}", terminal(&case.message))
-                }
-                _ => String::new(),
+            // What the report holds is shown: a student's view of a secret case holds its
+            // verdict alone (`report::student`).
+            let time = match case.time_ms {
+                Some(ms) => format!(" {DIM}{ms:>5} ms{DIM:#}"),
+                None => " ".repeat(9),
+            };
+            let rest = match case.message.as_str() {
+                "" if case.time_ms.is_none() => String::new(),
+                "" => time,
+                message => format!("{time}  {}", terminal(message)),
+            };
+            let verdict = if rest.is_empty() {
+                case.verdict.label().to_string()
+            } else {
+                format!("{:<21}", case.verdict.label())
             };
             writeln!(
                 out,
-                "  {style}{}{style:#} {:width$}  {style}{:<21}{style:#} {DIM}{:>5} ms{DIM:#}{message}",
+                "  {style}{}{style:#} {:width$}  {style}{verdict}{style:#}{rest}",
                 mark(case.verdict),
                 terminal(&case.name),
-                case.verdict.label(),
-                case.time_ms,
             )?;
         }
         writeln!(out, "  score {}/{}", run.score, run.max_score)?;
         if let Some(note) = &run.runner_note {
-            writeln!(out, "  {DIM}runner:{DIM:#} {}", terminal(note))?;
+            let note = terminal(note).replace('\n', "\n          ");
+            writeln!(out, "  {DIM}runner:{DIM:#} {note}")?;
         }
         Ok(())
     }

@@ -5,6 +5,7 @@ use super::db::{self, Submission, Summary};
 use super::web::{
     self, ApiFail, AppState, Fail, Session, accept, enqueue, read_upload, visible_submission,
 };
+use crate::report::CheckReport;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Multipart, Path, Query, State};
@@ -131,26 +132,29 @@ fn summary_json(summary: &Summary) -> Value {
     })
 }
 
-/// A submission as `viewer_is_instructor` may see it: a student sees neither nimlab's own
-/// error (only that it could not judge) nor the server's interpreter paths.
+/// A submission as `viewer_is_instructor` may see it: the report whole for instructors, and
+/// its student's view for a student (secret cases by their verdict alone, nimlab's own
+/// failures in a sentence, no interpreter paths); nimlab's own error, too, only as a sentence.
 fn submission_json(
     submission: &Submission,
     waiting_before: i64,
     viewer_is_instructor: bool,
 ) -> Result<Value, Fail> {
     let mut value = summary_json(&submission.summary);
-    let mut report: Value = match &submission.report {
-        Some(text) => serde_json::from_str(text).map_err(|e| {
-            Fail::internal(format!(
-                "submission {}: unreadable report: {e}",
-                submission.summary.id
-            ))
-        })?,
+    let unreadable = |e: serde_json::Error| {
+        Fail::internal(format!(
+            "submission {}: unreadable report: {e}",
+            submission.summary.id
+        ))
+    };
+    let report: Value = match &submission.report {
+        Some(text) if viewer_is_instructor => serde_json::from_str(text).map_err(unreadable)?,
+        Some(text) => {
+            let report: CheckReport = serde_json::from_str(text).map_err(unreadable)?;
+            serde_json::to_value(report.for_student()).map_err(unreadable)?
+        }
         None => Value::Null,
     };
-    if !viewer_is_instructor {
-        web::report_json_for_student(&mut report);
-    }
     value["report"] = report;
     value["error"] = match &submission.summary.error {
         Some(error) if viewer_is_instructor => json!(error),

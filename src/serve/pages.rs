@@ -294,7 +294,7 @@ pub async fn submission(
     if let Some(report) = &mut report
         && !session.user.is_instructor()
     {
-        web::report_for_student(report);
+        *report = report.for_student();
     }
     let waiting_before = app.db(move |c| db::waiting_before(c, id)).await?;
     let title = app

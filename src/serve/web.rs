@@ -142,38 +142,6 @@ pub fn body_budget(max_upload_bytes: usize) -> Arc<tokio::sync::Semaphore> {
 /// error, which may name the server's files) is for instructors.
 pub const NOT_JUDGED: &str = "nimlab could not judge this submission. This is not your fault; your instructor can see why and judge it again.";
 
-/// An interpreter as a student may see it: one given as a path (on the server) by its
-/// file name alone.
-fn bare_interpreter(interpreter: &str) -> &str {
-    interpreter.rsplit('/').next().unwrap_or(interpreter)
-}
-
-/// A report as a student may see it: without the server's interpreter paths (each run
-/// keeps its interpreter's version).
-pub fn report_for_student(report: &mut crate::report::CheckReport) {
-    for run in &mut report.runs {
-        run.path = None;
-        run.interpreter = bare_interpreter(&run.interpreter).to_string();
-    }
-}
-
-/// [`report_for_student`] on a report's JSON.
-pub fn report_json_for_student(report: &mut serde_json::Value) {
-    let Some(runs) = report.get_mut("runs").and_then(|r| r.as_array_mut()) else {
-        return;
-    };
-    for run in runs {
-        if let Some(path) = run.get_mut("path") {
-            *path = serde_json::Value::Null;
-        }
-        if let Some(interpreter) = run.get_mut("interpreter")
-            && let Some(text) = interpreter.as_str()
-        {
-            *interpreter = serde_json::Value::from(bare_interpreter(text));
-        }
-    }
-}
-
 /// A request refused or failed, with the message its user sees. Pages show it in HTML, the
 /// API as `{"error": ...}`.
 #[derive(Debug)]

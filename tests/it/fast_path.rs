@@ -1010,7 +1010,7 @@ fn a_server_killed_mid_check_hands_the_rest_to_the_process_path_and_the_report_s
     .unwrap();
     let os = |s: &'static str| std::ffi::OsStr::new(s);
     let mut args = vec![os("check"), file.as_os_str()];
-    args.extend(["--format", "json", "--runner", "fork", "--jobs", "1"].map(os));
+    args.extend(["--format", "json", "--runner", "fork", "--jobs", "1", "--instructor"].map(os));
     let output = check_killing_the_server(&args, &ready);
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["verdict"], "accepted", "{report}");
@@ -1028,9 +1028,9 @@ fn a_server_killed_mid_check_hands_the_rest_to_the_process_path_and_the_report_s
         assert_eq!(runs[1]["runner"], "fork", "{report}");
         assert!(runs[1].get("runner_note").is_none(), "{report}");
     }
-    // The text report says so too.
+    // The instructor's text report says so too.
     let mut args = vec![os("check"), file.as_os_str()];
-    args.extend(["--runner", "fork", "--jobs", "1"].map(os));
+    args.extend(["--runner", "fork", "--jobs", "1", "--instructor"].map(os));
     let output = check_killing_the_server(&args, &ready);
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{text}");
@@ -1038,6 +1038,48 @@ fn a_server_killed_mid_check_hands_the_rest_to_the_process_path_and_the_report_s
         text.contains("runs were processes of their own, not forks: the fork server"),
         "{text}"
     );
+}
+
+#[test]
+fn a_fork_servers_traceback_reaches_the_instructors_report_but_never_a_students() {
+    // A fork server interrupted mid-check (it has Python's handler for SIGINT) dies printing a
+    // traceback through nimlab's files.
+    let _interrupts = crate::common::InterruptsForkServers::start();
+    let lab = crate::common::cpu_speller_lab();
+    let scratch = tempfile::tempdir().unwrap();
+    let file = scratch.path().join("present_board.py");
+    std::fs::write(&file, crate::common::server_killer()).unwrap();
+    let check = |extra: &[&str]| {
+        let output = nimlab()
+            .arg("--lab")
+            .arg(lab.path())
+            .arg("check")
+            .arg(&file)
+            .args(["--runner", "fork", "--jobs", "1"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let full: Value = serde_json::from_str(&check(&["--format", "json", "--instructor"])).unwrap();
+    let note = full["runs"][0]["runner_note"].as_str().unwrap();
+    assert!(
+        note.contains("Traceback") && note.contains("/tmp/nimlab-") && note.contains("forkserver"),
+        "{note}"
+    );
+    assert!(check(&["--instructor"]).contains(note.lines().next().unwrap()));
+    for extra in [&["--format", "json"][..], &[]] {
+        let seen = check(extra);
+        for detail in ["Traceback", "nimlab-", "forkserver", "KeyboardInterrupt"] {
+            assert!(!seen.contains(detail), "{extra:?}: {detail}:\n{seen}");
+        }
+        assert!(
+            seen.contains("nimlab's runner failed on some cases")
+                && seen.contains("not your fault"),
+            "{extra:?}:\n{seen}"
+        );
+    }
 }
 
 #[test]

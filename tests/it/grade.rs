@@ -1413,3 +1413,46 @@ fn a_students_submissions_share_one_scratch_folder_so_their_interpreters_serve_t
     }
     assert_eq!(finished.len(), 3, "{finished:?}");
 }
+
+#[test]
+fn a_students_page_and_gradescope_show_a_secret_case_by_its_verdict_alone() {
+    use common::{CPU_SPELLER, SECRET_FIRST, SPELLED_CASE, case_in};
+    let lab = common::cpu_speller_lab();
+    let class = tempfile::tempdir().unwrap();
+    write(&class.path().join("ada/present_board.py"), CPU_SPELLER);
+    let out = tempfile::tempdir().unwrap();
+    grade_quick(lab.path(), class.path(), out.path(), &[])
+        .assert()
+        .success();
+    // results.json is the instructor's: the secret case's time spells its input's first
+    // number, and its message says what was wrong.
+    let results: Value = serde_json::from_str(&read(out.path(), "results.json")).unwrap();
+    let case = case_in(&results, SPELLED_CASE)[0];
+    assert_eq!(case["verdict"], "wrong_answer", "{case}");
+    let spent = case["time_ms"].as_u64().unwrap();
+    assert!(spent >= SECRET_FIRST * 10, "{case}");
+    let message = case["message"].as_str().unwrap().to_string();
+    assert!(!message.is_empty(), "{case}");
+    // The student's page: the verdict alone, where the sample cases show their times.
+    let page = read(out.path(), "report/students/ada.html");
+    let line = page
+        .lines()
+        .find(|l| l.contains(SPELLED_CASE))
+        .unwrap_or_else(|| panic!("{page}"));
+    assert!(
+        line.trim_end().ends_with("wrong answer") && !line.contains("ms"),
+        "{line}"
+    );
+    assert!(
+        page.lines()
+            .any(|l| l.contains("sample/01-four-rows") && l.contains(" ms")),
+        "{page}"
+    );
+    let message_words = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!page.contains(&message_words), "{page}");
+    // Gradescope's, which the student sees: no more.
+    let gradescope = read(out.path(), "gradescope/ada/results.json");
+    assert!(!gradescope.contains(SPELLED_CASE), "{gradescope}");
+    assert!(!gradescope.contains(&spent.to_string()), "{gradescope}");
+    assert!(!gradescope.contains(&message_words), "{gradescope}");
+}

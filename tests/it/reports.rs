@@ -1,5 +1,6 @@
 //! Snapshots of what students see: the text report and the JSON report for each kind of
-//! failure. Timings, paths and the interpreter's exact version are redacted.
+//! failure. Timings, paths and the interpreter's exact version are redacted. Then what a
+//! student sees of secret cases and of nimlab's own failures, against what the instructor does.
 
 use crate::common::{nimlab, root};
 
@@ -77,14 +78,18 @@ fn text_report_of_a_game_that_crashes() {
 }
 
 // ---- Reports of constructed results: every verdict, without running anything -----------
+// Rendered whole, as the instructor sees them (`check --instructor`), and as a student does.
 
 use nimlab::judge::Verdict;
 use nimlab::judge::compare::LineDifference;
 use nimlab::lab::Visibility;
 use nimlab::report::{
-    CaseFeedback, CaseReport, CheckReport, Event, JsonReporter, Reporter, RunReport, TextReporter,
-    TranscriptEntry,
+    CaseFeedback, CaseReport, CheckReport, Event, JsonReporter, Reporter, RunReport, StudentView,
+    TextReporter, TranscriptEntry,
 };
+
+/// What the constructed report's secret case says, for the instructor.
+const SECRET_MESSAGE: &str = "line 2: expected `1: X X X X X X X X X`, got `1: X`";
 
 const EVERY_VERDICT: [Verdict; 9] = [
     Verdict::Accepted,
@@ -120,8 +125,8 @@ fn case(index: usize, verdict: Verdict) -> CaseReport {
         visibility: Visibility::Sample,
         weight: 1,
         verdict,
-        time_ms: 12,
-        wall_ms: 15,
+        time_ms: Some(12),
+        wall_ms: Some(15),
         message: message(verdict).into(),
         feedback: failed.then(|| CaseFeedback {
             input: "{\"board\": [1, 2], \"move\": [2, 1]}\n".into(),
@@ -152,7 +157,7 @@ fn constructed_report() -> CheckReport {
     let mut secret = case(9, Verdict::WrongAnswer);
     secret.name = "secret/01-hidden".into();
     secret.visibility = Visibility::Secret;
-    secret.message.clear();
+    secret.message = SECRET_MESSAGE.into();
     secret.feedback = None;
     let mut cases = cases;
     cases.push(secret);
@@ -166,8 +171,10 @@ fn constructed_report() -> CheckReport {
         message: None,
         syntax: None,
         cases,
-        runner: "process".into(),
-        runner_note: None,
+        runner: "fork and process".into(),
+        runner_note: Some(
+            "2 of 10 runs were processes of their own, not forks: the fork server ended: Traceback (most recent call last):\n  File \"/tmp/nimlab-4242-fork-Xy12/forkserver.py\", line 130, in <module>\nKeyboardInterrupt".into(),
+        ),
     };
     let missing = RunReport {
         interpreter: "2.7".into(),
@@ -272,4 +279,151 @@ fn json_report_of_every_verdict() {
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(value["runs"][0]["cases"].as_array().unwrap().len(), 10);
     insta::assert_snapshot!(text);
+}
+
+#[test]
+fn text_report_of_every_verdict_as_a_student_sees_it() {
+    let report = constructed_report();
+    let mut out = Vec::new();
+    render(
+        &mut StudentView(TextReporter::new(anstream::StripStream::new(&mut out))),
+        &report,
+    );
+    let text = String::from_utf8(out).unwrap();
+    // nimlab's own detail (its server's traceback, its folders, the interpreter's path) and
+    // the secret case's time and message are the instructor's.
+    for detail in [
+        "forkserver.py",
+        "KeyboardInterrupt",
+        "/tmp/nimlab-",
+        "/usr/bin/python3",
+        "No space left on device",
+        SECRET_MESSAGE,
+    ] {
+        assert!(!text.contains(detail), "{detail}:\n{text}");
+    }
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn json_report_as_a_student_sees_it_leaves_out_secret_detail_and_nimlabs_own() {
+    let report = constructed_report();
+    let mut out = Vec::new();
+    render(&mut StudentView(JsonReporter::new(&mut out)), &report);
+    let text = String::from_utf8(out).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for detail in [
+        "forkserver.py",
+        "KeyboardInterrupt",
+        "/tmp/nimlab-",
+        "/usr/bin/python3",
+        "No space left on device",
+        SECRET_MESSAGE,
+    ] {
+        assert!(!text.contains(detail), "{detail}:\n{text}");
+    }
+    let secret = &value["runs"][0]["cases"][9];
+    assert_eq!(secret["name"], "secret/01-hidden");
+    assert_eq!(secret["verdict"], "wrong_answer");
+    assert_eq!(secret["message"], "");
+    for key in ["time_ms", "wall_ms", "feedback"] {
+        assert!(secret.get(key).is_none(), "{key}: {secret}");
+    }
+    // The sample cases keep their times; nimlab's failures are a sentence.
+    assert_eq!(value["runs"][0]["cases"][0]["time_ms"], 12);
+    assert!(
+        value["runs"][0]["runner_note"]
+            .as_str()
+            .unwrap()
+            .contains("not your fault")
+    );
+    // The report itself keeps everything, for the instructor.
+    let mut out = Vec::new();
+    render(&mut JsonReporter::new(&mut out), &report);
+    let full = String::from_utf8(out).unwrap();
+    for detail in [
+        "forkserver.py",
+        "KeyboardInterrupt",
+        "/tmp/nimlab-",
+        "/usr/bin/python3",
+        SECRET_MESSAGE,
+    ] {
+        assert!(full.contains(detail), "{detail}:\n{full}");
+    }
+}
+
+// ---- What `nimlab check` shows a student of secret cases, and the instructor -----------
+
+use crate::common::{CPU_SPELLER, SECRET_FIRST, SPELLED_CASE, case_in, cpu_speller_lab};
+
+/// `nimlab check` of [`CPU_SPELLER`] on its lab: stdout.
+fn check_speller(extra: &[&str]) -> String {
+    let lab = cpu_speller_lab();
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("present_board.py");
+    std::fs::write(&file, CPU_SPELLER).unwrap();
+    let output = nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .arg("check")
+        .arg(&file)
+        .args(["--jobs", "1"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The line of the text report that names `case`.
+fn line_of<'a>(text: &'a str, case: &str) -> &'a str {
+    text.lines()
+        .find(|l| l.contains(case))
+        .unwrap_or_else(|| panic!("no line for {case}:\n{text}"))
+}
+
+#[test]
+fn a_students_check_shows_a_secret_case_by_its_verdict_alone_and_the_instructors_shows_all() {
+    // For the instructor: the secret case's CPU time spells its input's first number.
+    let full: serde_json::Value =
+        serde_json::from_str(&check_speller(&["--format", "json", "--instructor"])).unwrap();
+    let case = case_in(&full, SPELLED_CASE)[0];
+    assert_eq!(case["verdict"], "wrong_answer", "{case}");
+    let spent = case["time_ms"].as_u64().unwrap();
+    assert!(spent >= SECRET_FIRST * 10, "{case}");
+    assert!(
+        case["wall_ms"].as_u64().unwrap() >= SECRET_FIRST * 10,
+        "{case}"
+    );
+    let message = case["message"].as_str().unwrap().to_string();
+    assert!(!message.is_empty(), "{case}");
+    let text = check_speller(&["--instructor"]);
+    let line = line_of(&text, SPELLED_CASE);
+    assert!(
+        line.contains(" ms") && line.contains(&message),
+        "{line}\n{text}"
+    );
+
+    // For a student (the default): its verdict, nothing else; the samples keep their times.
+    let seen: serde_json::Value =
+        serde_json::from_str(&check_speller(&["--format", "json"])).unwrap();
+    let case = case_in(&seen, SPELLED_CASE)[0];
+    assert_eq!(case["verdict"], "wrong_answer", "{case}");
+    assert_eq!(case["message"], "", "{case}");
+    for key in ["time_ms", "wall_ms", "feedback"] {
+        assert!(case.get(key).is_none(), "{key}: {case}");
+    }
+    let sample = case_in(&seen, "sample/01-four-rows")[0];
+    assert!(sample["time_ms"].is_u64(), "{sample}");
+    let text = check_speller(&[]);
+    let line = line_of(&text, SPELLED_CASE);
+    assert!(
+        line.trim_end().ends_with("wrong answer") && !line.contains("ms"),
+        "{line}\n{text}"
+    );
+    assert!(!text.contains(&message), "{text}");
+    assert!(
+        line_of(&text, "sample/01-four-rows").contains(" ms"),
+        "{text}"
+    );
 }

@@ -2439,3 +2439,83 @@ fn one_students_many_uploads_take_turns_with_another_students_one() {
         "{ada_started:?} {grace_started}"
     );
 }
+
+#[test]
+fn a_secret_cases_time_and_message_and_nimlabs_own_detail_reach_instructors_only() {
+    use crate::common::{CPU_SPELLER, SECRET_FIRST, SPELLED_CASE, case_in, cpu_speller_lab};
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = cpu_speller_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let file = dir.path().join("present_board.py");
+    std::fs::write(&file, CPU_SPELLER).unwrap();
+    let id = submit(&ada, &server, "present_board", &file);
+    let seen = judged(&ada, &server, id);
+    assert_eq!(seen["verdict"], "wrong_answer", "{seen}");
+
+    // The instructor's API: the secret case's time spells its input's first number.
+    let prof = api_login(&server, "prof", "prof-password");
+    let (_, full) = get_json(&prof, &server, &format!("/api/submissions/{id}"));
+    let case = case_in(&full, SPELLED_CASE)[0];
+    let spent = case["time_ms"].as_u64().unwrap();
+    assert!(spent >= SECRET_FIRST * 10, "{case}");
+    let message = case["message"].as_str().unwrap().to_string();
+    assert!(!message.is_empty(), "{case}");
+
+    // The student's API: the verdict alone; the samples keep their times.
+    let case = case_in(&seen, SPELLED_CASE)[0];
+    assert_eq!(case["verdict"], "wrong_answer", "{case}");
+    assert_eq!(case["message"], "", "{case}");
+    for key in ["time_ms", "wall_ms", "feedback"] {
+        assert!(case.get(key).is_none(), "{key}: {case}");
+    }
+    assert!(case_in(&seen, "sample/01-four-rows")[0]["time_ms"].is_u64());
+
+    // The pages: the secret case's row, with its time and message for the instructor only.
+    let row = |page: &str| -> String {
+        let start = page.find(SPELLED_CASE).unwrap_or_else(|| panic!("{page}"));
+        page[start..].split("</tr>").next().unwrap().to_string()
+    };
+    let path = format!("/submissions/{id}");
+    let (_, page) = text(&form_login(&server, "ada", "ada-password"), &server, &path);
+    let seen_row = row(&page);
+    assert!(
+        !seen_row.contains(" ms") && !seen_row.contains(&spent.to_string()),
+        "{seen_row}"
+    );
+    let (_, page) = text(
+        &form_login(&server, "prof", "prof-password"),
+        &server,
+        &path,
+    );
+    let full_row = row(&page);
+    assert!(full_row.contains(&format!("{spent} ms")), "{full_row}");
+    let first_word = message.split_whitespace().next().unwrap();
+    assert!(full_row.contains(first_word), "{full_row}");
+    assert!(!seen_row.contains(first_word), "{seen_row}");
+
+    // A fork server interrupted on that case: the server's traceback, through nimlab's
+    // temporary folder, is the instructor's; the student reads a sentence.
+    let _interrupts = crate::common::InterruptsForkServers::start();
+    std::fs::write(&file, crate::common::server_killer()).unwrap();
+    let id = submit(&ada, &server, "present_board", &file);
+    let seen = judged(&ada, &server, id);
+    let (_, full) = get_json(&prof, &server, &format!("/api/submissions/{id}"));
+    let note = full["report"]["runs"][0]["runner_note"].as_str().unwrap();
+    assert!(
+        note.contains("Traceback") && note.contains("/tmp/nimlab-"),
+        "{note}"
+    );
+    let text = seen.to_string();
+    for detail in ["Traceback", "nimlab-", "forkserver"] {
+        assert!(!text.contains(detail), "{detail}: {text}");
+    }
+    assert!(
+        seen["report"]["runs"][0]["runner_note"]
+            .as_str()
+            .unwrap()
+            .contains("not your fault"),
+        "{seen}"
+    );
+}

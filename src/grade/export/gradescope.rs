@@ -1,5 +1,6 @@
 //! gradescope/<student>/results.json: Gradescope's autograder results, one per student, in
-//! a folder named by the student's id in a collision-free form.
+//! a folder named by the student's id in a collision-free form. The student reads them:
+//! they say what a student's view of each report says (each exercise's verdict and score).
 
 use super::{Exporter, Sink, points, unrenderable};
 use crate::error::Result;
@@ -28,7 +29,9 @@ fn results(book: &Gradebook, student: &StudentResult) -> serde_json::Result<Vec<
         .iter()
         .map(|exercise| {
             let result = &student.exercises[&exercise.name];
-            let output = match (&result.status, &result.report) {
+            // The student sees it: only what a student's view of the report holds.
+            let report = result.report.as_ref().map(|r| r.for_student());
+            let output = match (&result.status, &report) {
                 (Status::Graded, Some(report)) => format!(
                     "{} ({} of {} cases' weight under every interpreter)",
                     report.verdict.label(),

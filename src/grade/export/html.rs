@@ -1,5 +1,6 @@
 //! report/: index.html, a self-contained class overview (inline CSS and SVG, no scripts, no
-//! network), and one feedback page per student with the explanations `nimlab check` gives.
+//! network), for the instructor, and one feedback page per student with the explanations
+//! `nimlab check` gives a student (secret cases by their verdict alone).
 //!
 //! Every text from a student or a program goes through [`escape`]: HTML's specials escaped,
 //! control characters shown as escapes.
@@ -8,7 +9,7 @@ use super::{Exporter, Sink, points, visible};
 use crate::error::Result;
 use crate::grade::book::{ExerciseResult, Gradebook, Status, StudentResult};
 use crate::judge::Verdict;
-use crate::report::{Event, Reporter, TextReporter};
+use crate::report::{Event, Reporter, StudentView, TextReporter};
 use std::fmt::Write;
 
 pub struct HtmlReport;
@@ -278,11 +279,12 @@ fn index(book: &Gradebook) -> String {
     page("Class report", &body)
 }
 
-/// The text `nimlab check` prints for a report, without colour.
+/// The text `nimlab check` prints for a report, without colour, as its student sees it.
 fn check_text(report: &crate::report::CheckReport) -> String {
     let mut buffer = Vec::new();
     {
-        let mut reporter = TextReporter::new(anstream::StripStream::new(&mut buffer));
+        let text = TextReporter::new(anstream::StripStream::new(&mut buffer));
+        let mut reporter = StudentView(text);
         let _ = reporter.event(&Event::Started {
             exercise: &report.exercise,
             title: "",

@@ -146,3 +146,157 @@ pub fn number_after(text: &str, label: &str) -> f64 {
         .find_map(|word| word.trim_end_matches(['x', ',']).parse::<f64>().ok())
         .unwrap_or_else(|| panic!("no number after {label:?} in {line:?}"))
 }
+
+/// The first number of the one secret case of [`cpu_speller_lab`].
+pub const SECRET_FIRST: u64 = 37;
+
+/// The secret case that [`CPU_SPELLER`] spells.
+pub const SPELLED_CASE: &str = "secret/99-spelled";
+
+/// A present_board submission that spends 10 ms of CPU per unit of its input's first number,
+/// so its CPU time for a case spells that number; it answers right, but for a board whose
+/// first row is longer than 30 (only the secret case's) it adds a row, so that case fails
+/// with a message.
+pub const CPU_SPELLER: &str = r#"from __future__ import print_function
+import sys, time
+board = [int(w) for w in sys.stdin.readline().split()]
+clock = getattr(time, 'process_time', time.time)
+end = clock() + 0.01 * (board[0] if board else 0)
+while clock() < end:
+    pass
+if board and board[0] > 30:
+    board.append(1)
+print('\n'.join(['Nim:'] + [str(i) + ':' + ' X' * n for i, n in enumerate(board, 1)]))
+"#;
+
+/// A present_board submission that answers right, but on [`SPELLED_CASE`] (and only there),
+/// forked from nimlab's fork server, waits 4 s first: long enough for an
+/// [`InterruptsForkServers`] to interrupt the server (SIGINT; a run may send no signal
+/// itself), which dies with a Python traceback that names nimlab's temporary folder; that run
+/// is then made again as a process of its own, which does not wait (it is its sandbox's init,
+/// pid 1, or, without a sandbox, its parent is not a fork server).
+pub fn server_killer() -> String {
+    format!(
+        r#"from __future__ import print_function
+import os, sys, time
+board = [int(w) for w in sys.stdin.readline().split()]
+try:
+    parent = open('/proc/%d/cmdline' % os.getppid(), 'rb').read()
+except (IOError, OSError):
+    parent = b''  # (a run cannot see its fork server)
+forked = os.getpid() != 1 and (not parent or b'forkserver' in parent)
+if forked and board and board[0] == {SECRET_FIRST}:
+    time.sleep(4)
+print('\n'.join(['Nim:'] + [str(i) + ':' + ' X' * n for i, n in enumerate(board, 1)]))
+"#
+    )
+}
+
+/// While it lives, interrupts (SIGINT, from this side) every fork server on the machine one of
+/// whose runs has lived for over a second: with [`server_killer`], the server of its waiting
+/// run dies mid-check, as a failing server would.
+pub struct InterruptsForkServers {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl InterruptsForkServers {
+    pub fn start() -> InterruptsForkServers {
+        use std::sync::atomic::Ordering;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut seen: std::collections::HashMap<(i32, String), std::time::Instant> =
+                Default::default();
+            while !stopped.load(Ordering::Relaxed) {
+                for (server, child) in fork_server_runs() {
+                    let first = *seen.entry((server, child)).or_insert_with(std::time::Instant::now);
+                    if first.elapsed() > std::time::Duration::from_secs(1) {
+                        // SAFETY: a plain kill(2) of a fork server (by its arguments).
+                        unsafe { libc::kill(server, libc::SIGINT) };
+                    }
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+        });
+        InterruptsForkServers {
+            stop,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for InterruptsForkServers {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Every running fork server's pid with each of its children's (pid and start time, so that a
+/// reused pid is another child).
+fn fork_server_runs() -> Vec<(i32, String)> {
+    let mut runs = Vec::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return runs;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else {
+            continue;
+        };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let args: Vec<&[u8]> = cmdline.split(|&b| b == 0).collect();
+        let server = args.iter().any(|a| a.ends_with(b"forkserver.py"))
+            && !args[0].ends_with(b"bwrap");
+        if !server {
+            continue;
+        }
+        let children = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
+            .unwrap_or_default();
+        for child in children.split_whitespace() {
+            let stat = std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
+            let started = stat.rsplit(')').next().and_then(|r| r.split_whitespace().nth(19));
+            runs.push((pid, format!("{child} {}", started.unwrap_or_default())));
+        }
+    }
+    runs
+}
+
+/// present_board under Python 3 alone, with its sample cases and one secret case,
+/// [`SPELLED_CASE`], whose board starts with [`SECRET_FIRST`]: the secret cases a program
+/// could spell out through what a report says of them.
+pub fn cpu_speller_lab() -> tempfile::TempDir {
+    let lab = lab_with(&["present_board"], |config| {
+        config.insert(
+            "interpreters".into(),
+            toml::Value::Array(vec![toml::Value::String("3".into())]),
+        );
+    });
+    let secret = lab.path().join("fixtures/present_board/secret");
+    std::fs::remove_dir_all(&secret).unwrap();
+    std::fs::create_dir_all(&secret).unwrap();
+    let name = SPELLED_CASE.trim_start_matches("secret/");
+    let board = [SECRET_FIRST, 1, 2];
+    let words: Vec<String> = board.iter().map(u64::to_string).collect();
+    std::fs::write(secret.join(format!("{name}.in")), words.join(" ") + "\n").unwrap();
+    let mut expected = String::from("Nim:\n");
+    for (row, size) in board.iter().enumerate() {
+        expected.push_str(&format!("{}:{}\n", row + 1, " X".repeat(*size as usize)));
+    }
+    std::fs::write(secret.join(format!("{name}.out")), expected).unwrap();
+    lab
+}
+
+/// Every case named `case` anywhere in `value` (a report, results.json, an API answer).
+pub fn case_in<'a>(value: &'a Value, case: &str) -> Vec<&'a Value> {
+    match value {
+        Value::Object(fields) if fields.get("name").and_then(Value::as_str) == Some(case) => {
+            vec![value]
+        }
+        Value::Object(fields) => fields.values().flat_map(|v| case_in(v, case)).collect(),
+        Value::Array(items) => items.iter().flat_map(|v| case_in(v, case)).collect(),
+        _ => Vec::new(),
+    }
+}
