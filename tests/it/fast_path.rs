@@ -1010,7 +1010,18 @@ fn a_server_killed_mid_check_hands_the_rest_to_the_process_path_and_the_report_s
     .unwrap();
     let os = |s: &'static str| std::ffi::OsStr::new(s);
     let mut args = vec![os("check"), file.as_os_str()];
-    args.extend(["--format", "json", "--runner", "fork", "--jobs", "1", "--instructor"].map(os));
+    args.extend(
+        [
+            "--format",
+            "json",
+            "--runner",
+            "fork",
+            "--jobs",
+            "1",
+            "--instructor",
+        ]
+        .map(os),
+    );
     let output = check_killing_the_server(&args, &ready);
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["verdict"], "accepted", "{report}");

@@ -1032,7 +1032,11 @@ fn secret_inputs_never_reach_another_exercises_feedback() {
         .args(["--python", pythons, "--jobs", "1", "--runner", "fork"])
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let results: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
     let shown = |student: &str| -> Vec<String> {
@@ -1054,6 +1058,9 @@ fn secret_inputs_never_reach_another_exercises_feedback() {
     };
     let (ann, ben) = (shown("ann"), shown("ben"));
     assert!(!ann.is_empty());
-    assert_eq!(ann, ben, "ann's present_board found what her make_move left");
+    assert_eq!(
+        ann, ben,
+        "ann's present_board found what her make_move left"
+    );
     assert!(!results.to_string().contains("STASH{"), "a stash was found");
 }

@@ -170,9 +170,9 @@ print('\n'.join(['Nim:'] + [str(i) + ':' + ' X' * n for i, n in enumerate(board,
 "#;
 
 /// A present_board submission that answers right, but on [`SPELLED_CASE`] (and only there),
-/// forked from nimlab's fork server, waits 4 s first: long enough for an
-/// [`InterruptsForkServers`] to interrupt the server (SIGINT; a run may send no signal
-/// itself), which dies with a Python traceback that names nimlab's temporary folder; that run
+/// forked from nimlab's fork server, holds a file named [`ASKS_FOR_AN_INTERRUPT`] open and
+/// waits 4 s first: long enough for an [`InterruptsForkServers`] to interrupt the server
+/// (SIGINT; a run may send no signal itself), which dies with a Python traceback that names nimlab's temporary folder; that run
 /// is then made again as a process of its own, which does not wait (it is its sandbox's init,
 /// pid 1, or, without a sandbox, its parent is not a fork server).
 pub fn server_killer() -> String {
@@ -186,15 +186,19 @@ except (IOError, OSError):
     parent = b''  # (a run cannot see its fork server)
 forked = os.getpid() != 1 and (not parent or b'forkserver' in parent)
 if forked and board and board[0] == {SECRET_FIRST}:
+    held = open('{ASKS_FOR_AN_INTERRUPT}', 'w')
     time.sleep(4)
 print('\n'.join(['Nim:'] + [str(i) + ':' + ' X' * n for i, n in enumerate(board, 1)]))
 "#
     )
 }
 
-/// While it lives, interrupts (SIGINT, from this side) every fork server on the machine one of
-/// whose runs has lived for over a second: with [`server_killer`], the server of its waiting
-/// run dies mid-check, as a failing server would.
+/// The file a run of [`server_killer`] holds open while it waits to have its server interrupted.
+pub const ASKS_FOR_AN_INTERRUPT: &str = "interrupt-my-fork-server";
+
+/// While it lives, interrupts (SIGINT, from this side) every fork server one of whose runs
+/// holds [`ASKS_FOR_AN_INTERRUPT`] open: with [`server_killer`], the server of its waiting run
+/// dies mid-check, as a failing server would. (Other tests' servers are left alone.)
 pub struct InterruptsForkServers {
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
@@ -210,7 +214,9 @@ impl InterruptsForkServers {
                 Default::default();
             while !stopped.load(Ordering::Relaxed) {
                 for (server, child) in fork_server_runs() {
-                    let first = *seen.entry((server, child)).or_insert_with(std::time::Instant::now);
+                    let first = *seen
+                        .entry((server, child))
+                        .or_insert_with(std::time::Instant::now);
                     if first.elapsed() > std::time::Duration::from_secs(1) {
                         // SAFETY: a plain kill(2) of a fork server (by its arguments).
                         unsafe { libc::kill(server, libc::SIGINT) };
@@ -235,29 +241,35 @@ impl Drop for InterruptsForkServers {
     }
 }
 
-/// Every running fork server's pid with each of its children's (pid and start time, so that a
-/// reused pid is another child).
+/// Every running fork server's pid with each of its children's.
 fn fork_server_runs() -> Vec<(i32, String)> {
     let mut runs = Vec::new();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return runs;
     };
     for entry in entries.filter_map(Result::ok) {
-        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<i32>().ok())
+        else {
             continue;
         };
         let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
         let args: Vec<&[u8]> = cmdline.split(|&b| b == 0).collect();
-        let server = args.iter().any(|a| a.ends_with(b"forkserver.py"))
-            && !args[0].ends_with(b"bwrap");
+        let server =
+            args.iter().any(|a| a.ends_with(b"forkserver.py")) && !args[0].ends_with(b"bwrap");
         if !server {
             continue;
         }
-        let children = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
-            .unwrap_or_default();
+        let children =
+            std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).unwrap_or_default();
         for child in children.split_whitespace() {
             let stat = std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
-            let started = stat.rsplit(')').next().and_then(|r| r.split_whitespace().nth(19));
+            let started = stat
+                .rsplit(')')
+                .next()
+                .and_then(|r| r.split_whitespace().nth(19));
             runs.push((pid, format!("{child} {}", started.unwrap_or_default())));
         }
     }
