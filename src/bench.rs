@@ -229,6 +229,7 @@ fn isolation_cost(
             env: crate::check::clean_env(scratch.path()),
             limits: RunLimits::from(&exercise.config.limits),
             expose: &expose,
+            seed: None,
         };
         let started = Instant::now();
         let outcome = runner.run(&spec)?;
@@ -327,6 +328,7 @@ fn games(
                 env: env.clone(),
                 workdir,
                 expose: std::slice::from_ref(&folder),
+                seed: None,
                 limits,
             };
             let mut session = runner.start(&spec)?;
@@ -581,6 +583,8 @@ fn fast_path(
         env: crate::check::clean_env(&workdirs[index]),
         limits,
         expose: &expose,
+        // (Seeded as check's runs are: a fresh interpreter's start includes the seeding.)
+        seed: Some(index as u64),
     };
     let time = |runner: &dyn Runner, index: usize| -> Result<(f64, RunWay)> {
         let started = Instant::now();

@@ -11,7 +11,7 @@ use crate::report::{
     CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport, SyntaxFeedback,
 };
 use crate::runner::interpreter::{self, Interpreter};
-use crate::runner::{RunLimits, RunSpec, RunWay, Runner, Termination};
+use crate::runner::{RunLimits, RunSpec, RunWay, Runner, Termination, seed};
 use crate::syntax;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -464,7 +464,7 @@ impl RunContext<'_> {
         let first_case = exercise.cases.first().filter(|_| self.request.jobs == 1);
         let compiled = first_case.and_then(|case| {
             let scratch = self.workspace.join("case-0");
-            self.runner.compile(&self.spec(path, case, &scratch))
+            self.runner.compile(&self.spec(path, case, &scratch, None))
         });
         if compiled.is_some() {
             run.runner = "fork".into();
@@ -525,7 +525,8 @@ impl RunContext<'_> {
             }
         }
         let label = run.label();
-        let (cases, ways) = self.run_cases(path, &label, reporter)?;
+        let version = run.version.clone().unwrap_or_default();
+        let (cases, ways) = self.run_cases(path, &version, &label, reporter)?;
         run.cases = cases;
         (run.runner, run.runner_note) = runner_summary(&ways);
         run.verdict = Verdict::worst(run.cases.iter().map(|c| c.verdict));
@@ -543,6 +544,7 @@ impl RunContext<'_> {
     fn run_cases(
         &self,
         interpreter: &Path,
+        version: &str,
         label: &str,
         reporter: &mut dyn Reporter,
     ) -> Result<(Vec<CaseReport>, Vec<RunWay>), Error> {
@@ -552,7 +554,7 @@ impl RunContext<'_> {
         crate::pool::run(
             cases,
             self.request.jobs,
-            |index, case| self.run_case(interpreter, index, case),
+            |index, case| self.run_case(interpreter, version, index, case),
             |index, (report, way)| {
                 reporter
                     .event(&Event::CaseFinished {
@@ -587,7 +589,15 @@ impl RunContext<'_> {
         }
     }
 
-    fn spec<'s>(&'s self, interpreter: &'s Path, case: &'s Case, scratch: &'s Path) -> RunSpec<'s> {
+    /// The run of a case; `version`, the interpreter's, seeds its `random` (None where the
+    /// spec only says which program and server to compile it in).
+    fn spec<'s>(
+        &'s self,
+        interpreter: &'s Path,
+        case: &'s Case,
+        scratch: &'s Path,
+        version: Option<&str>,
+    ) -> RunSpec<'s> {
         let mut env = clean_env(scratch);
         if matches!(case.input, crate::lab::CaseInput::Scenario { .. }) {
             // A conversation's program must print each prompt before it blocks for the answer.
@@ -601,6 +611,14 @@ impl RunContext<'_> {
             env,
             limits: RunLimits::from(&self.request.exercise.config.limits),
             expose: self.expose,
+            seed: version.map(|version| {
+                seed::for_case(
+                    &self.request.exercise.name,
+                    &case.name,
+                    case.input.text().as_bytes(),
+                    version,
+                )
+            }),
         }
     }
 
@@ -608,6 +626,7 @@ impl RunContext<'_> {
     fn run_case(
         &self,
         interpreter: &Path,
+        version: &str,
         index: usize,
         case: &Case,
     ) -> (CaseReport, Option<RunWay>) {
@@ -619,7 +638,7 @@ impl RunContext<'_> {
         // server's sandbox, and an empty folder made and removed here for each case costs
         // more than the run.
         let scratch = self.workspace.join(format!("case-{index}"));
-        let spec = self.spec(interpreter, case, &scratch);
+        let spec = self.spec(interpreter, case, &scratch, Some(version));
         let ran = match self.request.exercise.judging() {
             Judging::Interactive(interactive) => self.play(interactive, case, &spec, report),
             judging => self.run_batch(judging, case, &spec, report),

@@ -101,6 +101,7 @@ pub fn check(
             output_bytes: 1 << 20,
         },
         expose,
+        seed: None,
     };
     let outcome = runner.run(&spec)?;
     if outcome.termination == Termination::Signaled(libc::SIGSEGV) {

@@ -337,6 +337,7 @@ mod tests {
             env: vec![("PATH".into(), "/usr/bin:/bin".into())],
             workdir: &dir,
             expose: &[],
+            seed: None,
             limits: RunLimits {
                 cpu: Duration::from_secs(2),
                 wall: Duration::from_secs(3),

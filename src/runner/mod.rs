@@ -10,6 +10,7 @@ pub mod interpreter;
 mod process;
 pub mod sandbox;
 pub mod scripted;
+pub mod seed;
 mod watch;
 
 pub use fork::ForkRunner;
@@ -69,6 +70,9 @@ pub struct RunSpec<'a> {
     pub limits: RunLimits,
     /// Folders the program may read (its own files); in a sandbox nothing else is visible.
     pub expose: &'a [std::path::PathBuf],
+    /// The seed Python's `random` starts from (see [`seed`]); None: from the system's
+    /// randomness, as a fresh interpreter's does.
+    pub seed: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,7 @@ use super::child::{
     Started, cpu_so_far, cpu_time, kill_group, reap, release, spawn, termination, tree_is_working,
 };
 use super::sandbox::Isolation;
+use super::seed::Sitecustomize;
 use super::watch::Watch;
 use super::{RunOutcome, RunSpec, Runner, Termination};
 use crate::error::RunnerError;
@@ -21,11 +22,16 @@ const CPU_CHECK: Duration = Duration::from_millis(20);
 #[derive(Debug, Clone)]
 pub struct ProcessRunner {
     isolation: Isolation,
+    /// Seeds the `random` of runs with a seed (see [`super::seed`]).
+    sitecustomize: Sitecustomize,
 }
 
 impl ProcessRunner {
     pub fn new(isolation: Isolation) -> Self {
-        ProcessRunner { isolation }
+        ProcessRunner {
+            isolation,
+            sitecustomize: Sitecustomize::default(),
+        }
     }
 
     /// The strongest isolation this machine allows.
@@ -46,13 +52,25 @@ impl Runner for ProcessRunner {
     }
 
     fn start(&self, spec: &RunSpec) -> Result<Box<dyn super::Session>, RunnerError> {
-        Ok(Box::new(super::interactive::ProcessSession::start(
-            spec,
-            &self.isolation,
-        )?))
+        use super::interactive::ProcessSession;
+        let session = match self.sitecustomize.seeded(spec)? {
+            Some(seeded) => ProcessSession::start(&seeded.spec(spec), &self.isolation)?,
+            None => ProcessSession::start(spec, &self.isolation)?,
+        };
+        Ok(Box::new(session))
     }
 
     fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError> {
+        match self.sitecustomize.seeded(spec)? {
+            Some(seeded) => self.run_now(&seeded.spec(spec)),
+            None => self.run_now(spec),
+        }
+    }
+}
+
+impl ProcessRunner {
+    /// A run, its `random` seeded already where it is to be.
+    fn run_now(&self, spec: &RunSpec) -> Result<RunOutcome, RunnerError> {
         let stdin = stdin_file(spec.stdin)?;
         let Started {
             mut child,
@@ -198,6 +216,7 @@ mod tests {
             env: vec![("PATH".into(), "/usr/bin:/bin".into())],
             limits,
             expose: &[],
+            seed: None,
         };
         ProcessRunner::limits_only().run(&spec).unwrap()
     }
@@ -216,6 +235,7 @@ mod tests {
             env: Vec::new(),
             limits: limits(),
             expose: &[],
+            seed: None,
         };
         let error = ProcessRunner::limits_only()
             .run(&spec)

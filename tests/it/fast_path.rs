@@ -122,12 +122,6 @@ fn comparable(mut report: Value) -> Value {
     report
 }
 
-/// Programs whose results vary from one run to the next whatever runs them.
-const NONDETERMINISTIC: [&str; 1] = [
-    // Returns a random move: each case passes or fails by chance.
-    "random_move",
-];
-
 #[test]
 fn every_submission_gets_the_same_report_forked_as_from_a_fresh_interpreter() {
     let scratch = tempfile::tempdir().unwrap();
@@ -147,21 +141,6 @@ fn every_submission_gets_the_same_report_forked_as_from_a_fresh_interpreter() {
             if run["runner"] == "fork" {
                 forked_cases += run["cases"].as_array().unwrap().len();
             }
-        }
-        if NONDETERMINISTIC.iter().any(|n| name.contains(n)) {
-            // Still judged alike in kind: every case passes or fails, nothing else.
-            for report in [&process, &fork] {
-                for run in report["runs"].as_array().unwrap() {
-                    for case in run["cases"].as_array().unwrap() {
-                        let verdict = case["verdict"].as_str().unwrap();
-                        assert!(
-                            ["accepted", "wrong_answer"].contains(&verdict),
-                            "{name}: {case:#}"
-                        );
-                    }
-                }
-            }
-            continue;
         }
         if (comparable(process.clone()), process_code) != (comparable(fork.clone()), fork_code) {
             differences.push(format!(
@@ -245,6 +224,22 @@ impl Bench {
         limits: RunLimits,
         more_env: &[(&str, &str)],
     ) -> RunOutcome {
+        self.run_seeded(runner, name, source, stdin, limits, more_env, None)
+    }
+
+    /// A run whose `random` starts from `seed` (as check's runs do), or from the system's
+    /// randomness.
+    #[allow(clippy::too_many_arguments)]
+    fn run_seeded(
+        &self,
+        runner: &dyn Runner,
+        name: &str,
+        source: &str,
+        stdin: &[u8],
+        limits: RunLimits,
+        more_env: &[(&str, &str)],
+        seed: Option<u64>,
+    ) -> RunOutcome {
         let programs = self.folder.path().join("programs");
         std::fs::create_dir_all(&programs).unwrap();
         let program = programs.join(format!("{name}.py"));
@@ -277,6 +272,7 @@ impl Bench {
             .collect(),
             limits,
             expose: std::slice::from_ref(&programs),
+            seed,
         };
         runner.run(&spec).unwrap()
     }
@@ -482,6 +478,118 @@ fn forked_programs_of_one_server_each_see_their_own_name_arguments_and_loader() 
                 said.contains(&format!("{name}.py True __main__")),
                 "{python}: {said}"
             );
+        }
+    }
+}
+
+/// Draws random numbers every way the lab's programs do.
+const DRAWS: &str = r#"import random
+print(random.random(), random.randint(1, 10 ** 9), random.choice("abcdefgh"))
+print(random.sample(range(100), 3), random.randrange(7), random.gauss(0, 1))
+"#;
+
+/// Same file, same grade (issue 24): a run's `random` starts from the seed nimlab gives the
+/// run, forked (seeded by the server, or by the finder it forks the child with where the child
+/// imports random itself) and fresh (seeded by nimlab's sitecustomize) alike, so the program
+/// prints the same numbers either way; another seed, other numbers.
+#[test]
+fn a_programs_random_draws_the_same_numbers_forked_and_fresh_from_its_seed() {
+    use nimlab::runner::seed::for_case;
+    let fork = ForkRunner::detect();
+    let process = ProcessRunner::detect();
+    let mut draws = Vec::new();
+    for python in ["3", "2.7"] {
+        let seed = |case: &str| Some(for_case("optimal_move", case, b"{}", python));
+        // The second bench's folder has a file named as a module the server preloads: its
+        // children import random themselves.
+        for shadowed in [false, true] {
+            let bench = Bench::new(python);
+            if shadowed {
+                let programs = bench.folder.path().join("programs");
+                std::fs::create_dir_all(&programs).unwrap();
+                std::fs::write(programs.join("json.py"), "").unwrap();
+            }
+            let run = |runner: &dyn Runner, case: &str| {
+                let outcome =
+                    bench.run_seeded(runner, "draws", DRAWS, b"", limits(), &[], seed(case));
+                assert!(outcome.success(), "{python}: {outcome:?}");
+                outcome
+            };
+            let forked = run(&fork, "sample/01");
+            assert_eq!(forked.way, RunWay::Fork, "{python}: {forked:?}");
+            let said = String::from_utf8_lossy(&forked.stdout).to_string();
+            for (how, again) in [
+                ("fresh", run(&process, "sample/01")),
+                ("forked again", run(&fork, "sample/01")),
+            ] {
+                assert_eq!(
+                    String::from_utf8_lossy(&again.stdout),
+                    said,
+                    "{python}, shadowed {shadowed}: {how}"
+                );
+            }
+            let other = run(&fork, "sample/02");
+            assert_ne!(String::from_utf8_lossy(&other.stdout), said, "{python}");
+            assert_eq!(
+                other.stdout,
+                run(&process, "sample/02").stdout,
+                "{python}, shadowed {shadowed}: another seed"
+            );
+            draws.push(said);
+        }
+    }
+    assert_eq!(
+        draws[0], draws[1],
+        "the preloaded random and the imported one"
+    );
+    assert_eq!(
+        draws[2], draws[3],
+        "the preloaded random and the imported one"
+    );
+    assert_ne!(draws[0], draws[2], "3 and 2.7 have seeds of their own");
+}
+
+/// What a program can see of how its interpreter started.
+const SEES_ITS_START: &str = r#"import os, sys
+print(sorted(os.environ))
+print(sys.path)
+print(sorted(sys.modules))
+print(sorted(sys.path_importer_cache))
+print([type(f).__name__ for f in sys.meta_path])
+import random
+print([type(f).__name__ for f in sys.meta_path])
+"#;
+
+/// The seeding of a fresh interpreter leaves no trace but one: until the program imports
+/// random (where no module of the interpreter's start imported it), a finder first in
+/// sys.meta_path. Neither its variables, nor its folder in sys.path, nor its module.
+#[test]
+fn a_fresh_interpreters_seeding_leaves_no_trace_but_a_finder_until_random_is_imported() {
+    let process = ProcessRunner::detect();
+    for python in ["3", "2.7"] {
+        let bench = Bench::new(python);
+        let run = |seed: Option<u64>| {
+            let outcome =
+                bench.run_seeded(&process, "sees", SEES_ITS_START, b"", limits(), &[], seed);
+            assert!(outcome.success(), "{python}: {outcome:?}");
+            String::from_utf8(outcome.stdout).unwrap()
+        };
+        let (plain, seeded) = (run(None), run(Some(7)));
+        let (plain, seeded): (Vec<&str>, Vec<&str>) =
+            (plain.lines().collect(), seeded.lines().collect());
+        assert_eq!(plain.len(), 6, "{python}: {plain:?}");
+        for (at, (a, b)) in plain.iter().zip(&seeded).enumerate() {
+            if at == 4 && a != b {
+                assert_eq!(
+                    b.replacen("['RandomSeeder', ", "[", 1)
+                        .replace("['RandomSeeder']", "[]"),
+                    *a,
+                    "{python}"
+                );
+                assert!(!plain[3].contains("'random'"), "{python}: {plain:?}");
+            } else {
+                assert_eq!(a, b, "{python}, line {at}");
+            }
         }
     }
 }

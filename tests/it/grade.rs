@@ -1456,3 +1456,111 @@ fn a_students_page_and_gradescope_show_a_secret_case_by_its_verdict_alone() {
     assert!(!gradescope.contains(&spent.to_string()), "{gradescope}");
     assert!(!gradescope.contains(&message_words), "{gradescope}");
 }
+
+/// Every file of a grade's output folder but its cache, with timings taken out: the times of
+/// results.json, and the "4 ms" columns of the students' pages.
+fn outputs_without_timings(out: &Path) -> Vec<(String, String)> {
+    /// Each run of digits followed by " ms", and the spaces before it, as " _ ms".
+    fn without_ms(text: &str) -> String {
+        let mut kept = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find(" ms") {
+            let (before, after) = rest.split_at(at);
+            let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            if digits > 0 {
+                kept.push_str(before[..before.len() - digits].trim_end());
+                kept.push_str(" _");
+            } else {
+                kept.push_str(before);
+            }
+            kept.push_str(" ms");
+            rest = &after[3..];
+        }
+        kept.push_str(rest);
+        kept
+    }
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(out).sort_by_file_name() {
+        let entry = entry.unwrap();
+        let name = entry
+            .path()
+            .strip_prefix(out)
+            .unwrap()
+            .display()
+            .to_string();
+        if !entry.file_type().is_file() || name.starts_with(".cache") {
+            continue;
+        }
+        let text = if name == "results.json" {
+            results_without_timings(out).to_string()
+        } else {
+            without_ms(&read(out, &name))
+        };
+        files.push((name, text));
+    }
+    files
+}
+
+/// Same file, same grade (issue 24): six students hand in the same optimal_move, which returns
+/// a random legal move. Each case's runs start `random` from the case's seed under each
+/// interpreter, so all six get one grade, and two grades of the class and the merge of its
+/// shards give the same files, timings apart. (Before, the six scored 1.67 to 3.33 and no two
+/// gradebooks agreed.)
+#[test]
+fn identical_submissions_drawing_random_numbers_get_one_grade_in_every_run_and_shard() {
+    let class = tempfile::tempdir().unwrap();
+    let random_move =
+        std::fs::read_to_string(root().join("tests/submissions/random_move/optimal_move.py"))
+            .unwrap();
+    let names = ["ann", "ben", "cai", "dee", "eve", "fay"];
+    for name in names {
+        write(
+            &class.path().join(name).join("optimal_move.py"),
+            &random_move,
+        );
+    }
+    let work = tempfile::tempdir().unwrap();
+    let grade_into = |out: &Path, args: &[&str]| {
+        grade_class(class.path(), out, &[&["--python", "3,2.7"], args].concat())
+            .assert()
+            .success();
+    };
+    let (first, second) = (work.path().join("first"), work.path().join("second"));
+    grade_into(&first, &[]);
+    grade_into(&second, &[]);
+    let mut parts = Vec::new();
+    for k in 1..=2 {
+        let part = work.path().join(format!("part{k}"));
+        grade_into(&part, &["--shard", &format!("{k}/2")]);
+        parts.push(part);
+    }
+    let merged = work.path().join("merged");
+    nimlab()
+        .arg("merge")
+        .args(&parts)
+        .arg("--out")
+        .arg(&merged)
+        .assert()
+        .success();
+    let results: Value = serde_json::from_str(&read(&first, "results.json")).unwrap();
+    let totals: Vec<(String, String, f64)> = students(&results);
+    assert_eq!(totals.len(), names.len(), "{totals:?}");
+    assert!(
+        totals.iter().all(|(_, _, total)| *total == totals[0].2),
+        "the same file, graded differently: {totals:?}"
+    );
+    let expected = outputs_without_timings(&first);
+    assert!(expected.len() > 10, "{expected:?}");
+    for (what, out) in [("a second grade", &second), ("the merged shards", &merged)] {
+        let got = outputs_without_timings(out);
+        let names: Vec<&String> = got.iter().map(|(name, _)| name).collect();
+        assert_eq!(
+            names,
+            expected.iter().map(|(name, _)| name).collect::<Vec<_>>(),
+            "{what}"
+        );
+        for ((name, text), (_, want)) in got.iter().zip(&expected) {
+            assert!(text == want, "{what}: {name} differs:\n{text}\n---\n{want}");
+        }
+    }
+}

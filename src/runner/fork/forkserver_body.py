@@ -10,8 +10,10 @@ import sys
 #
 # Messages (fields separated by NUL bytes), nimlab to server:
 #   C path                      compile; answer "C" ok servable probe-json
-#   R path workdir cpu-seconds n arg... n key value... (cpu-seconds: the kernel's limit,
-#     a backstop behind nimlab's watch); then a message of one byte with
+#   R path workdir cpu-seconds seed n arg... n key value... (cpu-seconds: the kernel's limit,
+#     a backstop behind nimlab's watch; seed: what the program's `random` starts from, as
+#     random.seed(seed) leaves it, or empty for the system's randomness, as a fresh
+#     interpreter's: src/runner/seed.rs); then a message of one byte with
 #     three descriptors (stdin, stdout, stderr). Answer: "N" reason when the run cannot
 #     be made here; otherwise the child says "H" (the kernel adds its pid) or "F" reason, and
 #     nimlab answers "W" (it has the child's pidfd: the child may be reaped); once it has
@@ -577,7 +579,7 @@ def _stdio(fd, old, mode, unbuffered):
 
 # Modules most of the lab's programs import, imported once here: a child keeps them unless
 # a file beside its program would be imported instead (as it would by a fresh interpreter).
-# They keep no state of their own, but random's generator, which each child seeds afresh.
+# They keep no state of their own, but random's generator, which is seeded for each child.
 _PRELOAD = ("__future__", "json", "random")
 
 
@@ -777,9 +779,10 @@ def _run(box):
     path = _text(fields[1])
     workdir = _text(fields[2])
     cpu = _int(fields[3])
-    n = _int(fields[4])
-    argv = [_text(a) for a in fields[5 : 5 + n]]
-    at = 5 + n
+    seed = _int(fields[4]) if fields[4] else None
+    n = _int(fields[5])
+    argv = [_text(a) for a in fields[6 : 6 + n]]
+    at = 6 + n
     m = _int(fields[at])
     env = [(_text(fields[at + 1 + 2 * i]), _text(fields[at + 2 + 2 * i])) for i in range(m)]
     if _recv_fds is None:
@@ -819,7 +822,7 @@ def _run(box):
         os.close(fd)
     del fds
     streams = _streams(unbuffered)
-    dropped = _leave_modules(kept)
+    dropped = _leave_modules(kept, seed)
     inherited = _open_descriptors()
     if _FROZEN:
         # The server's objects are left out of the child's garbage collections, which
@@ -875,12 +878,13 @@ def _kind(fd):
     return st.st_mode & 0o170000, st.st_blksize, at_start
 
 
-def _leave_modules(kept):
+def _leave_modules(kept, seed):
     """Leaves sys.modules as the child is to start with: what a fresh interpreter has, and
-    the preloaded modules it keeps. The server's own imports are taken out for good where it
-    needs none of them there (_wait4 through ctypes; os.wait4 would import resource on every
-    run); otherwise they, like the preloaded modules the child does not keep, are returned,
-    to be put back after the fork."""
+    the preloaded modules it keeps (random among them seeded: _reseed; where it is not, a
+    finder seeds it as the program imports it: _seeder). The server's own imports are taken
+    out for good where it needs none of them there (_wait4 through ctypes; os.wait4 would
+    import resource on every run); otherwise they, like the preloaded modules the child does
+    not keep, are returned, to be put back after the fork."""
     global _OWN, _MODULES, _DROPPED
     if len(sys.modules) != _OWN_COUNT:
         # The server imported something since: its own modules are listed again. (Going over
@@ -900,7 +904,9 @@ def _leave_modules(kept):
                 dropped[name] = sys.modules.pop(name)
     random = sys.modules.get("random")
     if random is not None:
-        _reseed(random)
+        _reseed(random, seed)
+    elif seed is not None:
+        _seeder(seed)
     _MODULES = _module_mark()
     # (Held by a global, what is taken out stays alive in the child too: Python 2 would
     # clear each module it frees, writing to every page they are on.)
@@ -909,24 +915,51 @@ def _leave_modules(kept):
 
 
 def _return_modules(dropped):
-    """In the server after the fork: puts back what _leave_modules took out."""
-    global _OWN_COUNT
+    """In the server after the fork: puts back what _leave_modules took out (and takes out
+    the finder _seeder put in)."""
+    global _OWN_COUNT, _SEEDING
     if dropped:
         sys.modules.update(dropped)
+    if _SEEDING is not None:
+        _SEEDING.leave()
+        _SEEDING = None
     _OWN_COUNT = len(sys.modules)
 
 
-def _reseed(random):
-    """Seeds the child's generator afresh from the system's randomness, as a fresh
-    interpreter's is when it imports random. Python 2's seed() makes a long of 2,500 random
-    bytes and cuts it into the generator's key in quadratic time; its state is set from as
-    many random bytes instead, which leaves it just as random."""
+def _reseed(random, seed):
+    """Seeds the child's generator: with nimlab's seed for the run, as its sitecustomize seeds
+    a fresh interpreter's (random.seed(seed), whatever the state before); without one, afresh
+    from the system's randomness, as a fresh interpreter's is when it imports random. (Python
+    2's seed() of nothing makes a long of 2,500 random bytes and cuts it into the generator's
+    key in quadratic time; its state is set from as many random bytes instead, which leaves it
+    just as random.)"""
+    if seed is not None:
+        random.seed(seed)
+        return
     if PY3:
         random.seed()
         return
     words = _struct.unpack("=624I", os.urandom(624 * 4))
     # (State version 3, Python 2.7's own: version 2 would convert every word again.)
     random.setstate((3, words + (624,), None))
+
+
+def _seeder(seed):
+    """Where the child is to import random itself: the finder nimlab's sitecustomize puts first
+    in a fresh interpreter's sys.meta_path (random_seed.py, beside this file: loaded on first
+    use), to seed the standard library's random as the program imports it. Put in before the
+    fork (the child keeps it until then), taken out after (_return_modules)."""
+    global _SEEDER, _SEEDING
+    if _SEEDER is None:
+        path = os.path.join(os.path.dirname(_SELF), "random_seed.py")
+        f = open(path, "rb")
+        source = f.read()
+        f.close()
+        space = {"__name__": "nimlab_random_seed", "__file__": path}
+        exec(compile(source, path, "exec", 0, True), space)
+        _SEEDER = space["RandomSeeder"]
+    _SEEDING = _SEEDER(seed)
+    sys.meta_path.insert(0, _SEEDING)
 
 
 def _module_mark():
@@ -1548,6 +1581,10 @@ _OWN = []
 _OWN_HELD = {}
 _DROPPED = None
 _OWN_COUNT = -1
+# The finder class that seeds a random the program imports itself, and the one a child is
+# forked with (see _seeder).
+_SEEDER = None
+_SEEDING = None
 # The environment as the last run had it (os.environ is set to each run's).
 _ENV = None
 _fork = _raw_fork() or os.fork

@@ -308,6 +308,8 @@ fn write_script() -> Result<(tempfile::TempDir, PathBuf), String> {
         let path = folder.path().join(FILTER_FILE);
         std::fs::write(&path, filter).map_err(|e| format!("cannot write the fork server: {e}"))?;
     }
+    // (The finder that seeds a random the program imports itself: see _seeder.)
+    write("random_seed.py", crate::runner::seed::SITECUSTOMIZE)?;
     let script = write("forkserver.py", BOOT)?;
     Ok((folder, script))
 }

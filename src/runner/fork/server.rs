@@ -180,6 +180,7 @@ impl Server {
                 ..spec.limits
             },
             expose: &expose,
+            seed: None,
         };
         let cgroup = match isolation {
             // One process more than a run may have: the server itself.
@@ -466,7 +467,8 @@ fn reason(answer: &[u8]) -> String {
     String::from_utf8_lossy(text).into_owned()
 }
 
-/// The "R" message: program, working folder, CPU seconds, arguments and environment.
+/// The "R" message: program, working folder, CPU seconds, `random` seed (empty for none),
+/// arguments and environment.
 fn run_message(spec: &RunSpec) -> Result<Vec<u8>, Failure> {
     let program = spec
         .args
@@ -479,9 +481,11 @@ fn run_message(spec: &RunSpec) -> Result<Vec<u8>, Failure> {
         spec.workdir.as_os_str().as_bytes(),
     ];
     let cpu = cpu_seconds.to_string();
+    let seed = spec.seed.map(|s| s.to_string()).unwrap_or_default();
     let argc = spec.args.len().to_string();
     let envc = spec.env.len().to_string();
     fields.push(cpu.as_bytes());
+    fields.push(seed.as_bytes());
     fields.push(argc.as_bytes());
     fields.extend(spec.args.iter().map(|a| a.as_bytes()));
     fields.push(envc.as_bytes());
@@ -547,6 +551,7 @@ mod tests {
                 output_bytes: 1 << 20,
             },
             expose: &[],
+            seed: None,
         }
     }
 
