@@ -135,7 +135,7 @@ fn filter_pipe() -> Result<Option<OwnedFd>, RunnerError> {
     // SAFETY: both were just created and belong to nobody else.
     let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
     // A few kilobytes: the pipe holds them all, and bubblewrap reads to the end.
-    std::io::Write::write_all(&mut std::fs::File::from(write), &bytes).map_err(failed)?;
+    std::io::Write::write_all(&mut std::fs::File::from(write), bytes).map_err(failed)?;
     Ok(Some(read))
 }
 

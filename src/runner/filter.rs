@@ -227,20 +227,26 @@ pub fn available() -> bool {
 }
 
 /// The filter as bubblewrap's `--seccomp` and the fork server read it: `struct sock_filter`
-/// after `struct sock_filter`, in this machine's byte order.
-pub fn bytes() -> Option<Vec<u8>> {
+/// after `struct sock_filter`, in this machine's byte order (made once: every fresh run's
+/// sandbox reads it).
+pub fn bytes() -> Option<&'static [u8]> {
+    static BYTES: OnceLock<Option<Vec<u8>>> = OnceLock::new();
     if off() {
         return None;
     }
-    let program = compiled()?;
-    let mut out = Vec::with_capacity(program.len() * 8);
-    for i in program {
-        out.extend_from_slice(&i.code.to_ne_bytes());
-        out.push(i.jt);
-        out.push(i.jf);
-        out.extend_from_slice(&i.k.to_ne_bytes());
-    }
-    Some(out)
+    BYTES
+        .get_or_init(|| {
+            let program = compiled()?;
+            let mut out = Vec::with_capacity(program.len() * 8);
+            for i in program {
+                out.extend_from_slice(&i.code.to_ne_bytes());
+                out.push(i.jt);
+                out.push(i.jf);
+                out.extend_from_slice(&i.k.to_ne_bytes());
+            }
+            Some(out)
+        })
+        .as_deref()
 }
 
 /// What [`install`] needs, made before a fork: nothing may be allocated between fork and exec.
