@@ -6,6 +6,8 @@ use serde::Serialize;
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     Accepted,
+    /// An interactive program nimlab could not find out how to drive: not judged either way.
+    NotJudged,
     WrongAnswer,
     TimeLimit,
     MemoryLimit,
@@ -25,13 +27,14 @@ impl Verdict {
         match self {
             Verdict::Skipped => 0,
             Verdict::Accepted => 1,
-            Verdict::WrongAnswer => 2,
-            Verdict::RuntimeError => 3,
-            Verdict::OutputLimit => 4,
-            Verdict::MemoryLimit => 5,
-            Verdict::TimeLimit => 6,
-            Verdict::SyntaxError => 7,
-            Verdict::JudgeError => 8,
+            Verdict::NotJudged => 2,
+            Verdict::WrongAnswer => 3,
+            Verdict::RuntimeError => 4,
+            Verdict::OutputLimit => 5,
+            Verdict::MemoryLimit => 6,
+            Verdict::TimeLimit => 7,
+            Verdict::SyntaxError => 8,
+            Verdict::JudgeError => 9,
         }
     }
 
@@ -46,6 +49,7 @@ impl Verdict {
     pub fn label(self) -> &'static str {
         match self {
             Verdict::Accepted => "accepted",
+            Verdict::NotJudged => "not judged",
             Verdict::WrongAnswer => "wrong answer",
             Verdict::TimeLimit => "time limit exceeded",
             Verdict::MemoryLimit => "memory limit exceeded",

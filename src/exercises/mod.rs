@@ -110,7 +110,7 @@ pub trait Interactive: Sync {
     fn label(&self) -> &'static str;
 
     /// Reads one scenario fixture (a `.toml` file), once, when the lab is loaded.
-    fn scenario(&self, text: &str) -> Result<Parsed, BadInput>;
+    fn scenario(&self, text: &str, settings: &Settings) -> Result<Parsed, BadInput>;
 
     /// Plays one scenario against a running program, checking the rules as it goes.
     fn play(&self, scenario: &Parsed, program: &mut dyn Session) -> Played;
@@ -127,6 +127,8 @@ pub enum TranscriptEntry {
     Program(String),
     /// What the judge typed.
     Typed(String),
+    /// What the judge made of the program's questions, or tried, in its own words.
+    Judge(String),
     /// Where a rule was broken, and how.
     Broken(String),
 }

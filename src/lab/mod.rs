@@ -504,7 +504,7 @@ fn parse_cases(
             }
             let text = text(namer, relative, bytes)?;
             let parsed = interactive
-                .scenario(&text)
+                .scenario(&text, settings)
                 .map_err(|problem: BadInput| LabError::invalid(namer.name(relative), problem.0))?;
             scenarios.push(Case {
                 name: format!("{}/{stem}", visibility.folder()),

@@ -30,7 +30,7 @@ impl<W: Write> TextReporter<W> {
 fn verdict_style(verdict: Verdict) -> Style {
     match verdict {
         Verdict::Accepted => GOOD,
-        Verdict::Skipped | Verdict::JudgeError => NOTE,
+        Verdict::Skipped | Verdict::JudgeError | Verdict::NotJudged => NOTE,
         _ => BAD,
     }
 }
@@ -39,6 +39,7 @@ fn mark(verdict: Verdict) -> &'static str {
     match verdict {
         Verdict::Accepted => "ok",
         Verdict::Skipped => "--",
+        Verdict::NotJudged => "??",
         _ => "XX",
     }
 }
@@ -290,6 +291,14 @@ fn write_transcript(out: &mut impl Write, transcript: &[Entry]) -> std::io::Resu
             Entry::Typed(text) => {
                 let last = lines.last_mut().expect("never empty");
                 last.push_str(&format!("{NOTE}» {}{NOTE:#}", terminal(text)));
+                lines.push(String::new());
+            }
+            Entry::Judge(text) => {
+                if !lines.last().expect("never empty").is_empty() {
+                    lines.push(String::new());
+                }
+                *lines.last_mut().expect("never empty") =
+                    format!("{DIM}(nimlab: {}){DIM:#}", terminal(text));
                 lines.push(String::new());
             }
             Entry::Broken(text) => {

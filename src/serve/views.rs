@@ -109,7 +109,7 @@ pub fn verdict_of(name: &str) -> Option<Verdict> {
 fn verdict_class(verdict: Option<Verdict>) -> &'static str {
     match verdict {
         Some(Verdict::Accepted) => "v-accepted",
-        Some(Verdict::Skipped | Verdict::JudgeError) => "v-note",
+        Some(Verdict::Skipped | Verdict::JudgeError | Verdict::NotJudged) => "v-note",
         Some(_) => "v-bad",
         None => "v-none",
     }
@@ -504,6 +504,7 @@ fn transcript_view(transcript: &[TranscriptEntry]) -> Markup {
                 TranscriptEntry::Program(text) => { (text) }
                 TranscriptEntry::Typed(text) => { span.typed { "» " (text) } "\n" }
                 TranscriptEntry::Broken(text) => { span.broken { "✗ " (text) } "\n" }
+                TranscriptEntry::Judge(text) => { span.dim { "(nimlab: " (text) ")" } "\n" }
             }
         }
     }

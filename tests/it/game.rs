@@ -182,14 +182,38 @@ fn crashing_on_malformed_input_is_a_runtime_error_with_its_traceback() {
 }
 
 #[test]
-fn never_showing_the_board_is_caught() {
-    let report = judge(
-        &mutant(
+fn a_board_nimlab_cannot_read_is_a_suggestion_and_the_game_is_followed_by_its_moves() {
+    // No board at all (present_board returns None), or rows numbered from 0: nimlab follows
+    // the game by the moves it types and the computer's moves the program announces.
+    for program in [
+        mutant(
             "def present_board(board):\n",
             "def present_board(board):\n    return\n",
         ),
-        None,
-    );
+        mutant("enumerate(board, 1)", "enumerate(board)"),
+    ] {
+        let report = judge(&program, None);
+        assert_eq!(report["verdict"], "accepted", "{report:#}");
+        let message = report["runs"][0]["cases"][0]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("accepted; a suggestion")
+                && message.contains("could not read a board"),
+            "{message}"
+        );
+        // Followed by its moves, a random computer is still caught.
+        let random = program.replacen("    if total != 0:\n", "    if False:\n", 1);
+        let report = judge(&random, None);
+        assert_eq!(report["verdict"], "wrong_answer", "{report:#}");
+        assert!(
+            broken_rules(&report).contains(&"computer_optimal".to_string()),
+            "{report:#}"
+        );
+    }
+}
+
+#[test]
+fn drawing_a_board_that_is_not_the_games_is_caught() {
+    let report = judge(&mutant("\" X\" * size", "\" X\" * (size + 1)"), None);
     assert_eq!(report["verdict"], "wrong_answer");
     assert!(
         broken_rules(&report).iter().all(|r| r == "board_shown"),
@@ -197,17 +221,10 @@ fn never_showing_the_board_is_caught() {
     );
     let message = report["runs"][0]["cases"][0]["message"].as_str().unwrap();
     assert!(
-        message.contains("before showing the board") || message.contains("never"),
+        message
+            .contains("the board typed was [5, 4, 3, 2, 1], but the program shows [6, 5, 4, 3, 2]"),
         "{message}"
     );
-}
-
-#[test]
-fn drawing_the_board_wrongly_is_caught() {
-    let report = judge(&mutant("enumerate(board, 1)", "enumerate(board)"), None);
-    assert_eq!(report["verdict"], "wrong_answer");
-    let message = report["runs"][0]["cases"][0]["message"].as_str().unwrap();
-    assert!(message.contains("present_board's format"), "{message}");
 }
 
 #[test]
@@ -295,7 +312,7 @@ fn a_program_with_players_fixed_in_code_is_told_which_modes_it_cannot_play() {
     assert!(
         all_hints(&report)
             .iter()
-            .any(|h| h.contains("never asks for the players or the board"))
+            .any(|h| h.contains("Let them choose before the game"))
     );
     // And a fixed-style game with a random computer is still caught.
     let random = program.replacen("    if total != 0:\n", "    if False:\n", 1);
@@ -478,8 +495,7 @@ fn the_labs_reference_game_with_its_crash_fixed_is_told_only_which_modes_it_cann
         );
     }
     assert_eq!(
-        text.matches("never asks for the players or the board")
-            .count(),
+        text.matches("Let them choose before the game").count(),
         1,
         "{text}"
     );
@@ -635,4 +651,101 @@ fn a_malformed_scenario_is_refused_with_its_path() {
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&output.stderr).contains("its fixtures are .toml scenarios"));
+}
+
+/// A game whose mode question nimlab cannot read: colours for modes.
+const COLOUR_GAME: &str = r#"from __future__ import print_function
+try:
+    input = raw_input
+except NameError:
+    pass
+
+
+def winning(board):
+    total = 0
+    for size in board:
+        total ^= size
+    for index, size in enumerate(board):
+        if total and size ^ total < size:
+            return index, size - (size ^ total)
+    index = [i for i, size in enumerate(board) if size][0]
+    return index, 1
+
+
+print("red: two people, blue: you and the machine, green: machines only")
+while True:
+    colour = input("Colour? ").strip()
+    if colour in ("red", "blue", "green"):
+        break
+machine = {"red": [False, False], "blue": [False, True], "green": [True, True]}[colour]
+board = [3, 4, 5]
+turn = 0
+while sum(board):
+    print("Nim:")
+    for number, size in enumerate(board, 1):
+        print("%d:%s" % (number, " X" * size))
+    if machine[turn]:
+        row, take = winning(board)
+        print("The machine takes %d from row %d" % (take, row + 1))
+    else:
+        try:
+            row, take = [int(w) for w in input("Player %d, row and count: " % (turn + 1)).replace(",", " ").split()]
+            row -= 1
+        except ValueError:
+            print("Two numbers, please")
+            continue
+        if not (0 <= row < len(board) and 1 <= take <= board[row]):
+            print("Not a legal move")
+            continue
+    board[row] -= take
+    turn = 1 - turn
+print("Player %d wins" % (2 - turn))
+"#;
+
+#[test]
+fn a_game_nimlab_cannot_drive_is_not_judged_and_the_lab_can_give_the_answers() {
+    let report = judge(COLOUR_GAME, None);
+    assert_eq!(report["verdict"], "not_judged", "{report:#}");
+    for case in report["runs"][0]["cases"].as_array().unwrap() {
+        assert_eq!(case["verdict"], "not_judged", "{case:#}");
+        assert!(case["feedback"]["broken_rule"].is_null(), "{case:#}");
+    }
+    let message = report["runs"][0]["cases"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("could not find out how to play") && message.contains("`Colour?`"),
+        "{message}"
+    );
+    assert!(message.contains("exercise.toml"), "{message}");
+    // The instructor gives the answers for the lab: every scenario is then played.
+    let lab = lab_with(&["working_game"], |config| {
+        let answers: toml::Value = toml::from_str::<toml::Table>(
+            "[[answers]]\nquestion = \"colour\"\nhuman_vs_human = \"red\"\nhuman_vs_computer = \"blue\"\ncomputer_vs_computer = \"green\"\n",
+        )
+        .unwrap()["answers"]
+            .clone();
+        config.insert("answers".into(), answers);
+    });
+    let report = judge(COLOUR_GAME, Some(lab.path()));
+    assert_eq!(report["verdict"], "accepted", "{report:#}");
+    // An answer that is not one line is refused, naming the file.
+    let lab = lab_with(&["working_game"], |config| {
+        let answers: toml::Value = toml::from_str::<toml::Table>(
+            "[[answers]]\nquestion = \"colour\"\n",
+        )
+        .unwrap()["answers"]
+            .clone();
+        config.insert("answers".into(), answers);
+    });
+    let output = common::nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .arg("list")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("exercise.toml") && stderr.contains("gives no `answer`"),
+        "{stderr}"
+    );
 }

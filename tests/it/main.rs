@@ -10,6 +10,7 @@ mod cli;
 mod cms;
 mod fast_path;
 mod game;
+mod game_styles;
 mod grade;
 mod hostile;
 mod interop;

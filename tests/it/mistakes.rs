@@ -253,9 +253,23 @@ fn each_mistake_gets_its_verdict_and_hint() {
 }
 
 #[test]
-fn a_game_that_asks_its_questions_in_another_order_is_told_so_not_to_catch_errors() {
+fn a_game_that_asks_its_questions_in_another_order_is_played_as_it_asks() {
+    // The rows first ("How many rows?", then each row's size), the names after: nimlab reads
+    // each question and answers it, so the order is the student's.
     let file = root().join("tests/submissions/game_asks_rows_first/working_game.py");
-    let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3"]);
+    let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3,2.7"]);
+    assert_eq!(report["verdict"], "accepted", "{report:#}");
+    // Told that a name is wanted where it asks for a number, it crashes, and the hint traces
+    // the crash to the question nimlab read as asking for a name.
+    let source = std::fs::read_to_string(&file).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let renamed = dir.path().join("working_game.py");
+    std::fs::write(
+        &renamed,
+        source.replace("\"How many rows? \"", "\"Name a size: \""),
+    )
+    .unwrap();
+    let (report, _) = check_json(&[renamed.to_str().unwrap(), "--python", "3"]);
     let case = &report["runs"][0]["cases"][0];
     assert!(
         case["message"]
@@ -266,12 +280,11 @@ fn a_game_that_asks_its_questions_in_another_order_is_told_so_not_to_catch_error
     );
     let hints = all_hints(&report);
     assert!(
-        hints
-            .iter()
-            .any(|h| h.starts_with("The program crashed on `Ada`, the first player's name")),
+        hints.iter().any(|h| h.starts_with(
+            "The program crashed on `Ada`, which nimlab typed as the first player's name because the question `Name a size:`"
+        )),
         "{hints:#?}"
     );
-    // The cause is the order of the questions, not a move typed wrongly.
     assert!(
         !hints.iter().any(|h| h.contains("catch the ValueError")),
         "{hints:#?}"

@@ -91,8 +91,9 @@ use nimlab::report::{
 /// What the constructed report's secret case says, for the instructor.
 const SECRET_MESSAGE: &str = "line 2: expected `1: X X X X X X X X X`, got `1: X`";
 
-const EVERY_VERDICT: [Verdict; 9] = [
+const EVERY_VERDICT: [Verdict; 10] = [
     Verdict::Accepted,
+    Verdict::NotJudged,
     Verdict::WrongAnswer,
     Verdict::TimeLimit,
     Verdict::MemoryLimit,
@@ -106,6 +107,9 @@ const EVERY_VERDICT: [Verdict; 9] = [
 fn message(verdict: Verdict) -> &'static str {
     match verdict {
         Verdict::Accepted => "",
+        Verdict::NotJudged => {
+            "nimlab could not find out how to play this game: it could not read the question `Colour?`"
+        }
         Verdict::WrongAnswer => "line 1: expected `[1, 2]`, got `[2, 2]`",
         Verdict::TimeLimit => "used 2013 ms of CPU time; the limit is 2000 ms",
         Verdict::MemoryLimit => "ran out of memory: the limit is 256 MB",
@@ -277,7 +281,7 @@ fn json_report_of_every_verdict() {
     render(&mut JsonReporter::new(&mut out), &report);
     let text = String::from_utf8(out).unwrap();
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(value["runs"][0]["cases"].as_array().unwrap().len(), 10);
+    assert_eq!(value["runs"][0]["cases"].as_array().unwrap().len(), 11);
     insta::assert_snapshot!(text);
 }
 
@@ -322,7 +326,7 @@ fn json_report_as_a_student_sees_it_leaves_out_secret_detail_and_nimlabs_own() {
     ] {
         assert!(!text.contains(detail), "{detail}:\n{text}");
     }
-    let secret = &value["runs"][0]["cases"][9];
+    let secret = &value["runs"][0]["cases"][10];
     assert_eq!(secret["name"], "secret/01-hidden");
     assert_eq!(secret["verdict"], "wrong_answer");
     assert_eq!(secret["message"], "");

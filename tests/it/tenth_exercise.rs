@@ -50,7 +50,7 @@ impl Interactive for ReverseEcho {
         "conversation"
     }
 
-    fn scenario(&self, text: &str) -> Result<Parsed, BadInput> {
+    fn scenario(&self, text: &str, _: &nimlab::exercises::Settings) -> Result<Parsed, BadInput> {
         let words: Words = toml::from_str(text).map_err(|e| BadInput::new(e.to_string()))?;
         Ok(Parsed::new(words))
     }

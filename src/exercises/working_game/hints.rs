@@ -1,6 +1,6 @@
 //! Hints for a game that went wrong: traced to what nimlab last typed, and to the rules.
 
-use super::referee::{GameResult, Rule, Typed};
+use super::referee::{GameResult, Rule, SetupAnswer, Typed};
 use crate::verdict::Verdict;
 
 /// Advice for a game that was not accepted, from what the judge saw: a crash and the line
@@ -35,7 +35,7 @@ pub fn hints(
         .as_ref()
         .is_some_and(|b| b.rule == Rule::Modes)
     {
-        hints.push("Your program never asks for the players or the board: they are fixed in its code. The lab's first rule is that the players choose any of the three modes (human against human, human against computer, computer against computer). Ask for player 1's name, player 2's name and the board, in that order, and play a name that contains \"computer\" as a computer.".into());
+        hints.push("The lab's first rule is that the players choose any of the three modes (human against human, human against computer, computer against computer). Let them choose before the game: with a menu of the three modes, with questions (\"Is player 2 a computer? (y/n)\"), or the way the model solution does it, asking for the players' names and playing a name that contains \"computer\" as a computer.".into());
     }
     if !result.notes.is_empty() {
         hints.push("After an illegal move the program asked the same player again without saying why. That is allowed (the lab asks for a message or a retry), but a short message, such as which row or how many, helps the player.".into());
@@ -54,15 +54,27 @@ fn crash_hint(typed: Option<&Typed>, error: &str) -> Option<String> {
     };
     let value_error = error.starts_with("ValueError");
     match typed? {
-        Typed::Setup { index, text } if *index < 2 && value_error => {
+        Typed::Setup {
+            answer: SetupAnswer::Name(index),
+            text,
+            question,
+        } if value_error => {
             let which = if *index == 0 { "first" } else { "second" };
             Some(format!(
-                "The program crashed on {}, the {which} player's name, reading it as a number ({error}). nimlab answers the setup questions in the statement's order, one line each: player 1's name, player 2's name, then the board (it does not read the questions). Ask for the two names first, then the board.",
+                "The program crashed on {}, which nimlab typed as the {which} player's name because the question `{question}` reads as asking for a name ({error}). If it wanted a number there, say so in the question (for example \"How many rows?\"); if it wanted a name, read it as text.",
                 shown(text)
             ))
         }
-        Typed::Setup { text, .. } if value_error => Some(format!(
-            "The program crashed on the board {} ({error}). The board is typed as one line of row sizes separated by spaces: read it with [int(word) for word in line.split()].",
+        Typed::Setup {
+            answer: SetupAnswer::Board,
+            text,
+            question,
+        } if value_error => Some(format!(
+            "The program crashed on the board {} typed for `{question}` ({error}). nimlab types a board as row sizes separated by spaces (and tries commas if asked again): read it with [int(word) for word in line.replace(\",\", \" \").split()].",
+            shown(text)
+        )),
+        Typed::Setup { text, question, .. } if value_error => Some(format!(
+            "The program crashed on {}, nimlab's answer to `{question}` ({error}). A program should ask again when an answer is not one it expects.",
             shown(text)
         )),
         Typed::Move {
@@ -109,15 +121,16 @@ mod tests {
     #[test]
     fn a_crash_is_traced_to_the_line_typed_before_it() {
         let name = Typed::Setup {
-            index: 0,
+            answer: SetupAnswer::Name(0),
             text: "Ada".into(),
+            question: "Player 1: ".into(),
         };
         let order = crash_hint(
             Some(&name),
             "ValueError: invalid literal for int() with base 10: 'Ada'",
         )
         .unwrap();
-        assert!(order.contains("the first player's name") && order.contains("statement's order"));
+        assert!(order.contains("the first player's name") && order.contains("`Player 1: `"));
         let text = |t: &str| Typed::Move {
             text: t.into(),
             is_move: false,

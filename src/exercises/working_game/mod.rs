@@ -2,7 +2,9 @@
 //! `referee` plays a scenario and checks the lab's rules as the game goes, `hints` explains
 //! a game that went wrong; this file is what the rest of nimlab sees of it.
 
+mod display;
 mod hints;
+pub mod questions;
 pub mod referee;
 pub mod scenario;
 
@@ -12,7 +14,7 @@ use crate::lab::config::Comparison;
 use crate::runner::Session;
 use rand_chacha::ChaCha8Rng;
 use referee::GameResult;
-use scenario::Scenario;
+use scenario::{GameSettings, Scenario};
 
 #[derive(Debug)]
 pub struct WorkingGame;
@@ -24,6 +26,11 @@ impl Exercise for WorkingGame {
 
     fn judging(&self, _: Comparison) -> Judging<'_> {
         Judging::Interactive(self)
+    }
+
+    /// exercise.toml may give answers to the questions of the lab's own game.
+    fn settings(&self, keys: &toml::Table) -> Result<Settings, BadInput> {
+        GameSettings::parse(keys).map(Parsed::new)
     }
 
     fn reference(&self, _: &str, _: &Settings) -> Result<String, BadInput> {
@@ -42,8 +49,12 @@ impl Interactive for WorkingGame {
         "game"
     }
 
-    fn scenario(&self, text: &str) -> Result<Parsed, BadInput> {
-        Scenario::parse(text).map(Parsed::new)
+    fn scenario(&self, text: &str, settings: &Settings) -> Result<Parsed, BadInput> {
+        let mut scenario = Scenario::parse(text)?;
+        if let Some(game) = settings.get::<GameSettings>() {
+            scenario.answers = game.answers.clone();
+        }
+        Ok(Parsed::new(scenario))
     }
 
     fn play(&self, scenario: &Parsed, program: &mut dyn Session) -> Played {

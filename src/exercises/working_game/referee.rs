@@ -1,10 +1,10 @@
-//! working_game's referee: plays every human seat of a game of Nim against the
-//! student's program and checks the rules as the game goes, without caring how the program
-//! words its questions.
+//! working_game's referee: finds out how a student's game is played, plays every human seat
+//! of a scenario against it, and checks the lab's rules as the game goes.
 //!
-//! The judge only acts when the program pauses: waiting for input (the judge types), or
-//! ended. Between pauses it reads what was printed as boards (in present_board's format) and
-//! other lines, and checks each board against the true state of the game.
+//! The judge only acts when the program pauses: waiting for input (the judge reads the
+//! question and answers it), or ended. Between pauses it reads what was printed: boards (in
+//! present_board's format or another drawing `display` recognises), moves announced, and other
+//! lines, and checks each board against the true state of the game.
 //!
 //! The rules are the lab's own, from the comments of its working_game.py:
 //!
@@ -16,14 +16,17 @@
 //! >    message/ allow for input retry).
 //! > 5. Announce the winner when the board is empty.
 //!
-//! So after an illegal move, asking the same player again is what counts; a message saying
-//! why is advice, noted but not failed. A winner announced right after the last move is
-//! right whether or not the empty board is drawn: the judge knows the board from the moves it
-//! typed and from what a computer's turn must have done. A program that fixes its players and
-//! board in code (the lab's starter ends with `play_nim("Put your name here", "Clever
-//! Computer", [5, 4, 3, 2, 1])`) is played as it is and judged by rules 2 to 5; where it
-//! cannot play a scenario's mode, that is rule 1, said as such.
+//! and no more: how the players choose a scenario (names, a menu, yes or no), who starts when
+//! a human meets the computer, how the board looks and how the winner is worded are the
+//! student's. After an illegal move, asking the same player again is what counts; a message
+//! saying why is advice, noted but not failed. A program that fixes its players and board in
+//! code (the lab's starter ends with `play_nim("Put your name here", "Clever Computer", [5, 4,
+//! 3, 2, 1])`) is played as it is and judged by rules 2 to 5; where it cannot play a
+//! scenario's mode, that is rule 1, said as such. Where nimlab cannot find out how to play a
+//! program, it says so (`Verdict::NotJudged`) and shows the questions, never "wrong answer".
 
+use super::display::{self, Shown};
+use super::questions::{self, Kind, Meaning, Mode, Question, Topic};
 use super::scenario::{HumanPlay, Scenario};
 use crate::exercises::TranscriptEntry as Entry;
 use crate::nim::{self, Move};
@@ -42,9 +45,9 @@ pub enum Rule {
     /// The lab's rule 1: the players choose human against human, human against computer, or
     /// computer against computer.
     Modes,
-    /// Players and board are asked for, then the board is shown before the first move.
+    /// The game starts on the board it was given, with at least one element.
     Setup,
-    /// Every board shown is the true state of the game, in present_board's format.
+    /// Every board shown is the true state of the game.
     BoardShown,
     /// An illegal move leaves the board unchanged and the same player is asked again.
     IllegalRefused,
@@ -54,7 +57,7 @@ pub enum Rule {
     TurnOrder,
     /// A computer's move wins whenever a winning move exists.
     ComputerOptimal,
-    /// The player who took the last element is announced with "wins".
+    /// The player who took the last element is announced as the winner.
     Winner,
     /// The program ends by itself once the game is over.
     Ends,
@@ -64,9 +67,7 @@ impl Rule {
     pub fn describe(self) -> &'static str {
         match self {
             Rule::Modes => "the players choose any of the three modes",
-            Rule::Setup => {
-                "the game starts by asking for the players and the board, then shows the board"
-            }
+            Rule::Setup => "the game starts on the board it was given",
             Rule::BoardShown => "every board shown is the true state of the game",
             Rule::IllegalRefused => {
                 "an illegal move changes nothing and the same player is asked again"
@@ -86,11 +87,26 @@ pub struct BrokenRule {
     pub detail: String,
 }
 
+/// What a setup answer was for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupAnswer {
+    /// A player's name: 0 for the first asked, 1 for the second.
+    Name(usize),
+    /// The board, or a row's size.
+    Board,
+    /// A mode, yes or no, a choice from a menu, or a line an instructor gave.
+    Choice,
+}
+
 /// What the judge last typed, so that a crash can be traced to the line that caused it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Typed {
-    /// The answer to setup question `index`: 0 and 1 are the players' names, 2 the board.
-    Setup { index: usize, text: String },
+    /// An answer before the game: what it was for, the text, and the question it answered.
+    Setup {
+        answer: SetupAnswer,
+        text: String,
+        question: String,
+    },
     /// A human's turn: `is_move` if the text reads as a row and a number of elements.
     Move {
         text: String,
@@ -113,71 +129,8 @@ pub struct GameResult {
     pub notes: Vec<String>,
     /// The last line the judge typed, if any.
     pub last_typed: Option<Typed>,
-}
-
-/// A piece of the program's output: a board in present_board's format, or another line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Shown {
-    Board(Vec<u64>),
-    /// A board heading with rows that do not read as present_board's format.
-    Garbled(String),
-    Line {
-        text: String,
-        complete: bool,
-    },
-}
-
-/// "3: X X X" read as (3, 3); None if the line is not a row.
-fn row_line(line: &str) -> Option<(usize, u64)> {
-    let (number, rest) = line.trim().split_once(':')?;
-    let number: usize = number.trim().parse().ok()?;
-    let mut count = 0;
-    for token in rest.split_whitespace() {
-        if token != "X" {
-            return None;
-        }
-        count += 1;
-    }
-    Some((number, count))
-}
-
-/// Splits output into boards and lines. `rows` is how many rows a board has, once known.
-fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
-    let lines: Vec<(&str, bool)> = text
-        .split_inclusive('\n')
-        .map(|l| (l.trim_end_matches(['\n', '\r']), l.ends_with('\n')))
-        .collect();
-    let mut shown = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let (line, complete) = lines[i];
-        if line.trim() != "Nim:" {
-            shown.push(Shown::Line {
-                text: line.to_string(),
-                complete,
-            });
-            i += 1;
-            continue;
-        }
-        let mut board = Vec::new();
-        let mut j = i + 1;
-        while j < lines.len() && rows.is_none_or(|r| board.len() < r) {
-            match row_line(lines[j].0) {
-                Some((number, count)) if number == board.len() + 1 => board.push(count),
-                _ => break,
-            }
-            j += 1;
-        }
-        let expected_rows = rows.unwrap_or(board.len());
-        if board.len() == expected_rows && !board.is_empty() {
-            shown.push(Shown::Board(board));
-        } else {
-            let block: Vec<&str> = lines[i..j.max(i + 1)].iter().map(|l| l.0).collect();
-            shown.push(Shown::Garbled(block.join("\n")));
-        }
-        i = j.max(i + 1);
-    }
-    shown
+    /// The questions the program asked before the game began, as it worded them.
+    pub questions: Vec<String>,
 }
 
 fn as_big(board: &[u64]) -> Vec<BigInt> {
@@ -207,60 +160,161 @@ fn move_between(before: &[u64], after: &[u64]) -> Option<(usize, u64)> {
     }
 }
 
+fn has_any(text: &str, words: &[&str]) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| words.contains(&w))
+}
+
+const WIN_WORDS: &[&str] = &[
+    "win",
+    "wins",
+    "won",
+    "winner",
+    "winners",
+    "victory",
+    "victorious",
+    "congratulations",
+    "congrats",
+    "champion",
+    "triumphs",
+    "beat",
+    "beats",
+];
+const LOSE_WORDS: &[&str] = &["lose", "loses", "lost", "loser", "defeated", "defeat"];
+/// Words a refusal of a move uses.
+const REFUSAL_WORDS: &[&str] = &[
+    "invalid",
+    "illegal",
+    "not",
+    "can't",
+    "cannot",
+    "error",
+    "again",
+    "wrong",
+    "only",
+    "must",
+    "too",
+    "oops",
+    "sorry",
+    "impossible",
+    "isn't",
+    "doesn't",
+];
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Seat {
     Human,
     Computer,
-    /// In the lab's fixed style the judge learns who is who by watching.
+    /// Not yet seen to move, nor told.
     Unknown,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Style {
-    /// Nothing seen yet.
-    Undecided,
-    /// The program asks for the players and the board.
-    Configured,
-    /// Players and board are fixed in the program; it shows the board before any question.
-    Fixed,
-}
-
+/// The ways a move can be typed, in the order they are tried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum MoveFormat {
     Comma,
     Space,
+    Dash,
+    /// Two questions: the row, then the elements.
+    TwoQuestions,
+}
+
+const FORMATS: [MoveFormat; 4] = [
+    MoveFormat::Comma,
+    MoveFormat::Space,
+    MoveFormat::Dash,
+    MoveFormat::TwoQuestions,
+];
+
+fn shown_move(format: MoveFormat, row: i64, elements: i64) -> String {
+    match format {
+        MoveFormat::Comma => format!("{row}, {elements}"),
+        MoveFormat::Space => format!("{row} {elements}"),
+        MoveFormat::Dash => format!("{row}-{elements}"),
+        MoveFormat::TwoQuestions => format!("{row}, then {elements}"),
+    }
 }
 
 /// What the judge typed for a human and is waiting to see the effect of.
 #[derive(Debug, Clone)]
 struct Attempt {
+    /// The move as the transcript and messages show it.
     typed: String,
+    /// The raw text for a line that is no move ("hello").
+    raw: Option<String>,
     mv: Option<(i64, i64)>,
     legal: bool,
+    /// In two questions: which parts were typed.
+    row_typed: bool,
+    elements_typed: bool,
+    /// The formats this move was typed in.
+    tried: Vec<MoveFormat>,
+    /// The question it answered.
+    question: String,
+}
+
+impl Attempt {
+    fn complete(&self) -> bool {
+        self.row_typed && self.elements_typed
+    }
+
+    fn row_is_legal(&self, board: &[u64]) -> bool {
+        self.mv.is_some_and(|(row, _)| {
+            row >= 1 && (row as usize) <= board.len() && board[row as usize - 1] > 0
+        })
+    }
 }
 
 struct Referee<'a> {
     scenario: &'a Scenario,
+    wanted: Mode,
     /// nimlab itself failed to type to the program: the game ends, and no rule was broken.
     lost: Option<String>,
+    /// nimlab could not find out how to play the program: why.
+    undriven: Option<String>,
     rng: ChaCha8Rng,
-    style: Style,
+    /// The program asked something before it showed a board.
+    asked_first: bool,
+    /// The program's questions before the game, as worded.
+    questions: Vec<String>,
+    /// A mode was chosen by answering a question about it (menu, yes or no, human or
+    /// computer): seats are then learned by watching, not from the names.
+    mode_asked: bool,
     seats: [Seat; 2],
+    /// The names the judge gave, by seat, where it knows the seat.
+    seat_names: [Option<String>; 2],
+    names_given: usize,
+    kinds_given: usize,
+    /// What the judge answered a seat is (a computer or not), by seat.
+    kinds_answered: [Option<bool>; 2],
+    rows_given: usize,
+    /// What the judge typed as the board, once complete.
+    board_typed: Option<Vec<u64>>,
     board: Option<Vec<u64>>,
     initial: Option<Vec<u64>>,
+    boards_read: usize,
+    /// Each accepted move so far was followed by a board before the next question.
+    boards_follow_moves: bool,
+    board_since_typed: bool,
+    /// A line other than a board was printed since the judge last typed.
+    said_since_typed: bool,
+    /// A computer's move the program announced, not yet seen on a board: (line, board after).
+    announced_pending: Option<(String, Vec<u64>)>,
     turn: usize,
-    setup_answers: usize,
     attempt: Option<Attempt>,
     format: MoveFormat,
     format_known: bool,
-    tried_other_format: bool,
     script: std::collections::VecDeque<String>,
-    /// A complete line of text came after the judge last typed (a message, not just a prompt).
-    said_something: bool,
+    /// Complete lines printed since the judge last typed (boards left out).
+    since_typed: Vec<String>,
+    /// The question last answered, and how many times in a row it came back.
+    last_question: Option<String>,
+    repeats: usize,
     notes: Vec<String>,
     last_typed: Option<Typed>,
     winner: Option<usize>,
-    winner_announced: bool,
+    /// Lines printed once the game was over, where the winner is announced.
+    after_game: Vec<String>,
     moves: usize,
     transcript: Vec<Entry>,
 }
@@ -274,42 +328,90 @@ fn broken(rule: Rule, detail: impl Into<String>) -> Step {
     })
 }
 
+/// Marks the game as one nimlab could not drive; the step ends it without a broken rule.
+const UNDRIVEN: Rule = Rule::Ends;
+
 impl<'a> Referee<'a> {
     fn new(scenario: &'a Scenario) -> Self {
         Referee {
             scenario,
+            wanted: scenario.mode(),
             lost: None,
+            undriven: None,
             rng: ChaCha8Rng::seed_from_u64(scenario.seed),
-            style: Style::Undecided,
+            asked_first: false,
+            questions: Vec::new(),
+            mode_asked: false,
             seats: [Seat::Unknown; 2],
+            seat_names: [None, None],
+            names_given: 0,
+            kinds_given: 0,
+            kinds_answered: [None, None],
+            rows_given: 0,
+            board_typed: None,
             board: None,
             initial: None,
+            boards_read: 0,
+            boards_follow_moves: true,
+            board_since_typed: false,
+            said_since_typed: false,
+            announced_pending: None,
             turn: 0,
-            setup_answers: 0,
             attempt: None,
             format: MoveFormat::Comma,
             format_known: false,
-            tried_other_format: false,
             script: scenario.script.iter().cloned().collect(),
-            said_something: false,
+            since_typed: Vec::new(),
+            last_question: None,
+            repeats: 0,
             notes: Vec::new(),
             last_typed: None,
             winner: None,
-            winner_announced: false,
+            after_game: Vec::new(),
             moves: 0,
             transcript: Vec::new(),
         }
     }
 
+    /// Ends the game as one nimlab could not play, saying why.
+    fn cannot_drive(&mut self, why: impl Into<String>) -> Step {
+        self.undriven = Some(why.into());
+        broken(UNDRIVEN, "")
+    }
+
+    fn note(&mut self, text: impl Into<String>) {
+        self.transcript.push(Entry::Judge(text.into()));
+    }
+
+    /// The name of a seat as the messages say it.
     fn name(&self, seat: usize) -> String {
-        match self.style {
-            Style::Configured => self.scenario.players[seat].clone(),
+        if let Some(name) = &self.seat_names[seat] {
+            return name.clone();
+        }
+        match self.seats[seat] {
+            Seat::Computer if self.seats[1 - seat] == Seat::Human => "the computer".into(),
+            Seat::Human if self.seats[1 - seat] == Seat::Computer => self
+                .human_name()
+                .unwrap_or_else(|| "the human player".into()),
             _ => format!("player {}", seat + 1),
         }
     }
 
-    fn names_known(&self) -> bool {
-        self.style == Style::Configured
+    /// The scenario's human, in a game of a human against the computer.
+    fn human_name(&self) -> Option<String> {
+        (self.wanted == Mode::HumanVsComputer)
+            .then(|| {
+                self.scenario
+                    .players
+                    .iter()
+                    .find(|p| !Scenario::is_computer(p))
+                    .cloned()
+            })
+            .flatten()
+    }
+
+    fn playing(&self) -> bool {
+        self.board.is_some()
     }
 
     /// Reads what the program printed since the last pause.
@@ -317,59 +419,130 @@ impl<'a> Referee<'a> {
         if !text.is_empty() {
             self.transcript.push(Entry::Program(text.to_string()));
         }
-        let rows = self.board.as_ref().map(Vec::len);
-        for item in parse_output(text, rows) {
+        let rows = self
+            .board
+            .as_ref()
+            .or(self.board_typed.as_ref())
+            .map(Vec::len);
+        for item in display::parse_output(text, rows) {
             match item {
-                Shown::Board(board) => self.board_shown(board)?,
-                Shown::Garbled(block) => {
-                    return broken(
-                        Rule::BoardShown,
-                        format!(
-                            "this board is not in present_board's format (`N: X X X`, one row per line, numbered from 1):\n{block}"
-                        ),
-                    );
+                Shown::Board { rows, lab_format } => {
+                    self.boards_read += 1;
+                    self.board_since_typed = true;
+                    if !lab_format && self.boards_read == 1 {
+                        self.notes.push("the board is not drawn in present_board's format (`Nim:`, then `1: X X X` per row); nimlab read it anyway".into());
+                    }
+                    self.board_shown(rows)?;
                 }
-                Shown::Line { text, complete } => self.line_shown(&text, complete)?,
+                Shown::Line { text, complete } => {
+                    if complete {
+                        self.said_since_typed |= !text.trim().is_empty();
+                        self.since_typed.push(text.clone());
+                    }
+                    self.line_shown(&text)?;
+                }
             }
         }
         Ok(())
     }
 
-    fn line_shown(&mut self, text: &str, complete: bool) -> Step {
-        if complete && !text.trim().is_empty() {
-            self.said_something = true;
-        }
-        if !text.to_lowercase().contains("wins") {
-            return Ok(());
-        }
-        if self.winner.is_none() {
-            // Announced right after the last move, without drawing the empty board.
-            self.infer_last_move()?;
-        }
-        let Some(winner) = self.winner else {
-            return Ok(());
-        };
-        self.winner_announced = true;
-        if !self.names_known() {
+    fn line_shown(&mut self, text: &str) -> Step {
+        if self.winner.is_some() {
+            self.after_game.push(text.to_string());
             return Ok(());
         }
         let lower = text.to_lowercase();
-        let (right, wrong) = (self.name(winner), self.name(1 - winner));
-        if !lower.contains(&right.to_lowercase()) {
-            let detail = if lower.contains(&wrong.to_lowercase()) {
-                format!(
-                    "{right} took the last element, but the program says `{}`",
-                    text.trim()
-                )
-            } else {
-                format!(
-                    "the line `{}` does not name the winner, {right}",
-                    text.trim()
-                )
-            };
-            return broken(Rule::Winner, detail);
+        if has_any(&lower, WIN_WORDS) || has_any(&lower, LOSE_WORDS) {
+            // Announced right after the last move, without drawing the empty board.
+            self.infer_last_move()?;
+            if self.winner.is_some() {
+                self.after_game.push(text.to_string());
+                return Ok(());
+            }
+        }
+        if self.boards_read == 0 && self.board.is_none() {
+            // A game between computers with a board nimlab cannot read: the board it typed.
+            if let Some(typed) = self.board_typed.clone()
+                && display::announced_move(&self.without_names(text)).is_some()
+            {
+                self.initial = Some(typed.clone());
+                self.board = Some(typed);
+            }
+        }
+        if self.boards_read == 0 && self.board.is_some() {
+            self.announced(text)?;
+        } else if let Some(board) = self.board.clone()
+            && self.attempt.is_none()
+            && self.seats[self.turn] != Seat::Human
+            && has_any(&lower, &["computer", "cpu", "ai", "bot"])
+            && !has_any(&lower, REFUSAL_WORDS)
+            && let Some((row, elements)) = display::announced_move(&self.without_names(text))
+        {
+            // Kept to hold against the next board: it should show this move.
+            let index = row as usize;
+            if (1..=board.len()).contains(&index) && (1..=board[index - 1]).contains(&elements) {
+                let mut after = board;
+                after[index - 1] -= elements;
+                self.announced_pending = Some((text.trim().to_string(), after));
+            }
         }
         Ok(())
+    }
+
+    /// Where the board cannot be read, a move the program announces is how the judge follows
+    /// a computer's turn (and learns that a human's legal move went through).
+    fn announced(&mut self, text: &str) -> Step {
+        let Some((row, elements)) = display::announced_move(&self.without_names(text)) else {
+            return Ok(());
+        };
+        let board = self.board.clone().expect("playing");
+        if let Some(attempt) = self.attempt.clone().filter(|a| a.complete()) {
+            if attempt.legal {
+                self.attempt = None;
+                let (r, e) = attempt.mv.expect("legal attempts are moves");
+                let mut after = board;
+                after[r as usize - 1] -= e as u64;
+                self.moved(after)?;
+                if (r, e) == (row as i64, elements as i64) {
+                    return Ok(()); // the human's move, echoed
+                }
+            } else {
+                return Ok(());
+            }
+        }
+        if self.attempt.is_some() || self.seats[self.turn] == Seat::Human {
+            return Ok(());
+        }
+        let board = self.board.clone().expect("playing");
+        let mut after = board.clone();
+        let index = row as usize;
+        if index == 0 || index > after.len() || elements == 0 || elements > after[index - 1] {
+            return broken(
+                Rule::BoardShown,
+                format!(
+                    "the program says `{}`, which is not a legal move on {}",
+                    text.trim(),
+                    board_text(&board)
+                ),
+            );
+        }
+        after[index - 1] -= elements;
+        self.computer_moved(&board, after)
+    }
+
+    /// A line with the players' names taken out ("Computer 1 took 2 from row 3" has two
+    /// numbers, not three).
+    fn without_names(&self, text: &str) -> String {
+        let mut stripped = text.to_lowercase();
+        for name in self
+            .scenario
+            .players
+            .iter()
+            .chain(self.seat_names.iter().flatten())
+        {
+            stripped = stripped.replace(&name.to_lowercase(), " ");
+        }
+        stripped
     }
 
     fn board_shown(&mut self, shown: Vec<u64>) -> Step {
@@ -377,7 +550,27 @@ impl<'a> Referee<'a> {
             return self.first_board(shown);
         };
         if shown == board {
+            if let Some((line, after)) = self.announced_pending.take() {
+                return broken(
+                    Rule::BoardShown,
+                    format!(
+                        "the program says `{line}`, so the board should be {}, but it shows {} unchanged",
+                        board_text(&after),
+                        board_text(&board)
+                    ),
+                );
+            }
             return Ok(()); // shown again, unchanged
+        }
+        self.announced_pending = None;
+        if self.winner.is_some() {
+            return broken(
+                Rule::Ends,
+                format!(
+                    "the board changed to {} after the game was over",
+                    board_text(&shown)
+                ),
+            );
         }
         let mover = self.turn;
         if let Some(attempt) = self.attempt.take() {
@@ -396,30 +589,37 @@ impl<'a> Referee<'a> {
             let (row, elements) = attempt.mv.expect("legal attempts are moves");
             let mut expected = board.clone();
             expected[row as usize - 1] -= elements as u64;
-            if shown != expected {
-                return broken(
-                    Rule::BoardShown,
-                    format!(
-                        "after {name}'s move {row}, {elements} on {} the board should be {}, but the program shows {}",
-                        board_text(&board),
-                        board_text(&expected),
-                        board_text(&shown)
-                    ),
-                );
+            if shown == expected {
+                self.format_known = true;
+                return self.moved(shown);
             }
-            self.format_known = true;
-            return self.moved(shown);
-        }
-        // The board changed with nothing typed: a computer moved.
-        if self.winner.is_some() {
+            // The board drawn only after the computer answered the human's move.
+            let next_may_be_computer = self.seats[1 - mover] != Seat::Human;
+            if next_may_be_computer
+                && expected.iter().any(|&r| r > 0)
+                && move_between(&expected, &shown).is_some()
+            {
+                self.format_known = true;
+                self.moved(expected.clone())?;
+                return self.computer_moved(&expected, shown);
+            }
             return broken(
-                Rule::Ends,
+                Rule::BoardShown,
                 format!(
-                    "the board changed to {} after the game was over",
+                    "after {name}'s move {row}, {elements} on {} the board should be {}, but the program shows {}",
+                    board_text(&board),
+                    board_text(&expected),
                     board_text(&shown)
                 ),
             );
         }
+        self.computer_moved(&board, shown)
+    }
+
+    /// The board changed with nothing typed: a computer moved. Checks that it was a
+    /// computer's turn, that the change is one move, and that it wins where it can.
+    fn computer_moved(&mut self, board: &[u64], shown: Vec<u64>) -> Step {
+        let mover = self.turn;
         match self.seats[mover] {
             Seat::Human => {
                 return broken(
@@ -427,7 +627,7 @@ impl<'a> Referee<'a> {
                     format!(
                         "it was {}'s turn, and nothing was typed, but the board changed from {} to {}",
                         self.name(mover),
-                        board_text(&board),
+                        board_text(board),
                         board_text(&shown)
                     ),
                 );
@@ -435,18 +635,18 @@ impl<'a> Referee<'a> {
             Seat::Unknown => self.seats[mover] = Seat::Computer,
             Seat::Computer => {}
         }
-        let Some((row, taken)) = move_between(&board, &shown) else {
+        let Some((row, taken)) = move_between(board, &shown) else {
             return broken(
                 Rule::BoardShown,
                 format!(
                     "the board went from {} to {}, which no single move does",
-                    board_text(&board),
+                    board_text(board),
                     board_text(&shown)
                 ),
             );
         };
-        if !nim_sum(&board).is_zero() && !nim_sum(&shown).is_zero() {
-            let example = nim::winning_moves(&as_big(&board))
+        if !nim_sum(board).is_zero() && !nim_sum(&shown).is_zero() {
+            let example = nim::winning_moves(&as_big(board))
                 .into_iter()
                 .next()
                 .map(|m| format!("{}, {}", m.row, m.elements))
@@ -456,7 +656,7 @@ impl<'a> Referee<'a> {
                 format!(
                     "{} played {row}, {taken} on {}, leaving nim-sum {}; a winning move existed (for example {example})",
                     self.name(mover),
-                    board_text(&board),
+                    board_text(board),
                     nim_sum(&shown)
                 ),
             );
@@ -472,7 +672,8 @@ impl<'a> Referee<'a> {
             return Ok(());
         };
         if let Some(attempt) = &self.attempt {
-            let Some((row, elements)) = attempt.mv.filter(|_| attempt.legal) else {
+            let Some((row, elements)) = attempt.mv.filter(|_| attempt.legal && attempt.complete())
+            else {
                 return Ok(());
             };
             let mut after = board;
@@ -492,69 +693,23 @@ impl<'a> Referee<'a> {
         self.moved(vec![0; board.len()])
     }
 
-    /// Rule 1, for a program that fixes its players in code: could it play this scenario's
-    /// mode? Judged once the game it did play is over, by the seats seen.
-    fn modes(&self) -> Step {
-        if self.style != Style::Fixed {
-            return Ok(());
-        }
-        let wanted = self
-            .scenario
-            .players
-            .iter()
-            .filter(|p| Scenario::is_computer(p))
-            .count();
-        let known = |seat| self.seats.iter().filter(|&&s| s == seat).count();
-        let (computers, humans) = (known(Seat::Computer), known(Seat::Human));
-        if (computers..=2 - humans).contains(&wanted) {
-            return Ok(());
-        }
-        let seat = |i: usize| match self.seats[i] {
-            Seat::Human => format!("a human (player {})", i + 1),
-            Seat::Computer => format!("a computer (player {})", i + 1),
-            Seat::Unknown => format!("a player nimlab never saw move (player {})", i + 1),
-        };
-        let [first, second] = &self.scenario.players;
-        broken(
-            Rule::Modes,
-            format!(
-                "the program fixes its players and board in code (it showed the board {} before asking anything), so it cannot play this scenario's {} ({first} and {second}); it played {} against {}",
-                self.initial.as_deref().map(board_text).unwrap_or_default(),
-                mode_name(wanted),
-                seat(0),
-                seat(1),
-            ),
-        )
-    }
-
     fn first_board(&mut self, shown: Vec<u64>) -> Step {
-        match self.style {
-            Style::Undecided => {
-                // A board before any question: the lab's style with players fixed in code.
-                self.style = Style::Fixed;
-            }
-            Style::Configured if self.setup_answers < 3 => {
-                return broken(
-                    Rule::Setup,
-                    "the program showed a board before it was given one",
-                );
-            }
-            Style::Configured if shown != self.scenario.board => {
-                return broken(
-                    Rule::BoardShown,
-                    format!(
-                        "the board typed was {}, but the program shows {}",
-                        board_text(&self.scenario.board),
-                        board_text(&shown)
-                    ),
-                );
-            }
-            _ => {}
+        if let Some(typed) = &self.board_typed
+            && shown != *typed
+        {
+            return broken(
+                Rule::BoardShown,
+                format!(
+                    "the board typed was {}, but the program shows {}",
+                    board_text(typed),
+                    board_text(&shown)
+                ),
+            );
         }
-        self.initial = Some(shown.clone());
         if shown.iter().all(|&r| r == 0) {
             return broken(Rule::Setup, "the game starts on an empty board");
         }
+        self.initial = Some(shown.clone());
         self.board = Some(shown);
         Ok(())
     }
@@ -568,77 +723,449 @@ impl<'a> Referee<'a> {
         } else {
             self.turn = 1 - self.turn;
         }
-        self.tried_other_format = false;
         Ok(())
     }
 
-    /// The program waits for input: check that it should, and type what comes next.
+    /// The program waits for input: read its question, check that it should ask, and answer.
     fn waiting(&mut self, prompt: &str, program: &mut dyn Session) -> Step {
-        if self.style == Style::Undecided {
-            self.style = Style::Configured;
-            for (seat, name) in self.scenario.players.iter().enumerate() {
-                self.seats[seat] = if Scenario::is_computer(name) {
-                    Seat::Computer
-                } else {
-                    Seat::Human
+        let lines = std::mem::take(&mut self.since_typed);
+        let text = questions::question_text(&lines, prompt).trim().to_string();
+        if self.last_question.as_deref() == Some(text.as_str()) {
+            self.repeats += 1;
+        } else {
+            self.repeats = 0;
+        }
+        self.last_question = Some(text.clone());
+        if self.board.is_none() && self.moves == 0 {
+            self.asked_first = true;
+        }
+        // The instructor's answers come first: they know their lab's questions.
+        let given = self
+            .scenario
+            .answers
+            .iter()
+            .find_map(|a| a.for_question(&text, self.wanted))
+            .map(str::to_string);
+        if let Some(answer) = given {
+            if self.repeats >= 3 {
+                return self.cannot_drive(format!(
+                    "the program asked `{text}` again after the lab's own answer `{answer}`"
+                ));
+            }
+            if self.winner.is_none() && self.attempt.is_none() && self.moves == 0 {
+                self.questions.push(text.clone());
+            }
+            return self.type_setup(SetupAnswer::Choice, &answer, &text, program);
+        }
+        let question = questions::classify(&lines, prompt, self.playing() || self.moves > 0);
+        if self.winner.is_some() {
+            return self.after_the_game(&question, &text, &lines, program);
+        }
+        let setup = matches!(
+            question,
+            Question::Name { .. }
+                | Question::Menu(_)
+                | Question::Kind { .. }
+                | Question::Board { .. }
+                | Question::RowCount
+                | Question::RowSize(_)
+        ) || (question == Question::Unknown && !self.playing())
+            || (matches!(question, Question::YesNo { .. })
+                && self.moves == 0
+                && self.attempt.is_none());
+        if setup && self.moves == 0 && self.attempt.is_none() {
+            self.questions.push(text.clone());
+            return self.answer_setup(question, &text, program);
+        }
+        match question {
+            Question::Continue => return self.type_line("", program),
+            Question::YesNo { topic, yes, no } => {
+                let answer = match topic {
+                    Topic::Again | Topic::Rules => no,
+                    _ => yes,
                 };
+                return self.type_line(&answer, program);
+            }
+            _ => {}
+        }
+        if self.board.is_none() {
+            // Asked for a move before any board nimlab could read: the one it typed.
+            match self.board_typed.clone() {
+                Some(board) => {
+                    self.initial = Some(board.clone());
+                    self.board = Some(board);
+                }
+                None => {
+                    return self.cannot_drive(format!(
+                        "the program asks `{text}`, but nimlab could not read a board from its output, and the program did not ask for one"
+                    ));
+                }
             }
         }
-        if self.style == Style::Configured && self.setup_answers < 3 {
-            let answer = match self.setup_answers {
-                0 => self.scenario.players[0].clone(),
-                1 => self.scenario.players[1].clone(),
-                _ => self
-                    .scenario
-                    .board
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            };
-            let index = self.setup_answers;
-            self.setup_answers += 1;
-            self.type_line(&answer, program)?;
-            self.last_typed = Some(Typed::Setup {
-                index,
-                text: answer,
-            });
-            return Ok(());
-        }
-        let Some(board) = self.board.clone() else {
-            return broken(
-                Rule::BoardShown,
-                "the program asked for a move before showing the board",
-            );
-        };
-        if let Some(winner) = self.winner {
-            if !self.winner_announced {
-                return broken(
-                    Rule::Winner,
-                    format!(
-                        "the board is empty, but no line announced that {} wins",
-                        self.name(winner)
+        self.human_turn(question, &text, &lines, program)
+    }
+
+    /// The game is over and the program asks for more: fine for "play again?" (no), wrong
+    /// for anything else.
+    fn after_the_game(
+        &mut self,
+        question: &Question,
+        text: &str,
+        _lines: &[String],
+        program: &mut dyn Session,
+    ) -> Step {
+        self.check_winner()?;
+        match question {
+            Question::YesNo {
+                topic: Topic::Again | Topic::Unknown,
+                no,
+                ..
+            } if self.repeats == 0 => self.type_line(&no.clone(), program),
+            Question::Menu(choices) if self.repeats == 0 => {
+                match choices.iter().find(|c| c.means == Meaning::Other) {
+                    Some(quit) => self.type_line(&quit.answer.clone(), program),
+                    None => broken(
+                        Rule::Ends,
+                        format!("the game is over, but the program asked `{text}`"),
                     ),
-                );
+                }
             }
-            return broken(
+            Question::Continue if self.repeats == 0 => self.type_line("", program),
+            _ => broken(
                 Rule::Ends,
                 "the game is over, but the program asked for more input",
-            );
+            ),
         }
-        if let Some(attempt) = self.attempt.take() {
-            self.refused(attempt, prompt, program)?;
-            if self.attempt.is_some() {
-                return Ok(()); // the same move, typed in the other format
+    }
+
+    fn type_setup(
+        &mut self,
+        answer: SetupAnswer,
+        text: &str,
+        question: &str,
+        program: &mut dyn Session,
+    ) -> Step {
+        self.type_line(text, program)?;
+        self.last_typed = Some(Typed::Setup {
+            answer,
+            text: text.to_string(),
+            question: question.to_string(),
+        });
+        Ok(())
+    }
+
+    /// Whether seat `seat` of the scenario is a computer.
+    fn scenario_computer(&self, seat: usize) -> bool {
+        Scenario::is_computer(&self.scenario.players[seat])
+    }
+
+    /// The answer to "is player N a computer?": the scenario's seats, except that against
+    /// the computer the program's numbering of the seats is its own (who starts is its
+    /// choice), so the other seat is the other kind, and a program that asks only about
+    /// player 2 gets its computer there.
+    fn seat_is_computer(&mut self, seat: usize) -> bool {
+        let computer = match self.wanted {
+            Mode::HumanVsHuman => false,
+            Mode::ComputerVsComputer => true,
+            Mode::HumanVsComputer => match self.kinds_answered[1 - seat] {
+                Some(other) => !other,
+                None if seat == 1 => true,
+                None => self.scenario_computer(0),
+            },
+        };
+        self.kinds_answered[seat] = Some(computer);
+        computer
+    }
+
+    /// Answers a question asked before the game.
+    fn answer_setup(&mut self, question: Question, text: &str, program: &mut dyn Session) -> Step {
+        if self.repeats >= 3 {
+            return self.cannot_drive(format!(
+                "the program asked `{text}` four times in a row; nimlab's answers did not satisfy it"
+            ));
+        }
+        let retry = self.repeats > 0;
+        let sizes = |sep: &str| {
+            self.scenario
+                .board
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        match question {
+            Question::Name { seat } => {
+                if retry && self.repeats >= 2 {
+                    return self.cannot_drive(format!(
+                        "the program asked `{text}` again after nimlab typed a name"
+                    ));
+                }
+                let index = self.names_given.min(1);
+                let asked_seat = seat.unwrap_or(index);
+                let name = match self.wanted {
+                    // Asked for names after choosing a game against the computer: the
+                    // human's first.
+                    Mode::HumanVsComputer if self.mode_asked => {
+                        let human = self.human_name().unwrap_or_default();
+                        let computer = self
+                            .scenario
+                            .players
+                            .iter()
+                            .find(|p| Scenario::is_computer(p))
+                            .cloned()
+                            .unwrap_or_default();
+                        if seat.is_none() && (index == 0 || text.to_lowercase().contains("your")) {
+                            human
+                        } else if self.seat_names.iter().flatten().any(|n| *n == human) {
+                            computer
+                        } else {
+                            human
+                        }
+                    }
+                    _ => self.scenario.players[asked_seat].clone(),
+                };
+                if !self.mode_asked {
+                    // The lab's way: the names say who is a computer.
+                    self.seats[asked_seat] = if Scenario::is_computer(&name) {
+                        Seat::Computer
+                    } else {
+                        Seat::Human
+                    };
+                }
+                if self.wanted != Mode::HumanVsComputer || !self.mode_asked {
+                    self.seat_names[asked_seat] = Some(name.clone());
+                }
+                self.names_given += 1;
+                self.type_setup(SetupAnswer::Name(index), &name, text, program)
+            }
+            Question::Menu(choices) => {
+                let wanted = self.wanted;
+                let first_kind = if self.scenario_computer(0) {
+                    Kind::Computer
+                } else {
+                    Kind::Human
+                };
+                let pick = choices
+                    .iter()
+                    .find(|c| c.means == Meaning::Mode(wanted))
+                    .or_else(|| {
+                        choices
+                            .iter()
+                            .find(|c| c.means == Meaning::First(first_kind))
+                    });
+                match pick {
+                    Some(choice) if !retry => {
+                        if matches!(choice.means, Meaning::Mode(_)) {
+                            self.mode_asked = true;
+                        }
+                        let answer = choice.answer.clone();
+                        self.note(format!(
+                            "nimlab chose `{}` for {}",
+                            choice.label.trim(),
+                            wanted.describe()
+                        ));
+                        self.type_setup(SetupAnswer::Choice, &answer, text, program)
+                    }
+                    Some(choice) => self.cannot_drive(format!(
+                        "the program asked `{text}` again after nimlab chose `{}`",
+                        choice.answer
+                    )),
+                    None if choices.iter().all(|c| c.means != Meaning::Unknown)
+                        && choices.iter().any(|c| matches!(c.means, Meaning::Mode(_))) =>
+                    {
+                        let offered: Vec<String> =
+                            choices.iter().map(|c| c.label.trim().to_string()).collect();
+                        broken(
+                            Rule::Modes,
+                            format!(
+                                "the menu offers {}, but not {}",
+                                offered.join("; "),
+                                wanted.describe()
+                            ),
+                        )
+                    }
+                    None => self.cannot_drive(format!(
+                        "nimlab could not tell which choice of `{text}` plays {}",
+                        wanted.describe()
+                    )),
+                }
+            }
+            Question::YesNo { topic, yes, no } => {
+                let says_yes = match topic {
+                    Topic::Computer {
+                        seat: Some(seat), ..
+                    } => self.seat_is_computer(seat),
+                    Topic::Computer { both: true, .. } => self.wanted == Mode::ComputerVsComputer,
+                    Topic::Computer { .. } => self.wanted != Mode::HumanVsHuman,
+                    Topic::Human { seat: Some(seat) } => !self.seat_is_computer(seat),
+                    Topic::Human { seat: None } => self.wanted == Mode::HumanVsHuman,
+                    Topic::GoFirst { computer } => self.scenario_computer(0) == computer,
+                    Topic::Again | Topic::Rules => false,
+                    Topic::Confirm | Topic::Unknown => !retry,
+                };
+                if matches!(topic, Topic::Computer { .. } | Topic::Human { .. }) {
+                    self.mode_asked = true;
+                }
+                if retry && !matches!(topic, Topic::Unknown | Topic::Confirm) {
+                    // The same answer again, in the other spelling ("yes" for "y").
+                    let answer = if says_yes { &yes } else { &no };
+                    let other = if answer.len() == 1 {
+                        if says_yes { "yes" } else { "no" }
+                    } else if says_yes {
+                        "y"
+                    } else {
+                        "n"
+                    };
+                    if self.repeats >= 2 {
+                        return self.cannot_drive(format!(
+                            "the program asked `{text}` again after nimlab answered it `{answer}` and `{other}`"
+                        ));
+                    }
+                    self.note(format!("`{answer}` was not taken; nimlab tries `{other}`"));
+                    return self.type_setup(SetupAnswer::Choice, other, text, program);
+                }
+                let answer = if says_yes { yes } else { no };
+                self.type_setup(SetupAnswer::Choice, &answer, text, program)
+            }
+            Question::Kind {
+                seat,
+                human,
+                computer,
+            } => {
+                let seat = seat.unwrap_or(self.kinds_given.min(1));
+                self.kinds_given += 1;
+                self.mode_asked = true;
+                if retry {
+                    return self.cannot_drive(format!(
+                        "the program asked `{text}` again after nimlab answered it"
+                    ));
+                }
+                let answer = if self.seat_is_computer(seat) {
+                    computer
+                } else {
+                    human
+                };
+                self.type_setup(SetupAnswer::Choice, &answer, text, program)
+            }
+            Question::Board { commas } => {
+                let tries = [" ", ", ", ","];
+                let first = if commas { 1 } else { 0 };
+                let Some(sep) = tries.get(first + self.repeats) else {
+                    return self.cannot_drive(format!(
+                        "the program asked `{text}` again after nimlab typed the board as sizes separated by spaces and by commas"
+                    ));
+                };
+                if retry {
+                    self.note("the board was not taken in that form; nimlab tries another");
+                }
+                self.board_typed = Some(self.scenario.board.clone());
+                let answer = sizes(sep);
+                self.type_setup(SetupAnswer::Board, &answer, text, program)
+            }
+            Question::RowCount => {
+                if retry {
+                    return self.cannot_drive(format!(
+                        "the program asked `{text}` again after nimlab typed the number of rows"
+                    ));
+                }
+                self.rows_given = 0;
+                let rows = self.scenario.board.len().to_string();
+                self.type_setup(SetupAnswer::Board, &rows, text, program)
+            }
+            Question::RowSize(row) => {
+                let row = row.unwrap_or(self.rows_given + 1);
+                if retry && row == self.rows_given {
+                    return self.cannot_drive(format!(
+                        "the program asked `{text}` again after nimlab typed the row's size"
+                    ));
+                }
+                let Some(size) = self.scenario.board.get(row.wrapping_sub(1)) else {
+                    return self.cannot_drive(format!(
+                        "the program asks `{text}`, but the scenario's board has {} rows",
+                        self.scenario.board.len()
+                    ));
+                };
+                self.rows_given = row;
+                if row == self.scenario.board.len() {
+                    self.board_typed = Some(self.scenario.board.clone());
+                }
+                let size = size.to_string();
+                self.type_setup(SetupAnswer::Board, &size, text, program)
+            }
+            Question::Continue => self.type_line("", program),
+            _ => {
+                // A question nimlab cannot read: Enter, once.
+                if retry {
+                    return self.cannot_drive(format!(
+                        "nimlab could not read the question `{text}` (it tried an empty line)"
+                    ));
+                }
+                self.note("nimlab did not recognise this question and pressed Enter");
+                self.type_setup(SetupAnswer::Choice, "", text, program)
             }
         }
+    }
+
+    /// A human's turn: resolves what the last attempt did, then types the next move (or its
+    /// next part).
+    fn human_turn(
+        &mut self,
+        question: Question,
+        text: &str,
+        lines: &[String],
+        program: &mut dyn Session,
+    ) -> Step {
+        let board = self.board.clone().expect("playing");
+        if let Some(attempt) = self.attempt.take() {
+            // The second question of a move in two.
+            if !attempt.complete() {
+                let wants_elements = question == Question::Elements;
+                let wants_row = question == Question::Row;
+                if attempt.row_typed && wants_elements || attempt.elements_typed && wants_row {
+                    return self.type_part(attempt, wants_row, program);
+                }
+                if attempt.row_typed && !attempt.row_is_legal(&board) {
+                    // Refused at the row: right.
+                    self.refused_illegal(&attempt)?;
+                } else if attempt.legal {
+                    return self.retry_legal(attempt, &question, text, program);
+                } else {
+                    self.refused_illegal(&attempt)?;
+                }
+            } else if attempt.legal {
+                self.unchanged_board_after(&attempt, &board, text, lines)?;
+                if self.went_through(&attempt, text, lines) {
+                    let (row, elements) = attempt.mv.expect("legal attempts are moves");
+                    let mut after = board.clone();
+                    after[row as usize - 1] -= elements as u64;
+                    self.boards_follow_moves = false;
+                    self.format_known = true;
+                    self.moved(after)?;
+                    if self.winner.is_some() {
+                        return self.after_the_game(&question, text, lines, program);
+                    }
+                } else {
+                    return self.retry_legal(attempt, &question, text, program);
+                }
+            } else {
+                self.refused_illegal(&attempt)?;
+                if question == Question::Elements && self.format == MoveFormat::TwoQuestions {
+                    // Asked again how many, for the same row.
+                    return self.elements_again(attempt, program);
+                }
+            }
+        }
+        let board = self.board.clone().expect("playing");
         let mover = self.turn;
         match self.seats[mover] {
             Seat::Computer => {
+                if question == Question::Unknown && self.repeats == 0 {
+                    return self.type_line("", program);
+                }
                 return broken(
                     Rule::TurnOrder,
                     format!(
-                        "it is {}'s turn (a computer player), but the program asked for input",
+                        "it is {}'s turn (a computer player), but the program asked `{text}`",
                         self.name(mover)
                     ),
                 );
@@ -646,71 +1173,319 @@ impl<'a> Referee<'a> {
             Seat::Unknown => self.seats[mover] = Seat::Human,
             Seat::Human => {}
         }
-        self.check_prompt_names(prompt)?;
-        let (typed, mv) = self.next_human_input(&board);
+        self.check_prompt_names(text)?;
+        if !self.format_known {
+            self.format = format_hinted(text).unwrap_or(self.format);
+        }
+        let (typed, raw, mv) = self.next_human_input(&board);
         let legal = mv.is_some_and(|(row, elements)| {
             nim::validate(&as_big(&board), &Move::new(row, elements)).is_ok()
         });
-        self.attempt = Some(Attempt {
-            typed: typed.clone(),
+        let mut attempt = Attempt {
+            typed,
+            raw,
             mv,
             legal,
-        });
-        self.type_line(&typed, program)?;
-        self.last_typed = Some(Typed::Move {
-            text: typed,
-            is_move: mv.is_some(),
-            legal,
-        });
-        Ok(())
+            row_typed: false,
+            elements_typed: false,
+            tried: vec![self.format],
+            question: text.to_string(),
+        };
+        match question {
+            // Two questions, as far as the wording says: known once a move goes through.
+            Question::Row => {
+                self.format = MoveFormat::TwoQuestions;
+                attempt.tried = vec![MoveFormat::TwoQuestions];
+                self.type_part(attempt, true, program)
+            }
+            Question::Elements => {
+                self.format = MoveFormat::TwoQuestions;
+                attempt.tried = vec![MoveFormat::TwoQuestions];
+                self.type_part(attempt, false, program)
+            }
+            _ if self.format == MoveFormat::TwoQuestions => self.type_part(attempt, true, program),
+            _ => self.type_whole(attempt, program),
+        }
     }
 
-    /// The program asked again after the judge's last attempt: right for an illegal move;
-    /// for a legal one, perhaps only the format was not understood.
-    fn refused(&mut self, attempt: Attempt, prompt: &str, program: &mut dyn Session) -> Step {
-        let name = self.name(self.turn);
-        if attempt.legal {
-            let (row, elements) = attempt.mv.expect("legal attempts are moves");
-            if !self.format_known && !self.tried_other_format {
-                self.tried_other_format = true;
-                self.format = match self.format {
-                    MoveFormat::Comma => MoveFormat::Space,
-                    MoveFormat::Space => MoveFormat::Comma,
-                };
-                let typed = self.format_move(row, elements);
-                self.attempt = Some(Attempt {
-                    typed: typed.clone(),
-                    mv: attempt.mv,
-                    legal: true,
-                });
-                return self.type_line(&typed, program);
-            }
-            return broken(
-                Rule::LegalAccepted,
-                format!(
-                    "{name} typed the legal move {row}, {elements} (as `{row}, {elements}` and as `{row} {elements}`), but the program asked again"
-                ),
-            );
+    /// A legal move, the same board shown again, and yet the game went on (the next player
+    /// is asked, or the computer announces its answer): the board shown is not the game's.
+    fn unchanged_board_after(
+        &self,
+        attempt: &Attempt,
+        board: &[u64],
+        text: &str,
+        lines: &[String],
+    ) -> Step {
+        if !self.board_since_typed {
+            return Ok(());
         }
-        // Asking again is the rule; saying why is the lab's advice, noted once per game.
-        if !self.said_something && self.notes.is_empty() {
+        let next_asked = self.last_named(text, lines) == Some(1 - self.turn);
+        let computer_answered = self.seats[1 - self.turn] == Seat::Computer
+            && lines.iter().any(|l| {
+                let l = l.to_lowercase();
+                display::announced_move(&l).is_some()
+                    && has_any(&l, &["computer", "cpu", "ai", "bot"])
+                    && !has_any(&l, REFUSAL_WORDS)
+            });
+        if !(next_asked || computer_answered) {
+            return Ok(());
+        }
+        let (row, elements) = attempt.mv.expect("legal attempts are moves");
+        let mut expected = board.to_vec();
+        expected[row as usize - 1] -= elements as u64;
+        let then = if next_asked {
+            format!("and asks {}", self.name(1 - self.turn))
+        } else {
+            "and the computer answered the move".to_string()
+        };
+        broken(
+            Rule::BoardShown,
+            format!(
+                "after {}'s move {row}, {elements} on {} the board should be {}, but the program shows it unchanged {then}",
+                self.name(self.turn),
+                board_text(board),
+                board_text(&expected),
+            ),
+        )
+    }
+
+    /// The seat the last line to name one player (and not the other) names: the question,
+    /// or else the lines before it ("It is Bob's turn.").
+    fn last_named(&self, text: &str, lines: &[String]) -> Option<usize> {
+        let names = [self.seat_names[0].as_ref()?, self.seat_names[1].as_ref()?];
+        std::iter::once(text)
+            .chain(lines.iter().rev().map(String::as_str))
+            .find_map(|line| {
+                let lower = line.to_lowercase();
+                let named: Vec<usize> = (0..2)
+                    .filter(|&seat| {
+                        !word_positions_of(&lower, &names[seat].to_lowercase()).is_empty()
+                    })
+                    .collect();
+                match named.as_slice() {
+                    [seat] => Some(*seat),
+                    _ => None,
+                }
+            })
+    }
+
+    /// Whether a legal move typed was taken, judged when the program asks again with no
+    /// board between: by a board that always followed moves, a refusal's words, or the same
+    /// question repeated without a word.
+    fn went_through(&self, attempt: &Attempt, text: &str, lines: &[String]) -> bool {
+        if self.board_since_typed {
+            return false; // a board was shown and did not change
+        }
+        if self.boards_read > 0 && self.boards_follow_moves {
+            return false;
+        }
+        let said: Vec<&str> = lines
+            .iter()
+            .map(String::as_str)
+            .chain([text])
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        let refusal = said
+            .iter()
+            .any(|l| has_any(&l.to_lowercase(), REFUSAL_WORDS));
+        if refusal {
+            return false;
+        }
+        let names_next = self.last_named(text, lines) == Some(1 - self.turn);
+        names_next || !(text == attempt.question && lines.iter().all(|l| l.trim().is_empty()))
+    }
+
+    /// An illegal move was refused (the program asked again): right. Advice if silent.
+    fn refused_illegal(&mut self, attempt: &Attempt) -> Step {
+        let said_something = self.said_since_typed;
+        if !said_something && self.notes.iter().all(|n| !n.contains("without saying why")) {
+            let name = self.name(self.turn);
             self.notes.push(format!(
                 "after {name} typed `{}`, which is not a legal move, the program asked again without saying why; a short message (which row, how many) helps the player",
                 attempt.typed
             ));
         }
-        // The same player must be asked again.
-        self.check_prompt_names(prompt)
+        Ok(())
     }
 
-    /// Where the prompt names one player and not the other, it must name the player to move.
-    fn check_prompt_names(&self, prompt: &str) -> Step {
-        if !self.names_known() {
+    /// A legal move the program asked again for: perhaps only its form was not understood.
+    fn retry_legal(
+        &mut self,
+        mut attempt: Attempt,
+        question: &Question,
+        _text: &str,
+        program: &mut dyn Session,
+    ) -> Step {
+        let name = self.name(self.turn);
+        let (row, elements) = attempt.mv.expect("legal attempts are moves");
+        let next = FORMATS
+            .iter()
+            .copied()
+            .find(|f| !attempt.tried.contains(f))
+            .filter(|_| !self.format_known);
+        let Some(format) = next else {
+            let forms: Vec<String> = attempt
+                .tried
+                .iter()
+                .map(|f| format!("`{}`", shown_move(*f, row, elements)))
+                .collect();
+            return broken(
+                Rule::LegalAccepted,
+                format!(
+                    "{name} typed the legal move {row}, {elements} (as {}), but the program asked again",
+                    forms.join(" and as ")
+                ),
+            );
+        };
+        self.note(format!(
+            "the move was not taken as `{}`; nimlab tries `{}`",
+            shown_move(*attempt.tried.last().expect("tried once"), row, elements),
+            shown_move(format, row, elements)
+        ));
+        self.format = format;
+        attempt.tried.push(format);
+        attempt.row_typed = false;
+        attempt.elements_typed = false;
+        attempt.typed = shown_move(format, row, elements);
+        match (format, question) {
+            (MoveFormat::TwoQuestions, Question::Elements) => {
+                self.type_part(attempt, false, program)
+            }
+            (MoveFormat::TwoQuestions, _) => self.type_part(attempt, true, program),
+            _ => self.type_whole(attempt, program),
+        }
+    }
+
+    /// Asked again how many to take from the same row after an illegal number.
+    fn elements_again(&mut self, attempt: Attempt, program: &mut dyn Session) -> Step {
+        let board = self.board.clone().expect("playing");
+        let row = attempt.mv.map_or(0, |(row, _)| row);
+        if !attempt.row_is_legal(&board) {
+            return broken(
+                Rule::IllegalRefused,
+                format!(
+                    "row {row} cannot be played on {} (no such row, or an empty one), but the program keeps asking how many to take from it",
+                    board_text(&board)
+                ),
+            );
+        }
+        let size = board[row as usize - 1];
+        let scripted = self
+            .script
+            .front()
+            .and_then(|line| script_move(line))
+            .filter(|(r, _)| *r == row);
+        let elements = match scripted {
+            Some((_, e)) => {
+                self.script.pop_front();
+                e
+            }
+            None => self.rng.random_range(1..=size) as i64,
+        };
+        let legal = elements >= 1 && elements as u64 <= size;
+        let next = Attempt {
+            typed: shown_move(MoveFormat::TwoQuestions, row, elements),
+            raw: None,
+            mv: Some((row, elements)),
+            legal,
+            row_typed: true,
+            elements_typed: false,
+            tried: vec![MoveFormat::TwoQuestions],
+            question: attempt.question,
+        };
+        self.type_part(next, false, program)
+    }
+
+    /// Types a whole move on one line.
+    fn type_whole(&mut self, mut attempt: Attempt, program: &mut dyn Session) -> Step {
+        let line = match (&attempt.raw, attempt.mv) {
+            (Some(raw), _) => raw.clone(),
+            (None, Some((row, elements))) => {
+                let line = shown_move(self.format, row, elements);
+                attempt.typed = line.clone();
+                line
+            }
+            (None, None) => String::new(),
+        };
+        attempt.row_typed = true;
+        attempt.elements_typed = true;
+        let (is_move, legal) = (attempt.mv.is_some(), attempt.legal);
+        self.attempt = Some(attempt);
+        self.type_line(&line, program)?;
+        self.last_typed = Some(Typed::Move {
+            text: line,
+            is_move,
+            legal,
+        });
+        Ok(())
+    }
+
+    /// Types one part of a move asked in two questions: the row, or the elements.
+    fn type_part(&mut self, mut attempt: Attempt, row: bool, program: &mut dyn Session) -> Step {
+        let line = match (&attempt.raw, attempt.mv) {
+            (Some(raw), _) => raw.clone(),
+            (None, Some((r, e))) => {
+                if row {
+                    r.to_string()
+                } else {
+                    e.to_string()
+                }
+            }
+            (None, None) => String::new(),
+        };
+        if row {
+            attempt.row_typed = true;
+        } else {
+            attempt.elements_typed = true;
+        }
+        if attempt.raw.is_some() && attempt.complete() {
+            // Text that is no move answered the first question; the second gets a number.
+            return self.type_raw_second_part(attempt, program);
+        }
+        if let Some((r, e)) = attempt.mv {
+            attempt.typed = shown_move(MoveFormat::TwoQuestions, r, e);
+        }
+        let (is_move, legal) = (attempt.mv.is_some(), attempt.legal);
+        self.attempt = Some(attempt);
+        self.type_line(&line, program)?;
+        self.last_typed = Some(Typed::Move {
+            text: line,
+            is_move,
+            legal,
+        });
+        Ok(())
+    }
+
+    /// The second question after text that is no move: a plain number, so that the program
+    /// can get to refusing the move.
+    fn type_raw_second_part(&mut self, attempt: Attempt, program: &mut dyn Session) -> Step {
+        self.attempt = Some(attempt);
+        self.type_line("1", program)?;
+        self.last_typed = Some(Typed::Move {
+            text: "1".into(),
+            is_move: false,
+            legal: false,
+        });
+        Ok(())
+    }
+
+    /// Where the question names one player and not the other, it must name the player to
+    /// move.
+    fn check_prompt_names(&mut self, prompt: &str) -> Step {
+        let [Some(first), Some(second)] = self.seat_names.clone() else {
+            return Ok(());
+        };
+        let lower = prompt.to_lowercase();
+        let names = |n: &str| lower.contains(&n.to_lowercase());
+        if self.moves == 0 && names(&second) && !names(&first) {
+            // The program lets the second player start: its choice. Seats follow the names.
+            self.seat_names = [Some(second), Some(first)];
+            self.seats.swap(0, 1);
             return Ok(());
         }
-        let lower = prompt.to_lowercase();
         let (right, wrong) = (self.name(self.turn), self.name(1 - self.turn));
-        if lower.contains(&wrong.to_lowercase()) && !lower.contains(&right.to_lowercase()) {
+        if names(&wrong) && !names(&right) {
             return broken(
                 Rule::TurnOrder,
                 format!(
@@ -722,25 +1497,12 @@ impl<'a> Referee<'a> {
         Ok(())
     }
 
-    fn format_move(&self, row: i64, elements: i64) -> String {
-        match self.format {
-            MoveFormat::Comma => format!("{row}, {elements}"),
-            MoveFormat::Space => format!("{row} {elements}"),
-        }
-    }
-
-    fn next_human_input(&mut self, board: &[u64]) -> (String, Option<(i64, i64)>) {
+    /// What the human types next: (as shown, raw text if it is no move, the move).
+    fn next_human_input(&mut self, board: &[u64]) -> (String, Option<String>, Option<(i64, i64)>) {
         if let Some(line) = self.script.pop_front() {
-            let numbers: Vec<i64> = line
-                .split_whitespace()
-                .filter_map(|w| w.parse().ok())
-                .collect();
-            let words = line.split_whitespace().count();
-            return match numbers.as_slice() {
-                [row, elements] if words == 2 => {
-                    (self.format_move(*row, *elements), Some((*row, *elements)))
-                }
-                _ => (line, None),
+            return match script_move(&line) {
+                Some(mv) => (shown_move(self.format, mv.0, mv.1), None, Some(mv)),
+                None => (line.clone(), Some(line), None),
             };
         }
         let winning = nim::winning_moves(&as_big(board));
@@ -755,12 +1517,18 @@ impl<'a> Referee<'a> {
                 (row as i64 + 1, self.rng.random_range(1..=board[row]) as i64)
             }
         };
-        (self.format_move(row, elements), Some((row, elements)))
+        (
+            shown_move(self.format, row, elements),
+            None,
+            Some((row, elements)),
+        )
     }
 
     fn type_line(&mut self, line: &str, program: &mut dyn Session) -> Step {
         self.transcript.push(Entry::Typed(line.to_string()));
-        self.said_something = false;
+        self.since_typed.clear();
+        self.board_since_typed = false;
+        self.said_since_typed = false;
         program.type_line(line).map_err(|e| {
             let why = format!("nimlab could not type to the program: {e}");
             self.lost = Some(why.clone());
@@ -771,18 +1539,74 @@ impl<'a> Referee<'a> {
         })
     }
 
+    /// Was the winner announced, rightly? Judged on the lines printed once the board was
+    /// empty.
+    fn check_winner(&self) -> Step {
+        let Some(winner) = self.winner else {
+            return Ok(());
+        };
+        match announcement(
+            &self.after_game,
+            &self.aliases(winner),
+            &self.aliases(1 - winner),
+        ) {
+            Announced::Right | Announced::Unnamed => Ok(()),
+            Announced::Loser(line) => broken(
+                Rule::Winner,
+                format!(
+                    "{} took the last element, but the program says `{}`",
+                    self.name(winner),
+                    line.trim()
+                ),
+            ),
+            Announced::Nothing => broken(
+                Rule::Winner,
+                format!(
+                    "the board is empty, but no line announced that {} wins (nimlab looks for a line that names the winner with a word such as wins, won, winner or congratulations)",
+                    self.name(winner)
+                ),
+            ),
+        }
+    }
+
+    /// The words that name a seat in an announcement: its name, "player N", and for a
+    /// computer facing a human, the words for a computer; for that human, "you".
+    fn aliases(&self, seat: usize) -> Vec<String> {
+        let mut aliases = vec![
+            format!("player {}", seat + 1),
+            format!("player{}", seat + 1),
+            format!("p{}", seat + 1),
+        ];
+        if let Some(name) = &self.seat_names[seat] {
+            aliases.push(name.to_lowercase());
+        }
+        let against_each_other = self.seats[1 - seat] != self.seats[seat];
+        match self.seats[seat] {
+            Seat::Computer if against_each_other => {
+                aliases.extend(["computer", "cpu", "ai", "bot", "machine", "pc"].map(String::from));
+                for p in &self.scenario.players {
+                    if Scenario::is_computer(p) {
+                        aliases.push(p.to_lowercase());
+                    }
+                }
+            }
+            Seat::Human if against_each_other => {
+                aliases.push("you".into());
+                if let Some(name) = self.human_name() {
+                    aliases.push(name.to_lowercase());
+                }
+            }
+            _ => {}
+        }
+        aliases
+    }
+
     /// The program ended by itself: was the game over, and was it announced?
     fn ended(&mut self) -> Step {
         if self.winner.is_none() {
             self.infer_last_move()?;
         }
         let Some(winner) = self.winner else {
-            if self.board.is_none() {
-                return broken(
-                    Rule::BoardShown,
-                    "the program ended without ever showing the board",
-                );
-            }
             if let Some(attempt) = self.attempt.as_ref().filter(|a| !a.legal) {
                 let name = self.name(self.turn);
                 return broken(
@@ -793,16 +1617,23 @@ impl<'a> Referee<'a> {
                     ),
                 );
             }
+            if self.board.is_none() && self.boards_read == 0 && self.printed_lines() > 3 {
+                return self
+                    .cannot_drive("the program ended without showing a board nimlab could read");
+            }
+            if self.board.is_none() {
+                return broken(Rule::Ends, "the program ended before the game began");
+            }
+            if self.boards_read == 0 {
+                return self.cannot_drive(
+                    "the program ended, and nimlab could not follow the game to its end: it could not read the board from the output",
+                );
+            }
             return broken(Rule::Ends, "the program ended before the game was over");
         };
-        if !self.winner_announced {
-            return broken(
-                Rule::Winner,
-                format!(
-                    "the board is empty, but no line announced that {} wins",
-                    self.name(winner)
-                ),
-            );
+        self.check_winner()?;
+        if self.boards_read == 0 {
+            self.notes.push("nimlab could not read a board in the program's output (it looks for present_board's format, or rows numbered from 1 with a count or a symbol per element), so it followed the game by the moves; players need to see the board".into());
         }
         // With perfect computers on both seats, the nim-sum of the first board decides.
         let computers = self.seats.iter().all(|s| *s == Seat::Computer);
@@ -823,14 +1654,199 @@ impl<'a> Referee<'a> {
         }
         self.modes()
     }
+
+    fn printed_lines(&self) -> usize {
+        self.transcript
+            .iter()
+            .map(|e| match e {
+                Entry::Program(text) => text.lines().count(),
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// Rule 1: could the program play this scenario's mode? Judged once the game it did play
+    /// is over, by the seats seen.
+    fn modes(&self) -> Step {
+        let wanted = self.wanted.computers();
+        let known = |seat| self.seats.iter().filter(|&&s| s == seat).count();
+        let (computers, humans) = (known(Seat::Computer), known(Seat::Human));
+        if (computers..=2 - humans).contains(&wanted) {
+            return Ok(());
+        }
+        let seat = |i: usize| match self.seats[i] {
+            Seat::Human => format!("a human (player {})", i + 1),
+            Seat::Computer => format!("a computer (player {})", i + 1),
+            Seat::Unknown => format!("a player nimlab never saw move (player {})", i + 1),
+        };
+        let [first, second] = &self.scenario.players;
+        if !self.asked_first {
+            return broken(
+                Rule::Modes,
+                format!(
+                    "the program fixes its players and board in code (it showed the board {} before asking anything), so it cannot play this scenario's {} ({first} and {second}); it played {} against {}",
+                    self.initial.as_deref().map(board_text).unwrap_or_default(),
+                    self.wanted.describe(),
+                    seat(0),
+                    seat(1),
+                ),
+            );
+        }
+        broken(
+            Rule::Modes,
+            format!(
+                "nimlab answered the program's questions for {} ({first} and {second}), but it played {} against {}",
+                self.wanted.describe(),
+                seat(0),
+                seat(1),
+            ),
+        )
+    }
 }
 
-fn mode_name(computers: usize) -> &'static str {
-    match computers {
-        0 => "human against human",
-        1 => "human against computer",
-        _ => "computer against computer",
+/// A move in a scenario's script ("3 2"), or None for text that is no move.
+fn script_move(line: &str) -> Option<(i64, i64)> {
+    let numbers: Vec<i64> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    match numbers.as_slice() {
+        [row, elements] if line.split_whitespace().count() == 2 => Some((*row, *elements)),
+        _ => None,
     }
+}
+
+/// The form of a move a question shows by example or says in words.
+fn format_hinted(question: &str) -> Option<MoveFormat> {
+    let lower = question.to_lowercase();
+    let bytes: Vec<char> = lower.chars().collect();
+    for window in bytes.windows(3) {
+        if window[0].is_ascii_digit() && window[2].is_ascii_digit() {
+            match window[1] {
+                ',' => return Some(MoveFormat::Comma),
+                ' ' => return Some(MoveFormat::Space),
+                '-' => return Some(MoveFormat::Dash),
+                _ => {}
+            }
+        }
+    }
+    if lower.contains("comma") || lower.contains("row, ") {
+        return Some(MoveFormat::Comma);
+    }
+    if lower.contains("space") || lower.contains("row elements") || lower.contains("row amount") {
+        return Some(MoveFormat::Space);
+    }
+    if lower.contains("row-") {
+        return Some(MoveFormat::Dash);
+    }
+    None
+}
+
+/// What the lines after the game say about its winner.
+#[derive(Debug, PartialEq, Eq)]
+enum Announced {
+    /// A line names the winner as winning (or the loser as losing).
+    Right,
+    /// A line with a word of winning names no player nimlab knows a name for.
+    Unnamed,
+    /// The line names the loser as the winner.
+    Loser(String),
+    Nothing,
+}
+
+/// Reads the announcement: for each line with a word of winning or losing (and the line
+/// after, for "The winner is:" then the name), the player named nearest that word.
+fn announcement(lines: &[String], winner: &[String], loser: &[String]) -> Announced {
+    let mut result = Announced::Nothing;
+    for (i, line) in lines.iter().enumerate() {
+        let lower = line.to_lowercase();
+        let win = word_positions(&lower, WIN_WORDS);
+        let lose = word_positions(&lower, LOSE_WORDS);
+        if win.is_empty() && lose.is_empty() {
+            continue;
+        }
+        let window = match lines.get(i + 1) {
+            Some(next)
+                if win
+                    .iter()
+                    .chain(&lose)
+                    .all(|&(at, _)| at + 12 >= lower.len()) =>
+            {
+                format!("{lower} {}", next.to_lowercase())
+            }
+            _ => lower.clone(),
+        };
+        let mentions = |aliases: &[String]| -> Vec<usize> {
+            aliases
+                .iter()
+                .flat_map(|a| word_positions_of(&window, a))
+                .collect()
+        };
+        let (w, l) = (mentions(winner), mentions(loser));
+        if w.is_empty() && l.is_empty() {
+            if !win.is_empty() && result == Announced::Nothing {
+                result = Announced::Unnamed;
+            }
+            continue;
+        }
+        let nearest = |at: usize| {
+            let dw = w
+                .iter()
+                .map(|&p| p.abs_diff(at))
+                .min()
+                .unwrap_or(usize::MAX);
+            let dl = l
+                .iter()
+                .map(|&p| p.abs_diff(at))
+                .min()
+                .unwrap_or(usize::MAX);
+            dw <= dl
+        };
+        let right = match (win.first(), lose.first()) {
+            (Some(&(at, _)), _) => nearest(at),
+            (None, Some(&(at, _))) => !nearest(at),
+            (None, None) => unreachable!("a word was found"),
+        };
+        if right {
+            return Announced::Right;
+        }
+        if result != Announced::Right {
+            result = Announced::Loser(line.clone());
+        }
+    }
+    result
+}
+
+/// Where words of a list start in a text (whole words only), with the word.
+fn word_positions<'w>(text: &str, words: &[&'w str]) -> Vec<(usize, &'w str)> {
+    let mut found = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        if c.is_alphanumeric() {
+            start.get_or_insert(i);
+        } else if let Some(s) = start.take()
+            && let Some(w) = words.iter().find(|w| **w == &text[s..i])
+        {
+            found.push((s, *w));
+        }
+    }
+    found
+}
+
+/// Where a name (one or more words) appears in a text as whole words.
+fn word_positions_of(text: &str, name: &str) -> Vec<usize> {
+    if name.is_empty() {
+        return Vec::new();
+    }
+    text.match_indices(name)
+        .filter(|(at, _)| {
+            let before = text[..*at].chars().next_back();
+            let after = text[at + name.len()..].chars().next();
+            before.is_none_or(|c| !c.is_alphanumeric())
+                && after.is_none_or(|c| !c.is_alphanumeric())
+        })
+        .map(|(at, _)| at)
+        .collect()
 }
 
 /// How a program ended, for the verdict: a crash outranks an unfinished game.
@@ -880,7 +1896,7 @@ pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
             .iter()
             .sum::<u64>()
             .max(scenario.board.iter().sum());
-        8 + scenario.script.len() * 3 + elements as usize * 3
+        30 + scenario.script.len() * 8 + elements as usize * 6
     };
     let mut verdict = None;
     let mut pauses = 0;
@@ -922,6 +1938,8 @@ pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
                     None,
                     crash_summary.unwrap_or_default(),
                 ));
+            } else if let Some(why) = referee.undriven.take() {
+                verdict = Some((Verdict::NotJudged, None, why));
             } else {
                 verdict = Some((Verdict::WrongAnswer, Some(rule), String::new()));
             }
@@ -940,6 +1958,11 @@ pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
                 } else {
                     match referee.ended() {
                         Ok(()) => (Verdict::Accepted, None, String::new()),
+                        Err(_) if referee.undriven.is_some() => (
+                            Verdict::NotJudged,
+                            None,
+                            referee.undriven.take().unwrap_or_default(),
+                        ),
                         Err(rule) => (Verdict::WrongAnswer, Some(rule), String::new()),
                     }
                 });
@@ -972,7 +1995,7 @@ pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
             String::new(),
         )
     });
-    if broken.as_ref().is_some_and(|b| b.rule == Rule::Modes) {
+    if broken.as_ref().is_some_and(|b| b.rule == Rule::Modes) && !referee.asked_first {
         // The game played is not the scenario's: its start is the evidence (a board shown
         // before any question), the rest would only bury it.
         let first_typed = referee
@@ -991,6 +2014,20 @@ pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
             )));
             format!("{}: {}", b.rule.describe(), b.detail)
         }
+        None if verdict == Verdict::NotJudged => {
+            let asked = if referee.questions.is_empty() {
+                String::new()
+            } else {
+                let quoted: Vec<String> =
+                    referee.questions.iter().map(|q| format!("`{q}`")).collect();
+                format!(" The program asked: {}.", quoted.join(", "))
+            };
+            let why = format!(
+                "nimlab could not find out how to play this game: {message}.{asked} An instructor can give the answers in the exercise's exercise.toml (`[[answers]]`)."
+            );
+            referee.transcript.push(Entry::Judge(why.clone()));
+            why
+        }
         // An accepted game says what the lab's rules advise besides.
         None if verdict == Verdict::Accepted && !referee.notes.is_empty() => {
             format!("accepted; a suggestion: {}", referee.notes.join("; "))
@@ -1005,6 +2042,7 @@ pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
         moves: referee.moves,
         notes: referee.notes,
         last_typed: referee.last_typed,
+        questions: referee.questions,
     }
 }
 
@@ -1013,54 +2051,61 @@ mod tests {
     use super::*;
 
     #[test]
-    fn boards_are_read_in_present_boards_format() {
-        let shown = parse_output(
-            "Ada, your move: Nim:\n1: X X\n2:\n3:  X\nAda wins\n",
-            Some(3),
+    fn winners_are_read_in_many_wordings() {
+        let lines = |t: &str| t.lines().map(str::to_string).collect::<Vec<_>>();
+        let ada = vec!["ada".to_string(), "player 1".into()];
+        let bob = vec!["bob".to_string(), "player 2".into()];
+        for right in [
+            "Ada wins",
+            "The winner is: Ada",
+            "Congratulations Ada, you won the game!",
+            "Ada is the champion!",
+            "The winner is:\nAda",
+            "Game over.\nVictory for Ada",
+            "Bob loses!",
+            "Player 1 wins",
+        ] {
+            assert_eq!(
+                announcement(&lines(right), &ada, &bob),
+                Announced::Right,
+                "{right}"
+            );
+        }
+        assert_eq!(
+            announcement(&lines("Bob wins"), &ada, &bob),
+            Announced::Loser("Bob wins".into())
         );
         assert_eq!(
-            shown,
-            vec![
-                Shown::Line {
-                    text: "Ada, your move: Nim:".into(),
-                    complete: true
-                },
-                Shown::Line {
-                    text: "1: X X".into(),
-                    complete: true
-                },
-                Shown::Line {
-                    text: "2:".into(),
-                    complete: true
-                },
-                Shown::Line {
-                    text: "3:  X".into(),
-                    complete: true
-                },
-                Shown::Line {
-                    text: "Ada wins".into(),
-                    complete: true
-                },
-            ],
-            "a heading glued to a prompt is not a board heading"
+            announcement(&lines("Game over"), &ada, &bob),
+            Announced::Nothing
         );
-        let shown = parse_output("Nim:\n1: X X\n2:\n3:  X\nBob, your move: ", Some(3));
-        assert_eq!(shown[0], Shown::Board(vec![2, 0, 1]));
+        let you = vec!["you".to_string(), "ada".into()];
+        let computer = vec!["computer".to_string(), "cpu".into()];
         assert_eq!(
-            shown[1],
-            Shown::Line {
-                text: "Bob, your move: ".into(),
-                complete: false
-            }
+            announcement(&lines("You win!"), &you, &computer),
+            Announced::Right
         );
-        assert!(matches!(
-            parse_output("Nim:\n1: XX\n", Some(1))[0],
-            Shown::Garbled(_)
-        ));
         assert_eq!(
-            parse_output("Nim:\n1: X\n2: X X\n", None)[0],
-            Shown::Board(vec![1, 2])
+            announcement(&lines("You lost! The computer wins."), &computer, &you),
+            Announced::Right
         );
+    }
+
+    #[test]
+    fn the_form_of_a_move_is_read_from_the_question() {
+        assert_eq!(
+            format_hinted("Your move (e.g. 3 2): "),
+            Some(MoveFormat::Space)
+        );
+        assert_eq!(
+            format_hinted("Your move (row, elements): "),
+            Some(MoveFormat::Comma)
+        );
+        assert_eq!(
+            format_hinted("Move as row-elements: "),
+            Some(MoveFormat::Dash)
+        );
+        assert_eq!(format_hinted("Ada: "), None);
     }
 
     /// A program that asks for a name, to which nothing can be typed (nimlab's side failed).

@@ -1,5 +1,6 @@
 //! A scenario of working_game: who plays, on which board, and what the human seats type.
 
+use super::questions::Mode;
 use crate::error::BadInput;
 use serde::Deserialize;
 
@@ -19,6 +20,97 @@ pub struct Scenario {
     pub then: HumanPlay,
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// The lab's own answers to questions nimlab cannot read (exercise.toml's `answers`).
+    #[serde(skip)]
+    pub answers: Vec<Answer>,
+}
+
+/// An answer an instructor gives in exercise.toml for a question of their lab's game:
+///
+/// ```toml
+/// [[answers]]
+/// question = "game type"        # words of the question, any case
+/// human_vs_human = "1"
+/// human_vs_computer = "2"
+/// computer_vs_computer = "3"
+/// # or `answer = "..."` for every scenario
+/// ```
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Answer {
+    pub question: String,
+    #[serde(default)]
+    pub answer: Option<String>,
+    #[serde(default)]
+    pub human_vs_human: Option<String>,
+    #[serde(default)]
+    pub human_vs_computer: Option<String>,
+    #[serde(default)]
+    pub computer_vs_computer: Option<String>,
+}
+
+impl Answer {
+    /// The answer for a scenario of this mode, if the question is this one.
+    pub fn for_question(&self, question: &str, mode: Mode) -> Option<&str> {
+        if !question
+            .to_lowercase()
+            .contains(&self.question.to_lowercase())
+        {
+            return None;
+        }
+        let by_mode = match mode {
+            Mode::HumanVsHuman => &self.human_vs_human,
+            Mode::HumanVsComputer => &self.human_vs_computer,
+            Mode::ComputerVsComputer => &self.computer_vs_computer,
+        };
+        by_mode.as_deref().or(self.answer.as_deref())
+    }
+}
+
+/// The game's settings in exercise.toml: answers for questions nimlab cannot read.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSettings {
+    #[serde(default)]
+    pub answers: Vec<Answer>,
+}
+
+impl GameSettings {
+    pub fn parse(keys: &toml::Table) -> Result<GameSettings, BadInput> {
+        let settings: GameSettings = toml::Value::Table(keys.clone())
+            .try_into()
+            .map_err(|e: toml::de::Error| BadInput::new(e.to_string().trim_end()))?;
+        for answer in &settings.answers {
+            if answer.question.trim().is_empty() {
+                return Err(BadInput::new(
+                    "each of `answers` needs the words of its `question`",
+                ));
+            }
+            let any = [
+                &answer.answer,
+                &answer.human_vs_human,
+                &answer.human_vs_computer,
+                &answer.computer_vs_computer,
+            ];
+            if any.iter().all(|a| a.is_none()) {
+                return Err(BadInput::new(format!(
+                    "the answer to `{}` gives no `answer` (or one per scenario: human_vs_human, human_vs_computer, computer_vs_computer)",
+                    answer.question
+                )));
+            }
+            if any
+                .iter()
+                .flat_map(|a| a.iter())
+                .any(|a| a.contains(['\n', '\r']))
+            {
+                return Err(BadInput::new(format!(
+                    "the answer to `{}` must be one line",
+                    answer.question
+                )));
+            }
+        }
+        Ok(settings)
+    }
 }
 
 fn default_seed() -> u64 {
@@ -76,5 +168,10 @@ impl Scenario {
 
     pub fn is_computer(name: &str) -> bool {
         name.to_lowercase().contains("computer")
+    }
+
+    /// Which of the lab's three scenarios this is.
+    pub fn mode(&self) -> Mode {
+        Mode::from_computers(self.players.iter().filter(|p| Self::is_computer(p)).count())
     }
 }

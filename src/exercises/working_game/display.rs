@@ -1,0 +1,353 @@
+//! Reading what a game prints: boards (in present_board's format or another drawing nimlab
+//! recognises), lines that announce a move, and everything else as plain lines.
+//!
+//! The lab leaves the game's look to the student, so a board is recognised in the shapes
+//! students draw it: present_board's `Nim:` and `1: X X X`, a count per row (`Row 1: 3`), one
+//! symbol repeated per row (`Heap 1: | | |`, `1: OOO (3 left)`), a printed Python list
+//! (`[5, 4, 3]`), or the sizes after a word such as `Board:`. What does not read as a board is
+//! a line: the referee then follows the game by the moves instead.
+
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// A piece of the program's output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shown {
+    /// A board, row sizes in order; `lab_format` when drawn in present_board's format.
+    Board { rows: Vec<u64>, lab_format: bool },
+    /// Any other line; `complete` when it ended with a newline (else it is a prompt).
+    Line { text: String, complete: bool },
+}
+
+/// One row as a line draws it: its number and size.
+fn row_line(line: &str) -> Option<(usize, u64, bool)> {
+    static ROW: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)^\s*(?:(?:row|heap|pile|line|stack)\s*#?\s*)?(\d{1,2})\s*(?:[:.)|\]-]|=>|->)?\s*(.*?)\s*$",
+        )
+        .expect("valid pattern")
+    });
+    let captures = ROW.captures(line)?;
+    let number: usize = captures[1].parse().ok()?;
+    let rest = captures.get(2).map_or("", |m| m.as_str());
+    // present_board's format exactly: "N:" then " X" per element.
+    let lab_format = {
+        let trimmed = line.trim();
+        trimmed
+            .split_once(':')
+            .is_some_and(|(n, tail)| n == captures[1].to_string() && lab_row(tail))
+    };
+    let size = row_size(rest)?;
+    Some((number, size, lab_format))
+}
+
+fn lab_row(tail: &str) -> bool {
+    tail.split_whitespace().all(|t| t == "X")
+}
+
+/// The size a row's drawing shows: a count, a run of one symbol, or both when they agree.
+fn row_size(drawing: &str) -> Option<u64> {
+    static COUNT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^(.*?)[\s,:-]*[(\[]?\s*(\d{1,3})\s*(?:left|elements?|items?|sticks?|stones?|matches|coins?|objects?|pieces?|tokens?|counters?|remaining)?\s*[)\]]?\s*$")
+            .expect("valid pattern")
+    });
+    let drawing = drawing.trim();
+    if drawing.is_empty() {
+        return Some(0);
+    }
+    let (symbols, count) = match COUNT.captures(drawing) {
+        Some(c) => (
+            c.get(1).map_or("", |m| m.as_str()).trim().to_string(),
+            c[2].parse::<u64>().ok(),
+        ),
+        None => (drawing.to_string(), None),
+    };
+    let run = symbol_run(&symbols);
+    match (run, count) {
+        (Some(n), Some(c)) if symbols.is_empty() || n == c => Some(c),
+        (Some(_), Some(_)) => None,
+        (Some(n), None) => Some(n),
+        (None, Some(c)) if symbols.is_empty() => Some(c),
+        _ => None,
+    }
+}
+
+/// How many times one symbol is repeated (spaces between allowed); None if the text is not
+/// one symbol repeated. An empty text is a run of none.
+fn symbol_run(text: &str) -> Option<u64> {
+    let symbols: Vec<&str> = if text.contains(char::is_whitespace) {
+        text.split_whitespace().collect()
+    } else {
+        // Without spaces: a run of one character ("|||", "OOO", "🔴🔴").
+        text.chars()
+            .map(|c| &text[text.find(c).unwrap()..][..c.len_utf8()])
+            .collect()
+    };
+    let first = symbols.first()?;
+    let drawable = first.chars().count() == 1
+        && first
+            .chars()
+            .all(|c| !c.is_ascii_digit() && (!c.is_alphanumeric() || "XxOoIi".contains(c)));
+    if drawable && symbols.iter().all(|s| s == first) {
+        Some(symbols.len() as u64)
+    } else {
+        None
+    }
+}
+
+/// A board on one line: a Python list of sizes (`[5, 4, 3]`, possibly after a word), or
+/// sizes after a word about the board (`Board: 5 4 3`).
+fn one_line_board(line: &str) -> Option<Vec<u64>> {
+    static LIST: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^\s*(?:[A-Za-z' ]{0,30}[:=]?\s*)?\[\s*(\d{1,3}(?:\s*,\s*\d{1,3})*)\s*,?\s*\]\s*$",
+        )
+        .expect("valid pattern")
+    });
+    static SIZES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:the\s+)?(?:current\s+)?(?:board|heaps|piles|rows)(?:\s+is|\s+now)?\s*[:=]\s*(\d{1,3}(?:[\s,]+\d{1,3})*)\s*$")
+            .expect("valid pattern")
+    });
+    let lower = line.to_lowercase();
+    if lower.contains("move") || lower.contains("took") || lower.contains("takes") {
+        return None;
+    }
+    let numbers = LIST
+        .captures(line)
+        .or_else(|| SIZES.captures(line))?
+        .get(1)?
+        .as_str()
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().ok())
+        .collect::<Option<Vec<u64>>>()?;
+    Some(numbers)
+}
+
+/// Splits output into boards and lines. `rows` is how many rows a board has, once known.
+pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
+    let lines: Vec<(&str, bool)> = text
+        .split_inclusive('\n')
+        .map(|l| (l.trim_end_matches(['\n', '\r']), l.ends_with('\n')))
+        .collect();
+    let mut shown = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let (line, complete) = lines[i];
+        // Rows numbered from 0 are not read: moves are typed with rows from 1, so such a
+        // drawing cannot be trusted to mean what nimlab would read into it.
+        if complete && row_line(line).is_some_and(|(number, _, _)| number == 0) {
+            while i < lines.len() && lines[i].1 && row_line(lines[i].0).is_some() {
+                shown.push(Shown::Line {
+                    text: lines[i].0.to_string(),
+                    complete: true,
+                });
+                i += 1;
+            }
+            continue;
+        }
+        // A heading ("Nim:", "Board:", "Current board") before the rows is part of the board.
+        let heading = is_heading(line);
+        let start = if heading { i + 1 } else { i };
+        let (board, end) = numbered_rows(&lines, start, rows, heading);
+        if let Some((board, lab_format)) = board {
+            let lab_format = lab_format && heading && line.trim() == "Nim:";
+            if heading && line.trim() != "Nim:" {
+                shown.push(Shown::Line {
+                    text: line.to_string(),
+                    complete,
+                });
+            }
+            shown.push(Shown::Board {
+                rows: board,
+                lab_format,
+            });
+            i = end;
+            continue;
+        }
+        match one_line_board(line).filter(|b| complete && rows.is_none_or(|r| b.len() == r)) {
+            Some(board) => shown.push(Shown::Board {
+                rows: board,
+                lab_format: false,
+            }),
+            None => shown.push(Shown::Line {
+                text: line.to_string(),
+                complete,
+            }),
+        }
+        i += 1;
+    }
+    shown
+}
+
+fn is_heading(line: &str) -> bool {
+    static HEADING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:nim|(?:the\s+)?(?:current\s+)?(?:board|heaps|piles|rows)(?:\s+is|\s+now)?)\s*:?\s*$")
+            .expect("valid pattern")
+    });
+    HEADING.is_match(line)
+}
+
+/// Rows numbered from 1 starting at `start`: the board they draw, whether every row was in
+/// present_board's format, and the index after the last row. Rows that are not drawn (a
+/// program may leave out empty rows) count as empty where the board's size is known.
+fn numbered_rows(
+    lines: &[(&str, bool)],
+    start: usize,
+    rows: Option<usize>,
+    heading: bool,
+) -> (Option<(Vec<u64>, bool)>, usize) {
+    let mut sizes: Vec<(usize, u64)> = Vec::new();
+    let mut lab_format = true;
+    let mut j = start;
+    while j < lines.len() && lines[j].1 {
+        let Some((number, size, lab)) = row_line(lines[j].0) else {
+            break;
+        };
+        let next_ok = match sizes.last() {
+            None => number == 1 || rows.is_some_and(|r| number <= r),
+            Some(&(last, _)) => number > last && rows.is_none_or(|r| number <= r),
+        };
+        if !next_ok || number == 0 {
+            break;
+        }
+        lab_format &= lab;
+        sizes.push((number, size));
+        j += 1;
+    }
+    let Some(&(last, _)) = sizes.last() else {
+        return (None, start);
+    };
+    let length = match rows {
+        Some(r) => r,
+        // Before the board's size is known, rows must come one after another from 1.
+        None if sizes.iter().enumerate().all(|(k, (n, _))| *n == k + 1) => last,
+        None => return (None, start),
+    };
+    // One numbered line alone is a board only where a board of one row is expected.
+    if sizes.len() == 1 && rows != Some(1) && !heading {
+        return (None, start);
+    }
+    let mut board = vec![0; length];
+    for (number, size) in sizes {
+        board[number - 1] = size;
+    }
+    lab_format &= board.len() == j - start;
+    (Some((board, lab_format)), j)
+}
+
+/// A move a line announces ("Computer takes 2 from row 3", "CPU plays 3, 2", "removed 2
+/// elements from heap 3"): (row, elements). Row and elements in that order when the line does
+/// not say which is which, as the lab writes moves.
+pub fn announced_move(line: &str) -> Option<(u64, u64)> {
+    static ROW_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:row|heap|pile|line|stack)\s*#?\s*(\d{1,2})\b").expect("valid pattern")
+    });
+    static NUMBER: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\b\d{1,3}\b").expect("valid pattern"));
+    let lower = line.to_lowercase();
+    let verb = [
+        "take", "took", "remove", "plays", "played", "move", "chose", "picks", "picked",
+    ]
+    .iter()
+    .any(|v| lower.contains(v));
+    if !verb {
+        return None;
+    }
+    let numbers: Vec<(usize, u64)> = NUMBER
+        .find_iter(line)
+        .filter_map(|m| Some((m.start(), m.as_str().parse().ok()?)))
+        .collect();
+    if numbers.len() != 2 {
+        return None;
+    }
+    if let Some(row) = ROW_FIRST.captures(line) {
+        let at = row.get(1)?.start();
+        let row_number: u64 = row[1].parse().ok()?;
+        let other = numbers.iter().find(|(start, _)| *start != at)?.1;
+        return Some((row_number, other));
+    }
+    Some((numbers[0].1, numbers[1].1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn boards(text: &str, rows: Option<usize>) -> Vec<Vec<u64>> {
+        parse_output(text, rows)
+            .into_iter()
+            .filter_map(|s| match s {
+                Shown::Board { rows, .. } => Some(rows),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn present_boards_format_is_read_and_known_as_the_labs() {
+        let shown = parse_output("Nim:\n1: X X\n2:\n3: X\nBob, your move: ", Some(3));
+        assert_eq!(
+            shown[0],
+            Shown::Board {
+                rows: vec![2, 0, 1],
+                lab_format: true
+            }
+        );
+        assert_eq!(
+            shown[1],
+            Shown::Line {
+                text: "Bob, your move: ".into(),
+                complete: false
+            }
+        );
+        let shown = parse_output("Nim:\n1: XX\n2: X\n", None);
+        assert_eq!(
+            shown[0],
+            Shown::Board {
+                rows: vec![2, 1],
+                lab_format: false
+            }
+        );
+    }
+
+    #[test]
+    fn other_drawings_are_read() {
+        assert_eq!(
+            boards("Row 1: ||| (3 left)\nRow 2: | (1 left)\n", None),
+            [[3, 1]]
+        );
+        assert_eq!(boards("Heap 1: * * *\nHeap 2: * *\n", None), [[3, 2]]);
+        assert_eq!(boards("1: 5\n2: 4\n3: 0\n", None), [[5, 4, 0]]);
+        assert_eq!(boards("Row 1: OOO\nRow 2: \n", None), [[3, 0]]);
+        assert_eq!(boards("[5, 4, 3, 2, 1]\n", None), [[5, 4, 3, 2, 1]]);
+        assert_eq!(boards("Board: [3, 0, 1]\n", Some(3)), [[3, 0, 1]]);
+        assert_eq!(boards("Current board:\n1 - ||\n2 - |||\n", None), [[2, 3]]);
+        // Empty rows left out, once the board's size is known.
+        assert_eq!(boards("Row 1: |||\nRow 3: |\n", Some(3)), [[3, 0, 1]]);
+    }
+
+    #[test]
+    fn menus_and_moves_are_not_boards() {
+        assert!(boards("1) Human vs Human\n2) Human vs Computer\n", None).is_empty());
+        assert!(boards("1. Play\n2. Quit\n", None).is_empty());
+        assert!(boards("Computer's move: [3, 2]\n", Some(2)).is_empty());
+        assert!(boards("1: 5\n", None).is_empty(), "one numbered line alone");
+        assert!(
+            boards("Nim:\n0: X X\n1: X\n2: X X X\n", None).is_empty(),
+            "rows numbered from 0"
+        );
+    }
+
+    #[test]
+    fn announced_moves_are_read() {
+        assert_eq!(announced_move("Computer takes 2 from row 3"), Some((3, 2)));
+        assert_eq!(announced_move("CPU plays 3, 2"), Some((3, 2)));
+        assert_eq!(
+            announced_move("The computer removed 4 elements from heap 1."),
+            Some((1, 4))
+        );
+        assert_eq!(announced_move("Ada, it is your turn"), None);
+        assert_eq!(announced_move("Computer takes 2"), None);
+    }
+}

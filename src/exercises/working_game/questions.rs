@@ -1,0 +1,701 @@
+//! What a game asks, read from its words: the referee answers by the kind of question, so a
+//! game may ask for names, a mode from a menu, yes or no, a board, or a move in one line or
+//! two, in whatever order and wording it likes.
+
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// The three scenarios of the lab's first rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    HumanVsHuman,
+    HumanVsComputer,
+    ComputerVsComputer,
+}
+
+impl Mode {
+    pub fn from_computers(computers: usize) -> Mode {
+        match computers {
+            0 => Mode::HumanVsHuman,
+            1 => Mode::HumanVsComputer,
+            _ => Mode::ComputerVsComputer,
+        }
+    }
+
+    pub fn computers(self) -> usize {
+        match self {
+            Mode::HumanVsHuman => 0,
+            Mode::HumanVsComputer => 1,
+            Mode::ComputerVsComputer => 2,
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Mode::HumanVsHuman => "human against human",
+            Mode::HumanVsComputer => "human against computer",
+            Mode::ComputerVsComputer => "computer against computer",
+        }
+    }
+}
+
+/// A choice a menu offers: what to type, and what the judge made of its label.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub answer: String,
+    pub label: String,
+    pub means: Meaning,
+}
+
+/// What a menu choice stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meaning {
+    Mode(Mode),
+    /// Who moves first: a human or a computer (or a seat by number).
+    First(Kind),
+    /// Leave the program, read the rules and the like: never chosen.
+    Other,
+    Unknown,
+}
+
+/// A human or a computer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Human,
+    Computer,
+}
+
+/// What a yes-or-no question is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Topic {
+    /// "Is player 2 a computer?", "Play against the computer?": `seat` when it names one;
+    /// `both` when it asks about computers on both sides.
+    Computer {
+        seat: Option<usize>,
+        both: bool,
+    },
+    /// "Is player 1 a human?", "Two players?": `seat` when it names one.
+    Human {
+        seat: Option<usize>,
+    },
+    /// "Do you want to go first?" (`computer`: "Should the computer start?").
+    GoFirst {
+        computer: bool,
+    },
+    /// "Play again?": no.
+    Again,
+    /// "Show the rules?": no.
+    Rules,
+    /// "Are you sure?", "Ready?": yes.
+    Confirm,
+    Unknown,
+}
+
+/// A question the program asks, by what it wants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Question {
+    /// A player's name (`seat` when the question says which).
+    Name {
+        seat: Option<usize>,
+    },
+    Menu(Vec<Choice>),
+    YesNo {
+        topic: Topic,
+        yes: String,
+        no: String,
+    },
+    /// "Is player 1 a human or a computer? (h/c)".
+    Kind {
+        seat: Option<usize>,
+        human: String,
+        computer: String,
+    },
+    /// The board's sizes on one line; `commas` when it asks for commas.
+    Board {
+        commas: bool,
+    },
+    RowCount,
+    /// The size of one row, by number from 1 (None: the next one).
+    RowSize(Option<usize>),
+    /// A whole move on one line.
+    Move,
+    /// Only the row of a move.
+    Row,
+    /// Only how many elements to take.
+    Elements,
+    /// "Press Enter to continue".
+    Continue,
+    Unknown,
+}
+
+/// The text of a question: the prompt where there is one, else the last line printed.
+pub fn question_text<'a>(lines: &'a [String], prompt: &'a str) -> &'a str {
+    if !prompt.trim().is_empty() {
+        return prompt;
+    }
+    lines
+        .iter()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .map_or("", String::as_str)
+}
+
+fn has_word(text: &str, words: &[&str]) -> bool {
+    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .any(|w| words.contains(&w))
+}
+
+const COMPUTER_WORDS: &[&str] = &[
+    "computer",
+    "computers",
+    "cpu",
+    "ai",
+    "bot",
+    "bots",
+    "machine",
+    "pc",
+    "npc",
+    "robot",
+    "com",
+];
+const HUMAN_WORDS: &[&str] = &[
+    "human", "humans", "player", "players", "person", "people", "you", "me", "friend", "user",
+    "man", "p1", "p2",
+];
+const ROW_WORDS: &[&str] = &[
+    "row", "rows", "heap", "heaps", "pile", "piles", "line", "stack", "stacks",
+];
+const ELEMENT_WORDS: &[&str] = &[
+    "elements", "element", "items", "item", "sticks", "stick", "matches", "stones", "stone",
+    "coins", "coin", "pieces", "piece", "objects", "tokens", "counters", "amount", "quantity",
+    "number", "much", "count", "many",
+];
+
+/// Which seat a question names: "player 1", "first player", "player two", "P2".
+pub fn seat_named(text: &str) -> Option<usize> {
+    static SEAT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:player|p)\s*#?\s*(1|2|one|two)\b|\b(first|second|1st|2nd)\s+player\b|\bplayer\s+(one|two)\b|\bopponent\b")
+            .expect("valid pattern")
+    });
+    let captures = SEAT.captures(text)?;
+    let word = captures
+        .iter()
+        .skip(1)
+        .flatten()
+        .next()
+        .map_or("opponent", |m| m.as_str())
+        .to_lowercase();
+    Some(match word.as_str() {
+        "1" | "one" | "first" | "1st" => 0,
+        _ => 1,
+    })
+}
+
+/// The answers a question offers in brackets: "(y/n)", "[h/c]", "(1-3)", "(yes or no)".
+fn offered(text: &str) -> Vec<String> {
+    static BRACKETS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[(\[{]([^()\[\]{}]{1,40})[)\]}]").expect("valid pattern"));
+    static SLASHED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b([a-z0-9]{1,8}(?:\s*/\s*[a-z0-9]{1,8})+)\b").expect("valid pattern")
+    });
+    for inside in BRACKETS.captures_iter(text) {
+        let inside = &inside[1];
+        let parts: Vec<String> = inside
+            .split(['/', ',', '|'])
+            .flat_map(|p| p.split(" or "))
+            .map(|p| p.trim().trim_matches(['\'', '"']).to_string())
+            .filter(|p| !p.is_empty())
+            .collect();
+        if parts.len() >= 2 && parts.iter().all(|p| p.len() <= 12) {
+            return parts;
+        }
+    }
+    if let Some(c) = SLASHED.captures(text) {
+        return c[1].split('/').map(|p| p.trim().to_string()).collect();
+    }
+    Vec::new()
+}
+
+/// What a menu choice's label means.
+pub fn meaning(label: &str) -> Meaning {
+    let lower = label.to_lowercase();
+    let text = lower.as_str();
+    if has_word(
+        text,
+        &[
+            "quit",
+            "exit",
+            "leave",
+            "rules",
+            "help",
+            "instructions",
+            "about",
+            "settings",
+        ],
+    ) {
+        return Meaning::Other;
+    }
+    let compact: String = text.chars().filter(|c| c.is_alphanumeric()).collect();
+    match compact.as_str() {
+        "hh" | "hvh" | "pvp" | "hvsh" => return Meaning::Mode(Mode::HumanVsHuman),
+        "hc" | "hvc" | "pvc" | "pve" | "hvsc" | "pvai" | "hvai" => {
+            return Meaning::Mode(Mode::HumanVsComputer);
+        }
+        "cc" | "cvc" | "eve" | "cvsc" | "aivai" => return Meaning::Mode(Mode::ComputerVsComputer),
+        _ => {}
+    }
+    // Two sides: "Human vs Computer", "Player against AI", "You and a friend".
+    static SIDES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\s+(?:vs\.?|versus|v\.?|against|and|with)\s+|\s*/\s*|\s+-\s+")
+            .expect("valid pattern")
+    });
+    let sides: Vec<&str> = SIDES.split(text).collect();
+    if sides.len() == 2 {
+        let kind = |side: &str| {
+            if has_word(side, COMPUTER_WORDS) {
+                Some(Kind::Computer)
+            } else if has_word(side, HUMAN_WORDS) || has_word(side, &["a", "another"]) {
+                Some(Kind::Human)
+            } else {
+                None
+            }
+        };
+        let (a, b) = (kind(sides[0]), kind(sides[1]));
+        // "Play against the computer": the first side is the player.
+        let a = a.or(Some(Kind::Human)).filter(|_| b.is_some());
+        if let (Some(a), Some(b)) = (a, b) {
+            let computers = [a, b].iter().filter(|k| **k == Kind::Computer).count();
+            return Meaning::Mode(Mode::from_computers(computers));
+        }
+    }
+    let computers = has_word(text, COMPUTER_WORDS);
+    let two = has_word(
+        text,
+        &["two", "2", "both", "multiplayer", "multi", "pvp", "local"],
+    ) || text.contains("computers");
+    if has_word(
+        text,
+        &["watch", "demo", "simulation", "simulate", "spectate"],
+    ) || text.contains("computers")
+        || (computers && two)
+    {
+        return Meaning::Mode(Mode::ComputerVsComputer);
+    }
+    if computers || has_word(text, &["single", "solo", "one", "1"]) {
+        return Meaning::Mode(Mode::HumanVsComputer);
+    }
+    if two || has_word(text, &["humans", "players", "friend", "people"]) {
+        return Meaning::Mode(Mode::HumanVsHuman);
+    }
+    if has_word(text, &["you", "me", "human", "player", "i"]) {
+        return Meaning::First(Kind::Human);
+    }
+    Meaning::Unknown
+}
+
+/// The choices a menu prints: on lines of their own ("1) Human vs Human", "[2] Player vs
+/// AI", "3. Computer vs Computer", "1 - ..."), or in one sentence ("1 for two players, 2 to
+/// play the computer").
+pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
+    static OWN_LINE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*(?:option\s+)?[(\[]?([1-9]|[a-eA-E])\s*(?:[)\].:=-]|->)\s*(.+?)\s*$")
+            .expect("valid pattern")
+    });
+    // A key in a sentence: "1 for", "2 to", "3)", "4 =", "5:" (each label runs to the next key).
+    static KEY: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:^|[\s(,;:\[])([1-9])(?:\s*[)\]=:-]|\s+for\s|\s+to\s)\s*")
+            .expect("valid pattern")
+    });
+    let mut choices = Vec::new();
+    for line in lines.iter().map(String::as_str).chain([prompt]) {
+        if let Some(c) = OWN_LINE.captures(line) {
+            choices.push((c[1].to_string(), c[2].to_string()));
+            continue;
+        }
+        let keys: Vec<(String, usize, usize)> = KEY
+            .captures_iter(line)
+            .filter_map(|c| {
+                let whole = c.get(0)?;
+                Some((c[1].to_string(), whole.start(), whole.end()))
+            })
+            .collect();
+        for (k, (key, _, end)) in keys.iter().enumerate() {
+            let until = keys.get(k + 1).map_or(line.len(), |next| next.1);
+            let label = line[*end..until]
+                .trim()
+                .trim_end_matches(|c: char| ",;:(".contains(c) || c.is_whitespace());
+            let label = label.strip_suffix(" or").unwrap_or(label).trim();
+            if !label.is_empty() {
+                choices.push((key.clone(), label.to_string()));
+            }
+        }
+    }
+    // The last run of choices printed, each key once.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut menu: Vec<Choice> = Vec::new();
+    for (answer, label) in choices.into_iter().rev() {
+        if !seen.insert(answer.to_lowercase()) {
+            break;
+        }
+        menu.push(Choice {
+            means: meaning(&label),
+            answer,
+            label,
+        });
+    }
+    menu.reverse();
+    menu
+}
+
+/// Reads a question. `lines` are the complete lines printed since the judge last typed
+/// (boards left out), `prompt` the unfinished line the program waits on; `playing` once the
+/// game has started (a board was shown or a move made).
+pub fn classify(lines: &[String], prompt: &str, playing: bool) -> Question {
+    let text = question_text(lines, prompt);
+    let lower = text.to_lowercase();
+    let l = lower.as_str();
+    let offered = offered(text);
+    let offers = |a: &str, b: &str| {
+        let lower: Vec<String> = offered.iter().map(|o| o.to_lowercase()).collect();
+        let find = |w: &str| {
+            lower
+                .iter()
+                .position(|o| o == w || (w.len() == 1 && o.starts_with(w)))
+        };
+        Some((offered[find(a)?].clone(), offered[find(b)?].clone()))
+    };
+    if l.contains("press enter")
+        || l.contains("press return")
+        || l.contains("hit enter")
+        || l.contains("press any key")
+        || (l.contains("enter") && l.contains("continue"))
+    {
+        return Question::Continue;
+    }
+    // A menu: several choices printed, most of them meaning something. Asked who starts,
+    // a choice that names one side means that side moves first.
+    let mut menu = menu_choices(lines, prompt);
+    if has_word(l, &["first", "start", "starts", "begin", "begins", "goes"]) {
+        for choice in &mut menu {
+            let label = choice.label.to_lowercase();
+            if has_word(&label, COMPUTER_WORDS) && !has_word(&label, HUMAN_WORDS) {
+                choice.means = Meaning::First(Kind::Computer);
+            } else if has_word(&label, HUMAN_WORDS) || has_word(&label, &["i", "myself"]) {
+                choice.means = Meaning::First(Kind::Human);
+            }
+        }
+    }
+    let modes = menu
+        .iter()
+        .filter(|c| matches!(c.means, Meaning::Mode(_)))
+        .count();
+    let firsts = menu
+        .iter()
+        .filter(|c| matches!(c.means, Meaning::First(_)))
+        .count();
+    if menu.len() >= 2 && modes >= 2 {
+        return Question::Menu(menu);
+    }
+    if menu.len() >= 2
+        && (modes + firsts) >= 2
+        && (l.contains("first") || l.contains("start") || l.contains("begin"))
+    {
+        return Question::Menu(menu);
+    }
+    if let Some((human, computer)) = offers("h", "c")
+        .or_else(|| offers("human", "computer"))
+        .or_else(|| offers("p", "c"))
+        .or_else(|| offers("human", "cpu"))
+    {
+        return Question::Kind {
+            seat: seat_named(text),
+            human,
+            computer,
+        };
+    }
+    if l.contains("human or") && l.contains("computer") {
+        return Question::Kind {
+            seat: seat_named(text),
+            human: "human".into(),
+            computer: "computer".into(),
+        };
+    }
+    let yes_no = offers("y", "n").or_else(|| offers("yes", "no"));
+    let asks = {
+        static ASKS: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(
+                r"(?i)^\s*(?:do|does|would|will|should|shall|is|are|can|want|wanna)\b[^?]*\?\s*$",
+            )
+            .expect("valid pattern")
+        });
+        ASKS.is_match(text)
+    };
+    if yes_no.is_some() || asks || l.contains("yes or no") {
+        let (yes, no) = yes_no.unwrap_or_else(|| ("y".into(), "n".into()));
+        return Question::YesNo {
+            topic: topic(l, seat_named(text)),
+            yes,
+            no,
+        };
+    }
+    let row_word = has_word(l, ROW_WORDS);
+    let element_word = has_word(l, ELEMENT_WORDS) || l.contains("how many");
+    // A move before a name: "make a move Put your name here (row, elements)".
+    let names_a_move = (row_word && element_word) || has_word(l, &["move", "turn"]);
+    if has_word(l, &["name", "called", "names"]) && !names_a_move {
+        return Question::Name {
+            seat: seat_named(text),
+        };
+    }
+    let numbered_row = {
+        static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"(?i)\b(?:row|heap|pile|line|stack)\s*#?\s*(\d{1,2})\b")
+                .expect("valid pattern")
+        });
+        NUMBERED
+            .captures(l)
+            .and_then(|c| c[1].parse::<usize>().ok())
+    };
+    if !playing {
+        if l.contains("how many rows")
+            || l.contains("how many heaps")
+            || l.contains("how many piles")
+            || l.contains("number of rows")
+            || l.contains("number of heaps")
+            || l.contains("number of piles")
+        {
+            return Question::RowCount;
+        }
+        if let Some(n) = numbered_row {
+            return Question::RowSize(Some(n));
+        }
+        if l.contains("board")
+            || l.contains("sizes")
+            || (row_word && (l.contains("each") || l.contains("separated")))
+        {
+            return Question::Board {
+                commas: l.contains("comma"),
+            };
+        }
+        if (l.contains("next row") || l.contains("next heap")) && element_word {
+            return Question::RowSize(None);
+        }
+    }
+    if l.contains("move") && !row_word && !element_word {
+        return Question::Move;
+    }
+    if row_word && element_word && numbered_row.is_none() {
+        return Question::Move;
+    }
+    if element_word && (!row_word || numbered_row.is_some()) {
+        return Question::Elements;
+    }
+    if row_word {
+        return Question::Row;
+    }
+    if playing {
+        // "Ada: ", "> ", "Your turn": a move, as the lab's own game asks it.
+        return Question::Move;
+    }
+    Question::Unknown
+}
+
+fn topic(l: &str, seat: Option<usize>) -> Topic {
+    if has_word(l, &["again", "another", "restart", "replay", "rematch"]) || l.contains("new game")
+    {
+        return Topic::Again;
+    }
+    if has_word(
+        l,
+        &[
+            "rules",
+            "instructions",
+            "tutorial",
+            "help",
+            "explain",
+            "explanation",
+        ],
+    ) {
+        return Topic::Rules;
+    }
+    let computer = has_word(l, COMPUTER_WORDS);
+    if has_word(l, &["first", "start", "begin", "starts", "begins"]) {
+        return Topic::GoFirst { computer };
+    }
+    if computer {
+        let both = has_word(l, &["both", "itself", "two", "watch", "computers"]);
+        return Topic::Computer { seat, both };
+    }
+    if has_word(l, &["human", "person", "two", "multiplayer", "friend"]) {
+        return Topic::Human { seat };
+    }
+    if has_word(l, &["sure", "ready", "confirm", "continue"]) {
+        return Topic::Confirm;
+    }
+    Topic::Unknown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(printed: &str, prompt: &str, playing: bool) -> Question {
+        let lines: Vec<String> = printed.lines().map(str::to_string).collect();
+        classify(&lines, prompt, playing)
+    }
+
+    fn modes(q: &Question) -> Vec<(String, Meaning)> {
+        match q {
+            Question::Menu(choices) => choices
+                .iter()
+                .map(|c| (c.answer.clone(), c.means))
+                .collect(),
+            other => panic!("not a menu: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn names_and_seats_are_read() {
+        assert_eq!(
+            ask("", "Player 1's name: ", false),
+            Question::Name { seat: Some(0) }
+        );
+        assert_eq!(
+            ask("", "Enter the name of the second player: ", false),
+            Question::Name { seat: Some(1) }
+        );
+        assert_eq!(
+            ask("", "What is your name? ", false),
+            Question::Name { seat: None }
+        );
+    }
+
+    #[test]
+    fn menus_are_read_on_lines_and_in_sentences() {
+        let q = ask(
+            "Welcome to Nim!\n1) Human vs Human\n2) Human vs Computer\n3) Computer vs Computer\n",
+            "Choose a mode: ",
+            false,
+        );
+        assert_eq!(
+            modes(&q),
+            [
+                ("1".into(), Meaning::Mode(Mode::HumanVsHuman)),
+                ("2".into(), Meaning::Mode(Mode::HumanVsComputer)),
+                ("3".into(), Meaning::Mode(Mode::ComputerVsComputer)),
+            ]
+        );
+        let q = ask(
+            "",
+            "Type 1 for two players, 2 to play the computer, 3 to watch two computers: ",
+            false,
+        );
+        assert_eq!(
+            modes(&q),
+            [
+                ("1".into(), Meaning::Mode(Mode::HumanVsHuman)),
+                ("2".into(), Meaning::Mode(Mode::HumanVsComputer)),
+                ("3".into(), Meaning::Mode(Mode::ComputerVsComputer)),
+            ]
+        );
+        let q = ask(
+            "[1] Player vs Player\n[2] Player vs AI\n[3] AI vs AI\n[4] Quit\n",
+            "> ",
+            false,
+        );
+        assert_eq!(modes(&q).len(), 4);
+        assert_eq!(modes(&q)[3].1, Meaning::Other);
+    }
+
+    #[test]
+    fn yes_no_questions_know_their_topic() {
+        let q = ask(
+            "",
+            "Do you want to play against the computer? (y/n) ",
+            false,
+        );
+        assert_eq!(
+            q,
+            Question::YesNo {
+                topic: Topic::Computer {
+                    seat: None,
+                    both: false
+                },
+                yes: "y".into(),
+                no: "n".into()
+            }
+        );
+        let q = ask("", "Is player 2 a computer? [yes/no] ", false);
+        assert!(matches!(
+            q,
+            Question::YesNo {
+                topic: Topic::Computer { seat: Some(1), .. },
+                ..
+            }
+        ));
+        let q = ask("", "Play again? (y/n) ", true);
+        assert!(matches!(
+            q,
+            Question::YesNo {
+                topic: Topic::Again,
+                ..
+            }
+        ));
+        let q = ask("", "Do you want to go first? ", false);
+        assert!(matches!(
+            q,
+            Question::YesNo {
+                topic: Topic::GoFirst { computer: false },
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn seat_kinds_boards_and_moves_are_told_apart() {
+        assert!(matches!(
+            ask("", "Is player 1 a human or a computer? (h/c) ", false),
+            Question::Kind { seat: Some(0), .. }
+        ));
+        assert_eq!(ask("", "Board: ", false), Question::Board { commas: false });
+        assert_eq!(
+            ask("", "Enter the row sizes separated by commas: ", false),
+            Question::Board { commas: true }
+        );
+        assert_eq!(ask("", "How many rows? ", false), Question::RowCount);
+        assert_eq!(
+            ask("", "How many elements in row 2? ", false),
+            Question::RowSize(Some(2))
+        );
+        assert_eq!(
+            ask("", "Ada, your move (row, elements): ", true),
+            Question::Move
+        );
+        assert_eq!(ask("", "Which row? ", true), Question::Row);
+        assert_eq!(ask("Choose a row:\n", "", true), Question::Row);
+        assert_eq!(
+            ask("", "How many do you want to take? ", true),
+            Question::Elements
+        );
+        assert_eq!(
+            ask("", "How many elements from row 3? ", true),
+            Question::Elements
+        );
+        assert_eq!(ask("", "Ada: ", true), Question::Move);
+        assert_eq!(
+            ask("", "make a move Put your name here (row, elements)", true),
+            Question::Move
+        );
+        assert_eq!(ask("", "Press Enter to continue", true), Question::Continue);
+        assert_eq!(ask("", "Row 1: ", false), Question::RowSize(Some(1)));
+        let q = ask("", "Who goes first? 1) You 2) Computer ", false);
+        assert_eq!(
+            modes(&q),
+            [
+                ("1".into(), Meaning::First(Kind::Human)),
+                ("2".into(), Meaning::First(Kind::Computer)),
+            ]
+        );
+    }
+}
