@@ -749,3 +749,28 @@ fn a_game_nimlab_cannot_drive_is_not_judged_and_the_lab_can_give_the_answers() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_hostile_question_is_quoted_short_and_escaped_and_the_game_is_not_judged() {
+    // A 100 KB question with terminal escapes, asked forever.
+    let program = "while True:\n    input('\\x1b[2J\\x07' + 'x' * 100000 + '? ')\n";
+    let report = judge(program, None);
+    assert_eq!(report["verdict"], "not_judged", "{report:#}");
+    let message = report["runs"][0]["cases"][0]["message"].as_str().unwrap();
+    assert!(message.len() < 1500, "{} bytes: {message}", message.len());
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("working_game.py");
+    std::fs::write(&file, program).unwrap();
+    let output = common::nimlab()
+        .arg("check")
+        .arg(&file)
+        .args(["--python", "3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("not judged"), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "raw control characters reached the terminal"
+    );
+}

@@ -194,14 +194,6 @@ const CORPUS: &[Mistake] = &[
         hint: "raw_input() on Python 2",
     },
     Mistake {
-        folder: "game_asks_rows_first",
-        file: "working_game.py",
-        python: "3",
-        verdict: "runtime_error",
-        runs: &["runtime_error"],
-        hint: "in the statement's order, one line each: player 1's name, player 2's name, then the board",
-    },
-    Mistake {
         folder: "game_missing_siblings",
         file: "working_game.py",
         python: "3,2.7",

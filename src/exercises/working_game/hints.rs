@@ -37,8 +37,22 @@ pub fn hints(
     {
         hints.push("The lab's first rule is that the players choose any of the three modes (human against human, human against computer, computer against computer). Let them choose before the game: with a menu of the three modes, with questions (\"Is player 2 a computer? (y/n)\"), or the way the model solution does it, asking for the players' names and playing a name that contains \"computer\" as a computer.".into());
     }
-    if !result.notes.is_empty() {
+    if result
+        .notes
+        .iter()
+        .any(|n| n.contains("without saying why"))
+    {
         hints.push("After an illegal move the program asked the same player again without saying why. That is allowed (the lab asks for a message or a retry), but a short message, such as which row or how many, helps the player.".into());
+    }
+    if result
+        .notes
+        .iter()
+        .any(|n| n.contains("could not read a board"))
+    {
+        hints.push("nimlab could not find the board in your program's output, so it followed the game by the moves alone. Players need to see the board after every move: print(present_board(board)) shows it in the form nimlab reads best.".into());
+    }
+    if result.verdict == Verdict::NotJudged {
+        hints.push("nimlab could not work out how to play your game, so this game is not judged either way. Make each question say what it wants: list the three modes in a menu (1) Human vs Human, 2) Human vs Computer, 3) Computer vs Computer), put (y/n) after a yes-or-no question, and ask for a move with the words row and elements. If your lab's game asks something else, your instructor can give nimlab the answers.".into());
     }
     hints
 }

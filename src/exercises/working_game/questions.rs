@@ -326,9 +326,34 @@ pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
                 .trim()
                 .trim_end_matches(|c: char| ",;:(".contains(c) || c.is_whitespace());
             let label = label.strip_suffix(" or").unwrap_or(label).trim();
-            if !label.is_empty() {
+            // "(1-3)" is a range, not a choice; a label needs a word.
+            let worded = label.chars().next().is_some_and(|c| !c.is_ascii_digit())
+                && label.chars().any(char::is_alphabetic);
+            if worded {
                 choices.push((key.clone(), label.to_string()));
             }
+        }
+    }
+    // Choices listed as words: "hh, hc or cc", "(pvp/pvc/cvc)".
+    if choices.is_empty() {
+        let question = question_text(lines, prompt);
+        let mut words = offered(question);
+        if words.is_empty() {
+            static LISTED: LazyLock<Regex> = LazyLock::new(|| {
+                Regex::new(r"(?i)([a-z0-9]{1,12}(?:\s*,\s*[a-z0-9]{1,12})*\s*,?\s+or\s+[a-z0-9]{1,12})\W*$")
+                    .expect("valid pattern")
+            });
+            if let Some(c) = LISTED.captures(question) {
+                words = c[1]
+                    .split([',', ' '])
+                    .map(str::trim)
+                    .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("or"))
+                    .map(str::to_string)
+                    .collect();
+            }
+        }
+        for word in words {
+            choices.push((word.clone(), word));
         }
     }
     // The last run of choices printed, each key once.
@@ -606,6 +631,22 @@ mod tests {
         );
         assert_eq!(modes(&q).len(), 4);
         assert_eq!(modes(&q)[3].1, Meaning::Other);
+        let q = ask(
+            "Modes: 1 = human vs human, 2 = human vs computer, 3 = computer vs computer\n",
+            "Mode (1-3)? ",
+            false,
+        );
+        assert_eq!(modes(&q).len(), 3, "{q:?}");
+        assert_eq!(modes(&q)[0].1, Meaning::Mode(Mode::HumanVsHuman));
+        let q = ask("", "Enter game mode: hh, hc or cc > ", false);
+        assert_eq!(
+            modes(&q),
+            [
+                ("hh".into(), Meaning::Mode(Mode::HumanVsHuman)),
+                ("hc".into(), Meaning::Mode(Mode::HumanVsComputer)),
+                ("cc".into(), Meaning::Mode(Mode::ComputerVsComputer)),
+            ]
+        );
     }
 
     #[test]

@@ -373,6 +373,13 @@ impl<'a> Referee<'a> {
         }
     }
 
+    /// Notes a question asked before the game (once, where it is asked again).
+    fn asked(&mut self, text: &str) {
+        if self.questions.last().map(String::as_str) != Some(text) {
+            self.questions.push(text.to_string());
+        }
+    }
+
     /// Ends the game as one nimlab could not play, saying why.
     fn cannot_drive(&mut self, why: impl Into<String>) -> Step {
         self.undriven = Some(why.into());
@@ -426,12 +433,9 @@ impl<'a> Referee<'a> {
             .map(Vec::len);
         for item in display::parse_output(text, rows) {
             match item {
-                Shown::Board { rows, lab_format } => {
+                Shown::Board { rows, .. } => {
                     self.boards_read += 1;
                     self.board_since_typed = true;
-                    if !lab_format && self.boards_read == 1 {
-                        self.notes.push("the board is not drawn in present_board's format (`Nim:`, then `1: X X X` per row); nimlab read it anyway".into());
-                    }
                     self.board_shown(rows)?;
                 }
                 Shown::Line { text, complete } => {
@@ -483,7 +487,7 @@ impl<'a> Referee<'a> {
             if (1..=board.len()).contains(&index) && (1..=board[index - 1]).contains(&elements) {
                 let mut after = board;
                 after[index - 1] -= elements;
-                self.announced_pending = Some((text.trim().to_string(), after));
+                self.announced_pending = Some((clipped(text.trim()), after));
             }
         }
         Ok(())
@@ -521,7 +525,7 @@ impl<'a> Referee<'a> {
                 Rule::BoardShown,
                 format!(
                     "the program says `{}`, which is not a legal move on {}",
-                    text.trim(),
+                    clipped(text.trim()),
                     board_text(&board)
                 ),
             );
@@ -729,7 +733,8 @@ impl<'a> Referee<'a> {
     /// The program waits for input: read its question, check that it should ask, and answer.
     fn waiting(&mut self, prompt: &str, program: &mut dyn Session) -> Step {
         let lines = std::mem::take(&mut self.since_typed);
-        let text = questions::question_text(&lines, prompt).trim().to_string();
+        // Quoted in messages: a hostile program's question may be a megabyte long.
+        let text = clipped(questions::question_text(&lines, prompt).trim());
         if self.last_question.as_deref() == Some(text.as_str()) {
             self.repeats += 1;
         } else {
@@ -753,7 +758,7 @@ impl<'a> Referee<'a> {
                 ));
             }
             if self.winner.is_none() && self.attempt.is_none() && self.moves == 0 {
-                self.questions.push(text.clone());
+                self.asked(&text);
             }
             return self.type_setup(SetupAnswer::Choice, &answer, &text, program);
         }
@@ -774,7 +779,7 @@ impl<'a> Referee<'a> {
                 && self.moves == 0
                 && self.attempt.is_none());
         if setup && self.moves == 0 && self.attempt.is_none() {
-            self.questions.push(text.clone());
+            self.asked(&text);
             return self.answer_setup(question, &text, program);
         }
         match question {
@@ -797,7 +802,7 @@ impl<'a> Referee<'a> {
                 }
                 None => {
                     return self.cannot_drive(format!(
-                        "the program asks `{text}`, but nimlab could not read a board from its output, and the program did not ask for one"
+                        "the program asks `{text}`, but there is no board nimlab could read in its output, and the program did not ask for one"
                     ));
                 }
             }
@@ -961,20 +966,20 @@ impl<'a> Referee<'a> {
                         let answer = choice.answer.clone();
                         self.note(format!(
                             "nimlab chose `{}` for {}",
-                            choice.label.trim(),
+                            clipped(choice.label.trim()),
                             wanted.describe()
                         ));
                         self.type_setup(SetupAnswer::Choice, &answer, text, program)
                     }
                     Some(choice) => self.cannot_drive(format!(
                         "the program asked `{text}` again after nimlab chose `{}`",
-                        choice.answer
+                        clipped(&choice.answer)
                     )),
                     None if choices.iter().all(|c| c.means != Meaning::Unknown)
                         && choices.iter().any(|c| matches!(c.means, Meaning::Mode(_))) =>
                     {
                         let offered: Vec<String> =
-                            choices.iter().map(|c| c.label.trim().to_string()).collect();
+                            choices.iter().map(|c| clipped(c.label.trim())).collect();
                         broken(
                             Rule::Modes,
                             format!(
@@ -985,7 +990,7 @@ impl<'a> Referee<'a> {
                         )
                     }
                     None => self.cannot_drive(format!(
-                        "nimlab could not tell which choice of `{text}` plays {}",
+                        "it could not tell which choice of `{text}` plays {}",
                         wanted.describe()
                     )),
                 }
@@ -1097,7 +1102,7 @@ impl<'a> Referee<'a> {
                 // A question nimlab cannot read: Enter, once.
                 if retry {
                     return self.cannot_drive(format!(
-                        "nimlab could not read the question `{text}` (it tried an empty line)"
+                        "it could not read the question `{text}` (it tried an empty line)"
                     ));
                 }
                 self.note("nimlab did not recognise this question and pressed Enter");
@@ -1490,7 +1495,7 @@ impl<'a> Referee<'a> {
                 Rule::TurnOrder,
                 format!(
                     "it is {right}'s turn, but the program asks {wrong}: `{}`",
-                    prompt.trim()
+                    clipped(prompt.trim())
                 ),
             );
         }
@@ -1556,7 +1561,7 @@ impl<'a> Referee<'a> {
                 format!(
                     "{} took the last element, but the program says `{}`",
                     self.name(winner),
-                    line.trim()
+                    clipped(line.trim())
                 ),
             ),
             Announced::Nothing => broken(
@@ -1701,6 +1706,15 @@ impl<'a> Referee<'a> {
                 seat(1),
             ),
         )
+    }
+}
+
+/// At most 200 characters of a program's text, for a message that quotes it.
+fn clipped(text: &str) -> String {
+    const MOST: usize = 200;
+    match text.char_indices().nth(MOST) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
     }
 }
 

@@ -1,6 +1,6 @@
 # -*- coding: utf-8 -*-
-"""A student's game that asks for the board, row by row, before the players' names: the
-statement's order is player 1, player 2, then the board on one line."""
+"""A student's game that asks for the board, row by row, before the players' names. The model
+solution asks the names first; nimlab reads each question, so either order is played."""
 from __future__ import print_function, division
 
 import random
