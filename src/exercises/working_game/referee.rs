@@ -1415,15 +1415,7 @@ impl<'a> Referee<'a> {
         };
         attempt.row_typed = true;
         attempt.elements_typed = true;
-        let (is_move, legal) = (attempt.mv.is_some(), attempt.legal);
-        self.attempt = Some(attempt);
-        self.type_line(&line, program)?;
-        self.last_typed = Some(Typed::Move {
-            text: line,
-            is_move,
-            legal,
-        });
-        Ok(())
+        self.send(attempt, line, program)
     }
 
     /// Types one part of a move asked in two questions: the row, or the elements.
@@ -1451,6 +1443,17 @@ impl<'a> Referee<'a> {
         if let Some((r, e)) = attempt.mv {
             attempt.typed = shown_move(MoveFormat::TwoQuestions, r, e);
         }
+        self.send(attempt, line, program)
+    }
+
+    /// The second question after text that is no move: a plain number, so that the program
+    /// can get to refusing the move.
+    fn type_raw_second_part(&mut self, attempt: Attempt, program: &mut dyn Session) -> Step {
+        self.send(attempt, "1".into(), program)
+    }
+
+    /// Types a line for a human's move and keeps the attempt to see what it did.
+    fn send(&mut self, attempt: Attempt, line: String, program: &mut dyn Session) -> Step {
         let (is_move, legal) = (attempt.mv.is_some(), attempt.legal);
         self.attempt = Some(attempt);
         self.type_line(&line, program)?;
@@ -1458,19 +1461,6 @@ impl<'a> Referee<'a> {
             text: line,
             is_move,
             legal,
-        });
-        Ok(())
-    }
-
-    /// The second question after text that is no move: a plain number, so that the program
-    /// can get to refusing the move.
-    fn type_raw_second_part(&mut self, attempt: Attempt, program: &mut dyn Session) -> Step {
-        self.attempt = Some(attempt);
-        self.type_line("1", program)?;
-        self.last_typed = Some(Typed::Move {
-            text: "1".into(),
-            is_move: false,
-            legal: false,
         });
         Ok(())
     }
