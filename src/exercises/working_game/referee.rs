@@ -764,7 +764,7 @@ impl<'a> Referee<'a> {
         }
         let question = questions::classify(&lines, prompt, self.playing() || self.moves > 0);
         if self.winner.is_some() {
-            return self.after_the_game(&question, &text, &lines, program);
+            return self.after_the_game(&question, &text, program);
         }
         let setup = matches!(
             question,
@@ -816,7 +816,6 @@ impl<'a> Referee<'a> {
         &mut self,
         question: &Question,
         text: &str,
-        _lines: &[String],
         program: &mut dyn Session,
     ) -> Step {
         self.check_winner()?;
@@ -1133,7 +1132,7 @@ impl<'a> Referee<'a> {
                     // Refused at the row: right.
                     self.refused_illegal(&attempt)?;
                 } else if attempt.legal {
-                    return self.retry_legal(attempt, &question, text, program);
+                    return self.retry_legal(attempt, &question, program);
                 } else {
                     self.refused_illegal(&attempt)?;
                 }
@@ -1147,10 +1146,10 @@ impl<'a> Referee<'a> {
                     self.format_known = true;
                     self.moved(after)?;
                     if self.winner.is_some() {
-                        return self.after_the_game(&question, text, lines, program);
+                        return self.after_the_game(&question, text, program);
                     }
                 } else {
-                    return self.retry_legal(attempt, &question, text, program);
+                    return self.retry_legal(attempt, &question, program);
                 }
             } else {
                 self.refused_illegal(&attempt)?;
@@ -1319,7 +1318,6 @@ impl<'a> Referee<'a> {
         &mut self,
         mut attempt: Attempt,
         question: &Question,
-        _text: &str,
         program: &mut dyn Session,
     ) -> Step {
         let name = self.name(self.turn);
