@@ -230,6 +230,7 @@ fn isolation_cost(
             limits: RunLimits::from(&exercise.config.limits),
             expose: &expose,
             seed: None,
+            stop: crate::stop::Stop::never(),
         };
         let started = Instant::now();
         let outcome = runner.run(&spec)?;
@@ -330,6 +331,7 @@ fn games(
                 expose: std::slice::from_ref(&folder),
                 seed: None,
                 limits,
+                stop: crate::stop::Stop::never(),
             };
             let mut session = runner.start(&spec)?;
             let result = interactive.play(scenario, session.as_mut());
@@ -575,6 +577,7 @@ fn fast_path(
         std::fs::create_dir_all(workdir)
             .map_err(|e| Error::internal("cannot create a working folder", e))?;
     }
+    let never = crate::stop::Stop::new();
     let spec = |index: usize| RunSpec {
         program: python,
         args: vec![file.into()],
@@ -585,6 +588,7 @@ fn fast_path(
         expose: &expose,
         // (Seeded as check's runs are: a fresh interpreter's start includes the seeding.)
         seed: Some(index as u64),
+        stop: &never,
     };
     let time = |runner: &dyn Runner, index: usize| -> Result<(f64, RunWay)> {
         let started = Instant::now();

@@ -1,10 +1,8 @@
 //! `nimlab fixtures verify|generate`: keeping fixtures honest, and making new ones.
 
 use crate::error::{Error, Result};
-use crate::exercises::{Checked, Judging};
-use crate::judge::Verdict;
-use crate::judge::compare;
-use crate::lab::{Lab, LabExercise};
+use crate::judge::{OutputJudge, Verdict, output_judge};
+use crate::lab::{Case, Lab, LabExercise};
 use rand::SeedableRng;
 use std::path::Path;
 
@@ -19,10 +17,19 @@ pub struct Disagreement {
 /// Checks every case of `exercise` against its reference; for checker exercises, that both the
 /// stored answer and the reference's answer pass the checker. Returns how many were checked.
 pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) -> usize {
-    let judging = exercise.judging();
-    if let Judging::Interactive(_) = judging {
-        return verify_by_model_solution(exercise, found);
+    match output_judge(exercise.judging()) {
+        Ok(judge) => verify_answers(exercise, judge.as_ref(), found),
+        Err(_played) => verify_by_model_solution(exercise, found),
     }
+}
+
+/// Judges the stored .out and the reference's answer of every case as a submission's output
+/// would be judged: both must be right.
+fn verify_answers(
+    exercise: &LabExercise,
+    judge: &dyn OutputJudge,
+    found: &mut Vec<Disagreement>,
+) -> usize {
     let Some(module) = exercise.module else {
         return 0;
     };
@@ -42,8 +49,7 @@ pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) ->
         }
     };
     for case in &exercise.cases {
-        let input = case.input.text();
-        let reference = match module.reference(input, &default_settings) {
+        let reference = match module.reference(case.input.text(), &default_settings) {
             Ok(answer) => answer,
             Err(bad) => {
                 report(
@@ -53,39 +59,29 @@ pub fn verify_exercise(exercise: &LabExercise, found: &mut Vec<Disagreement>) ->
                 continue;
             }
         };
-        match judging {
-            Judging::Checker(checker) => {
-                for (what, answer) in [
-                    ("the stored .out", &case.stored_expected),
-                    ("the reference's answer", &reference),
-                ] {
-                    match checker.check(input, answer) {
-                        Ok(Checked::Right) => {}
-                        Ok(Checked::Wrong(why)) => {
-                            report(&case.name, format!("the checker rejects {what}: {why}"))
-                        }
-                        Err(bad) => report(
-                            &case.name,
-                            format!("the checker cannot read the .in file: {bad}"),
-                        ),
-                    }
-                }
-            }
-            Judging::Expected(comparison) => {
-                if let Err(mismatch) =
-                    compare::compare(comparison, &reference, &case.stored_expected)
-                {
-                    report(
-                        &case.name,
-                        format!(
-                            "the .out file disagrees with the reference: {} (reference: {})",
-                            mismatch.message,
-                            reference.trim_end()
-                        ),
-                    );
-                }
-            }
-            Judging::Interactive(_) => unreachable!("handled above"),
+        // The stored .out, judged against the reference's answer as a submission's output
+        // would be; where many answers are right, the reference's own answer must be one.
+        let against_reference = Case {
+            expected: reference.clone(),
+            ..case.clone()
+        };
+        let mut answers = vec![("the stored .out", &case.stored_expected)];
+        if judge.one_of_many() {
+            answers.push(("the reference's answer", &reference));
+        }
+        for (what, answer) in answers {
+            let judgement = judge.judge(&against_reference, answer);
+            let why = judgement.message;
+            let problem = match judgement.verdict {
+                Verdict::Accepted => continue,
+                Verdict::JudgeError => format!("the checker cannot read the .in file ({why})"),
+                _ if judge.one_of_many() => format!("the checker rejects {what}: {why}"),
+                _ => format!(
+                    "the .out file disagrees with the reference: {why} (reference: {})",
+                    reference.trim_end()
+                ),
+            };
+            report(&case.name, problem);
         }
     }
     exercise.cases.len()
@@ -119,6 +115,7 @@ fn verify_by_model_solution(exercise: &LabExercise, found: &mut Vec<Disagreement
             jobs: crate::pool::default_jobs(),
             siblings: false,
             shared: None,
+            stop: &crate::stop::Stop::on_ctrl_c(),
         };
         crate::check::check(
             &request,
@@ -169,7 +166,7 @@ pub fn verify(
         let before = found.len();
         let checked = verify_exercise(exercise, &mut found);
         let problems = found.len() - before;
-        let status = if matches!(exercise.judging(), Judging::Interactive(_)) {
+        let status = if output_judge(exercise.judging()).is_err() {
             match problems {
                 0 => format!("{checked} scenario(s) played; the model solution passes them all"),
                 n => format!("{n} problem(s) in {checked} scenario(s)"),

@@ -1,6 +1,6 @@
 //! The one worker pool: `check` runs cases on it, `grade` runs submissions. Work is handed
 //! out in order, results are handed back as they finish (on the calling thread, so
-//! reporters need no locks), and nothing new starts once nimlab is interrupted.
+//! reporters need no locks), and nothing new starts once the caller's stop token is set.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -17,6 +17,7 @@ pub fn default_jobs() -> usize {
 pub fn run<T, R, E>(
     items: &[T],
     jobs: usize,
+    stop: &crate::stop::Stop,
     work: impl Fn(usize, &T) -> R + Sync,
     mut done: impl FnMut(usize, R) -> Result<(), E>,
 ) -> Result<(), E>
@@ -27,7 +28,7 @@ where
     let workers = jobs.clamp(1, items.len().max(1));
     if workers == 1 {
         for (index, item) in items.iter().enumerate() {
-            if crate::stop::requested() {
+            if stop.requested() {
                 break;
             }
             done(index, work(index, item))?;
@@ -41,7 +42,7 @@ where
             let sender = sender.clone();
             let (next, work) = (&next, &work);
             scope.spawn(move || {
-                while !crate::stop::requested() {
+                while !stop.requested() {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(index) else { break };
                     if sender.send((index, work(index, item))).is_err() {
@@ -68,6 +69,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stop::Stop;
 
     #[test]
     fn every_item_is_done_once_whatever_the_jobs() {
@@ -77,6 +79,7 @@ mod tests {
             run(
                 &items,
                 jobs,
+                &Stop::new(),
                 |_, n| n * 2,
                 |i, doubled| {
                     assert_eq!(doubled, items[i] * 2);
@@ -96,6 +99,7 @@ mod tests {
         let result = run(
             &items,
             2,
+            &Stop::new(),
             |_, _| {
                 started.fetch_add(1, Ordering::Relaxed);
                 std::thread::sleep(std::time::Duration::from_millis(1));
@@ -104,5 +108,32 @@ mod tests {
         );
         assert_eq!(result, Err("report failed"));
         assert!(started.load(Ordering::Relaxed) < items.len());
+    }
+
+    #[test]
+    fn a_stop_token_ends_the_handing_out_of_work() {
+        let items: Vec<u32> = (0..1000).collect();
+        for jobs in [1, 2] {
+            let stop = Stop::new();
+            let mut done = 0;
+            run(
+                &items,
+                jobs,
+                &stop,
+                |_, _| std::thread::sleep(std::time::Duration::from_micros(200)),
+                |_, ()| {
+                    done += 1;
+                    if done == 10 {
+                        stop.request();
+                    }
+                    Ok::<(), ()>(())
+                },
+            )
+            .unwrap();
+            assert!(
+                done < items.len() / 2,
+                "jobs {jobs}: {done} done after the stop"
+            );
+        }
     }
 }

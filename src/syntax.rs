@@ -77,15 +77,28 @@ pub enum ProbeError {
     NotPython { interpreter: String, stderr: String },
 }
 
+/// Where the probe runs: its folder and environment, the folders it may see, and the token
+/// that stops it.
+pub struct ProbePlace<'a> {
+    pub workdir: &'a Path,
+    pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
+    pub expose: &'a [std::path::PathBuf],
+    pub stop: &'a crate::stop::Stop,
+}
+
 pub fn check(
     runner: &dyn Runner,
     interpreter: &Path,
     file: &Path,
     source: &[u8],
-    workdir: &Path,
-    env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
-    expose: &[std::path::PathBuf],
+    place: ProbePlace,
 ) -> Result<SyntaxCheck, ProbeError> {
+    let ProbePlace {
+        workdir,
+        env,
+        expose,
+        stop,
+    } = place;
     let spec = RunSpec {
         program: interpreter,
         // -S: the probe needs only the standard library, and skipping `site` makes Python 3
@@ -102,6 +115,7 @@ pub fn check(
         },
         expose,
         seed: None,
+        stop,
     };
     let outcome = runner.run(&spec)?;
     if outcome.termination == Termination::Signaled(libc::SIGSEGV) {
@@ -159,7 +173,7 @@ pub fn interpret(
     let probe: Probe =
         serde_json::from_slice(last_line(stdout)).map_err(|_| ProbeError::NotPython {
             interpreter: interpreter.display().to_string(),
-            stderr: crate::feedback::traceback::stderr_tail(stderr, 3),
+            stderr: crate::traceback::stderr_tail(stderr, 3),
         })?;
     let mut problem = probe.error.map(|e| problem(&probe.version, &e, source));
     if problem.is_none() && probe.version.starts_with("2.") {

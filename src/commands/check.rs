@@ -7,6 +7,7 @@ use crate::exit;
 use crate::judge::Verdict;
 use crate::lab::Lab;
 use crate::report::{JsonReporter, Reporter, StudentView, TextReporter};
+use crate::stop::Stop;
 
 pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
     // Whether it is a file nimlab can read is the check's to say (a FIFO is refused there).
@@ -35,6 +36,8 @@ pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
         ));
     }
     let names = lab.names();
+    // Ctrl-C stops the programs running; what was cut short is reported as not judged.
+    let stop = Stop::on_ctrl_c();
     let request = CheckRequest {
         exercise,
         lab_names: &names,
@@ -43,6 +46,7 @@ pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
         jobs: super::jobs(args.jobs)?,
         siblings: true,
         shared: None,
+        stop: &stop,
     };
     let mut reporter: Box<dyn Reporter> = match args.format {
         Format::Text => Box::new(TextReporter::new(anstream::stdout())),
@@ -52,10 +56,9 @@ pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
     if !args.instructor {
         reporter = Box::new(StudentView(reporter));
     }
-    crate::stop::on_ctrl_c();
     let runner = super::runner(args.runner);
     let report = check::check(&request, runner.as_ref(), reporter.as_mut())?;
-    if crate::stop::requested() {
+    if stop.requested() {
         eprintln!("interrupted: the cases not finished before Ctrl-C were not judged");
         return Ok(exit::INTERRUPTED);
     }

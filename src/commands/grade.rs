@@ -4,6 +4,7 @@ use crate::cli::GradeArgs;
 use crate::error::Result;
 use crate::exit;
 use crate::lab::Lab;
+use crate::stop::Stop;
 use std::path::{Path, PathBuf};
 
 pub fn grade(lab: &Lab, args: &GradeArgs) -> Result<u8> {
@@ -19,11 +20,11 @@ pub fn grade(lab: &Lab, args: &GradeArgs) -> Result<u8> {
         shard: args.shard,
         force: args.force,
         runner: super::runner(args.runner),
+        // Ctrl-C stops the programs running and keeps what has finished.
+        stop: Stop::on_ctrl_c(),
     };
-    // Ctrl-C stops the programs running and keeps what has finished.
-    crate::stop::on_ctrl_c();
     crate::grade::run(lab, &options, &mut anstream::stdout())?;
-    Ok(if crate::stop::requested() {
+    Ok(if options.stop.requested() {
         exit::INTERRUPTED
     } else {
         exit::SUCCESS

@@ -1,7 +1,7 @@
 use super::{Checked, Checker, Judging, Settings};
 use super::{Exercise, HintCase, as_board, field, json_line, json_object};
 use crate::error::BadInput;
-use crate::lab::config::Comparison;
+use crate::exercises::Comparison;
 use crate::nim::{self, Move};
 use num_bigint::BigInt;
 use num_traits::Zero;

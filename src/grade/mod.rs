@@ -30,12 +30,6 @@ use events::{GradeEvent, GradeReporter};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// Whether nimlab was interrupted (Ctrl-C): no new submission starts, running programs are
-/// stopped, and what they leave is not kept.
-fn interrupted() -> bool {
-    crate::stop::requested()
-}
-
 pub struct GradeOptions<'a> {
     pub dir: &'a Path,
     pub out: &'a Path,
@@ -47,6 +41,9 @@ pub struct GradeOptions<'a> {
     pub force: bool,
     /// What runs the submissions' programs.
     pub runner: Box<dyn Runner>,
+    /// Set when nimlab is interrupted (Ctrl-C): no new submission starts, running programs
+    /// are stopped, and what they leave is not kept.
+    pub stop: crate::stop::Stop,
 }
 
 /// How many students are graded at once unless `--jobs` says: one per core, and with the fork
@@ -119,10 +116,11 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
     crate::pool::run(
         &students,
         workers,
+        &options.stop,
         |_, group| grader.grade_student(group, &gradable, reporter),
         |_, graded| {
             for (index, result) in graded {
-                if interrupted() {
+                if options.stop.requested() {
                     return Ok(()); // finished after Ctrl-C: possibly cut short, so not kept
                 }
                 let item = gradable[index];
@@ -137,7 +135,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
     )?;
     let book = gradebook(lab, class, results, runner.isolation().summary());
     export::write_all(&book, options.out)?;
-    let whole = options.shard.is_none() && !interrupted();
+    let whole = options.shard.is_none() && !options.stop.requested();
     if whole {
         cache.prune();
     }
@@ -145,7 +143,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
         .event(&GradeEvent::Done {
             book: &book,
             out: options.out,
-            interrupted: interrupted(),
+            interrupted: options.stop.requested(),
         })
         .map_err(|e| Error::internal("cannot write the summary", e))?;
     Ok(book)
@@ -271,7 +269,7 @@ impl Grader<'_> {
         let shared = check::SharedWorkspace::new();
         let mut graded = Vec::with_capacity(group.len());
         for &index in group {
-            if interrupted() {
+            if self.options.stop.requested() {
                 break;
             }
             let item = gradable[index];
@@ -324,13 +322,14 @@ impl Grader<'_> {
                     jobs: self.case_jobs,
                     siblings: item.own_folder,
                     shared: Some(shared),
+                    stop: &self.options.stop,
                 };
                 match check::check(&request, self.runner, &mut Silent) {
                     Ok(mut report) => {
                         report.submission = item.relative.clone();
                         let judged_by_nimlab_fault =
                             report.verdict == crate::judge::Verdict::JudgeError;
-                        if !judged_by_nimlab_fault && !interrupted() {
+                        if !judged_by_nimlab_fault && !self.options.stop.requested() {
                             self.cache.store(&key, &report);
                         }
                         report

@@ -7,9 +7,9 @@
 
 use super::{put, put_script, write_folder};
 use crate::error::{Error, Result};
+use crate::exercises::Comparison;
 use crate::exercises::Judging;
 use crate::fsutil::{read_inside, resolve_inside};
-use crate::lab::config::Comparison;
 use crate::lab::{Lab, LabExercise, Visibility};
 use serde_norway::Value;
 use std::path::{Path, PathBuf};

@@ -7,8 +7,8 @@
 use super::{put, put_script, write_folder};
 use crate::error::Result;
 use crate::escape::latex;
+use crate::exercises::Comparison;
 use crate::exercises::Judging;
-use crate::lab::config::Comparison;
 use crate::lab::{Lab, LabExercise};
 use std::path::Path;
 

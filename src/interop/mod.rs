@@ -6,9 +6,8 @@ pub mod cms;
 pub mod kattis;
 
 use crate::error::{BadInput, Error, Result};
-use crate::exercises::Judging;
 pub(crate) use crate::fsutil::write_folder;
-use crate::judge::{Verdict, judge_output};
+use crate::judge::{Verdict, output_judge};
 use crate::lab::{Case, CaseInput, LabExercise, Visibility};
 use std::path::Path;
 
@@ -23,12 +22,12 @@ pub enum Decision {
 /// exercise's comparison mode or its checker. An error means the exercise has no output to
 /// check (the caller's), or nimlab could not judge it (a judge error, nimlab's own).
 pub fn decide(exercise: &LabExercise, input: &str, answer: &str, output: &str) -> Result<Decision> {
-    if matches!(exercise.judging(), Judging::Interactive(_)) {
+    let Ok(judge) = output_judge(exercise.judging()) else {
         return Err(Error::usage(format!(
             "{} is interactive: it has no output to check",
             exercise.name
         )));
-    }
+    };
     let case = Case {
         name: "case".into(),
         visibility: Visibility::Secret,
@@ -37,7 +36,7 @@ pub fn decide(exercise: &LabExercise, input: &str, answer: &str, output: &str) -
         stored_expected: answer.to_string(),
         weight: 1,
     };
-    let judgement = judge_output(exercise, &case, output);
+    let judgement = judge.judge(&case, output);
     match judgement.verdict {
         Verdict::Accepted => Ok(Decision::Accepted),
         Verdict::JudgeError => Err(Error::fault(judgement.message)),

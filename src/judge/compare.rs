@@ -1,6 +1,6 @@
 //! Comparators: does a program's output match the expected output?
 
-use crate::lab::config::Comparison;
+use crate::exercises::Comparison;
 use serde::Serialize;
 use serde_json::Value;
 

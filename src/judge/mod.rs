@@ -1,15 +1,81 @@
-//! Judges: turn a finished run into a verdict, by comparing, checking, or classifying how it
-//! ended.
+//! Judges: turn a finished run into a verdict, by classifying how it ended and then deciding
+//! its output (compared with the expected output, or checked where many answers are right).
+//! [`output_judge`] is the one place that says, from an exercise's judging, whether its
+//! cases are decided on their output or played.
 
 pub mod compare;
 
 pub use crate::verdict::Verdict;
 
-use crate::exercises::{Checked, Judging};
-use crate::feedback::traceback::traceback_summary;
-use crate::lab::{Case, LabExercise};
+use crate::exercises::{Checked, Checker, Comparison, Interactive, Judging, Played};
+use crate::lab::Case;
 use crate::runner::{RunLimits, RunOutcome, Termination};
+use crate::traceback::traceback_summary;
 use compare::LineDifference;
+
+/// Decides an output that a program printed and exited cleanly with.
+pub trait OutputJudge: Sync {
+    fn judge(&self, case: &Case, got: &str) -> Judgement;
+    /// Whether many outputs are right: the expected output a student is shown is one of them.
+    fn one_of_many(&self) -> bool;
+    /// Whether answers are JSON values (a Python value printed instead is worth a hint).
+    fn answers_in_json(&self) -> bool;
+}
+
+/// How an exercise's cases are decided: on the output of one run (`Ok`), or by playing
+/// against the program (`Err`, with the exercise's referee).
+pub fn output_judge(judging: Judging<'_>) -> Result<Box<dyn OutputJudge + '_>, &dyn Interactive> {
+    match judging {
+        Judging::Expected(comparison) => Ok(Box::new(comparison)),
+        Judging::Checker(checker) => Ok(Box::new(Checking(checker))),
+        Judging::Interactive(referee) => Err(referee),
+    }
+}
+
+impl OutputJudge for Comparison {
+    fn judge(&self, case: &Case, got: &str) -> Judgement {
+        match compare::compare(*self, &case.expected, got) {
+            Ok(()) => Judgement::new(Verdict::Accepted, ""),
+            Err(mismatch) => Judgement {
+                verdict: Verdict::WrongAnswer,
+                message: mismatch.message,
+                first_difference: mismatch.first_difference,
+            },
+        }
+    }
+
+    fn one_of_many(&self) -> bool {
+        false
+    }
+
+    fn answers_in_json(&self) -> bool {
+        *self == Comparison::Json
+    }
+}
+
+/// An exercise's checker, deciding outputs where many are right.
+struct Checking<'a>(&'a dyn Checker);
+
+impl OutputJudge for Checking<'_> {
+    fn judge(&self, case: &Case, got: &str) -> Judgement {
+        match self.0.check(case.input.text(), got) {
+            Ok(Checked::Right) => Judgement::new(Verdict::Accepted, ""),
+            Ok(Checked::Wrong(why)) => Judgement::new(Verdict::WrongAnswer, why),
+            Err(bad) => Judgement::new(
+                Verdict::JudgeError,
+                format!("the case's input is bad: {bad}"),
+            ),
+        }
+    }
+
+    fn one_of_many(&self) -> bool {
+        true
+    }
+
+    fn answers_in_json(&self) -> bool {
+        true
+    }
+}
 
 /// A case's verdict with what explains it.
 #[derive(Debug, Clone)]
@@ -20,7 +86,7 @@ pub struct Judgement {
 }
 
 impl Judgement {
-    fn new(verdict: Verdict, message: impl Into<String>) -> Judgement {
+    pub fn new(verdict: Verdict, message: impl Into<String>) -> Judgement {
         Judgement {
             verdict,
             message: message.into(),
@@ -46,7 +112,7 @@ fn looks_out_of_memory(outcome: &RunOutcome, limits: &RunLimits) -> bool {
 /// Decides one case. The order is fixed, as in contest judges: time, memory, output, crash,
 /// then the answer itself.
 pub fn judge_case(
-    exercise: &LabExercise,
+    output: &dyn OutputJudge,
     case: &Case,
     outcome: &RunOutcome,
     limits: &RunLimits,
@@ -113,34 +179,20 @@ pub fn judge_case(
     // Invalid UTF-8 can never match; escaped, it at least shows what was printed.
     let got = match std::str::from_utf8(&outcome.stdout) {
         Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => std::borrow::Cow::Owned(crate::feedback::text::printable(&outcome.stdout)),
+        Err(_) => std::borrow::Cow::Owned(crate::printed::printable(&outcome.stdout)),
     };
-    judge_output(exercise, case, &got)
+    output.judge(case, &got)
 }
 
-/// Compares or checks an output that the program printed and exited cleanly with.
-pub fn judge_output(exercise: &LabExercise, case: &Case, got: &str) -> Judgement {
-    match exercise.judging() {
-        Judging::Checker(checker) => match checker.check(case.input.text(), got) {
-            Ok(Checked::Right) => Judgement::new(Verdict::Accepted, ""),
-            Ok(Checked::Wrong(why)) => Judgement::new(Verdict::WrongAnswer, why),
-            Err(bad) => Judgement::new(
-                Verdict::JudgeError,
-                format!("the case's input is bad: {bad}"),
-            ),
-        },
-        Judging::Expected(comparison) => match compare::compare(comparison, &case.expected, got) {
-            Ok(()) => Judgement::new(Verdict::Accepted, ""),
-            Err(mismatch) => Judgement {
-                verdict: Verdict::WrongAnswer,
-                message: mismatch.message,
-                first_difference: mismatch.first_difference,
-            },
-        },
-        Judging::Interactive(_) => Judgement::new(
-            Verdict::JudgeError,
-            "an interactive exercise has no output to compare: it is played",
-        ),
+/// A played game's verdict, with how its program ended: a program the kernel stopped for its
+/// memory ran out of memory, whatever the crash looked like from the game's side.
+pub fn judge_game(played: &mut Played, end: Option<&RunOutcome>, limits: &RunLimits) {
+    if end.is_some_and(|end| end.out_of_memory) && played.verdict != Verdict::Accepted {
+        played.verdict = Verdict::MemoryLimit;
+        played.message = format!(
+            "ran out of memory: the limit is {} MB",
+            limits.memory_bytes / (1024 * 1024)
+        );
     }
 }
 

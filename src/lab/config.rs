@@ -1,5 +1,6 @@
 //! `exercise.toml`: what an instructor can set per exercise.
 
+use crate::exercises::Comparison;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -37,31 +38,6 @@ fn default_points() -> u32 {
 
 fn default_interpreters() -> Vec<String> {
     vec!["3".into(), "2.7".into()]
-}
-
-/// How a program's output is compared with the expected output.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Comparison {
-    /// CMS white-diff: whitespace runs and trailing blank lines don't matter; lines do.
-    #[default]
-    Lines,
-    Exact,
-    /// Only the sequence of whitespace-separated tokens matters.
-    Tokens,
-    /// Both sides parse as JSON and are equal as values.
-    Json,
-}
-
-impl Comparison {
-    pub fn label(self) -> &'static str {
-        match self {
-            Comparison::Lines => "lines",
-            Comparison::Exact => "exact",
-            Comparison::Tokens => "tokens",
-            Comparison::Json => "json",
-        }
-    }
 }
 
 /// `comparison` as exercise.toml may write it. Labs written before exercises chose their
@@ -166,6 +142,17 @@ impl ExerciseConfig {
             }
         }
         Ok(config)
+    }
+}
+
+impl From<&Limits> for crate::runner::RunLimits {
+    fn from(l: &Limits) -> Self {
+        crate::runner::RunLimits {
+            cpu: std::time::Duration::from_millis(l.cpu_ms),
+            wall: std::time::Duration::from_millis(l.wall_ms),
+            memory_bytes: l.memory_mb * 1024 * 1024,
+            output_bytes: l.output_kb * 1024,
+        }
     }
 }
 

@@ -44,6 +44,8 @@ pub struct ProcessSession {
     stopped_by_us: Option<Termination>,
     reaped: Option<RunOutcome>,
     reaper: Box<dyn Reaper>,
+    /// Ends the session at once when set.
+    stop: crate::stop::Stop,
 }
 
 /// How a session's program, once killed, is reaped and let go of.
@@ -152,6 +154,7 @@ impl ProcessSession {
             at,
             launch.limits,
             Box::new(reaper),
+            launch.stop,
         ))
     }
 
@@ -164,6 +167,7 @@ impl ProcessSession {
         started: Instant,
         limits: super::RunLimits,
         reaper: Box<dyn Reaper>,
+        stop: &crate::stop::Stop,
     ) -> ProcessSession {
         ProcessSession {
             pid,
@@ -175,6 +179,7 @@ impl ProcessSession {
             stopped_by_us: None,
             reaped: None,
             reaper,
+            stop: stop.clone(),
         }
     }
 
@@ -205,7 +210,7 @@ impl ProcessSession {
         let mut last_output = Instant::now();
         loop {
             let now = Instant::now();
-            if now >= self.deadline || crate::stop::requested() {
+            if now >= self.deadline || self.stop.requested() {
                 self.stop(Termination::WallTimeout);
                 return Ok((Pause::TimedOut, out));
             }
@@ -338,6 +343,7 @@ mod tests {
             workdir: &dir,
             expose: &[],
             seed: None,
+            stop: &crate::stop::Stop::new(),
             limits: RunLimits {
                 cpu: Duration::from_secs(2),
                 wall: Duration::from_secs(3),

@@ -45,17 +45,6 @@ impl RunLimits {
     }
 }
 
-impl From<&crate::lab::config::Limits> for RunLimits {
-    fn from(l: &crate::lab::config::Limits) -> Self {
-        RunLimits {
-            cpu: Duration::from_millis(l.cpu_ms),
-            wall: Duration::from_millis(l.wall_ms),
-            memory_bytes: l.memory_mb * 1024 * 1024,
-            output_bytes: l.output_kb * 1024,
-        }
-    }
-}
-
 /// One program to run: what, with which stdin (a whole run's; a session is typed to
 /// instead), where, and under which limits.
 #[derive(Debug)]
@@ -73,6 +62,9 @@ pub struct RunSpec<'a> {
     /// The seed Python's `random` starts from (see [`seed`]); None: from the system's
     /// randomness, as a fresh interpreter's does.
     pub seed: Option<u64>,
+    /// Stops the run at once when set (Ctrl-C, a server stopping): reported as a wall-clock
+    /// stop, which the caller knows not to blame on the program.
+    pub stop: &'a crate::stop::Stop,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,7 +128,7 @@ pub trait Runner: Sync {
     fn isolation(&self) -> &sandbox::Isolation;
 
     /// What compiling the program of `spec` (its first argument) says, as the syntax probe's
-    /// JSON (see [`crate::syntax`]), where this runner can tell without a run of its own: a
+    /// JSON (see `syntax.rs`), where this runner can tell without a run of its own: a
     /// fork server compiles the program once anyway. None: the caller runs the probe.
     fn compile(&self, _spec: &RunSpec) -> Option<Vec<u8>> {
         None

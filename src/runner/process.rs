@@ -82,7 +82,13 @@ impl ProcessRunner {
         let stderr = child.stderr.take().expect("stderr is piped");
         // From here on the child must be killed and reaped whatever happens.
         let mut watch = Watch::new(pid, stdout, stderr, spec.limits.output_bytes);
-        let watched = watch_to_end(&mut watch, pid, started + spec.limits.wall, spec.limits.cpu);
+        let watched = watch_to_end(
+            &mut watch,
+            pid,
+            started + spec.limits.wall,
+            spec.limits.cpu,
+            spec.stop,
+        );
         let watched = match watched {
             Ok(result) => result,
             Err(e) => {
@@ -150,6 +156,7 @@ pub(super) fn watch_to_end(
     pid: libc::pid_t,
     deadline: Instant,
     cpu_limit: Duration,
+    stop_token: &crate::stop::Stop,
 ) -> Result<Watched, RunnerError> {
     let mut stdout = Vec::new();
     let mut stopped_by_us = None;
@@ -164,7 +171,7 @@ pub(super) fn watch_to_end(
     let mut working_at_wall_limit = None;
     while !watch.exited() {
         let now = Instant::now();
-        if crate::stop::requested() {
+        if stop_token.requested() {
             stop(Termination::WallTimeout, &mut stopped_by_us, watch);
         }
         if stopped_by_us.is_none() && now >= next_cpu_check {
@@ -217,6 +224,7 @@ mod tests {
             limits,
             expose: &[],
             seed: None,
+            stop: &crate::stop::Stop::new(),
         };
         ProcessRunner::limits_only().run(&spec).unwrap()
     }
@@ -236,6 +244,7 @@ mod tests {
             limits: limits(),
             expose: &[],
             seed: None,
+            stop: &crate::stop::Stop::new(),
         };
         let error = ProcessRunner::limits_only()
             .run(&spec)

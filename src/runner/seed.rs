@@ -75,6 +75,7 @@ impl Seeded {
             limits: spec.limits,
             expose: &self.expose,
             seed: None,
+            stop: spec.stop,
         }
     }
 }

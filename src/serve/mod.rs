@@ -192,7 +192,7 @@ impl Running {
         let _ = tokio::time::timeout(Duration::from_secs(10), &mut self.server).await;
         self.signal.stop();
         if interrupt {
-            crate::stop::request();
+            self.signal.interrupt();
         }
         let workers = std::mem::take(&mut self.workers);
         let _ = tokio::task::spawn_blocking(move || {

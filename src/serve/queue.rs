@@ -7,8 +7,8 @@ use crate::error::{Error, Result};
 use crate::lab::Lab;
 use crate::report::{CheckReport, Silent};
 use crate::runner::Runner;
+use crate::stop::Stop;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -22,6 +22,7 @@ pub fn judge(
     filename: &str,
     source: &[u8],
     jobs: usize,
+    stop: &Stop,
 ) -> Result<CheckReport> {
     let exercise = lab.exercise(exercise)?;
     // Named like `check`'s scratch folders, so the next nimlab removes one a kill left.
@@ -40,6 +41,7 @@ pub fn judge(
         jobs,
         siblings: false,
         shared: None,
+        stop,
     };
     let report = check::check(&request, runner, &mut Silent)?;
     let mut report = without_folder(report, folder.path())?;
@@ -59,12 +61,15 @@ fn json_error(e: serde_json::Error) -> Error {
     Error::internal("cannot serialize a report", std::io::Error::other(e))
 }
 
-/// Wakes idle workers when there is work, and tells them to stop.
+/// Wakes idle workers when there is work, and tells them to stop: with two stop tokens,
+/// one that ends their loop and one, handed down to the checks, that stops the programs
+/// being judged.
 #[derive(Default)]
 pub struct Signal {
     generation: Mutex<u64>,
     wake: Condvar,
-    stop: AtomicBool,
+    stop: Stop,
+    interrupt: Stop,
 }
 
 impl Signal {
@@ -76,13 +81,19 @@ impl Signal {
         self.wake.notify_all();
     }
 
+    /// No worker takes another job.
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
+        self.stop.request();
         self.notify();
     }
 
+    /// The programs being judged are stopped at once.
+    pub fn interrupt(&self) {
+        self.interrupt.request();
+    }
+
     pub fn stopping(&self) -> bool {
-        self.stop.load(Ordering::SeqCst)
+        self.stop.requested()
     }
 
     /// Waits until notified or `timeout` passes.
@@ -149,6 +160,7 @@ impl Workers {
             &job.filename,
             &job.source,
             self.case_jobs,
+            &self.signal.interrupt,
         );
         if self.signal.stopping() {
             // Cut short by the shutdown: left `running`, judged again at the next start.

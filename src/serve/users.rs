@@ -169,6 +169,7 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
     crate::pool::run(
         &work,
         crate::pool::default_jobs(),
+        crate::stop::Stop::never(),
         |_, (_, password)| password.as_deref().map(auth::hash_password).transpose(),
         |index, hash| {
             hashed[index] = Some(hash?);

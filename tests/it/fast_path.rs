@@ -273,6 +273,7 @@ impl Bench {
             limits,
             expose: std::slice::from_ref(&programs),
             seed,
+            stop: nimlab::stop::Stop::never(),
         };
         runner.run(&spec).unwrap()
     }

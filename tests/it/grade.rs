@@ -1376,6 +1376,7 @@ fn a_students_submissions_share_one_scratch_folder_so_their_interpreters_serve_t
             inner: nimlab::runner::ForkRunner::detect(),
             seen: std::sync::Arc::clone(&seen),
         }),
+        stop: nimlab::stop::Stop::new(),
     };
     let book = nimlab::grade::grade(&lab, &options, &nimlab::grade::events::Quiet).unwrap();
 

@@ -75,8 +75,16 @@ fn ctrl_c_stops_a_check_without_blaming_the_student() {
     let tmp = tempfile::tempdir().unwrap();
     let folder = tempfile::tempdir().unwrap();
     let marker = format!("check_sleeper_{}", std::process::id());
-    let file = folder.path().join(format!("{marker}_exclusive_or.py"));
-    std::fs::write(&file, "import time\ntime.sleep(600)\n").unwrap();
+    // The marker is on the sleeping program's command line only: not on nimlab's (its
+    // file's path), which would let the test interrupt nimlab before it set up Ctrl-C.
+    let file = folder.path().join("exclusive_or.py");
+    std::fs::write(
+        &file,
+        format!(
+            "import os, sys\nos.execv(sys.executable, [sys.executable, '-c', 'import time; time.sleep(600)', '{marker}'])\n"
+        ),
+    )
+    .unwrap();
     let child = start(
         &[
             "--lab",

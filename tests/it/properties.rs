@@ -1,8 +1,8 @@
 //! The references checked against brute force and simple models, and the parsers and
 //! comparators fed arbitrary input.
 
+use nimlab::exercises::Comparison;
 use nimlab::exercises::{self, Checked, Checker, Exercise, Judging, Settings};
-use nimlab::lab::config::Comparison;
 use nimlab::{judge::compare::compare, nim};
 use num_bigint::BigInt;
 use proptest::prelude::*;

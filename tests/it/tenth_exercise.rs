@@ -7,12 +7,12 @@ use crate::common;
 
 use nimlab::check::{CheckRequest, check};
 use nimlab::error::BadInput;
+use nimlab::exercises::Comparison;
 use nimlab::exercises::{
     self, Exercise, HintContext, Interactive, Judging, Parsed, Played, Settings, TranscriptEntry,
 };
 use nimlab::judge::Verdict;
 use nimlab::lab::Lab;
-use nimlab::lab::config::Comparison;
 use nimlab::report::Silent;
 use nimlab::runner::{Pause, ProcessRunner, Session};
 use std::path::Path;
@@ -153,6 +153,7 @@ fn check_file(lab: &Lab, source: &str) -> nimlab::report::CheckReport {
         jobs: 2,
         siblings: false,
         shared: None,
+        stop: &nimlab::stop::Stop::new(),
     };
     check(&request, &ProcessRunner::detect(), &mut Silent).unwrap()
 }

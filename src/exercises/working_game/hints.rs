@@ -16,15 +16,15 @@ pub fn hints(
     let mut hints = Vec::new();
     if result.verdict == Verdict::RuntimeError {
         let stderr = stderr.unwrap_or("");
-        let error = crate::feedback::traceback::error_line(stderr);
+        let error = crate::traceback::error_line(stderr);
         hints.extend(crash_hint(result.last_typed.as_ref(), error));
-        hints.extend(crate::feedback::traceback::python2_input_hint(stderr));
+        hints.extend(crate::traceback::python2_input_hint(stderr));
         let file = program
             .file_name()
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_else(|| "working_game.py".into());
         let source = String::from_utf8_lossy(source);
-        hints.extend(crate::feedback::traceback::import_hint(
+        hints.extend(crate::traceback::import_hint(
             stderr,
             lab_names,
             Some((&file, &source)),

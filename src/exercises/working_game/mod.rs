@@ -10,7 +10,7 @@ pub mod scenario;
 
 use super::{Exercise, HintContext, Interactive, Judging, Parsed, Played, Settings};
 use crate::error::BadInput;
-use crate::lab::config::Comparison;
+use crate::exercises::Comparison;
 use crate::runner::Session;
 use rand_chacha::ChaCha8Rng;
 use referee::GameResult;

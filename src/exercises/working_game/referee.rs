@@ -1874,7 +1874,7 @@ fn ending(program: &mut dyn Session) -> Ending {
                 crash_summary: None,
             },
             Termination::Exited(code) => crashed(
-                crate::feedback::traceback::traceback_summary(&end.stderr)
+                crate::traceback::traceback_summary(&end.stderr)
                     .unwrap_or_else(|| format!("the program exited with status {code}")),
             ),
             Termination::Signaled(signal) => {
@@ -1906,7 +1906,7 @@ pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
         pauses += 1;
         let resumed = program
             .resume()
-            .map(|(pause, bytes)| (pause, crate::feedback::text::printable(&bytes)));
+            .map(|(pause, bytes)| (pause, crate::printed::printable(&bytes)));
         let (pause, text) = match resumed {
             Ok(step) => step,
             Err(e) => {

@@ -217,6 +217,7 @@ impl Runner for ForkRunner {
                     started,
                     spec.limits,
                     Box::new(reaper),
+                    spec.stop,
                 )))
             }
             Err(failure) => {

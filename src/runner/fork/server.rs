@@ -181,6 +181,7 @@ impl Server {
             },
             expose: &expose,
             seed: None,
+            stop: spec.stop,
         };
         let cgroup = match isolation {
             // One process more than a run may have: the server itself.
@@ -307,6 +308,7 @@ impl Server {
             child,
             started + spec.limits.wall,
             spec.limits.cpu,
+            spec.stop,
         );
         // Whatever happened, the run is over: the server reaps the child once it has ended.
         watch.kill();
@@ -552,6 +554,7 @@ mod tests {
             },
             expose: &[],
             seed: None,
+            stop: crate::stop::Stop::never(),
         }
     }
 

@@ -1,7 +1,7 @@
 //! What a Python program's stderr says: the error and where, and the causes students meet
 //! most (Python 2's input(), a sibling module that is not there).
 
-use super::text::printable;
+use crate::printed::printable;
 
 /// The error a traceback ends with: its last line that is not blank ("" if none).
 pub fn error_line(stderr: &str) -> &str {

@@ -1,20 +1,15 @@
 //! Feedback that teaches: hints for the mistakes students really make, from a failed case's
-//! output and traceback. What a program printed is made readable in `text`; what its stderr
-//! says is read in `traceback`.
-
-pub mod text;
-pub mod traceback;
+//! output and traceback (read in [`crate::traceback`]).
 
 use crate::exercises::HintCase;
-use crate::exercises::Judging;
-use crate::judge::{Judgement, Verdict, judge_output};
-use crate::lab::config::Comparison;
+use crate::judge::{Judgement, OutputJudge, Verdict};
 use crate::lab::{Case, LabExercise};
 use crate::runner::RunOutcome;
-use traceback::{error_line, import_hint, python2_input_hint};
+use crate::traceback::{error_line, import_hint, python2_input_hint};
 
-/// Advice for one failed case.
+/// Advice for one failed case, decided by `judge`.
 pub fn hints(
+    judge: &dyn OutputJudge,
     exercise: &LabExercise,
     lab_names: &[&str],
     case: &Case,
@@ -25,7 +20,7 @@ pub fn hints(
     match judgement.verdict {
         Verdict::WrongAnswer => {
             let got = String::from_utf8_lossy(&outcome.stdout);
-            wrong_answer_hints(exercise, case, &got, &mut hints);
+            wrong_answer_hints(judge, exercise, case, &got, &mut hints);
         }
         Verdict::RuntimeError => {
             runtime_error_hints(&String::from_utf8_lossy(&outcome.stderr), lab_names, &mut hints);
@@ -59,7 +54,13 @@ pub fn hints(
     hints
 }
 
-fn wrong_answer_hints(exercise: &LabExercise, case: &Case, got: &str, hints: &mut Vec<String>) {
+fn wrong_answer_hints(
+    judge: &dyn OutputJudge,
+    exercise: &LabExercise,
+    case: &Case,
+    got: &str,
+    hints: &mut Vec<String>,
+) {
     let trimmed = got.trim();
     if trimmed.is_empty() {
         hints.push("Your program printed nothing. Keep the block at the bottom of the stub: it reads the case and prints your function's result.".into());
@@ -68,16 +69,12 @@ fn wrong_answer_hints(exercise: &LabExercise, case: &Case, got: &str, hints: &mu
     if trimmed == "None" || trimmed.lines().last() == Some("None") {
         hints.push("`None` was printed: your function probably ends without a `return` statement (or prints instead of returning).".into());
     }
-    if let Some(extra) = extra_lines(exercise, case, got) {
+    if let Some(extra) = extra_lines(judge, case, got) {
         hints.push(format!(
             "Your answer is there, but so is `{extra}`: remove debug prints. The grader reads everything your program prints."
         ));
     }
-    let json_like = matches!(
-        exercise.judging(),
-        Judging::Expected(Comparison::Json) | Judging::Checker(_)
-    );
-    if json_like && serde_json::from_str::<serde_json::Value>(trimmed).is_err() {
+    if judge.answers_in_json() && serde_json::from_str::<serde_json::Value>(trimmed).is_err() {
         let pythonic = ["True", "False", "None", "'", "("]
             .iter()
             .any(|token| trimmed.contains(token));
@@ -86,7 +83,7 @@ fn wrong_answer_hints(exercise: &LabExercise, case: &Case, got: &str, hints: &mu
         }
     }
     if let Some(fixed) = without_point_zero(got)
-        && judge_output(exercise, case, &fixed).verdict == Verdict::Accepted
+        && judge.judge(case, &fixed).verdict == Verdict::Accepted
     {
         hints.push("A whole number was printed as a decimal (6.0 instead of 6). In Python 3, and with `from __future__ import division`, `/` always gives a float: use `//` for whole-number division.".into());
     }
@@ -100,7 +97,7 @@ fn wrong_answer_hints(exercise: &LabExercise, case: &Case, got: &str, hints: &mu
 }
 
 /// One line of the output that would not be there if the rest were the right answer.
-fn extra_lines(exercise: &LabExercise, case: &Case, got: &str) -> Option<String> {
+fn extra_lines(judge: &dyn OutputJudge, case: &Case, got: &str) -> Option<String> {
     let lines: Vec<&str> = got.lines().filter(|l| !l.trim().is_empty()).collect();
     let wanted = case
         .expected
@@ -113,7 +110,7 @@ fn extra_lines(exercise: &LabExercise, case: &Case, got: &str) -> Option<String>
     }
     (0..=lines.len() - wanted).find_map(|start| {
         let window = lines[start..start + wanted].join("\n");
-        let passes = judge_output(exercise, case, &window).verdict == Verdict::Accepted;
+        let passes = judge.judge(case, &window).verdict == Verdict::Accepted;
         passes.then(|| {
             let extra = if start > 0 { lines[0] } else { lines[wanted] };
             crate::judge::compare::Mismatch::shorten(extra)

@@ -1,0 +1,315 @@
+//! `nimlab check`: runs one submission on every case of its exercise, under each interpreter,
+//! and announces the results as events. The submission is read once and copied into a
+//! private folder ([`workspace`]); each interpreter's run probes the file ([`probe`]) and
+//! sends every case through the exercise's grader ([`grader`]) on the pool ([`run`]).
+
+mod grader;
+mod probe;
+mod request;
+mod run;
+mod workspace;
+
+pub use request::CheckRequest;
+pub use workspace::{
+    MAX_SIBLING_BYTES, MAX_SIBLINGS, MAX_SUBMISSION_BYTES, SharedWorkspace, clean_env,
+};
+
+use crate::error::Error;
+use crate::judge::Verdict;
+use crate::lint;
+use crate::report::{CheckReport, Event, Reporter, RunReport};
+use crate::runner::Runner;
+use crate::runner::interpreter;
+use run::{RunContext, report_error};
+use std::path::Path;
+use workspace::{Prepared, read_submission};
+
+pub fn check(
+    request: &CheckRequest,
+    runner: &dyn Runner,
+    reporter: &mut dyn Reporter,
+) -> Result<CheckReport, Error> {
+    let exercise = request.exercise;
+    let display = request.submission.display().to_string();
+    let source = read_submission(request.submission)?;
+    reporter
+        .event(&Event::Started {
+            exercise: &exercise.name,
+            title: &exercise.config.title,
+            submission: &display,
+        })
+        .map_err(report_error)?;
+    let warnings = lint::lint(
+        &String::from_utf8_lossy(&source),
+        &exercise.config.forbidden,
+    );
+    let prepared = Prepared::new(
+        request.shared,
+        request.submission,
+        request.siblings,
+        &exercise.name,
+        &source,
+    )?;
+    let grader = grader::grader(exercise);
+    let original_dir = std::path::absolute(request.submission)
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+        .unwrap_or_default();
+
+    let mut runs = Vec::new();
+    for (index, wanted) in request.interpreters.iter().enumerate() {
+        let interpreter = interpreter::resolve(wanted);
+        let context = RunContext {
+            request,
+            grader: grader.as_ref(),
+            runner,
+            program: &prepared.program,
+            source: &source,
+            workspace: &prepared.root.join(format!("run-{index}")),
+            path_map: (
+                prepared.snapshot_dir.display().to_string(),
+                original_dir.display().to_string(),
+            ),
+            expose: &prepared.expose,
+        };
+        let run = context.run(&interpreter, reporter);
+        if request.shared.is_none() {
+            // The submission's interpreters are not needed any more, whatever happened.
+            runner.finished_with(context.expose);
+        }
+        let run = run?;
+        reporter
+            .event(&Event::RunFinished(&run))
+            .map_err(report_error)?;
+        runs.push(run);
+    }
+
+    let counted: Vec<&RunReport> = runs
+        .iter()
+        .filter(|r| r.verdict != Verdict::Skipped)
+        .collect();
+    let mut verdict = Verdict::worst(counted.iter().map(|r| r.verdict));
+    let mut score = counted.iter().map(|r| r.score).min().unwrap_or(0);
+    if warnings.iter().any(|w| w.fails) {
+        // The lab forbids this construct outright: the answers don't count.
+        verdict = Verdict::worst([verdict, Verdict::WrongAnswer]);
+        score = 0;
+    }
+    let report = CheckReport {
+        exercise: exercise.name.clone(),
+        submission: display,
+        verdict,
+        score,
+        max_score: exercise.max_score(),
+        hints: cross_run_hints(&counted),
+        runs,
+        warnings,
+        isolation: runner.isolation().summary(),
+    };
+    reporter
+        .event(&Event::Finished(&report))
+        .map_err(report_error)?;
+    Ok(report)
+}
+
+fn cross_run_hints(runs: &[&RunReport]) -> Vec<String> {
+    let passed: Vec<String> = runs
+        .iter()
+        .filter(|r| r.verdict == Verdict::Accepted)
+        .map(|r| r.label())
+        .collect();
+    let failed: Vec<String> = runs
+        .iter()
+        .filter(|r| r.verdict != Verdict::Accepted)
+        .map(|r| r.label())
+        .collect();
+    if passed.is_empty() || failed.is_empty() {
+        return Vec::new();
+    }
+    vec![format!(
+        "Your program passes under {} but not under {}. The lab needs both: keep `from __future__ import print_function, division` at the top, use // for whole-number division, and avoid features only one version has.",
+        passed.join(", "),
+        failed.join(", ")
+    )]
+}
+
+#[cfg(test)]
+mod tests {
+    //! The check pipeline with a scripted runner: no Python, no processes.
+    use super::*;
+    use crate::lab::Lab;
+    use crate::lab::Visibility;
+    use crate::report::Silent;
+    use crate::runner::scripted::{Conversation, outcome};
+    use crate::runner::{RunSpec, ScriptedRunner, Termination};
+
+    /// Answers the syntax probe as Python 3.11 would for a file that compiles.
+    fn probe_or(
+        run: impl Fn(&RunSpec) -> crate::runner::RunOutcome + Sync + 'static,
+    ) -> ScriptedRunner {
+        ScriptedRunner::new(move |spec| {
+            if spec.args.first().is_some_and(|a| a == "-S") {
+                outcome(
+                    Termination::Exited(0),
+                    r#"{"version": "3.11.0", "error": null}"#,
+                    "",
+                )
+            } else {
+                run(spec)
+            }
+        })
+    }
+
+    fn check_with(exercise: &str, runner: &ScriptedRunner) -> CheckReport {
+        let lab = Lab::built_in().unwrap();
+        let exercise = lab.exercise(exercise).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(format!("{}.py", exercise.name));
+        std::fs::write(&file, "print('scripted')\n").unwrap();
+        let request = CheckRequest {
+            exercise,
+            lab_names: &[],
+            submission: &file,
+            interpreters: &["/bin/sh".to_string()],
+            jobs: 2,
+            siblings: false,
+            shared: None,
+            stop: &crate::stop::Stop::new(),
+        };
+        check(&request, runner, &mut Silent).unwrap()
+    }
+
+    /// The right answer for every case, from the reference.
+    fn reference_answers(exercise: &'static str) -> impl Fn(&RunSpec) -> crate::runner::RunOutcome {
+        let lab = Lab::built_in().unwrap();
+        let exercise = lab.exercise(exercise).unwrap();
+        let answers: Vec<(Vec<u8>, String)> = exercise
+            .cases
+            .iter()
+            .map(|c| {
+                (
+                    c.input.stdin().to_vec(),
+                    exercise.reference(c.input.text()).unwrap(),
+                )
+            })
+            .collect();
+        move |spec| {
+            let answer = answers
+                .iter()
+                .find(|(stdin, _)| stdin == spec.stdin)
+                .map(|(_, a)| a.as_str())
+                .unwrap_or("?");
+            outcome(Termination::Exited(0), answer, "")
+        }
+    }
+
+    #[test]
+    fn right_answers_are_accepted_with_full_score() {
+        let report = check_with("make_move", &probe_or(reference_answers("make_move")));
+        assert_eq!(report.verdict, Verdict::Accepted);
+        assert_eq!(report.score, report.max_score);
+        assert_eq!(report.runs[0].version.as_deref(), Some("3.11.0"));
+    }
+
+    #[test]
+    fn a_checker_exercise_accepts_any_winning_move() {
+        let report = check_with("optimal_move", &probe_or(reference_answers("optimal_move")));
+        assert_eq!(report.verdict, Verdict::Accepted);
+    }
+
+    #[test]
+    fn a_wrong_answer_is_explained_on_samples_only() {
+        let report = check_with(
+            "present_board",
+            &probe_or(|_| outcome(Termination::Exited(0), "nothing like a board\n", "")),
+        );
+        assert_eq!(report.verdict, Verdict::WrongAnswer);
+        assert_eq!(report.score, 0);
+        for case in &report.runs[0].cases {
+            assert_eq!(case.verdict, Verdict::WrongAnswer);
+            match case.visibility {
+                Visibility::Sample => {
+                    let feedback = case.feedback.as_ref().expect("samples explain");
+                    assert!(!feedback.expected.is_empty());
+                    assert!(feedback.got.contains("nothing like a board"));
+                }
+                Visibility::Secret => {
+                    // The report keeps the message; a student's view shows the verdict alone.
+                    assert!(case.feedback.is_none() && !case.message.is_empty());
+                    let seen = case.for_student();
+                    assert!(seen.message.is_empty() && seen.time_ms.is_none());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_crash_is_a_runtime_error_named_by_its_traceback() {
+        let traceback = "Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\nZeroDivisionError: division by zero\n";
+        let report = check_with(
+            "exclusive_or",
+            &probe_or(move |_| outcome(Termination::Exited(1), "", traceback)),
+        );
+        assert_eq!(report.verdict, Verdict::RuntimeError);
+        let sample = &report.runs[0].cases[0];
+        assert!(
+            sample.message.contains("ZeroDivisionError"),
+            "{}",
+            sample.message
+        );
+    }
+
+    #[test]
+    fn a_runner_failure_is_nimlabs_fault_not_the_students() {
+        let runner = ScriptedRunner::new(|_| outcome(Termination::Exited(0), "not json", ""));
+        let report = check_with("exclusive_or", &runner);
+        assert_eq!(report.verdict, Verdict::JudgeError);
+        assert!(
+            report.runs[0]
+                .message
+                .as_deref()
+                .unwrap()
+                .contains("did not answer like a Python")
+        );
+    }
+
+    #[test]
+    fn a_game_that_crashes_at_once_is_a_runtime_error() {
+        let runner = probe_or(|_| outcome(Termination::Exited(0), "", ""))
+            .with_sessions(|_| Box::new(Conversation::new("Who plays first? ", |_| None)));
+        let report = check_with("working_game", &runner);
+        assert_ne!(report.verdict, Verdict::Accepted);
+        assert_ne!(report.verdict, Verdict::JudgeError);
+        let sample = &report.runs[0].cases[0];
+        let transcript = sample
+            .feedback
+            .as_ref()
+            .unwrap()
+            .transcript
+            .as_ref()
+            .unwrap();
+        assert!(!transcript.is_empty());
+    }
+
+    #[test]
+    fn a_missing_interpreter_skips_the_run() {
+        let lab = Lab::built_in().unwrap();
+        let exercise = lab.exercise("ui").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("ui.py");
+        std::fs::write(&file, "").unwrap();
+        let request = CheckRequest {
+            exercise,
+            lab_names: &[],
+            submission: &file,
+            interpreters: &["/nowhere/python9".to_string()],
+            jobs: 1,
+            siblings: false,
+            shared: None,
+            stop: &crate::stop::Stop::new(),
+        };
+        let runner = ScriptedRunner::new(|_| unreachable!("nothing runs"));
+        let report = check(&request, &runner, &mut Silent).unwrap();
+        assert_eq!(report.verdict, Verdict::Skipped);
+    }
+}

@@ -1,0 +1,23 @@
+//! What a check is asked to do.
+
+use super::workspace::SharedWorkspace;
+use crate::lab::LabExercise;
+use crate::stop::Stop;
+use std::path::Path;
+
+pub struct CheckRequest<'a> {
+    pub exercise: &'a LabExercise,
+    /// Every exercise name in the lab, to recognise imports of sibling exercises.
+    pub lab_names: &'a [&'a str],
+    pub submission: &'a Path,
+    pub interpreters: &'a [String],
+    pub jobs: usize,
+    /// Whether the `.py` files beside the submission are its own (a student's folder) and may
+    /// be imported; not where the folder holds other students' files.
+    pub siblings: bool,
+    /// A folder shared with the student's other checks (grade), so that the interpreters kept
+    /// for one of them serve the others; None for a folder of the check's own.
+    pub shared: Option<&'a SharedWorkspace>,
+    /// Stops the check's programs at once and leaves its unfinished cases not judged.
+    pub stop: &'a Stop,
+}
