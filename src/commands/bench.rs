@@ -6,7 +6,7 @@ use crate::lab::Lab;
 
 pub fn bench(lab: &Lab, args: &BenchArgs) -> Result<u8> {
     if let Some(students) = args.serve {
-        return crate::serve::bench::run(lab, students, None, &mut anstream::stdout());
+        return crate::bench::website::run(lab, students, None, &mut anstream::stdout());
     }
     crate::bench::run(lab, args, &mut anstream::stdout())
 }

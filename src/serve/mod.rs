@@ -11,7 +11,6 @@
 mod api;
 mod assets;
 pub mod auth;
-pub mod bench;
 pub mod db;
 mod grades;
 mod pages;

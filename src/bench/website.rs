@@ -2,10 +2,10 @@
 //! submit present_board's model solution at once, each through its own HTTP client.
 //! Reports the time from upload to verdict and the submissions judged per second.
 
-use super::db;
 use crate::error::{Error, Result};
 use crate::lab::Lab;
 use crate::runner::{ProcessRunner, Runner};
+use crate::serve::db;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -98,6 +98,14 @@ async fn student(
     }
 }
 
+/// A runtime for the students' clients (as `nimlab serve` makes its own).
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::internal("cannot start the async runtime", e))
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -180,7 +188,7 @@ pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Wri
     // The accounts share one hash (the same password): only logging in is measured.
     {
         let database = db::Db::open(&db_path)?;
-        let hash = super::auth::hash_password(PASSWORD)?;
+        let hash = crate::serve::auth::hash_password(PASSWORD)?;
         database.with(|c| {
             let tx = c.transaction()?;
             for index in 1..=students {
@@ -196,7 +204,7 @@ pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Wri
     let server = Child::start(lab, &db_path, workers)?;
     let workers = workers.unwrap_or_else(crate::pool::default_jobs);
     let isolation = ProcessRunner::detect().isolation().summary();
-    let runtime = super::runtime()?;
+    let runtime = runtime()?;
     let limit = Duration::from_secs(60 + 10 * students as u64);
     let base = server.addr.clone();
     let (timings, elapsed) = runtime.block_on(async {
