@@ -6,7 +6,6 @@
 //! the user's (exit 2); a measurement that cannot be made (a scratch folder, a process that
 //! does not start, a model solution that fails while timed) is nimlab's (exit 3).
 
-use crate::cli::BenchArgs;
 use crate::error::{Error, Result};
 use crate::lab::Lab;
 use crate::runner::interpreter;
@@ -14,7 +13,54 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-pub mod website;
+mod website;
+
+/// What `nimlab bench` measures, and how.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The exercise whose model solution and cases are timed.
+    pub exercise: String,
+    /// The interpreter (a version or a path); for a class, one or several (`3,2.7`).
+    pub python: String,
+    /// Repetitions of each measurement; the median is reported.
+    pub repeat: usize,
+    pub what: What,
+}
+
+/// The kind of measurement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum What {
+    /// The exercise's model solution, by hand and through nimlab.
+    Exercise,
+    /// A generated class of `students` graded, with `runner` only or (None) with both.
+    Class {
+        students: usize,
+        runner: Option<Runner>,
+    },
+    /// The website, with `students` submitting at once; `workers` judging (None: the
+    /// server's default).
+    Website {
+        students: usize,
+        workers: Option<usize>,
+    },
+}
+
+/// How `nimlab grade` starts a case's program, for a class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Runner {
+    Process,
+    Fork,
+}
+
+impl Runner {
+    /// The value of `--runner`.
+    fn name(self) -> &'static str {
+        match self {
+            Runner::Process => "process",
+            Runner::Fork => "fork",
+        }
+    }
+}
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -77,19 +123,21 @@ fn run_by_hand(
     Ok(())
 }
 
-pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
-    if args.repeat == 0 {
+pub fn run(lab: &Lab, options: &Options, out: &mut impl Write) -> Result<u8> {
+    if let What::Website { students, workers } = options.what {
+        return website::run(lab, students, workers, out);
+    }
+    if options.repeat == 0 {
         return Err(Error::usage("--repeat must be at least 1"));
     }
-    if let Some(students) = args.class {
-        let runners: &[&str] = match args.runner {
-            Some(crate::cli::RunnerChoice::Fork) => &["fork"],
-            Some(crate::cli::RunnerChoice::Process) => &["process"],
-            None => &["process", "fork"],
+    if let What::Class { students, runner } = options.what {
+        let runners = match runner {
+            Some(runner) => vec![runner.name()],
+            None => vec![Runner::Process.name(), Runner::Fork.name()],
         };
-        return class(lab, students, &args.python, runners, out);
+        return class(lab, students, &options.python, &runners, out);
     }
-    let exercise = lab.exercise(&args.exercise)?;
+    let exercise = lab.exercise(&options.exercise)?;
     let solution = exercise
         .solution
         .as_ref()
@@ -100,14 +148,14 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
             exercise.name
         )));
     }
-    let python = python(&args.python)?;
+    let python = python(&options.python)?;
     let dir = scratch()?;
     let file = dir.path().join(format!("{}.py", exercise.name));
     std::fs::write(&file, solution)
         .map_err(|e| Error::internal("cannot write the solution to time", e))?;
     if let crate::exercises::Judging::Interactive(interactive) = exercise.judging() {
-        games(exercise, interactive, &python, &file, args.repeat, out)?;
-        return games_fast_path(lab, exercise, &file, args.repeat, out);
+        games(exercise, interactive, &python, &file, options.repeat, out)?;
+        return games_fast_path(lab, exercise, &file, options.repeat, out);
     }
     let nimlab = nimlab_binary()?;
 
@@ -155,7 +203,7 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     // Interleaved, so a burst of load elsewhere on the machine hits all of them alike.
     let (mut hand, mut one, mut two, mut bare) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut isolation_costs = Vec::new();
-    for _ in 0..args.repeat {
+    for _ in 0..options.repeat {
         hand.push(by_hand()?);
         one.push(timed(1, None)?);
         two.push(timed(2, None)?);
@@ -175,7 +223,7 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
         exercise.cases.len(),
         python.display(),
         std::thread::available_parallelism().map_or(1, |n| n.get()),
-        args.repeat
+        options.repeat
     )
     .map_err(stdout_error)?;
     writeln!(out, "  by hand, one start per case:  {:8.1} ms", ms(hand)).map_err(stdout_error)?;
@@ -204,7 +252,7 @@ pub fn run(lab: &Lab, args: &BenchArgs, out: &mut impl Write) -> Result<u8> {
     } else {
         writeln!(out, "  isolation: not available here, so not measured").map_err(stdout_error)?;
     }
-    fast_path(lab, exercise, &python, &file, args.repeat, out)?;
+    fast_path(lab, exercise, &python, &file, options.repeat, out)?;
     Ok(crate::exit::SUCCESS)
 }
 
