@@ -244,3 +244,49 @@ fn print(results: &Results, out: &mut impl Write) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::common::test::{PYTHON, printed};
+
+    #[test]
+    fn the_report_reads_as_a_bench_run_printed_it() {
+        let results = Results {
+            students: 1,
+            exercises: 9,
+            stdin_exercises: 8,
+            python: PYTHON.to_string(),
+            cores: 2,
+            graded: vec![
+                Graded {
+                    runner: Runner::Process,
+                    jobs: 2,
+                    first: 18.3,
+                    again: 0.14,
+                },
+                Graded {
+                    runner: Runner::Fork,
+                    jobs: 3,
+                    first: 4.4,
+                    again: 0.13,
+                },
+            ],
+            by_hand: ByHand {
+                cases: 139,
+                sample: 1,
+                per_student: 24.55,
+            },
+        };
+        assert_eq!(
+            printed(|out| print(&results, out)),
+            "class of 1 students x 9 exercises = 9 submissions, /root/.pyenv/versions/3.11.7/bin/python3 (2 core(s))
+  nimlab grade --runner process (--jobs 2, isolated where possible): 18.3 s, 0.5 submissions/s
+  nimlab grade --runner fork (--jobs 3, isolated where possible): 4.4 s, 2.0 submissions/s
+  by hand, one interpreter start per stdin case (139 cases for 1 students), one core: 24.55 s per student, 0.3 submissions/s for the 8 stdin exercises
+  re-run with the cache: 0.14 s (--runner process)
+  re-run with the cache: 0.13 s (--runner fork)
+"
+        );
+    }
+}

@@ -121,3 +121,38 @@ pub(super) fn time_accepted(command: &mut Command, what: &str, exercise: &str) -
     }
     Ok(elapsed)
 }
+
+/// For the report tests: what was timed, and what a print function writes.
+#[cfg(test)]
+pub(super) mod test {
+    use super::super::About;
+    use std::time::Duration;
+
+    /// The interpreter in the reports the tests compare with.
+    pub const PYTHON: &str = "/root/.pyenv/versions/3.11.7/bin/python3";
+
+    /// How the isolation describes itself in those reports.
+    pub const ISOLATION: &str = "isolated with bubblewrap: no network, private filesystem, processes and /tmp; at most 64 processes; one memory limit for the whole run";
+
+    /// `exercise` with `cases` cases, timed once under [`PYTHON`].
+    pub fn about(exercise: &str, cases: usize) -> About {
+        About {
+            exercise: exercise.to_string(),
+            cases,
+            python: PYTHON.into(),
+            interpreters: vec!["3".to_string(), "2.7".to_string()],
+            repeat: 1,
+        }
+    }
+
+    pub fn millis(ms: f64) -> Duration {
+        Duration::from_secs_f64(ms / 1000.0)
+    }
+
+    /// What `print` writes, as text.
+    pub fn printed(print: impl FnOnce(&mut Vec<u8>) -> crate::error::Result<()>) -> String {
+        let mut out = Vec::new();
+        print(&mut out).expect("written");
+        String::from_utf8(out).expect("text")
+    }
+}

@@ -4,8 +4,8 @@
 //! and a whole `nimlab check --jobs 1` with each runner against running the exercise's
 //! interpreters by hand once per case.
 
-use super::Solution;
 use super::common::{self, median, ms, stdout_error, verdict};
+use super::{About, Solution};
 use crate::error::{Error, Result};
 use crate::runner::{ForkRunner, ProcessRunner, RunLimits, RunSpec, RunWay, Runner, interpreter};
 use std::io::Write;
@@ -46,16 +46,13 @@ struct WholeCheck {
 /// Measures one case through each runner and prints it; then, where the fast path is
 /// available, the whole check.
 pub(super) fn run(solution: &Solution, out: &mut impl Write) -> Result<()> {
+    let about = solution.about();
     match one_case(solution)? {
-        OneCase::NotAvailable(way) => writeln!(
-            out,
-            "  fast path: not available here ({way:?}), so not measured"
-        )
-        .map_err(stdout_error),
+        OneCase::NotAvailable(way) => print_not_available(&way, out),
         OneCase::Measured(measured) => {
-            print_one_case(solution, &measured, out)?;
+            print_one_case(&about, &measured, out)?;
             let whole = whole_check(solution)?;
-            print_whole_check(solution, &whole, out)
+            print_whole_check(&about, &whole, out)
         }
     }
 }
@@ -227,7 +224,15 @@ fn whole_check(solution: &Solution) -> Result<WholeCheck> {
     })
 }
 
-fn print_one_case(solution: &Solution, measured: &Measured, out: &mut impl Write) -> Result<()> {
+fn print_not_available(way: &RunWay, out: &mut impl Write) -> Result<()> {
+    writeln!(
+        out,
+        "  fast path: not available here ({way:?}), so not measured"
+    )
+    .map_err(stdout_error)
+}
+
+fn print_one_case(about: &About, measured: &Measured, out: &mut impl Write) -> Result<()> {
     let Measured {
         ref isolation,
         per_process,
@@ -244,7 +249,7 @@ fn print_one_case(solution: &Solution, measured: &Measured, out: &mut impl Write
     writeln!(
         out,
         "  one case, {}: process {per_process:8.2} ms, fork {per_fork:6.2} ms ({:.1}x less; {}: at most 2 ms), median of {runs} runs each",
-        solution.python.display(),
+        about.python.display(),
         per_process / per_fork,
         verdict(per_fork <= 2.0),
     ).map_err(stdout_error)?;
@@ -263,7 +268,7 @@ fn print_one_case(solution: &Solution, measured: &Measured, out: &mut impl Write
     Ok(())
 }
 
-fn print_whole_check(solution: &Solution, whole: &WholeCheck, out: &mut impl Write) -> Result<()> {
+fn print_whole_check(about: &About, whole: &WholeCheck, out: &mut impl Write) -> Result<()> {
     let WholeCheck {
         hand,
         process,
@@ -272,9 +277,9 @@ fn print_whole_check(solution: &Solution, whole: &WholeCheck, out: &mut impl Wri
     writeln!(
         out,
         "  whole check, Python {} ({} cases each), median of {}:",
-        solution.exercise.config.interpreters.join(" and "),
-        solution.exercise.cases.len(),
-        solution.repeat
+        about.interpreters.join(" and "),
+        about.cases,
+        about.repeat
     )
     .map_err(stdout_error)?;
     writeln!(out, "    by hand, one start per case:        {hand:8.1} ms").map_err(stdout_error)?;
@@ -290,4 +295,53 @@ fn print_whole_check(solution: &Solution, whole: &WholeCheck, out: &mut impl Wri
         fork / hand,
         verdict(fork < hand)
     ).map_err(stdout_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::common::test::{ISOLATION, about, printed};
+
+    #[test]
+    fn the_report_reads_as_a_bench_run_printed_it() {
+        let about = about("exclusive_or", 12);
+        let measured = Measured {
+            isolation: ISOLATION.to_string(),
+            per_process: 135.38,
+            per_fork: 7.59,
+            runs: 24,
+            server_start: 273.7,
+            later_start: Some(170.8),
+        };
+        let whole = WholeCheck {
+            hand: 1357.6,
+            process: 2454.4,
+            fork: 520.0,
+        };
+        let text = printed(|out| {
+            print_one_case(&about, &measured, out)?;
+            print_whole_check(&about, &whole, out)
+        });
+        assert_eq!(
+            text,
+            "fast path (--runner fork) paired with the process path in this run, isolated with bubblewrap: no network, private filesystem, processes and /tmp; at most 64 processes; one memory limit for the whole run:
+  one case, /root/.pyenv/versions/3.11.7/bin/python3: process   135.38 ms, fork   7.59 ms (17.8x less; goal missed: at most 2 ms), median of 24 runs each
+  the fork server's start (once per submission, or student in grade, and interpreter): 273.7 ms
+  a later fork server of the same interpreter (its code compiled by the first): 170.8 ms
+  whole check, Python 3 and 2.7 (12 cases each), median of 1:
+    by hand, one start per case:          1357.6 ms
+    nimlab check --jobs 1 --runner process:   2454.4 ms  1.81x the hand run
+    nimlab check --jobs 1 --runner fork:       520.0 ms  0.38x the hand run (goal met: below 1.0)
+"
+        );
+    }
+
+    #[test]
+    fn without_a_fork_server_the_report_says_how_the_run_was_made() {
+        let way = RunWay::Fallback("no server".to_string());
+        assert_eq!(
+            printed(|out| print_not_available(&way, out)),
+            "  fast path: not available here (Fallback(\"no server\")), so not measured\n"
+        );
+    }
 }

@@ -1,8 +1,8 @@
 //! A game exercise timed: each scenario's whole judged game, the program's CPU time and the
 //! judge's; then its whole check with each runner.
 
-use super::Solution;
 use super::common::{self, median, ms, stdout_error};
+use super::{About, Solution};
 use crate::error::{Error, Result};
 use crate::exercises::{Interactive, Parsed};
 use crate::lab::{Case, CaseInput};
@@ -52,7 +52,8 @@ pub(super) fn run(
     interactive: &dyn Interactive,
     out: &mut impl Write,
 ) -> Result<u8> {
-    print_header(solution, out)?;
+    let about = solution.about();
+    print_header(&about, out)?;
     let player = Player::new(solution)?;
     let mut scenarios = Vec::new();
     for case in &solution.exercise.cases {
@@ -62,7 +63,7 @@ pub(super) fn run(
     }
     print_average(&average(&scenarios), out)?;
     let whole = whole_check(solution)?;
-    print_whole_check(solution, &whole, out)?;
+    print_whole_check(&about, &whole, out)?;
     Ok(crate::exit::SUCCESS)
 }
 
@@ -204,14 +205,14 @@ fn whole_check(solution: &Solution) -> Result<WholeCheck> {
     })
 }
 
-fn print_header(solution: &Solution, out: &mut impl Write) -> Result<()> {
+fn print_header(about: &About, out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
         "{}: {} scenarios, {}, median of {} runs per scenario",
-        solution.exercise.name,
-        solution.exercise.cases.len(),
-        solution.python.display(),
-        solution.repeat
+        about.exercise,
+        about.cases,
+        about.python.display(),
+        about.repeat
     )
     .map_err(stdout_error)?;
     writeln!(
@@ -243,7 +244,7 @@ fn print_average(average: &Average, out: &mut impl Write) -> Result<()> {
     ).map_err(stdout_error)
 }
 
-fn print_whole_check(solution: &Solution, whole: &WholeCheck, out: &mut impl Write) -> Result<()> {
+fn print_whole_check(about: &About, whole: &WholeCheck, out: &mut impl Write) -> Result<()> {
     let WholeCheck {
         by_process,
         by_fork,
@@ -251,10 +252,74 @@ fn print_whole_check(solution: &Solution, whole: &WholeCheck, out: &mut impl Wri
     writeln!(
         out,
         "  whole check, Python {} ({} games each), median of {}: --runner process {by_process:.1} ms, --runner fork {by_fork:.1} ms ({:.1}x less; {}: under 500 ms)",
-        solution.exercise.config.interpreters.join(" and "),
-        solution.exercise.cases.len(),
-        solution.repeat,
+        about.interpreters.join(" and "),
+        about.cases,
+        about.repeat,
         by_process / by_fork,
         common::verdict(by_fork < 500.0)
     ).map_err(stdout_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::common::test::{about, millis, printed};
+
+    fn scenario(name: &str, moves: usize, wall: f64, program: f64, judge: f64) -> Scenario {
+        Scenario {
+            name: name.to_string(),
+            moves,
+            wall: millis(wall),
+            program: millis(program),
+            judge: millis(judge),
+        }
+    }
+
+    #[test]
+    fn the_report_reads_as_a_bench_run_printed_it() {
+        let about = about("working_game", 15);
+        let average = Average {
+            game: 131.8,
+            program: 82.6,
+            judge: 9.5,
+        };
+        let whole = WholeCheck {
+            by_process: 4532.0,
+            by_fork: 1237.4,
+        };
+        let text = printed(|out| {
+            print_header(&about, out)?;
+            print_scenario(
+                &scenario("sample/01-human-vs-computer", 10, 109.0, 77.9, 17.4),
+                out,
+            )?;
+            print_scenario(
+                &scenario("sample/02-human-vs-human", 4, 175.3, 107.5, 12.2),
+                out,
+            )?;
+            print_average(&average, out)?;
+            print_whole_check(&about, &whole, out)
+        });
+        assert_eq!(
+            text,
+            "working_game: 15 scenarios, /root/.pyenv/versions/3.11.7/bin/python3, median of 1 runs per scenario
+  scenario                                      moves    game ms   program ms   judge ms
+  sample/01-human-vs-computer                      10      109.0         77.9       17.4
+  sample/02-human-vs-human                          4      175.3        107.5       12.2
+  per game on average: 131.8 ms in all, of which the program used 82.6 ms of CPU and the judge 9.5 ms
+  whole check, Python 3 and 2.7 (15 games each), median of 1: --runner process 4532.0 ms, --runner fork 1237.4 ms (3.7x less; goal missed: under 500 ms)
+"
+        );
+    }
+
+    #[test]
+    fn the_average_is_over_the_scenarios() {
+        let average = average(&[
+            scenario("a", 1, 100.0, 60.0, 10.0),
+            scenario("b", 2, 200.0, 80.0, 20.0),
+        ]);
+        assert!((average.game - 150.0).abs() < 1e-6);
+        assert!((average.program - 70.0).abs() < 1e-6);
+        assert!((average.judge - 15.0).abs() < 1e-6);
+    }
 }

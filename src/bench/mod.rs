@@ -106,7 +106,29 @@ struct Solution<'a> {
     repeat: usize,
 }
 
+/// What was timed, as the reports name it.
+#[derive(Debug, Clone)]
+struct About {
+    exercise: String,
+    cases: usize,
+    /// The interpreter `--python` names.
+    python: PathBuf,
+    /// The exercise's own interpreters, which a whole `nimlab check` runs it under.
+    interpreters: Vec<String>,
+    repeat: usize,
+}
+
 impl<'a> Solution<'a> {
+    fn about(&self) -> About {
+        About {
+            exercise: self.exercise.name.clone(),
+            cases: self.exercise.cases.len(),
+            python: self.python.clone(),
+            interpreters: self.exercise.config.interpreters.clone(),
+            repeat: self.repeat,
+        }
+    }
+
     /// The model solution of the exercise `options` names, written out; a usage error when
     /// there is nothing to time.
     fn write(lab: &'a Lab, options: &Options) -> Result<Solution<'a>> {

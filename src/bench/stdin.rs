@@ -1,9 +1,9 @@
 //! A stdin exercise timed: its cases run by hand, against `nimlab check` with one job and with
 //! two, and what isolation adds to a run; then the fast path ([`super::fast_path`]).
 
-use super::Solution;
 use super::common::{self, median, ms, stdout_error, verdict};
 use super::fast_path;
+use super::{About, Solution};
 use crate::error::{Error, Result};
 use crate::runner::sandbox::Isolation;
 use crate::runner::{ProcessRunner, RunLimits, RunSpec, Runner};
@@ -38,7 +38,7 @@ struct IsolationCost {
 /// Times the solution case by case, then its fast path, printing each part when measured.
 pub(super) fn run(solution: &Solution, out: &mut impl Write) -> Result<u8> {
     let results = measure(solution)?;
-    print(solution, &results, out)?;
+    print(&solution.about(), &results, out)?;
     fast_path::run(solution, out)?;
     Ok(crate::exit::SUCCESS)
 }
@@ -176,7 +176,7 @@ fn isolation_cost(solution: &Solution) -> Result<Vec<f64>> {
         .collect()
 }
 
-fn print(solution: &Solution, results: &Results, out: &mut impl Write) -> Result<()> {
+fn print(about: &About, results: &Results, out: &mut impl Write) -> Result<()> {
     let Results {
         hand,
         one,
@@ -189,10 +189,10 @@ fn print(solution: &Solution, results: &Results, out: &mut impl Write) -> Result
     writeln!(
         out,
         "{}: {} cases, {} on {cores} core(s), median of {} runs",
-        solution.exercise.name,
-        solution.exercise.cases.len(),
-        solution.python.display(),
-        solution.repeat
+        about.exercise,
+        about.cases,
+        about.python.display(),
+        about.repeat
     )
     .map_err(stdout_error)?;
     writeln!(out, "  by hand, one start per case:  {:8.1} ms", ms(hand)).map_err(stdout_error)?;
@@ -226,4 +226,60 @@ fn print_isolation(isolation: Option<&IsolationCost>, out: &mut impl Write) -> R
         "  isolation (bubblewrap):        {per_case:8.2} ms per case, median of {paired_runs} paired runs against limits only ({}: under 5 ms); {whole:.0} ms per check in all",
         verdict(per_case < 5.0)
     ).map_err(stdout_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::common::test::{about, millis, printed};
+
+    fn results(isolation: Option<IsolationCost>) -> Results {
+        Results {
+            hand: millis(1720.4),
+            one: millis(1965.5),
+            two: millis(1178.0),
+            cores: 2,
+            isolation,
+        }
+    }
+
+    #[test]
+    fn the_report_reads_as_a_bench_run_printed_it() {
+        let isolation = IsolationCost {
+            per_case: 19.01,
+            paired_runs: 12,
+            whole: 541.0,
+        };
+        let about = about("exclusive_or", 12);
+        let text = printed(|out| print(&about, &results(Some(isolation)), out));
+        assert_eq!(
+            text,
+            "exclusive_or: 12 cases, /root/.pyenv/versions/3.11.7/bin/python3 on 2 core(s), median of 1 runs
+  by hand, one start per case:    1720.4 ms
+  nimlab check --jobs 1:          1965.5 ms  1.14x the hand run (goal met: at most 1.25x)
+  nimlab check --jobs 2:          1178.0 ms  1.67x faster than --jobs 1 (goal met: at least 1.3x)
+  isolation (bubblewrap):           19.01 ms per case, median of 12 paired runs against limits only (goal missed: under 5 ms); 541 ms per check in all
+"
+        );
+    }
+
+    #[test]
+    fn without_isolation_the_report_says_so() {
+        let about = about("exclusive_or", 12);
+        let text = printed(|out| print(&about, &results(None), out));
+        assert!(
+            text.ends_with(
+                "(goal met: at least 1.3x)\n  isolation: not available here, so not measured\n"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_isolation_cost_is_the_median_difference() {
+        let cost = IsolationCost::of(vec![3.0, -1.0, 2.0], millis(900.0), millis(850.0));
+        assert_eq!(cost.per_case, 2.0);
+        assert_eq!(cost.paired_runs, 3);
+        assert!((cost.whole - 50.0).abs() < 1e-6, "{}", cost.whole);
+    }
 }

@@ -351,3 +351,63 @@ fn print(results: &Results, out: &mut dyn Write) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::common::test::{ISOLATION, millis, printed};
+
+    fn timing(login: f64, to_verdict: f64, finished_at: f64) -> Result<Timing> {
+        Ok(Timing {
+            login: millis(login),
+            to_verdict: millis(to_verdict),
+            finished_at: millis(finished_at),
+            verdict: "accepted".to_string(),
+        })
+    }
+
+    #[test]
+    fn the_report_reads_as_a_bench_run_printed_it() {
+        let timings = vec![timing(200.0, 2010.0, 2206.0), timing(160.0, 1010.0, 1190.0)];
+        let results = Results {
+            students: 2,
+            workers: 2,
+            isolation: ISOLATION.to_string(),
+            peak: Some(53),
+            tally: tally(timings, millis(2300.0)),
+        };
+        assert_eq!(
+            printed(|out| print(&results, out)),
+            "nimlab bench --serve 2: 2 students log in and submit present_board's model solution at once (2 judging worker(s); isolated with bubblewrap: no network, private filesystem, processes and /tmp; at most 64 processes; one memory limit for the whole run)
+  log in:            p50 0.16 s, p95 0.20 s, max 0.20 s
+  upload to verdict: p50 1.01 s, p95 2.01 s, max 2.01 s (seen by polling every 1000 ms)
+  2 judged in 2.21 s: 0.91 submissions per second; 2 accepted
+  the server's peak memory: 53 MiB
+"
+        );
+    }
+
+    #[test]
+    fn a_student_who_failed_is_reported() {
+        let timings = vec![timing(200.0, 2010.0, 2206.0), Err(internal("login", "401"))];
+        let tally = tally(timings, millis(2300.0));
+        assert_eq!(
+            (tally.judged, tally.accepted, tally.failures.len()),
+            (1, 1, 1)
+        );
+        let results = Results {
+            students: 2,
+            workers: 2,
+            isolation: ISOLATION.to_string(),
+            peak: None,
+            tally,
+        };
+        let text = printed(|out| print(&results, out));
+        assert!(text.contains("\n  1 judged in 2.21 s: "), "{text}");
+        assert!(!text.contains("peak memory"), "{text}");
+        assert!(
+            text.ends_with("\n  a student failed: login: 401\n"),
+            "{text}"
+        );
+    }
+}
