@@ -1,12 +1,36 @@
 //! `nimlab bench`.
 
-use crate::cli::BenchArgs;
+use crate::bench::{Options, Runner, What};
+use crate::cli::{BenchArgs, RunnerChoice};
 use crate::error::Result;
 use crate::lab::Lab;
 
 pub fn bench(lab: &Lab, args: &BenchArgs) -> Result<u8> {
-    if let Some(students) = args.serve {
-        return crate::serve::bench::run(lab, students, None, &mut anstream::stdout());
+    crate::bench::run(lab, &options(args), &mut anstream::stdout())
+}
+
+/// The bench's options, from the command line's.
+fn options(args: &BenchArgs) -> Options {
+    let what = if let Some(students) = args.serve {
+        What::Website {
+            students,
+            workers: None,
+        }
+    } else if let Some(students) = args.class {
+        What::Class {
+            students,
+            runner: args.runner.map(|runner| match runner {
+                RunnerChoice::Process => Runner::Process,
+                RunnerChoice::Fork => Runner::Fork,
+            }),
+        }
+    } else {
+        What::Exercise
+    };
+    Options {
+        exercise: args.exercise.clone(),
+        python: args.python.clone(),
+        repeat: args.repeat,
+        what,
     }
-    crate::bench::run(lab, args, &mut anstream::stdout())
 }

@@ -11,7 +11,6 @@
 mod api;
 mod assets;
 pub mod auth;
-pub mod bench;
 pub mod db;
 mod grades;
 mod pages;
@@ -279,7 +278,7 @@ async fn terminated() {
     let _ = interrupt.await;
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime> {
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

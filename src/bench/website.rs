@@ -2,10 +2,10 @@
 //! submit present_board's model solution at once, each through its own HTTP client.
 //! Reports the time from upload to verdict and the submissions judged per second.
 
-use super::db;
 use crate::error::{Error, Result};
 use crate::lab::Lab;
 use crate::runner::{ProcessRunner, Runner};
+use crate::serve::db;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -166,7 +166,47 @@ impl Drop for Child {
     }
 }
 
+/// What the students saw, and the server's peak memory.
+struct Results {
+    students: usize,
+    workers: usize,
+    /// The isolation the server judges in, as it describes itself.
+    isolation: String,
+    /// In MiB; None where /proc does not tell.
+    peak: Option<u64>,
+    tally: Tally,
+}
+
+/// The students' timings, gathered.
+struct Tally {
+    /// Sorted, of the students who saw their verdict.
+    logins: Vec<Duration>,
+    verdicts: Vec<Duration>,
+    /// The students who saw their verdict, and of them those accepted.
+    judged: usize,
+    accepted: usize,
+    /// Since the bench started, when the last verdict was seen.
+    last: Duration,
+    /// Why each of the others failed.
+    failures: Vec<Error>,
+}
+
+/// Has `students` submit at once to a server with `workers` (None: its default) and prints
+/// the report; not accepted (exit 1) unless every student's submission was accepted.
 pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Write) -> Result<u8> {
+    let results = measure(lab, students, workers)?;
+    print(&results, out)?;
+    let tally = &results.tally;
+    Ok(
+        if tally.failures.is_empty() && tally.accepted == tally.judged {
+            crate::exit::SUCCESS
+        } else {
+            crate::exit::NOT_ACCEPTED
+        },
+    )
+}
+
+fn measure(lab: &Lab, students: usize, workers: Option<usize>) -> Result<Results> {
     if students == 0 {
         return Err(Error::usage("--serve needs at least 1 student"));
     }
@@ -177,34 +217,55 @@ pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Wri
     })?;
     let folder = tempfile::tempdir().map_err(|e| Error::internal("cannot create a folder", e))?;
     let db_path = folder.path().join("bench.db");
-    // The accounts share one hash (the same password): only logging in is measured.
-    {
-        let database = db::Db::open(&db_path)?;
-        let hash = super::auth::hash_password(PASSWORD)?;
-        database.with(|c| {
-            let tx = c.transaction()?;
-            for index in 1..=students {
-                let user = db::NewUser {
-                    username: format!("student{index:04}"),
-                    ..db::NewUser::default()
-                };
-                db::upsert_user(&tx, &user, db::Role::Student, Some(&hash))?;
-            }
-            tx.commit()
-        })?;
-    }
+    accounts(&db_path, students)?;
     let server = Child::start(lab, &db_path, workers)?;
     let workers = workers.unwrap_or_else(crate::pool::default_jobs);
     let isolation = ProcessRunner::detect().isolation().summary();
-    let runtime = super::runtime()?;
+    let (timings, elapsed) = submit_at_once(&server.addr, &source, students)?;
+    let peak = server.peak_memory_mib();
+    drop(server);
+    Ok(Results {
+        students,
+        workers,
+        isolation,
+        peak,
+        tally: tally(timings, elapsed),
+    })
+}
+
+/// The students' accounts in a fresh database. They share one hash (the same password):
+/// only logging in is measured.
+fn accounts(db_path: &std::path::Path, students: usize) -> Result<()> {
+    let database = db::Db::open(db_path)?;
+    let hash = crate::serve::auth::hash_password(PASSWORD)?;
+    database.with(|c| {
+        let tx = c.transaction()?;
+        for index in 1..=students {
+            let user = db::NewUser {
+                username: format!("student{index:04}"),
+                ..db::NewUser::default()
+            };
+            db::upsert_user(&tx, &user, db::Role::Student, Some(&hash))?;
+        }
+        tx.commit()
+    })
+}
+
+/// Every student logs in and submits `source` at once, to the server at `base`: each one's
+/// timing, and how long it took them all.
+fn submit_at_once(
+    base: &str,
+    source: &str,
+    students: usize,
+) -> Result<(Vec<Result<Timing>>, Duration)> {
+    let runtime = crate::serve::runtime()?;
     let limit = Duration::from_secs(60 + 10 * students as u64);
-    let base = server.addr.clone();
-    let (timings, elapsed) = runtime.block_on(async {
+    runtime.block_on(async {
         let t0 = Instant::now();
         let tasks: Vec<_> = (1..=students)
             .map(|index| {
                 tokio::spawn(student(
-                    base.clone(),
+                    base.to_string(),
                     format!("student{index:04}"),
                     // A comment makes each file its own, as students' files are.
                     format!("{source}\n# student {index}\n"),
@@ -218,63 +279,127 @@ pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Wri
             timings.push(task.await.map_err(|e| internal("a student task", e))?);
         }
         Ok::<_, Error>((timings, t0.elapsed()))
-    })?;
-    let peak = server.peak_memory_mib();
-    drop(server);
+    })
+}
+
+/// The timings gathered; `elapsed`, the whole submission's time, stands for the last
+/// verdict's when none was seen.
+fn tally(timings: Vec<Result<Timing>>, elapsed: Duration) -> Tally {
     let (done, failed): (Vec<_>, Vec<_>) = timings.into_iter().partition(|t| t.is_ok());
     let done: Vec<Timing> = done.into_iter().map(|t| t.expect("partitioned")).collect();
     let mut logins: Vec<Duration> = done.iter().map(|t| t.login).collect();
     let mut verdicts: Vec<Duration> = done.iter().map(|t| t.to_verdict).collect();
     logins.sort();
     verdicts.sort();
-    let last = done.iter().map(|t| t.finished_at).max().unwrap_or(elapsed);
-    let accepted = done.iter().filter(|t| t.verdict == "accepted").count();
-    let write = |out: &mut dyn Write, text: String| {
+    Tally {
+        logins,
+        verdicts,
+        judged: done.len(),
+        accepted: done.iter().filter(|t| t.verdict == "accepted").count(),
+        last: done.iter().map(|t| t.finished_at).max().unwrap_or(elapsed),
+        failures: failed.into_iter().filter_map(Result::err).collect(),
+    }
+}
+
+fn print(results: &Results, out: &mut dyn Write) -> Result<()> {
+    let Results {
+        students,
+        workers,
+        ref isolation,
+        peak,
+        tally: ref t,
+    } = *results;
+    let mut line = |text: std::fmt::Arguments| {
         writeln!(out, "{text}").map_err(|e| Error::internal("cannot write to stdout", e))
     };
-    write(
-        out,
-        format!(
-            "nimlab bench --serve {students}: {students} students log in and submit {EXERCISE}'s model solution at once ({workers} judging worker(s); {isolation})",
-        ),
-    )?;
-    write(
-        out,
-        format!(
-            "  log in:            p50 {}, p95 {}, max {}",
-            seconds(percentile(&logins, 50.0)),
-            seconds(percentile(&logins, 95.0)),
-            seconds(logins.last().copied().unwrap_or_default())
-        ),
-    )?;
-    write(
-        out,
-        format!(
-            "  upload to verdict: p50 {}, p95 {}, max {} (seen by polling every {} ms)",
-            seconds(percentile(&verdicts, 50.0)),
-            seconds(percentile(&verdicts, 95.0)),
-            seconds(verdicts.last().copied().unwrap_or_default()),
-            POLL.as_millis()
-        ),
-    )?;
-    write(
-        out,
-        format!(
-            "  {} judged in {}: {:.2} submissions per second; {accepted} accepted",
-            done.len(),
-            seconds(last),
-            done.len() as f64 / last.as_secs_f64().max(1e-9)
-        ),
-    )?;
+    line(format_args!(
+        "nimlab bench --serve {students}: {students} students log in and submit {EXERCISE}'s model solution at once ({workers} judging worker(s); {isolation})",
+    ))?;
+    line(format_args!(
+        "  log in:            p50 {}, p95 {}, max {}",
+        seconds(percentile(&t.logins, 50.0)),
+        seconds(percentile(&t.logins, 95.0)),
+        seconds(t.logins.last().copied().unwrap_or_default())
+    ))?;
+    line(format_args!(
+        "  upload to verdict: p50 {}, p95 {}, max {} (seen by polling every {} ms)",
+        seconds(percentile(&t.verdicts, 50.0)),
+        seconds(percentile(&t.verdicts, 95.0)),
+        seconds(t.verdicts.last().copied().unwrap_or_default()),
+        POLL.as_millis()
+    ))?;
+    line(format_args!(
+        "  {} judged in {}: {:.2} submissions per second; {} accepted",
+        t.judged,
+        seconds(t.last),
+        t.judged as f64 / t.last.as_secs_f64().max(1e-9),
+        t.accepted
+    ))?;
     if let Some(peak) = peak {
-        write(out, format!("  the server's peak memory: {peak} MiB"))?;
+        line(format_args!("  the server's peak memory: {peak} MiB"))?;
     }
-    for error in failed.iter().filter_map(|t| t.as_ref().err()).take(5) {
-        write(out, format!("  a student failed: {error}"))?;
+    for error in t.failures.iter().take(5) {
+        line(format_args!("  a student failed: {error}"))?;
     }
-    Ok(if failed.is_empty() && accepted == done.len() {
-        crate::exit::SUCCESS
-    } else {
-        crate::exit::NOT_ACCEPTED
-    })
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::common::test::{ISOLATION, millis, printed};
+
+    fn timing(login: f64, to_verdict: f64, finished_at: f64) -> Result<Timing> {
+        Ok(Timing {
+            login: millis(login),
+            to_verdict: millis(to_verdict),
+            finished_at: millis(finished_at),
+            verdict: "accepted".to_string(),
+        })
+    }
+
+    #[test]
+    fn the_report_reads_as_a_bench_run_printed_it() {
+        let timings = vec![timing(200.0, 2010.0, 2206.0), timing(160.0, 1010.0, 1190.0)];
+        let results = Results {
+            students: 2,
+            workers: 2,
+            isolation: ISOLATION.to_string(),
+            peak: Some(53),
+            tally: tally(timings, millis(2300.0)),
+        };
+        assert_eq!(
+            printed(|out| print(&results, out)),
+            "nimlab bench --serve 2: 2 students log in and submit present_board's model solution at once (2 judging worker(s); isolated with bubblewrap: no network, private filesystem, processes and /tmp; at most 64 processes; one memory limit for the whole run)
+  log in:            p50 0.16 s, p95 0.20 s, max 0.20 s
+  upload to verdict: p50 1.01 s, p95 2.01 s, max 2.01 s (seen by polling every 1000 ms)
+  2 judged in 2.21 s: 0.91 submissions per second; 2 accepted
+  the server's peak memory: 53 MiB
+"
+        );
+    }
+
+    #[test]
+    fn a_student_who_failed_is_reported() {
+        let timings = vec![timing(200.0, 2010.0, 2206.0), Err(internal("login", "401"))];
+        let tally = tally(timings, millis(2300.0));
+        assert_eq!(
+            (tally.judged, tally.accepted, tally.failures.len()),
+            (1, 1, 1)
+        );
+        let results = Results {
+            students: 2,
+            workers: 2,
+            isolation: ISOLATION.to_string(),
+            peak: None,
+            tally,
+        };
+        let text = printed(|out| print(&results, out));
+        assert!(text.contains("\n  1 judged in 2.21 s: "), "{text}");
+        assert!(!text.contains("peak memory"), "{text}");
+        assert!(
+            text.ends_with("\n  a student failed: login: 401\n"),
+            "{text}"
+        );
+    }
 }
