@@ -1,42 +1,76 @@
-import os
-import sys
-
 # nimlab's fork server (src/runner/fork/mod.rs). Run on Python 2.7 and 3 by forkserver.py,
 # the script the interpreter starts (as the programs it serves would be run), in that script's
-# globals, with its control socket (SOCK_SEQPACKET) as fd 0. It compiles a program once; for each run
-# it forks a child that takes the run's stdin, stdout and stderr (received over the socket),
+# globals, with its control socket (SOCK_SEQPACKET) as fd 0. It compiles a program once; for each
+# run it forks a child that takes the run's stdin, stdout and stderr (received over the socket),
 # becomes what a fresh `python FILE ARGS` would be at the moment it starts the file, and runs
 # the compiled code as __main__. The server itself never runs a program's code.
 #
-# Messages (fields separated by NUL bytes), nimlab to server:
-#   C path                      compile; answer "C" ok servable probe-json
-#   R path workdir cpu-seconds seed n arg... n key value... (cpu-seconds: the kernel's limit,
-#     a backstop behind nimlab's watch; seed: what the program's `random` starts from, as
-#     random.seed(seed) leaves it, or empty for the system's randomness, as a fresh
-#     interpreter's: src/runner/seed.rs); then a message of one byte with
-#     three descriptors (stdin, stdout, stderr). Answer: "N" reason when the run cannot
-#     be made here; otherwise the child says "H" (the kernel adds its pid) or "F" reason, and
-#     nimlab answers "W" (it has the child's pidfd: the child may be reaped); once it has
-#     ended (by itself, or killed by nimlab) the server kills what it left and answers "X"
-#     status utime-us stime-us maxrss-kb, then empties the run's folders, undoes what else
-#     the run left in the sandbox, and answers "S" 1 (or 0 when it could not: it is not to
-#     be used again)
-# End of the socket: the server exits.
+# PROTOCOL.md, beside this file, describes the messages, what "as a fresh interpreter" means
+# here, and each workaround below, with the test that guards it.
+#
+# Sections, in order:
+#    1. Start-up facts         what the server reads once, as it starts
+#    2. Messages               the control socket, and the messages' tags
+#    3. The server's state     everything that changes from one run to the next
+#    4. Compiling programs
+#    5. Serving                the message loop, and a run from its request to its end
+#    6. Preparing a run        in the server, before the fork
+#    7. sys.modules            around the fork, and random's seed
+#    8. In the child           from the fork to the program's first line
+#    9. After a run            the sandbox left as a fresh one would find it
+#   10. The C library          calls Python does not make as the server needs them
+#   11. Ending the program     as the interpreter ends (called by forkserver.py, in the child)
+#   12. Recursion depth
+#   13. Start                  the fixed facts, made once, then serving
+#
+# The same file runs under Python 2.7 and 3 (.ci/run compiles it under both): no syntax of
+# one that the other lacks. forkserver.py uses PY3, _print_exception, _exit_code and _finish,
+# and runs the program in _code with _globals, which the server leaves in its globals.
+
+
+# ==============================================================================================
+# 1. Start-up facts: what the server reads once, as it starts (never changed after).
+# ==============================================================================================
+
+import os
+import sys
 
 PY3 = sys.version_info[0] >= 3
 # A script's folder is sys.path[0] (unless safe_path or isolated): the program's is, instead.
 _PATH0 = bool(sys.path) and sys.path[0] == os.path.dirname(os.path.realpath(_SELF))
+# How nimlab started it (Server::start): "sandbox" or "bare", then the folder the runs'
+# working folders are made in.
 _SANDBOX = len(sys.argv) > 1 and sys.argv[1] == "sandbox"
 _MOUNT = sys.argv[2] if len(sys.argv) > 2 else ""
+# Python 3's children close every descriptor below this one but their own (_close_others).
 _MAXFD = 4096
+# The control socket, kept apart from 0, which each child's stdin takes.
 _FD = os.dup(0)
-_HOME = os.environ.get("HOME")
 
 import gc
 import resource
 import struct as _struct
 
 _collect, _gc_enabled, _FROZEN = gc.collect, gc.isenabled, hasattr(gc, "freeze")
+
+
+# ==============================================================================================
+# 2. Messages: the control socket, and the messages' tags (PROTOCOL.md).
+# One message per read or write (SOCK_SEQPACKET), its fields separated by NUL bytes.
+# ==============================================================================================
+
+# The tags, each a message's first field. nimlab reads and writes them in protocol.rs; the
+# server reads C, R (then a run's descriptors) and W, and sends C, N and X and S; a child it
+# forked sends H or F; forkserver.py sends B, once.
+_COMPILE = b"C"
+_RUN = b"R"
+_WATCHING = b"W"
+_REFUSED = b"N"
+_READY = b"H"
+_FAILED = b"F"
+_EXITED = b"X"
+_SETTLED = b"S"
+
 
 if PY3:
     import _socket
@@ -149,6 +183,88 @@ def _recv():
                 raise
 
 
+def _int(b):
+    return int(b.decode("ascii") if PY3 else b)
+
+
+# ==============================================================================================
+# 3. The server's state: all of its own that changes from one run to the next, in three
+# objects. (What section 1 reads and section 13 makes is fixed once the server serves. The
+# interpreter's own state it sets for each run, os.environ, sys.argv, sys.path[0], sys.modules
+# and descriptors 0 to 2, is in sections 6 and 7.)
+# ==============================================================================================
+
+class _Reused(object):
+    """What the server made for earlier runs and keeps for later ones: each is used again
+    while it fits, and made again when it does not."""
+
+    __slots__ = ("compiled", "environ", "home", "argv", "loaders", "streams")
+
+    def __init__(self, home):
+        # By program path: (stat key, code or None, probe JSON, warnings text, servable,
+        # the program's folder), as _compile made it.
+        self.compiled = {}
+        # The environment as the last run had it (os.environ is set to each run's: _prepare);
+        # None before the first run.
+        self.environ = None
+        # HOME as the last run had it (site's user folders follow it: _user_site).
+        self.home = home
+        # The runs' arguments as sys.argv has them (set again only when they change).
+        self.argv = None
+        # By program path, __main__'s loader (_loader).
+        self.loaders = {}
+        # Standard streams made for runs, by what they were made on (_streams).
+        self.streams = {}
+
+
+class _Imports(object):
+    """The server's bookkeeping of sys.modules around each fork (section 7), and what a
+    child keeps of it."""
+
+    __slots__ = ("own", "own_held", "own_count", "dropped", "kept", "mark", "seeder", "seeding")
+
+    def __init__(self):
+        # The server's own modules (taken out of sys.modules while a child is forked), and how
+        # many modules there were when they were last put back.
+        self.own = []
+        self.own_count = -1
+        # The server's own modules, once out of sys.modules for good (held here: still in use).
+        self.own_held = {}
+        # What the last fork was made without (held: see _leave_modules).
+        self.dropped = None
+        # The preloaded modules a child keeps (all of them, set at start; each child sets its
+        # own in its copy).
+        self.kept = None
+        # What sys.modules was as the child started (_module_mark).
+        self.mark = None
+        # The finder class that seeds a random the program imports itself, and the one a child
+        # is forked with (see _seeder).
+        self.seeder = None
+        self.seeding = None
+
+
+class _Scrubbed(object):
+    """What the clean-up after each run (section 9) keeps for the next."""
+
+    __slots__ = ("cleaned", "restored")
+
+    def __init__(self):
+        # The folders as the last full clean-up left them (see _scrub).
+        self.cleaned = None
+        # The times Python 2 left on a shared folder when it put them back (see _undo_traces).
+        self.restored = {}
+
+
+_reused = _Reused(os.environ.get("HOME"))
+_imports = _Imports()
+_scrubbed = _Scrubbed()
+
+
+# ==============================================================================================
+# 4. Compiling programs: once per program (and again when its file changes), for the syntax
+# probe (C) and for its runs.
+# ==============================================================================================
+
 def _json(value):
     if value is None:
         return "null"
@@ -191,14 +307,10 @@ def _declares_coding(source):
     return False
 
 
-# path -> (stat key, code or None, probe json, warnings text, servable)
-_COMPILED = {}
-
-
 def _compile(path):
     st = os.stat(path)
     key = (st.st_mtime, st.st_size, st.st_ino, st.st_dev)
-    known = _COMPILED.get(path)
+    known = _reused.compiled.get(path)
     if known is not None and known[0] == key:
         return known
     f = open(path, "rb")
@@ -238,8 +350,581 @@ def _compile(path):
             servable = False
     folder = os.path.dirname(os.path.realpath(path))
     known = (key, code, _json(report), "".join(capture.parts), servable, folder)
-    _COMPILED[path] = known
+    _reused.compiled[path] = known
     return known
+
+
+# ==============================================================================================
+# 5. Serving: the message loop, and a run from its request (R) to its end (X, S).
+# ==============================================================================================
+
+def _serve():
+    """Answers nimlab until the socket ends (None); in a forked child, returns the program."""
+    while True:
+        message = _recv()
+        if not message:
+            return None
+        kind = message[: message.find(b"\0")] if b"\0" in message else message
+        if kind == _RUN:
+            # (Handed over in a box that _run empties: the message dies before the fork.)
+            box = [message]
+            del message
+            ran = _run(box)
+            if ran is None:
+                continue
+            if ran[0] == 0:
+                return ran[1:]
+            pid, workdir = ran
+            del ran
+            _watched(pid)
+            _reap(pid, workdir)
+            continue
+        fields = message.split(b"\0")
+        if kind == _COMPILE:
+            compiled = _compile(_text(fields[1]))
+            _send(
+                _COMPILE
+                + b"\0"
+                + (b"1" if compiled[1] is not None else b"0")
+                + b"\0"
+                + (b"1" if compiled[4] else b"0")
+                + b"\0"
+                + compiled[2].encode("utf-8")
+            )
+        else:
+            _send(_REFUSED + b"\0unexpected message")
+
+
+def _run(box):
+    """Forks the run's child: in the server, (pid, working folder), or None if the run was
+    refused; in the child, (0, code, globals). What it makes for the run alone dies before the
+    fork: after it, each page of memory the server writes to is copied (while the child
+    lives) or at least trapped once more, and freeing an object writes to its page."""
+    fields = box.pop().split(b"\0")
+    path = _text(fields[1])
+    workdir = _text(fields[2])
+    cpu = _int(fields[3])
+    seed = _int(fields[4]) if fields[4] else None
+    n = _int(fields[5])
+    argv = [_text(a) for a in fields[6 : 6 + n]]
+    at = 6 + n
+    m = _int(fields[at])
+    env = [(_text(fields[at + 1 + 2 * i]), _text(fields[at + 2 + 2 * i])) for i in range(m)]
+    if _recv_fds is None:
+        _recv()
+        _send(_REFUSED + b"\0descriptors cannot be received here")
+        return None
+    fds = _recv_fds()
+    refusal = None
+    # PYTHONUNBUFFERED is read when an interpreter starts: the server starts without it and
+    # gives the runs that have it what it would have made (see _streams and _unbuffer).
+    unbuffered = any(k == "PYTHONUNBUFFERED" and v for k, v in env)
+    try:
+        compiled = _compile(path)
+        if _UNSAFE is not None:
+            refusal = _UNSAFE
+        elif not compiled[4]:
+            refusal = b"this program is run by a fresh interpreter"
+        elif unbuffered and _unbuffer is None:
+            refusal = b"unbuffered C streams cannot be made here"
+    except (IOError, OSError) as e:
+        refusal = b"cannot read " + fields[1] + b": " + str(e).encode("utf-8", "replace")
+    if refusal is not None:
+        for fd in fds:
+            os.close(fd)
+        _send(_REFUSED + b"\0" + refusal)
+        return None
+    try:
+        os.mkdir(workdir)
+    except OSError:
+        pass
+    main, kept = _prepare(path, argv, env, compiled)
+    del fields, argv, env, path
+    # The child's descriptors 0, 1 and 2, and its standard streams on them, are made here:
+    # what the child would build itself would copy the pages it touches.
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    del fds
+    streams = _streams(unbuffered)
+    dropped = _leave_modules(kept, seed)
+    inherited = _open_descriptors()
+    if _FROZEN:
+        # The server's objects are left out of the child's garbage collections, which
+        # would otherwise copy every page of memory that it shares with the server.
+        gc.freeze()
+    pid = None
+    try:
+        pid = _fork()
+    except OSError as e:
+        refusal = b"cannot fork: " + str(e).encode("utf-8", "replace")
+    if pid == 0:
+        _imports.kept = kept
+        _child(workdir, cpu, streams, compiled, inherited, unbuffered)
+        return 0, compiled[1], main
+    _return_modules(dropped)
+    # The server's own 0 and 1 are nothing, and its 2 is its stderr again.
+    os.dup2(_NULL, 0)
+    os.dup2(_NULL, 1)
+    os.dup2(_ERR, 2)
+    if refusal is not None:
+        _send(_REFUSED + b"\0" + refusal)
+        return None
+    return pid, workdir
+
+
+def _watched(pid):
+    """Waits for nimlab's word that it has the child's pidfd (after the child's "H" or "F"):
+    until then the child is not reaped, so its pid is nobody else's."""
+    while True:
+        message = _recv()
+        if message == _WATCHING:
+            return
+        if not message:
+            # nimlab is gone: so is the run.
+            _kill(pid)
+            os._exit(0)
+        _send(_REFUSED + b"\0unexpected message")
+
+
+def _reap(pid, workdir):
+    """Waits for the run's child to end (nimlab kills it when the run must stop early), kills
+    what it left, says how it ended (X), then empties the run's folders and says whether it
+    could (S): nimlab judges the run meanwhile, and reads S before the next."""
+    if not _SANDBOX and _waitid is not None:
+        # Ended but not reaped, its process group's id stays taken while the group is killed.
+        _waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+        _kill(pid)
+    status, utime, stime, maxrss = _wait4(pid)
+    if _SANDBOX:
+        # As the namespace's init, the server inherits what the run left: all of it dies.
+        while True:
+            _kill(pid)
+            try:
+                os.waitpid(-1, 0)
+            except OSError as e:
+                if e.errno == 10:
+                    break
+                if e.errno != 4:
+                    raise
+    elif _waitid is None:
+        # (Python 2 without a sandbox: the group is killed once the child is reaped.)
+        _kill(pid)
+    _send(_EXITED + ("\0%d\0%d\0%d\0%d" % (status, utime, stime, maxrss)).encode("ascii"))
+    clean = _scrub(workdir) if _SANDBOX else True
+    _send(_SETTLED + b"\0" + (b"1" if clean else b"0"))
+
+
+def _kill(pid):
+    try:
+        if _SANDBOX:
+            os.kill(-1, 9)
+        else:
+            os.killpg(pid, 9)
+    except OSError:
+        pass
+
+
+# ==============================================================================================
+# 6. Preparing a run, in the server before it forks: what the child inherits is made here
+# (its environment, __main__, argv, sys.path, standard streams), not in every child's copy of
+# the server's memory.
+# ==============================================================================================
+
+def _prepare(path, argv, env, compiled):
+    """In the server, before it forks: what a fresh interpreter would be when it starts the
+    program, as far as the child inherits it (its environment, __main__, argv, path): done
+    here, it is not done in every child's copy of the server's memory."""
+    wanted = dict(env)
+    environ = _reused.environ
+    if environ is None or len(environ) != len(wanted) or any(k not in environ for k in wanted):
+        for key in [k for k in os.environ if k not in wanted]:
+            del os.environ[key]
+        environ = _reused.environ = {}
+    # Only what changed since the last run is set (each run has its own HOME, say): going
+    # over all of os.environ writes to a page of the server's memory for each name in it.
+    for key, value in env:
+        if environ.get(key) != value:
+            os.environ[key] = value
+    _reused.environ = wanted
+    main = type(sys)("__main__")
+    d = main.__dict__
+    d.clear()
+    d.update(_INIT)
+    if "__annotations__" in d:
+        d["__annotations__"] = {}
+    d["__file__"] = path
+    if PY3:
+        d["__cached__"] = None
+        loader = _loader(path)
+        if loader is not None:
+            d["__loader__"] = loader
+    sys.modules["__main__"] = main
+    if argv != _reused.argv:
+        # (Kept while the runs' arguments stay the same: each child has its own copy.)
+        _reused.argv = argv
+        sys.argv = list(argv)
+        if hasattr(sys, "orig_argv"):
+            sys.orig_argv = sys.orig_argv[:1] + list(argv)
+    if _PATH0:
+        sys.path[0] = compiled[5]
+    # (As os.environ now has it, without going through os.environ's methods.)
+    home = wanted.get("HOME")
+    _user_site(_reused.home, home)
+    _reused.home = home
+    return d, _modules(compiled[5])
+
+
+def _loader(path):
+    """The loader a fresh interpreter gives __main__ for `path` (None where it has none),
+    made once per program: each child has its own copy, as it would have its own."""
+    loaders = _reused.loaders
+    loader = loaders.get(path)
+    if loader is None:
+        external = sys.modules.get("_frozen_importlib_external")
+        if external is None:
+            return None
+        if len(loaders) >= 16:
+            loaders.clear()
+        loader = loaders[path] = external.SourceFileLoader("__main__", path)
+    return loader
+
+
+def _user_site(old, home):
+    """site's user folders follow HOME: the old HOME in them is replaced by the new."""
+    site = sys.modules.get("site")
+    if site is None or not old or home is None or home == old:
+        return
+
+    def moved(path):
+        if isinstance(path, str) and (path == old or path.startswith(old + "/")):
+            return home + path[len(old) :]
+        return path
+
+    for name in ("USER_BASE", "USER_SITE"):
+        if hasattr(site, name):
+            setattr(site, name, moved(getattr(site, name)))
+    sysconfig = sys.modules.get("sysconfig")
+    config = getattr(sysconfig, "_CONFIG_VARS", None)
+    if config and "userbase" in config:
+        config["userbase"] = moved(config["userbase"])
+
+
+def _streams(unbuffered):
+    """The standard streams a fresh interpreter makes on descriptors 0, 1 and 2 (None in
+    Python 2, whose file objects stay on them). The server never uses them, only each child
+    its own copy: those made for descriptors of the same kinds (what the streams read of them
+    when made: file type, block size, whether at offset 0) serve every run like them."""
+    if not PY3:
+        return None
+    key = (unbuffered, _kind(0), _kind(1), _kind(2))
+    made = _reused.streams
+    streams = made.get(key)
+    if streams is None:
+        if len(made) >= 8:
+            made.clear()
+        streams = made[key] = (
+            _stdio(0, _STDIO[0], "r", unbuffered),
+            _stdio(1, _STDIO[1], "w", unbuffered),
+            _stdio(2, _STDIO[2], "w", unbuffered),
+        )
+    return streams
+
+
+def _kind(fd):
+    st = os.fstat(fd)
+    try:
+        at_start = os.lseek(fd, 0, os.SEEK_CUR) == 0
+    except OSError:
+        at_start = None
+    return st.st_mode & 0o170000, st.st_blksize, at_start
+
+
+def _stdio(fd, old, mode, unbuffered):
+    """A standard stream as the interpreter makes it at start-up (create_stdio). The server
+    itself starts buffered: `old`, its own stream, says how a buffered one is made."""
+    import io
+
+    buffering = 0 if (unbuffered and mode == "w") else -1
+    buf = io.open(fd, mode + "b", buffering, None, None, None, False)
+    raw = buf.raw if buffering else buf
+    raw.name = old.name
+    stream = io.TextIOWrapper(
+        buf,
+        old.encoding,
+        old.errors,
+        "\n",
+        old.line_buffering and not unbuffered,
+        unbuffered or getattr(old, "write_through", False),
+    )
+    stream.mode = mode
+    return stream
+
+
+def _open_descriptors():
+    """The server's open descriptors where Python 2's children close them one by one (listing
+    them here does not copy pages of the child's); None where they need not be listed."""
+    if PY3 or _close_range is not None:
+        return None
+    return _listed_descriptors()
+
+
+def _listed_descriptors():
+    try:
+        return [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        return range(3, _MAXFD)
+
+
+# ==============================================================================================
+# 7. sys.modules around the fork: the child starts with a fresh interpreter's modules (and
+# the preloaded ones it may keep), and with random seeded as nimlab asks.
+# ==============================================================================================
+
+# Modules most of the lab's programs import, imported once here: a child keeps them unless
+# a file beside its program would be imported instead (as it would by a fresh interpreter).
+# They keep no state of their own, but random's generator, which is seeded for each child.
+_PRELOAD = ("__future__", "json", "random")
+
+
+def _preload():
+    before = set(sys.modules)
+    for name in _PRELOAD:
+        try:
+            __import__(name)
+        except Exception:
+            pass
+    return frozenset(name for name in sys.modules if name not in before)
+
+
+def _modules(folder):
+    """The preloaded modules a run of a program in `folder` keeps: all of them, unless a file
+    in the folder has the name of one (then none: the others may import it)."""
+    if not _PATH0:
+        return _PRELOADED
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return frozenset()
+    for name in names:
+        if name.split(".")[0] in _PRELOADED_TOPS:
+            return frozenset()
+    return _PRELOADED
+
+
+def _leave_modules(kept, seed):
+    """Leaves sys.modules as the child is to start with: what a fresh interpreter has, and
+    the preloaded modules it keeps (random among them seeded: _reseed; where it is not, a
+    finder seeds it as the program imports it: _seeder). The server's own imports are taken
+    out for good where it needs none of them there (_wait4 through ctypes; os.wait4 would
+    import resource on every run); otherwise they, like the preloaded modules the child does
+    not keep, are returned, to be put back after the fork."""
+    if len(sys.modules) != _imports.own_count:
+        # The server imported something since: its own modules are listed again. (Going over
+        # all of sys.modules on every run would write to a page for each module's name.)
+        _imports.own = [n for n in sys.modules if n not in _STARTUP and n not in _PRELOADED]
+        if _wait4 is not _os_wait4:
+            for name in _imports.own:
+                _imports.own_held[name] = sys.modules.pop(name)
+            _imports.own = []
+    dropped = {}
+    for name in _imports.own:
+        if name in sys.modules:
+            dropped[name] = sys.modules.pop(name)
+    if kept is not _PRELOADED:
+        for name in _PRELOADED:
+            if name not in kept and name in sys.modules:
+                dropped[name] = sys.modules.pop(name)
+    random = sys.modules.get("random")
+    if random is not None:
+        _reseed(random, seed)
+    elif seed is not None:
+        _seeder(seed)
+    _imports.mark = _module_mark()
+    # (Held by _imports, what is taken out stays alive in the child too: Python 2 would
+    # clear each module it frees, writing to every page they are on.)
+    _imports.dropped = dropped
+    return dropped
+
+
+def _return_modules(dropped):
+    """In the server after the fork: puts back what _leave_modules took out (and takes out
+    the finder _seeder put in)."""
+    if dropped:
+        sys.modules.update(dropped)
+    if _imports.seeding is not None:
+        _imports.seeding.leave()
+        _imports.seeding = None
+    _imports.own_count = len(sys.modules)
+
+
+def _reseed(random, seed):
+    """Seeds the child's generator: with nimlab's seed for the run, as its sitecustomize seeds
+    a fresh interpreter's (random.seed(seed), whatever the state before); without one, afresh
+    from the system's randomness, as a fresh interpreter's is when it imports random. (Python
+    2's seed() of nothing makes a long of 2,500 random bytes and cuts it into the generator's
+    key in quadratic time; its state is set from as many random bytes instead, which leaves it
+    just as random.)"""
+    if seed is not None:
+        random.seed(seed)
+        return
+    if PY3:
+        random.seed()
+        return
+    words = _struct.unpack("=624I", os.urandom(624 * 4))
+    # (State version 3, Python 2.7's own: version 2 would convert every word again.)
+    random.setstate((3, words + (624,), None))
+
+
+def _seeder(seed):
+    """Where the child is to import random itself: the finder nimlab's sitecustomize puts first
+    in a fresh interpreter's sys.meta_path (random_seed.py, beside this file: loaded on first
+    use), to seed the standard library's random as the program imports it. Put in before the
+    fork (the child keeps it until then), taken out after (_return_modules)."""
+    if _imports.seeder is None:
+        path = os.path.join(os.path.dirname(_SELF), "random_seed.py")
+        f = open(path, "rb")
+        source = f.read()
+        f.close()
+        space = {"__name__": "nimlab_random_seed", "__file__": path}
+        exec(compile(source, path, "exec", 0, True), space)
+        _imports.seeder = space["RandomSeeder"]
+    _imports.seeding = _imports.seeder(seed)
+    sys.meta_path.insert(0, _imports.seeding)
+
+
+def _module_mark():
+    """What tells, cheaply, whether a program imported anything: how many modules there are,
+    and (where dictionaries keep their order and can be reversed) the last one."""
+    if sys.version_info >= (3, 8):
+        for name in reversed(sys.modules):
+            return len(sys.modules), name
+    return None
+
+
+# ==============================================================================================
+# 8. In the child: from the fork to the program's first line (forkserver.py runs it).
+# ==============================================================================================
+
+def _child(workdir, cpu, streams, compiled, inherited, unbuffered):
+    """In the forked child: becomes the program, up to running it."""
+    try:
+        if _set_dumpable is not None:
+            _set_dumpable(1)
+        if unbuffered:
+            _unbuffer()
+        os.setpgid(0, 0)
+        _close_others(inherited)
+        os.chdir(workdir)
+        # In its sandbox a fresh interpreter is its namespace's init, which the soft limit's
+        # SIGXCPU does not stop (nimlab's watch or the hard limit does): likewise here.
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu + 1 if _SANDBOX else cpu, cpu + 1))
+        if _SANDBOX:
+            # Under the run's memory limit, the kernel is to pick the program, not the server.
+            try:
+                f = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
+                os.write(f, b"1000")
+                os.close(f)
+            except OSError:
+                pass
+        if streams is not None:
+            sys.stdin = sys.__stdin__ = streams[0]
+            sys.stdout = sys.__stdout__ = streams[1]
+            sys.stderr = sys.__stderr__ = streams[2]
+        warnings = compiled[3]
+        if warnings:
+            sys.stderr.write(warnings)
+        # The system call filter, as a fresh interpreter's sandbox applies it (see
+        # runner/filter.rs): from here on the child can reach nothing but itself.
+        if _install_filter is not None and not _install_filter():
+            raise OSError("the system call filter could not be applied")
+        # Last: the program is ready. The kernel gives nimlab this process's pid with it.
+        _send(_READY)
+        if _SOCK is not None:
+            _SOCK.detach()
+        os.close(_FD)
+    except BaseException as e:
+        try:
+            _send(_FAILED + ("\0%r" % (e,)).encode("utf-8", "replace"))
+        finally:
+            os._exit(127)
+
+
+def _close_others(inherited):
+    """Closes every descriptor but 0, 1, 2 and the socket: in Python 3 with close_range(2)
+    where the interpreter has it; in Python 2 with close_range(2) through ctypes where the
+    kernel has it, else those the server had open when it forked."""
+    if PY3:
+        if _FD > 3:
+            os.closerange(3, _FD)
+        os.closerange(_FD + 1, _MAXFD)
+        return
+    if inherited is None:
+        if (_FD == 3 or _close_range(3, _FD - 1)) and _close_range(_FD + 1, 0xFFFFFFFF):
+            return
+        inherited = _listed_descriptors()
+    for fd in inherited:
+        if fd > 2 and fd != _FD:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+# ==============================================================================================
+# 9. After a run: the sandbox left as the next run would find a fresh one (its folders
+# emptied, what a run can leave outside files undone).
+# ==============================================================================================
+
+def _scrub(workdir):
+    """Leaves the sandbox as the next run would find a fresh one; true if so. /tmp and the
+    runs' folder are emptied, and what a run can leave outside files is undone (_undo_traces).
+    Most runs leave nothing but their empty working folder: when, that removed, the folders
+    look as they did after the last full clean-up (as many entries, the same inode, mode and
+    owner), they are not looked into."""
+    try:
+        os.rmdir(workdir)
+    except OSError:
+        pass
+    undone, state = _undo_traces()
+    if _scrubbed.cleaned is not None and state == _scrubbed.cleaned:
+        return undone
+    clean = _clean_up()
+    _scrubbed.cleaned = _folders() if clean else None
+    return clean and undone
+
+
+def _clean_up():
+    """Empties /tmp and the runs' folder but for the mount points and the folders leading to
+    them; true if they are left so."""
+    for folder in ["/tmp", _MOUNT]:
+        _empty(folder, _KEEP, _INNER_MOUNTS)
+    for folder in ["/tmp", _MOUNT]:
+        try:
+            for name in os.listdir(folder):
+                path = os.path.join(folder, name)
+                if path not in _KEEP and path not in _INNER_MOUNTS:
+                    return False
+        except OSError:
+            return False
+    return True
+
+
+def _empty(folder, keep, mounts):
+    """Removes everything in folder but the mount points in it and the folders leading to
+    them (keep)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(folder, name)
+        if path in mounts:
+            continue
+        if path in keep:
+            _empty(path, keep, mounts)
+        else:
+            _remove(path)
 
 
 def _remove(path):
@@ -270,40 +955,14 @@ def _mounts():
     return points
 
 
-def _empty(folder, keep, mounts):
-    """Removes everything in folder but the mount points in it and the folders leading to
-    them (keep)."""
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names:
-        path = os.path.join(folder, name)
-        if path in mounts:
-            continue
-        if path in keep:
-            _empty(path, keep, mounts)
-        else:
-            _remove(path)
-
-
-def _scrub(workdir):
-    """Leaves the sandbox as the next run would find a fresh one; true if so. /tmp and the
-    runs' folder are emptied, and what a run can leave outside files is undone (_undo_traces).
-    Most runs leave nothing but their empty working folder: when, that removed, the folders
-    look as they did after the last full clean-up (as many entries, the same inode, mode and
-    owner), they are not looked into."""
-    global _CLEANED
-    try:
-        os.rmdir(workdir)
-    except OSError:
-        pass
-    undone, state = _undo_traces()
-    if _CLEANED is not None and state == _CLEANED:
-        return undone
-    clean = _clean_up()
-    _CLEANED = _folders() if clean else None
-    return clean and undone
+def _kept_folders(mounts):
+    """The folders leading to the sandbox's mount points (and to the runs' folder)."""
+    keep = set()
+    for point in mounts | set([_MOUNT]):
+        while point and point != "/":
+            keep.add(point)
+            point = os.path.dirname(point)
+    return keep
 
 
 def _folders():
@@ -318,43 +977,6 @@ def _folders():
             return None
         state.append((st.st_ino, st.st_mode, st.st_uid, st.st_gid, st.st_nlink, st.st_size))
     return state
-
-
-def _times(st):
-    if PY3:
-        return st.st_atime_ns, st.st_mtime_ns
-    return st.st_atime, st.st_mtime
-
-
-def _set_times(path, times):
-    if PY3:
-        os.utime(path, ns=times)
-    else:
-        os.utime(path, times)
-
-
-def _pristine():
-    """The mode, times and extended attributes of the folders the runs share, as the sandbox
-    made them."""
-    state = {}
-    for folder in _WATCHED:
-        try:
-            st = os.lstat(folder)
-            state[folder] = (st.st_mode & 0o7777, _times(st), frozenset(_xattrs(folder)))
-        except OSError:
-            pass
-    return state
-
-
-def _xattrs(path):
-    if _XATTR is None:
-        return []
-    try:
-        return _XATTR[0](path)
-    except OSError as e:
-        if e.errno in (61, 95):  # ENODATA, EOPNOTSUPP: the file system keeps none
-            return []
-        raise
 
 
 def _undo_traces():
@@ -379,11 +1001,11 @@ def _undo_traces():
                 os.chmod(folder, mode)
                 st_mode = st_mode & ~0o7777 | mode
             now = _times(st)
-            if now != times and now != _RESTORED.get(folder):
+            if now != times and now != _scrubbed.restored.get(folder):
                 _set_times(folder, times)
                 if not PY3:
                     # Python 2 sets times to the microsecond: what it set is as it leaves them.
-                    _RESTORED[folder] = _times(os.lstat(folder))
+                    _scrubbed.restored[folder] = _times(os.lstat(folder))
             for name in _xattrs(folder):
                 if name not in names:
                     _XATTR[1](folder, name)
@@ -393,6 +1015,43 @@ def _undo_traces():
             state.append((st.st_ino, st_mode, st.st_uid, st.st_gid, st.st_nlink, st.st_size))
     ipc, keys = _undo_ipc(), _undo_keys()
     return ipc and keys and undone, state
+
+
+def _pristine():
+    """The mode, times and extended attributes of the folders the runs share, as the sandbox
+    made them."""
+    state = {}
+    for folder in _WATCHED:
+        try:
+            st = os.lstat(folder)
+            state[folder] = (st.st_mode & 0o7777, _times(st), frozenset(_xattrs(folder)))
+        except OSError:
+            pass
+    return state
+
+
+def _times(st):
+    if PY3:
+        return st.st_atime_ns, st.st_mtime_ns
+    return st.st_atime, st.st_mtime
+
+
+def _set_times(path, times):
+    if PY3:
+        os.utime(path, ns=times)
+    else:
+        os.utime(path, times)
+
+
+def _xattrs(path):
+    if _XATTR is None:
+        return []
+    try:
+        return _XATTR[0](path)
+    except OSError as e:
+        if e.errno in (61, 95):  # ENODATA, EOPNOTSUPP: the file system keeps none
+            return []
+        raise
 
 
 def _xattr_calls(c):
@@ -530,445 +1189,20 @@ def _no_keys():
     return all(b" keyring " in k and k.endswith(b": empty") for k in keys)
 
 
-def _clean_up():
-    """Empties /tmp and the runs' folder but for the mount points and the folders leading to
-    them; true if they are left so."""
-    for folder in ["/tmp", _MOUNT]:
-        _empty(folder, _KEEP, _INNER_MOUNTS)
-    for folder in ["/tmp", _MOUNT]:
-        try:
-            for name in os.listdir(folder):
-                path = os.path.join(folder, name)
-                if path not in _KEEP and path not in _INNER_MOUNTS:
-                    return False
-        except OSError:
-            return False
-    return True
+# ==============================================================================================
+# 10. The C library, through ctypes: the calls Python does not make as the server needs
+# them. Each maker returns None (or False) where it cannot, and the server does without.
+# ==============================================================================================
 
-
-def _kept_folders(mounts):
-    """The folders leading to the sandbox's mount points (and to the runs' folder)."""
-    keep = set()
-    for point in mounts | set([_MOUNT]):
-        while point and point != "/":
-            keep.add(point)
-            point = os.path.dirname(point)
-    return keep
-
-
-def _stdio(fd, old, mode, unbuffered):
-    """A standard stream as the interpreter makes it at start-up (create_stdio). The server
-    itself starts buffered: `old`, its own stream, says how a buffered one is made."""
-    import io
-
-    buffering = 0 if (unbuffered and mode == "w") else -1
-    buf = io.open(fd, mode + "b", buffering, None, None, None, False)
-    raw = buf.raw if buffering else buf
-    raw.name = old.name
-    stream = io.TextIOWrapper(
-        buf,
-        old.encoding,
-        old.errors,
-        "\n",
-        old.line_buffering and not unbuffered,
-        unbuffered or getattr(old, "write_through", False),
-    )
-    stream.mode = mode
-    return stream
-
-
-# Modules most of the lab's programs import, imported once here: a child keeps them unless
-# a file beside its program would be imported instead (as it would by a fresh interpreter).
-# They keep no state of their own, but random's generator, which is seeded for each child.
-_PRELOAD = ("__future__", "json", "random")
-
-
-def _preload():
-    before = set(sys.modules)
-    for name in _PRELOAD:
-        try:
-            __import__(name)
-        except Exception:
-            pass
-    return frozenset(name for name in sys.modules if name not in before)
-
-
-def _modules(folder):
-    """The preloaded modules a run of a program in `folder` keeps: all of them, unless a file
-    in the folder has the name of one (then none: the others may import it)."""
-    if not _PATH0:
-        return _PRELOADED
+def _c_library():
+    """ctypes and the C library (errno kept), for the calls Python does not make as the server
+    needs them; None where ctypes cannot load it."""
     try:
-        names = os.listdir(folder)
-    except OSError:
-        return frozenset()
-    for name in names:
-        if name.split(".")[0] in _PRELOADED_TOPS:
-            return frozenset()
-    return _PRELOADED
+        import ctypes
 
-
-def _close_others(inherited):
-    """Closes every descriptor but 0, 1, 2 and the socket: in Python 3 with close_range(2)
-    where the interpreter has it; in Python 2 with close_range(2) through ctypes where the
-    kernel has it, else those the server had open when it forked."""
-    if PY3:
-        if _FD > 3:
-            os.closerange(3, _FD)
-        os.closerange(_FD + 1, _MAXFD)
-        return
-    if inherited is None:
-        if (_FD == 3 or _close_range(3, _FD - 1)) and _close_range(_FD + 1, 0xFFFFFFFF):
-            return
-        inherited = _listed_descriptors()
-    for fd in inherited:
-        if fd > 2 and fd != _FD:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-
-
-def _open_descriptors():
-    """The server's open descriptors where Python 2's children close them one by one (listing
-    them here does not copy pages of the child's); None where they need not be listed."""
-    if PY3 or _close_range is not None:
+        return ctypes, ctypes.CDLL(None, use_errno=True)
+    except Exception:
         return None
-    return _listed_descriptors()
-
-
-def _listed_descriptors():
-    try:
-        return [int(name) for name in os.listdir("/proc/self/fd")]
-    except OSError:
-        return range(3, _MAXFD)
-
-
-def _prepare(path, argv, env, compiled):
-    """In the server, before it forks: what a fresh interpreter would be when it starts the
-    program, as far as the child inherits it (its environment, __main__, argv, path): done
-    here, it is not done in every child's copy of the server's memory."""
-    global _HOME, _ENV, _ARGV
-    wanted = dict(env)
-    if _ENV is None or len(_ENV) != len(wanted) or any(k not in _ENV for k in wanted):
-        for key in [k for k in os.environ if k not in wanted]:
-            del os.environ[key]
-        _ENV = {}
-    # Only what changed since the last run is set (each run has its own HOME, say): going
-    # over all of os.environ writes to a page of the server's memory for each name in it.
-    for key, value in env:
-        if _ENV.get(key) != value:
-            os.environ[key] = value
-    _ENV = wanted
-    main = type(sys)("__main__")
-    d = main.__dict__
-    d.clear()
-    d.update(_INIT)
-    if "__annotations__" in d:
-        d["__annotations__"] = {}
-    d["__file__"] = path
-    if PY3:
-        d["__cached__"] = None
-        loader = _loader(path)
-        if loader is not None:
-            d["__loader__"] = loader
-    sys.modules["__main__"] = main
-    if argv != _ARGV:
-        # (Kept while the runs' arguments stay the same: each child has its own copy.)
-        _ARGV = argv
-        sys.argv = list(argv)
-        if hasattr(sys, "orig_argv"):
-            sys.orig_argv = sys.orig_argv[:1] + list(argv)
-    if _PATH0:
-        sys.path[0] = compiled[5]
-    # (As os.environ now has it, without going through os.environ's methods.)
-    home = wanted.get("HOME")
-    _user_site(_HOME, home)
-    _HOME = home
-    return d, _modules(compiled[5])
-
-
-def _loader(path):
-    """The loader a fresh interpreter gives __main__ for `path` (None where it has none),
-    made once per program: each child has its own copy, as it would have its own."""
-    loader = _LOADERS.get(path)
-    if loader is None:
-        external = sys.modules.get("_frozen_importlib_external")
-        if external is None:
-            return None
-        if len(_LOADERS) >= 16:
-            _LOADERS.clear()
-        loader = _LOADERS[path] = external.SourceFileLoader("__main__", path)
-    return loader
-
-
-def _child(workdir, cpu, streams, compiled, inherited, unbuffered):
-    """In the forked child: becomes the program, up to running it."""
-    try:
-        if _set_dumpable is not None:
-            _set_dumpable(1)
-        if unbuffered:
-            _unbuffer()
-        os.setpgid(0, 0)
-        _close_others(inherited)
-        os.chdir(workdir)
-        # In its sandbox a fresh interpreter is its namespace's init, which the soft limit's
-        # SIGXCPU does not stop (nimlab's watch or the hard limit does): likewise here.
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu + 1 if _SANDBOX else cpu, cpu + 1))
-        if _SANDBOX:
-            # Under the run's memory limit, the kernel is to pick the program, not the server.
-            try:
-                f = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
-                os.write(f, b"1000")
-                os.close(f)
-            except OSError:
-                pass
-        if streams is not None:
-            sys.stdin = sys.__stdin__ = streams[0]
-            sys.stdout = sys.__stdout__ = streams[1]
-            sys.stderr = sys.__stderr__ = streams[2]
-        warnings = compiled[3]
-        if warnings:
-            sys.stderr.write(warnings)
-        # The system call filter, as a fresh interpreter's sandbox applies it (see
-        # runner/filter.rs): from here on the child can reach nothing but itself.
-        if _install_filter is not None and not _install_filter():
-            raise OSError("the system call filter could not be applied")
-        # Last: the program is ready. The kernel gives nimlab this process's pid with it.
-        _send(b"H")
-        if _SOCK is not None:
-            _SOCK.detach()
-        os.close(_FD)
-    except BaseException as e:
-        try:
-            _send(("F\0%r" % (e,)).encode("utf-8", "replace"))
-        finally:
-            os._exit(127)
-
-
-def _user_site(old, home):
-    """site's user folders follow HOME: the old HOME in them is replaced by the new."""
-    site = sys.modules.get("site")
-    if site is None or not old or home is None or home == old:
-        return
-
-    def moved(path):
-        if isinstance(path, str) and (path == old or path.startswith(old + "/")):
-            return home + path[len(old) :]
-        return path
-
-    for name in ("USER_BASE", "USER_SITE"):
-        if hasattr(site, name):
-            setattr(site, name, moved(getattr(site, name)))
-    sysconfig = sys.modules.get("sysconfig")
-    config = getattr(sysconfig, "_CONFIG_VARS", None)
-    if config and "userbase" in config:
-        config["userbase"] = moved(config["userbase"])
-
-
-def _int(b):
-    return int(b.decode("ascii") if PY3 else b)
-
-
-def _run(box):
-    """Forks the run's child: in the server, (pid, working folder), or None if the run was
-    refused; in the child, (0, code, globals). What it makes for the run alone dies before the
-    fork: after it, each page of memory the server writes to is copied (while the child
-    lives) or at least trapped once more, and freeing an object writes to its page."""
-    fields = box.pop().split(b"\0")
-    path = _text(fields[1])
-    workdir = _text(fields[2])
-    cpu = _int(fields[3])
-    seed = _int(fields[4]) if fields[4] else None
-    n = _int(fields[5])
-    argv = [_text(a) for a in fields[6 : 6 + n]]
-    at = 6 + n
-    m = _int(fields[at])
-    env = [(_text(fields[at + 1 + 2 * i]), _text(fields[at + 2 + 2 * i])) for i in range(m)]
-    if _recv_fds is None:
-        _recv()
-        _send(b"N\0descriptors cannot be received here")
-        return None
-    fds = _recv_fds()
-    refusal = None
-    # PYTHONUNBUFFERED is read when an interpreter starts: the server starts without it and
-    # gives the runs that have it what it would have made (see _streams and _unbuffer).
-    unbuffered = any(k == "PYTHONUNBUFFERED" and v for k, v in env)
-    try:
-        compiled = _compile(path)
-        if _UNSAFE is not None:
-            refusal = _UNSAFE
-        elif not compiled[4]:
-            refusal = b"this program is run by a fresh interpreter"
-        elif unbuffered and _unbuffer is None:
-            refusal = b"unbuffered C streams cannot be made here"
-    except (IOError, OSError) as e:
-        refusal = b"cannot read " + fields[1] + b": " + str(e).encode("utf-8", "replace")
-    if refusal is not None:
-        for fd in fds:
-            os.close(fd)
-        _send(b"N\0" + refusal)
-        return None
-    try:
-        os.mkdir(workdir)
-    except OSError:
-        pass
-    main, kept = _prepare(path, argv, env, compiled)
-    del fields, argv, env, path
-    # The child's descriptors 0, 1 and 2, and its standard streams on them, are made here:
-    # what the child would build itself would copy the pages it touches.
-    for target, fd in enumerate(fds):
-        os.dup2(fd, target)
-        os.close(fd)
-    del fds
-    streams = _streams(unbuffered)
-    dropped = _leave_modules(kept, seed)
-    inherited = _open_descriptors()
-    if _FROZEN:
-        # The server's objects are left out of the child's garbage collections, which
-        # would otherwise copy every page of memory that it shares with the server.
-        gc.freeze()
-    pid = None
-    try:
-        pid = _fork()
-    except OSError as e:
-        refusal = b"cannot fork: " + str(e).encode("utf-8", "replace")
-    if pid == 0:
-        global _KEPT
-        _KEPT = kept
-        _child(workdir, cpu, streams, compiled, inherited, unbuffered)
-        return 0, compiled[1], main
-    _return_modules(dropped)
-    # The server's own 0 and 1 are nothing, and its 2 is its stderr again.
-    os.dup2(_NULL, 0)
-    os.dup2(_NULL, 1)
-    os.dup2(_ERR, 2)
-    if refusal is not None:
-        _send(b"N\0" + refusal)
-        return None
-    return pid, workdir
-
-
-def _streams(unbuffered):
-    """The standard streams a fresh interpreter makes on descriptors 0, 1 and 2 (None in
-    Python 2, whose file objects stay on them). The server never uses them, only each child
-    its own copy: those made for descriptors of the same kinds (what the streams read of them
-    when made: file type, block size, whether at offset 0) serve every run like them."""
-    if not PY3:
-        return None
-    key = (unbuffered, _kind(0), _kind(1), _kind(2))
-    streams = _STREAMS.get(key)
-    if streams is None:
-        if len(_STREAMS) >= 8:
-            _STREAMS.clear()
-        streams = _STREAMS[key] = (
-            _stdio(0, _STDIO[0], "r", unbuffered),
-            _stdio(1, _STDIO[1], "w", unbuffered),
-            _stdio(2, _STDIO[2], "w", unbuffered),
-        )
-    return streams
-
-
-def _kind(fd):
-    st = os.fstat(fd)
-    try:
-        at_start = os.lseek(fd, 0, os.SEEK_CUR) == 0
-    except OSError:
-        at_start = None
-    return st.st_mode & 0o170000, st.st_blksize, at_start
-
-
-def _leave_modules(kept, seed):
-    """Leaves sys.modules as the child is to start with: what a fresh interpreter has, and
-    the preloaded modules it keeps (random among them seeded: _reseed; where it is not, a
-    finder seeds it as the program imports it: _seeder). The server's own imports are taken
-    out for good where it needs none of them there (_wait4 through ctypes; os.wait4 would
-    import resource on every run); otherwise they, like the preloaded modules the child does
-    not keep, are returned, to be put back after the fork."""
-    global _OWN, _MODULES, _DROPPED
-    if len(sys.modules) != _OWN_COUNT:
-        # The server imported something since: its own modules are listed again. (Going over
-        # all of sys.modules on every run would write to a page for each module's name.)
-        _OWN = [n for n in sys.modules if n not in _STARTUP and n not in _PRELOADED]
-        if _wait4 is not _os_wait4:
-            for name in _OWN:
-                _OWN_HELD[name] = sys.modules.pop(name)
-            _OWN = []
-    dropped = {}
-    for name in _OWN:
-        if name in sys.modules:
-            dropped[name] = sys.modules.pop(name)
-    if kept is not _PRELOADED:
-        for name in _PRELOADED:
-            if name not in kept and name in sys.modules:
-                dropped[name] = sys.modules.pop(name)
-    random = sys.modules.get("random")
-    if random is not None:
-        _reseed(random, seed)
-    elif seed is not None:
-        _seeder(seed)
-    _MODULES = _module_mark()
-    # (Held by a global, what is taken out stays alive in the child too: Python 2 would
-    # clear each module it frees, writing to every page they are on.)
-    _DROPPED = dropped
-    return dropped
-
-
-def _return_modules(dropped):
-    """In the server after the fork: puts back what _leave_modules took out (and takes out
-    the finder _seeder put in)."""
-    global _OWN_COUNT, _SEEDING
-    if dropped:
-        sys.modules.update(dropped)
-    if _SEEDING is not None:
-        _SEEDING.leave()
-        _SEEDING = None
-    _OWN_COUNT = len(sys.modules)
-
-
-def _reseed(random, seed):
-    """Seeds the child's generator: with nimlab's seed for the run, as its sitecustomize seeds
-    a fresh interpreter's (random.seed(seed), whatever the state before); without one, afresh
-    from the system's randomness, as a fresh interpreter's is when it imports random. (Python
-    2's seed() of nothing makes a long of 2,500 random bytes and cuts it into the generator's
-    key in quadratic time; its state is set from as many random bytes instead, which leaves it
-    just as random.)"""
-    if seed is not None:
-        random.seed(seed)
-        return
-    if PY3:
-        random.seed()
-        return
-    words = _struct.unpack("=624I", os.urandom(624 * 4))
-    # (State version 3, Python 2.7's own: version 2 would convert every word again.)
-    random.setstate((3, words + (624,), None))
-
-
-def _seeder(seed):
-    """Where the child is to import random itself: the finder nimlab's sitecustomize puts first
-    in a fresh interpreter's sys.meta_path (random_seed.py, beside this file: loaded on first
-    use), to seed the standard library's random as the program imports it. Put in before the
-    fork (the child keeps it until then), taken out after (_return_modules)."""
-    global _SEEDER, _SEEDING
-    if _SEEDER is None:
-        path = os.path.join(os.path.dirname(_SELF), "random_seed.py")
-        f = open(path, "rb")
-        source = f.read()
-        f.close()
-        space = {"__name__": "nimlab_random_seed", "__file__": path}
-        exec(compile(source, path, "exec", 0, True), space)
-        _SEEDER = space["RandomSeeder"]
-    _SEEDING = _SEEDER(seed)
-    sys.meta_path.insert(0, _SEEDING)
-
-
-def _module_mark():
-    """What tells, cheaply, whether a program imported anything: how many modules there are,
-    and (where dictionaries keep their order and can be reversed) the last one."""
-    if sys.version_info >= (3, 8):
-        for name in reversed(sys.modules):
-            return len(sys.modules), name
-    return None
 
 
 def _raw_fork():
@@ -1027,17 +1261,6 @@ def _close_range_call(c):
         return call(number, first, last, 0) == 0
 
     return close_range
-
-
-def _c_library():
-    """ctypes and the C library (errno kept), for the calls Python does not make as the server
-    needs them; None where ctypes cannot load it."""
-    try:
-        import ctypes
-
-        return ctypes, ctypes.CDLL(None, use_errno=True)
-    except Exception:
-        return None
 
 
 def _c_stdio_unbuffering(c):
@@ -1165,6 +1388,58 @@ def _filter_installer(c):
 
     return install, True
 
+
+def _os_wait4(pid):
+    """wait4(2) for one child: its status, user and system time (microseconds), and maximum
+    resident set (KiB)."""
+    while True:
+        try:
+            got, status, usage = os.wait4(pid, 0)
+            break
+        except OSError as e:
+            if e.errno != 4:
+                raise
+    micros = lambda t: int(round(t * 1e6))
+    return status, micros(usage.ru_utime), micros(usage.ru_stime), usage.ru_maxrss
+
+
+def _ctypes_wait4(c):
+    """_os_wait4 through ctypes, or None where it cannot be called. os.wait4 imports the
+    resource module on every call to make its result, which would keep the server's own
+    modules in sys.modules (and so take them out before every fork and put them back after)."""
+    if c is None:
+        return None
+    ctypes, libc = c
+    try:
+        long = ctypes.c_long
+
+        class Rusage(ctypes.Structure):
+            # Two timevals, then ru_maxrss and the thirteen other counters.
+            _fields_ = [("times", long * 4), ("maxrss", long), ("rest", long * 13)]
+
+        call = libc.wait4
+        call.restype = ctypes.c_int
+        call.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.POINTER(Rusage)]
+        status, usage = ctypes.c_int(), Rusage()
+        status_p, usage_p, get_errno = ctypes.byref(status), ctypes.byref(usage), ctypes.get_errno
+    except Exception:
+        return None
+
+    def wait4(pid):
+        while call(pid, status_p, 0, usage_p) < 0:
+            number = get_errno()
+            if number != 4:
+                raise OSError(number, os.strerror(number))
+        t = usage.times
+        return status.value, t[0] * 1000000 + t[1], t[2] * 1000000 + t[3], usage.maxrss
+
+    return wait4
+
+
+# ==============================================================================================
+# 11. Ending the program as the interpreter ends (Py_Finalize, PyErr_Print): called by
+# forkserver.py in the child, once the program's code has returned or raised.
+# ==============================================================================================
 
 def _trimmed(tb):
     """A traceback from the program on: the server's own frames at its head are left out."""
@@ -1302,9 +1577,9 @@ def _finish(status, sigint=False):
     _clear_module(_globals)
     # Modules the program imported are cleared too; most programs import none that the
     # server had not, and looking at every module would copy the pages their names are on.
-    imported = _MODULES is None or _module_mark() != _MODULES
+    imported = _imports.mark is None or _module_mark() != _imports.mark
     for name in reversed(list(sys.modules)) if imported else ():
-        if name not in _STARTUP and name not in _KEPT:
+        if name not in _STARTUP and name not in _imports.kept:
             module = sys.modules.get(name)
             d = getattr(module, "__dict__", None)
             if d is not None and d is not _globals:
@@ -1381,6 +1656,11 @@ def _end_line():
         pass
 
 
+# ==============================================================================================
+# 12. Recursion depth: a forked program runs one frame (or two) deeper than in a fresh
+# interpreter, and gets those levels back.
+# ==============================================================================================
+
 def _headroom(counter):
     counter[0] += 1
     _headroom(counter)
@@ -1427,140 +1707,11 @@ def _recursion(extra):
     sys.setrecursionlimit = setrecursionlimit
 
 
-def _kill(pid):
-    try:
-        if _SANDBOX:
-            os.kill(-1, 9)
-        else:
-            os.killpg(pid, 9)
-    except OSError:
-        pass
-
-
-def _watched(pid):
-    """Waits for nimlab's word that it has the child's pidfd (after the child's "H" or "F"):
-    until then the child is not reaped, so its pid is nobody else's."""
-    while True:
-        message = _recv()
-        if message == b"W":
-            return
-        if not message:
-            # nimlab is gone: so is the run.
-            _kill(pid)
-            os._exit(0)
-        _send(b"N\0unexpected message")
-
-
-def _reap(pid, workdir):
-    """Waits for the run's child to end (nimlab kills it when the run must stop early), kills
-    what it left, says how it ended (X), then empties the run's folders and says whether it
-    could (S): nimlab judges the run meanwhile, and reads S before the next."""
-    if not _SANDBOX and _waitid is not None:
-        # Ended but not reaped, its process group's id stays taken while the group is killed.
-        _waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
-        _kill(pid)
-    status, utime, stime, maxrss = _wait4(pid)
-    if _SANDBOX:
-        # As the namespace's init, the server inherits what the run left: all of it dies.
-        while True:
-            _kill(pid)
-            try:
-                os.waitpid(-1, 0)
-            except OSError as e:
-                if e.errno == 10:
-                    break
-                if e.errno != 4:
-                    raise
-    elif _waitid is None:
-        # (Python 2 without a sandbox: the group is killed once the child is reaped.)
-        _kill(pid)
-    _send(("X\0%d\0%d\0%d\0%d" % (status, utime, stime, maxrss)).encode("ascii"))
-    clean = _scrub(workdir) if _SANDBOX else True
-    _send(b"S\0" + (b"1" if clean else b"0"))
-
-
-def _os_wait4(pid):
-    """wait4(2) for one child: its status, user and system time (microseconds), and maximum
-    resident set (KiB)."""
-    while True:
-        try:
-            got, status, usage = os.wait4(pid, 0)
-            break
-        except OSError as e:
-            if e.errno != 4:
-                raise
-    micros = lambda t: int(round(t * 1e6))
-    return status, micros(usage.ru_utime), micros(usage.ru_stime), usage.ru_maxrss
-
-
-def _ctypes_wait4(c):
-    """_os_wait4 through ctypes, or None where it cannot be called. os.wait4 imports the
-    resource module on every call to make its result, which would keep the server's own
-    modules in sys.modules (and so take them out before every fork and put them back after)."""
-    if c is None:
-        return None
-    ctypes, libc = c
-    try:
-        long = ctypes.c_long
-
-        class Rusage(ctypes.Structure):
-            # Two timevals, then ru_maxrss and the thirteen other counters.
-            _fields_ = [("times", long * 4), ("maxrss", long), ("rest", long * 13)]
-
-        call = libc.wait4
-        call.restype = ctypes.c_int
-        call.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.POINTER(Rusage)]
-        status, usage = ctypes.c_int(), Rusage()
-        status_p, usage_p, get_errno = ctypes.byref(status), ctypes.byref(usage), ctypes.get_errno
-    except Exception:
-        return None
-
-    def wait4(pid):
-        while call(pid, status_p, 0, usage_p) < 0:
-            number = get_errno()
-            if number != 4:
-                raise OSError(number, os.strerror(number))
-        t = usage.times
-        return status.value, t[0] * 1000000 + t[1], t[2] * 1000000 + t[3], usage.maxrss
-
-    return wait4
-
-
-def _serve():
-    """Answers nimlab until the socket ends (None); in a forked child, returns the program."""
-    while True:
-        message = _recv()
-        if not message:
-            return None
-        kind = message[: message.find(b"\0")] if b"\0" in message else message
-        if kind == b"R":
-            # (Handed over in a box that _run empties: the message dies before the fork.)
-            box = [message]
-            del message
-            ran = _run(box)
-            if ran is None:
-                continue
-            if ran[0] == 0:
-                return ran[1:]
-            pid, workdir = ran
-            del ran
-            _watched(pid)
-            _reap(pid, workdir)
-            continue
-        fields = message.split(b"\0")
-        if kind == b"C":
-            compiled = _compile(_text(fields[1]))
-            _send(
-                b"C\0"
-                + (b"1" if compiled[1] is not None else b"0")
-                + b"\0"
-                + (b"1" if compiled[4] else b"0")
-                + b"\0"
-                + compiled[2].encode("utf-8")
-            )
-        else:
-            _send(b"N\0unexpected message")
-
+# ==============================================================================================
+# 13. Start: the server's fixed facts, made once and in this order, then serving. _serve
+# returns only at the socket's end (the server exits) or in a forked child, which leaves the
+# program in _code and _globals for forkserver.py.
+# ==============================================================================================
 
 _EXTRA_DEPTH = _extra_depth()
 # threading as the interpreter started with it (site's imports may import it), and whether a
@@ -1569,24 +1720,7 @@ _THREADING = sys.modules.get("threading")
 _THREADS_QUIET = _threads_quiet(_THREADING)
 _PRELOADED = _preload()
 _PRELOADED_TOPS = frozenset(m.split(".")[0] for m in _PRELOADED)
-_KEPT = _PRELOADED
-# The runs' arguments as sys.argv has them, and __main__'s loader for each program.
-_ARGV = None
-_LOADERS = {}
-_MODULES = None
-# The server's own modules (taken out of sys.modules while a child is forked), and how many
-# modules there were when they were last put back.
-_OWN = []
-# The server's own modules, once out of sys.modules for good (held here: still in use).
-_OWN_HELD = {}
-_DROPPED = None
-_OWN_COUNT = -1
-# The finder class that seeds a random the program imports itself, and the one a child is
-# forked with (see _seeder).
-_SEEDER = None
-_SEEDING = None
-# The environment as the last run had it (os.environ is set to each run's).
-_ENV = None
+_imports.kept = _PRELOADED
 _fork = _raw_fork() or os.fork
 _C = _c_library()
 _close_range = _close_range_call(_C)
@@ -1604,8 +1738,6 @@ if _SANDBOX and not _hidden_from_runs(_C):
 _install_filter, _filter_needed = _filter_installer(_C)
 if _filter_needed and _install_filter is None:
     _UNSAFE = b"the system call filter cannot be applied here"
-# Standard streams made for runs, by what they were made on (see _streams).
-_STREAMS = {}
 # The server's own standard streams (kept here, the child's replace them in sys).
 _STDIO = (sys.stdin, sys.stdout, sys.stderr)
 _ERR = os.dup(2)
@@ -1625,14 +1757,10 @@ for _folder in ["/tmp", _MOUNT] + sorted(
     if _folder not in _WATCHED:
         _WATCHED.append(_folder)
 del _folder
-# The times Python 2 left on a shared folder when it put them back (see _undo_traces).
-_RESTORED = {}
 _XATTR = _xattr_calls(_C)
 _IPC_COUNT = _ipc_counter(_C)
 # The shared folders' mode, times and attributes, to be put back after each run.
 _PRISTINE = _pristine() if _SANDBOX else {}
-# The folders as the last full clean-up left them (see _scrub).
-_CLEANED = None
 # The program's recursion limit is set here once, for every child to inherit.
 _recursion(_EXTRA_DEPTH)
 _program = _serve()

@@ -20,6 +20,7 @@
 //! when that thread ends, and the pool's workers end with their check), and each serves one
 //! run at a time.
 
+mod protocol;
 mod server;
 mod session;
 mod socket;

@@ -1,7 +1,9 @@
 //! One fork server: an interpreter started once (in the sandbox, in cgroups of its own)
 //! running `forkserver.py` (which runs the server, `forkserver_body.py`), and the protocol
-//! nimlab speaks with it. See `forkserver_body.py` for the messages.
+//! nimlab speaks with it. The messages are described in `PROTOCOL.md` and read and written
+//! through [`super::protocol`].
 
+use super::protocol::{Message, Tag, encode};
 use super::socket::{self, Received};
 use crate::runner::child::{
     Role, Started, kill_group, pidfd_open, reap, set_nonblocking, spawn_in, termination,
@@ -216,9 +218,12 @@ impl Server {
         if code.is_none() {
             // Sent before the server reads anything: no program has run in its sandbox yet.
             let answer = server.receive(ANSWER_TIME)?;
-            match answer.bytes.strip_prefix(b"B\0") {
-                Some(code) => server.code = Some(code.to_vec()).filter(|c| !c.is_empty()),
-                None => return Err(server.death("did not start as expected")),
+            match Message::parse(&answer.bytes) {
+                Some(Message {
+                    tag: Tag::Code,
+                    body: Some(code),
+                }) => server.code = Some(code.to_vec()).filter(|c| !c.is_empty()),
+                _ => return Err(server.death("did not start as expected")),
             }
         }
         Ok(server)
@@ -271,18 +276,21 @@ impl Server {
 
     /// Compiles `file` in the server (once; it is kept for the runs).
     pub fn compile(&mut self, file: &Path) -> Result<Compiled, Failure> {
-        let message = [b"C\0".as_slice(), file.as_os_str().as_bytes()].concat();
-        if message[2..].contains(&0) {
+        let path = file.as_os_str().as_bytes();
+        if path.contains(&0) {
             return Err(Failure::Refused("the file name holds a NUL byte".into()));
         }
+        let message = encode(Tag::Compile, &[path]);
         if message.len() > socket::MESSAGE_MAX {
             return Err(Failure::Refused("the file name is too long".into()));
         }
         self.send(&message)?;
         let answer = self.receive(ANSWER_TIME)?;
-        let fields: Vec<&[u8]> = answer.bytes.splitn(4, |&b| b == 0).collect();
+        let compiled = Message::parse(&answer.bytes).filter(|m| m.tag == Tag::Compile);
+        // (The probe's JSON is the rest of the message.)
+        let fields = compiled.map(|m| m.fields_upto(3)).unwrap_or_default();
         match fields.as_slice() {
-            [b"C", _ok, _servable, probe] => Ok(Compiled {
+            [_ok, _servable, probe] => Ok(Compiled {
                 probe: probe.to_vec(),
             }),
             _ => Err(self.death("answered a compile request oddly")),
@@ -346,9 +354,10 @@ impl Server {
         }
         self.emptying = false;
         let answer = self.receive(ANSWER_TIME)?;
-        match answer.bytes.as_slice() {
-            [b'S', 0, b'1'] => Ok(()),
-            [b'S', 0, b'0'] => {
+        let settled = Message::parse(&answer.bytes).filter(|m| m.tag == Tag::Settled);
+        match settled.and_then(|m| m.body) {
+            Some(b"1") => Ok(()),
+            Some(b"0") => {
                 self.healthy = false;
                 Err(Failure::Refused(
                     "the fork server could not empty a run's folders".into(),
@@ -383,8 +392,12 @@ impl Server {
             .map_err(|e| self.death(&format!("cannot be handed the descriptors ({e})")))?;
         drop(fds);
         let answer = self.receive(ANSWER_TIME)?;
-        match answer.bytes.first() {
-            Some(b'H') => match answer.sender {
+        let (tag, text) = match Message::parse(&answer.bytes) {
+            Some(message) => (Some(message.tag), message.text()),
+            None => (None, String::new()),
+        };
+        match tag {
+            Some(Tag::Ready) => match answer.sender {
                 Some(pid) => {
                     // The server reaps the child only after this "W": until then its pid
                     // stays its own, and the pidfd is the child's.
@@ -393,24 +406,23 @@ impl Server {
                         // cannot be seen: the run is made as a process instead.
                         // SAFETY: signals the child, whose pid is not reaped before "W".
                         unsafe { libc::kill(pid, libc::SIGKILL) };
-                        self.send(b"W")?;
+                        self.send(&encode(Tag::Watching, &[]))?;
                         self.exit()?;
                         return Err(Failure::Refused(
                             "nimlab cannot watch a forked child here (no pidfd)".into(),
                         ));
                     };
-                    self.send(b"W")?;
+                    self.send(&encode(Tag::Watching, &[]))?;
                     Ok((pid, pidfd))
                 }
                 None => Err(self.death("forked a child nimlab cannot see")),
             },
-            Some(b'N') => Err(Failure::Refused(reason(&answer.bytes))),
-            Some(b'F') => {
-                let why = reason(&answer.bytes);
-                self.send(b"W")?;
+            Some(Tag::Refused) => Err(Failure::Refused(text)),
+            Some(Tag::Failed) => {
+                self.send(&encode(Tag::Watching, &[]))?;
                 self.exit()?;
                 Err(Failure::Refused(format!(
-                    "the forked child could not start the program: {why}"
+                    "the forked child could not start the program: {text}"
                 )))
             }
             _ => Err(self.death("answered a run request oddly")),
@@ -420,11 +432,12 @@ impl Server {
     /// Reads how the child ended, once the server has reaped it (and killed what it left).
     pub fn exit(&mut self) -> Result<Exit, Failure> {
         let answer = self.receive(ANSWER_TIME)?;
-        let fields: Vec<&[u8]> = answer.bytes.split(|&b| b == 0).collect();
+        let exited = Message::parse(&answer.bytes).filter(|m| m.tag == Tag::Exited);
+        let fields = exited.map(|m| m.fields()).unwrap_or_default();
         let number =
             |at: usize| -> Option<i64> { std::str::from_utf8(fields.get(at)?).ok()?.parse().ok() };
-        match (fields.first(), number(1), number(2), number(3), number(4)) {
-            (Some(&b"X"), Some(status), Some(user), Some(system), Some(rss)) => {
+        match (number(0), number(1), number(2), number(3)) {
+            (Some(status), Some(user), Some(system), Some(rss)) => {
                 self.emptying = true;
                 let micros = |m: i64| Duration::from_micros(u64::try_from(m).unwrap_or(0));
                 Ok(Exit {
@@ -464,24 +477,15 @@ pub(super) struct Exit {
     pub max_rss_bytes: u64,
 }
 
-fn reason(answer: &[u8]) -> String {
-    let text = answer.splitn(2, |&b| b == 0).nth(1).unwrap_or_default();
-    String::from_utf8_lossy(text).into_owned()
-}
-
-/// The "R" message: program, working folder, CPU seconds, `random` seed (empty for none),
-/// arguments and environment.
+/// The run message ([`Tag::Run`]): program, working folder, CPU seconds, `random` seed (empty
+/// for none), arguments and environment.
 fn run_message(spec: &RunSpec) -> Result<Vec<u8>, Failure> {
     let program = spec
         .args
         .first()
         .ok_or_else(|| Failure::Refused("no program".into()))?;
     let cpu_seconds = spec.limits.kernel_cpu_seconds();
-    let mut fields: Vec<&[u8]> = vec![
-        b"R",
-        program.as_bytes(),
-        spec.workdir.as_os_str().as_bytes(),
-    ];
+    let mut fields: Vec<&[u8]> = vec![program.as_bytes(), spec.workdir.as_os_str().as_bytes()];
     let cpu = cpu_seconds.to_string();
     let seed = spec.seed.map(|s| s.to_string()).unwrap_or_default();
     let argc = spec.args.len().to_string();
@@ -500,7 +504,7 @@ fn run_message(spec: &RunSpec) -> Result<Vec<u8>, Failure> {
             "an argument or variable holds a NUL byte".into(),
         ));
     }
-    let message = fields.join(&0u8);
+    let message = encode(Tag::Run, &fields);
     if message.len() > socket::MESSAGE_MAX {
         return Err(Failure::Refused(
             "the arguments and environment are too long to send to the fork server".into(),

@@ -3,6 +3,7 @@
 //! SCM_CREDENTIALS (translated into nimlab's PID namespace: a forked child tells nimlab who
 //! it is just by writing).
 
+use super::protocol::Tag;
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::time::Duration;
@@ -70,9 +71,9 @@ pub(super) fn send(socket: &OwnedFd, message: &[u8]) -> io::Result<()> {
     }
 }
 
-/// Sends descriptors, all in one message of one byte.
+/// Sends descriptors, all in one message of one byte ([`Tag::Descriptors`]).
 pub(super) fn send_fds(socket: &OwnedFd, fds: &[RawFd]) -> io::Result<()> {
-    let mut byte = [b'D'];
+    let mut byte = [Tag::Descriptors.byte()];
     let mut iov = libc::iovec {
         iov_base: byte.as_mut_ptr().cast(),
         iov_len: 1,
@@ -217,7 +218,7 @@ mod tests {
         // SAFETY: msg and its buffers are live; the kernel fills at most their sizes.
         let n = unsafe { libc::recvmsg(socket.as_raw_fd(), &mut msg, 0) };
         assert_eq!(n, 1, "{}", io::Error::last_os_error());
-        assert_eq!(byte, [b'D']);
+        assert_eq!(byte, [Tag::Descriptors.byte()]);
         // SAFETY: the kernel wrote one SCM_RIGHTS header, checked before its data is read.
         unsafe {
             let header = libc::CMSG_FIRSTHDR(&msg);
