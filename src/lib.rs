@@ -2,7 +2,9 @@
 //!
 //! The data flows as the modules are laid out: a [`lab`] (exercises and fixtures) is loaded;
 //! a submission is run by a [`runner`]; its output is judged ([`judge`], with each exercise's
-//! checker in [`exercises`]); the results become events that [`report`]ers write.
+//! checker or referee in [`exercises`]); [`check`] sends every case through the one grader
+//! its exercise's judging chooses; the results become events that [`report`]ers write.
+//! ARCHITECTURE.md has the map.
 
 pub mod bench;
 pub mod check;
