@@ -6,7 +6,7 @@
 pub mod config;
 
 use crate::error::{BadInput, LabError};
-use crate::exercises::{self, Exercise, Judging, Parsed, Settings};
+use crate::exercises::{self, Exercise, Interactive, Judging, Parsed, Settings};
 use config::{ComparisonSetting, ExerciseConfig};
 use include_dir::{Dir, include_dir};
 use std::collections::BTreeMap;
@@ -454,6 +454,9 @@ fn parse_exercise(
     })
 }
 
+/// A case's `.in` and `.out` files, as (path, bytes), as far as found.
+type Pair<'a> = (Option<(&'a str, &'a [u8])>, Option<(&'a str, &'a [u8])>);
+
 fn parse_cases(
     namer: &Namer,
     name: &str,
@@ -464,14 +467,47 @@ fn parse_cases(
     fixtures: &[(String, &[u8])],
 ) -> Result<Vec<Case>, LabError> {
     // (visibility, stem) -> (.in, .out)
-    type Pair<'a> = (Option<(&'a str, &'a [u8])>, Option<(&'a str, &'a [u8])>);
     let mut pairs: BTreeMap<(Visibility, String), Pair> = BTreeMap::new();
-    let mut scenarios = Vec::new();
+    let mut cases = Vec::new();
     for (relative, bytes) in fixtures {
         let rest = &relative[format!("fixtures/{name}/").len()..];
         if rest.ends_with(".md") && !rest.contains('/') {
             continue;
         }
+        let fixture = Fixture::place(namer, relative, rest, bytes)?;
+        if let Judging::Interactive(interactive) = judging {
+            cases.push(scenario_case(namer, &fixture, interactive, settings)?);
+            continue;
+        }
+        pair_up(namer, &mut pairs, &fixture)?;
+    }
+    for (key, pair) in pairs {
+        cases.push(stdin_case(namer, name, module, settings, key, pair)?);
+    }
+    for case in &mut cases {
+        case.weight = config.weights.get(&case.name).copied().unwrap_or(1);
+    }
+    Ok(cases)
+}
+
+/// A fixture file, placed: the visibility its folder gives, and its name's stem and extension.
+struct Fixture<'f> {
+    relative: &'f str,
+    bytes: &'f [u8],
+    visibility: Visibility,
+    stem: &'f str,
+    ext: &'f str,
+}
+
+impl<'f> Fixture<'f> {
+    /// Places `relative` (`rest` below the exercise's fixtures folder): in `sample/` or
+    /// `secret/`, under a valid name with an extension.
+    fn place(
+        namer: &Namer,
+        relative: &'f str,
+        rest: &'f str,
+        bytes: &'f [u8],
+    ) -> Result<Fixture<'f>, LabError> {
         let (folder, file) = rest.split_once('/').unwrap_or(("", rest));
         let visibility = match folder {
             "sample" => Visibility::Sample,
@@ -495,79 +531,108 @@ fn parse_cases(
                 "fixture names use lowercase letters, digits, `_` and `-` only (like 03-empty-row.in)",
             ));
         }
-        if let Judging::Interactive(interactive) = judging {
-            if ext != "toml" {
-                return Err(LabError::invalid(
-                    namer.name(relative),
-                    "this exercise is judged by playing games: its fixtures are .toml scenarios",
-                ));
-            }
-            let text = text(namer, relative, bytes)?;
-            let parsed = interactive
-                .scenario(&text, settings)
-                .map_err(|problem: BadInput| LabError::invalid(namer.name(relative), problem.0))?;
-            scenarios.push(Case {
-                name: format!("{}/{stem}", visibility.folder()),
-                visibility,
-                input: CaseInput::Scenario { text, parsed },
-                expected: String::new(),
-                stored_expected: String::new(),
-                weight: 1,
-            });
-            continue;
-        }
-        let slot = pairs.entry((visibility, stem.to_string())).or_default();
-        match ext {
-            "in" => slot.0 = Some((relative.as_str(), bytes)),
-            "out" => slot.1 = Some((relative.as_str(), bytes)),
-            _ => {
-                return Err(LabError::invalid(
-                    namer.name(relative),
-                    "a fixture file ends in .in or .out",
-                ));
-            }
-        }
-    }
-    let mut cases = scenarios;
-    for case in &mut cases {
-        case.weight = config.weights.get(&case.name).copied().unwrap_or(1);
-    }
-    for ((visibility, stem), pair) in pairs {
-        let case_name = format!("{}/{stem}", visibility.folder());
-        let fixture = |ext: &str| namer.name(&format!("fixtures/{name}/{case_name}.{ext}"));
-        let (input, output) = match pair {
-            (Some(input), Some(output)) => (input, output),
-            (Some(_), None) => {
-                return Err(LabError::invalid(
-                    fixture("in"),
-                    "has no matching .out file",
-                ));
-            }
-            (None, _) => {
-                return Err(LabError::invalid(
-                    fixture("out"),
-                    "has no matching .in file",
-                ));
-            }
-        };
-        let input_text = text(namer, input.0, input.1)?;
-        let stored_expected = text(namer, output.0, output.1)?;
-        let expected = match module {
-            Some(module) => module
-                .expected(&input_text, &stored_expected, settings)
-                .map_err(|e| LabError::invalid(fixture("in"), e.to_string()))?,
-            None => stored_expected.clone(),
-        };
-        cases.push(Case {
-            weight: config.weights.get(&case_name).copied().unwrap_or(1),
-            name: case_name,
+        Ok(Fixture {
+            relative,
+            bytes,
             visibility,
-            input: CaseInput::Stdin(input_text),
-            expected,
-            stored_expected,
-        });
+            stem,
+            ext,
+        })
     }
-    Ok(cases)
+}
+
+/// The case of a game's scenario: one .toml file, read by the exercise's judge.
+fn scenario_case(
+    namer: &Namer,
+    fixture: &Fixture,
+    interactive: &dyn Interactive,
+    settings: &Settings,
+) -> Result<Case, LabError> {
+    let relative = fixture.relative;
+    if fixture.ext != "toml" {
+        return Err(LabError::invalid(
+            namer.name(relative),
+            "this exercise is judged by playing games: its fixtures are .toml scenarios",
+        ));
+    }
+    let text = text(namer, relative, fixture.bytes)?;
+    let parsed = interactive
+        .scenario(&text, settings)
+        .map_err(|problem: BadInput| LabError::invalid(namer.name(relative), problem.0))?;
+    Ok(Case {
+        name: format!("{}/{}", fixture.visibility.folder(), fixture.stem),
+        visibility: fixture.visibility,
+        input: CaseInput::Scenario { text, parsed },
+        expected: String::new(),
+        stored_expected: String::new(),
+        weight: 1,
+    })
+}
+
+/// Files a fixture as its case's .in or .out.
+fn pair_up<'f>(
+    namer: &Namer,
+    pairs: &mut BTreeMap<(Visibility, String), Pair<'f>>,
+    fixture: &Fixture<'f>,
+) -> Result<(), LabError> {
+    let slot = pairs
+        .entry((fixture.visibility, fixture.stem.to_string()))
+        .or_default();
+    match fixture.ext {
+        "in" => slot.0 = Some((fixture.relative, fixture.bytes)),
+        "out" => slot.1 = Some((fixture.relative, fixture.bytes)),
+        _ => {
+            return Err(LabError::invalid(
+                namer.name(fixture.relative),
+                "a fixture file ends in .in or .out",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The case of a program run on stdin: its .in, and its .out adapted to the settings.
+fn stdin_case(
+    namer: &Namer,
+    name: &str,
+    module: Option<&'static dyn Exercise>,
+    settings: &Settings,
+    (visibility, stem): (Visibility, String),
+    pair: Pair,
+) -> Result<Case, LabError> {
+    let case_name = format!("{}/{stem}", visibility.folder());
+    let fixture = |ext: &str| namer.name(&format!("fixtures/{name}/{case_name}.{ext}"));
+    let (input, output) = match pair {
+        (Some(input), Some(output)) => (input, output),
+        (Some(_), None) => {
+            return Err(LabError::invalid(
+                fixture("in"),
+                "has no matching .out file",
+            ));
+        }
+        (None, _) => {
+            return Err(LabError::invalid(
+                fixture("out"),
+                "has no matching .in file",
+            ));
+        }
+    };
+    let input_text = text(namer, input.0, input.1)?;
+    let stored_expected = text(namer, output.0, output.1)?;
+    let expected = match module {
+        Some(module) => module
+            .expected(&input_text, &stored_expected, settings)
+            .map_err(|e| LabError::invalid(fixture("in"), e.to_string()))?,
+        None => stored_expected.clone(),
+    };
+    Ok(Case {
+        name: case_name,
+        visibility,
+        input: CaseInput::Stdin(input_text),
+        expected,
+        stored_expected,
+        weight: 1,
+    })
 }
 
 #[cfg(test)]

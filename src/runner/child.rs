@@ -7,8 +7,10 @@ use super::Termination;
 use super::filter;
 use super::sandbox::{Inside, Isolation, RunCgroup};
 use crate::error::RunnerError;
+use std::ffi::OsString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -139,18 +141,22 @@ fn filter_pipe() -> Result<Option<OwnedFd>, RunnerError> {
     Ok(Some(read))
 }
 
-/// Starts a program as [`spawn`] does, in the given cgroups (joined between fork and exec).
-pub(crate) fn spawn_in(
+/// What is run, and how the system call filter reaches it: as a pipe bubblewrap reads (its
+/// read end inherited), or installed by the child itself, last before exec.
+struct CommandLine {
+    program: PathBuf,
+    args: Vec<OsString>,
+    filter_fd: Option<OwnedFd>,
+    own_filter: Option<filter::Prepared>,
+}
+
+/// The command line for `role`: bubblewrap's in a sandbox (which applies the filter), the
+/// program's own without one (the child then applies the filter itself).
+fn command_line(
     launch: &RunSpec,
     isolation: &Isolation,
-    stdin: Stdio,
-    cgroup: Option<RunCgroup>,
     role: Role,
-) -> Result<Started, RunnerError> {
-    let limits = launch.limits;
-    let cpu_seconds = limits.kernel_cpu_seconds();
-    // In a sandbox bubblewrap applies the filter; without one, the child applies it itself,
-    // last before exec.
+) -> Result<CommandLine, RunnerError> {
     let mut filter_fd = None;
     let mut own_filter = None;
     let (program, args) = match isolation {
@@ -180,10 +186,20 @@ pub(crate) fn spawn_in(
             (launch.program.to_path_buf(), launch.args.clone())
         }
     };
-    let inherit = filter_fd.as_ref().map(|fd| fd.as_raw_fd());
-    let mut command = Command::new(&program);
+    Ok(CommandLine {
+        program,
+        args,
+        filter_fd,
+        own_filter,
+    })
+}
+
+/// The command for `line`: only the launch's environment, in its working folder, in a
+/// process group of its own, its output piped.
+fn base_command(launch: &RunSpec, line: &CommandLine, stdin: Stdio) -> Command {
+    let mut command = Command::new(&line.program);
     command
-        .args(&args)
+        .args(&line.args)
         .env_clear()
         .envs(launch.env.iter().map(|(k, v)| (k, v)))
         .current_dir(launch.workdir)
@@ -191,6 +207,27 @@ pub(crate) fn spawn_in(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    command
+}
+
+/// Starts a program as [`spawn`] does, in the given cgroups (joined between fork and exec).
+pub(crate) fn spawn_in(
+    launch: &RunSpec,
+    isolation: &Isolation,
+    stdin: Stdio,
+    cgroup: Option<RunCgroup>,
+    role: Role,
+) -> Result<Started, RunnerError> {
+    let limits = launch.limits;
+    let cpu_seconds = limits.kernel_cpu_seconds();
+    let line = command_line(launch, isolation, role)?;
+    let mut command = base_command(launch, &line, stdin);
+    let CommandLine {
+        filter_fd,
+        own_filter,
+        ..
+    } = line;
+    let inherit = filter_fd.as_ref().map(|fd| fd.as_raw_fd());
     let parent = std::process::id() as libc::pid_t;
     // A memory cgroup bounds the whole run; without one, each process's address space. With
     // one, the inherited limit is left as it is: raising it could be refused.

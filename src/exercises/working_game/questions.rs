@@ -380,26 +380,45 @@ pub fn classify(lines: &[String], prompt: &str, playing: bool) -> Question {
     let text = question_text(lines, prompt);
     let lower = text.to_lowercase();
     let l = lower.as_str();
-    let offered = offered(text);
-    let offers = |a: &str, b: &str| {
-        let lower: Vec<String> = offered.iter().map(|o| o.to_lowercase()).collect();
-        let find = |w: &str| {
-            lower
-                .iter()
-                .position(|o| o == w || (w.len() == 1 && o.starts_with(w)))
+    if asks_to_continue(l) {
+        return Question::Continue;
+    }
+    if let Some(menu) = menu_question(lines, prompt, l) {
+        return menu;
+    }
+    let offered = Offered::read(text);
+    if let Some(kind) = kind_question(text, l, &offered) {
+        return kind;
+    }
+    if let Some(yes_no) = yes_no_question(text, l, &offered) {
+        return yes_no;
+    }
+    let words = MoveWords::read(l);
+    if asks_a_name(l, &words) {
+        return Question::Name {
+            seat: seat_named(text),
         };
-        Some((offered[find(a)?].clone(), offered[find(b)?].clone()))
-    };
-    if l.contains("press enter")
+    }
+    if !playing {
+        if let Some(board) = board_question(l, &words) {
+            return board;
+        }
+    }
+    move_question(l, &words, playing)
+}
+
+/// "Press Enter to continue", "Hit enter", "Press any key".
+fn asks_to_continue(l: &str) -> bool {
+    l.contains("press enter")
         || l.contains("press return")
         || l.contains("hit enter")
         || l.contains("press any key")
         || (l.contains("enter") && l.contains("continue"))
-    {
-        return Question::Continue;
-    }
-    // A menu: several choices printed, most of them meaning something. Asked who starts,
-    // a choice that names one side means that side moves first.
+}
+
+/// A menu: several choices printed, most of them meaning something. Asked who starts, a
+/// choice that names one side means that side moves first.
+fn menu_question(lines: &[String], prompt: &str, l: &str) -> Option<Question> {
     let mut menu = menu_choices(lines, prompt);
     if has_word(l, &["first", "start", "starts", "begin", "begins", "goes"]) {
         for choice in &mut menu {
@@ -419,104 +438,156 @@ pub fn classify(lines: &[String], prompt: &str, playing: bool) -> Question {
         .iter()
         .filter(|c| matches!(c.means, Meaning::First(_)))
         .count();
-    if menu.len() >= 2 && modes >= 2 {
-        return Question::Menu(menu);
+    let asks_who_starts = l.contains("first") || l.contains("start") || l.contains("begin");
+    let is_menu = menu.len() >= 2 && (modes >= 2 || ((modes + firsts) >= 2 && asks_who_starts));
+    is_menu.then_some(Question::Menu(menu))
+}
+
+/// The answers a question offers in brackets, as printed and in lowercase.
+struct Offered {
+    answers: Vec<String>,
+    lower: Vec<String>,
+}
+
+impl Offered {
+    fn read(text: &str) -> Offered {
+        let answers = offered(text);
+        let lower = answers.iter().map(|o| o.to_lowercase()).collect();
+        Offered { answers, lower }
     }
-    if menu.len() >= 2
-        && (modes + firsts) >= 2
-        && (l.contains("first") || l.contains("start") || l.contains("begin"))
-    {
-        return Question::Menu(menu);
+
+    /// The offered answers spelled `a` and `b` (a single letter: the first answer that starts
+    /// with it), as printed; None unless both are offered.
+    fn pair(&self, a: &str, b: &str) -> Option<(String, String)> {
+        let find = |w: &str| {
+            self.lower
+                .iter()
+                .position(|o| o == w || (w.len() == 1 && o.starts_with(w)))
+        };
+        Some((
+            self.answers[find(a)?].clone(),
+            self.answers[find(b)?].clone(),
+        ))
     }
-    if let Some((human, computer)) = offers("h", "c")
-        .or_else(|| offers("human", "computer"))
-        .or_else(|| offers("p", "c"))
-        .or_else(|| offers("human", "cpu"))
+}
+
+/// "Is player 1 a human or a computer? (h/c)".
+fn kind_question(text: &str, l: &str, offered: &Offered) -> Option<Question> {
+    if let Some((human, computer)) = offered
+        .pair("h", "c")
+        .or_else(|| offered.pair("human", "computer"))
+        .or_else(|| offered.pair("p", "c"))
+        .or_else(|| offered.pair("human", "cpu"))
     {
-        return Question::Kind {
+        return Some(Question::Kind {
             seat: seat_named(text),
             human,
             computer,
-        };
+        });
     }
     if l.contains("human or") && l.contains("computer") {
-        return Question::Kind {
+        return Some(Question::Kind {
             seat: seat_named(text),
             human: "human".into(),
             computer: "computer".into(),
-        };
-    }
-    let yes_no = offers("y", "n").or_else(|| offers("yes", "no"));
-    let asks = {
-        static ASKS: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(
-                r"(?i)^\s*(?:do|does|would|will|should|shall|is|are|can|want|wanna)\b[^?]*\?\s*$",
-            )
-            .expect("valid pattern")
         });
-        ASKS.is_match(text)
-    };
-    if yes_no.is_some() || asks || l.contains("yes or no") {
-        let (yes, no) = yes_no.unwrap_or_else(|| ("y".into(), "n".into()));
-        return Question::YesNo {
-            topic: topic(l, seat_named(text)),
-            yes,
-            no,
-        };
     }
-    let row_word = has_word(l, ROW_WORDS);
-    let element_word = has_word(l, ELEMENT_WORDS) || l.contains("how many");
-    // A move before a name: "make a move Put your name here (row, elements)".
-    let names_a_move = (row_word && element_word) || has_word(l, &["move", "turn"]);
-    if has_word(l, &["name", "called", "names"]) && !names_a_move {
-        return Question::Name {
-            seat: seat_named(text),
-        };
+    None
+}
+
+/// A question answered yes or no: it offers them, or it is worded as one ("Do you...?").
+fn yes_no_question(text: &str, l: &str, offered: &Offered) -> Option<Question> {
+    static ASKS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)^\s*(?:do|does|would|will|should|shall|is|are|can|want|wanna)\b[^?]*\?\s*$",
+        )
+        .expect("valid pattern")
+    });
+    let yes_no = offered.pair("y", "n").or_else(|| offered.pair("yes", "no"));
+    if yes_no.is_none() && !ASKS.is_match(text) && !l.contains("yes or no") {
+        return None;
     }
-    let numbered_row = {
+    let (yes, no) = yes_no.unwrap_or_else(|| ("y".into(), "n".into()));
+    Some(Question::YesNo {
+        topic: topic(l, seat_named(text)),
+        yes,
+        no,
+    })
+}
+
+/// What a question says of the parts of a move.
+struct MoveWords {
+    /// It names a row (heap, pile...).
+    row: bool,
+    /// It names elements, or asks how many.
+    elements: bool,
+    /// The row it names by number: "row 2", "heap #3".
+    numbered_row: Option<usize>,
+}
+
+impl MoveWords {
+    fn read(l: &str) -> MoveWords {
         static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
             Regex::new(r"(?i)\b(?:row|heap|pile|line|stack)\s*#?\s*(\d{1,2})\b")
                 .expect("valid pattern")
         });
-        NUMBERED
-            .captures(l)
-            .and_then(|c| c[1].parse::<usize>().ok())
-    };
-    if !playing {
-        if l.contains("how many rows")
-            || l.contains("how many heaps")
-            || l.contains("how many piles")
-            || l.contains("number of rows")
-            || l.contains("number of heaps")
-            || l.contains("number of piles")
-        {
-            return Question::RowCount;
-        }
-        if let Some(n) = numbered_row {
-            return Question::RowSize(Some(n));
-        }
-        if l.contains("board")
-            || l.contains("sizes")
-            || (row_word && (l.contains("each") || l.contains("separated")))
-        {
-            return Question::Board {
-                commas: l.contains("comma"),
-            };
-        }
-        if (l.contains("next row") || l.contains("next heap")) && element_word {
-            return Question::RowSize(None);
+        MoveWords {
+            row: has_word(l, ROW_WORDS),
+            elements: has_word(l, ELEMENT_WORDS) || l.contains("how many"),
+            numbered_row: NUMBERED
+                .captures(l)
+                .and_then(|c| c[1].parse::<usize>().ok()),
         }
     }
-    if l.contains("move") && !row_word && !element_word {
+}
+
+/// Asks for a name, and not for a move: "make a move Put your name here (row, elements)" asks
+/// for a move.
+fn asks_a_name(l: &str, words: &MoveWords) -> bool {
+    let names_a_move = (words.row && words.elements) || has_word(l, &["move", "turn"]);
+    has_word(l, &["name", "called", "names"]) && !names_a_move
+}
+
+/// Before the game: the board, whole or a row at a time.
+fn board_question(l: &str, words: &MoveWords) -> Option<Question> {
+    if l.contains("how many rows")
+        || l.contains("how many heaps")
+        || l.contains("how many piles")
+        || l.contains("number of rows")
+        || l.contains("number of heaps")
+        || l.contains("number of piles")
+    {
+        return Some(Question::RowCount);
+    }
+    if let Some(n) = words.numbered_row {
+        return Some(Question::RowSize(Some(n)));
+    }
+    if l.contains("board")
+        || l.contains("sizes")
+        || (words.row && (l.contains("each") || l.contains("separated")))
+    {
+        return Some(Question::Board {
+            commas: l.contains("comma"),
+        });
+    }
+    if (l.contains("next row") || l.contains("next heap")) && words.elements {
+        return Some(Question::RowSize(None));
+    }
+    None
+}
+
+/// A move, whole or in parts; else nothing nimlab can read.
+fn move_question(l: &str, words: &MoveWords, playing: bool) -> Question {
+    if l.contains("move") && !words.row && !words.elements {
         return Question::Move;
     }
-    if row_word && element_word && numbered_row.is_none() {
+    if words.row && words.elements && words.numbered_row.is_none() {
         return Question::Move;
     }
-    if element_word && (!row_word || numbered_row.is_some()) {
+    if words.elements && (!words.row || words.numbered_row.is_some()) {
         return Question::Elements;
     }
-    if row_word {
+    if words.row {
         return Question::Row;
     }
     if playing {

@@ -26,7 +26,7 @@
 //! program, it says so (`Verdict::NotJudged`) and shows the questions, never "wrong answer".
 
 use super::display::{self, Shown};
-use super::questions::{self, Kind, Meaning, Mode, Question, Topic};
+use super::questions::{self, Choice, Kind, Meaning, Mode, Question, Topic};
 use super::scenario::{HumanPlay, Scenario};
 use crate::exercises::TranscriptEntry as Entry;
 use crate::nim::{self, Move};
@@ -888,226 +888,271 @@ impl<'a> Referee<'a> {
                 "the program asked `{text}` four times in a row; nimlab's answers did not satisfy it"
             ));
         }
-        let retry = self.repeats > 0;
-        let sizes = |sep: &str| {
-            self.scenario
-                .board
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(sep)
-        };
         match question {
-            Question::Name { seat } => {
-                if retry && self.repeats >= 2 {
-                    return self.cannot_drive(format!(
-                        "the program asked `{text}` again after nimlab typed a name"
-                    ));
-                }
-                let index = self.names_given.min(1);
-                let asked_seat = seat.unwrap_or(index);
-                let name = match self.wanted {
-                    // Asked for names after choosing a game against the computer: the
-                    // human's first.
-                    Mode::HumanVsComputer if self.mode_asked => {
-                        let human = self.human_name().unwrap_or_default();
-                        let computer = self
-                            .scenario
-                            .players
-                            .iter()
-                            .find(|p| Scenario::is_computer(p))
-                            .cloned()
-                            .unwrap_or_default();
-                        if seat.is_none() && (index == 0 || text.to_lowercase().contains("your")) {
-                            human
-                        } else if self.seat_names.iter().flatten().any(|n| *n == human) {
-                            computer
-                        } else {
-                            human
-                        }
-                    }
-                    _ => self.scenario.players[asked_seat].clone(),
-                };
-                if !self.mode_asked {
-                    // The lab's way: the names say who is a computer.
-                    self.seats[asked_seat] = if Scenario::is_computer(&name) {
-                        Seat::Computer
-                    } else {
-                        Seat::Human
-                    };
-                }
-                if self.wanted != Mode::HumanVsComputer || !self.mode_asked {
-                    self.seat_names[asked_seat] = Some(name.clone());
-                }
-                self.names_given += 1;
-                self.type_setup(SetupAnswer::Name(index), &name, text, program)
-            }
-            Question::Menu(choices) => {
-                let wanted = self.wanted;
-                let first_kind = if self.scenario_computer(0) {
-                    Kind::Computer
-                } else {
-                    Kind::Human
-                };
-                let pick = choices
-                    .iter()
-                    .find(|c| c.means == Meaning::Mode(wanted))
-                    .or_else(|| {
-                        choices
-                            .iter()
-                            .find(|c| c.means == Meaning::First(first_kind))
-                    });
-                match pick {
-                    Some(choice) if !retry => {
-                        if matches!(choice.means, Meaning::Mode(_)) {
-                            self.mode_asked = true;
-                        }
-                        let answer = choice.answer.clone();
-                        self.note(format!(
-                            "nimlab chose `{}` for {}",
-                            clipped(choice.label.trim()),
-                            wanted.describe()
-                        ));
-                        self.type_setup(SetupAnswer::Choice, &answer, text, program)
-                    }
-                    Some(choice) => self.cannot_drive(format!(
-                        "the program asked `{text}` again after nimlab chose `{}`",
-                        clipped(&choice.answer)
-                    )),
-                    None if choices.iter().all(|c| c.means != Meaning::Unknown)
-                        && choices.iter().any(|c| matches!(c.means, Meaning::Mode(_))) =>
-                    {
-                        let offered: Vec<String> =
-                            choices.iter().map(|c| clipped(c.label.trim())).collect();
-                        broken(
-                            Rule::Modes,
-                            format!(
-                                "the menu offers {}, but not {}",
-                                offered.join("; "),
-                                wanted.describe()
-                            ),
-                        )
-                    }
-                    None => self.cannot_drive(format!(
-                        "it could not tell which choice of `{text}` plays {}",
-                        wanted.describe()
-                    )),
-                }
-            }
-            Question::YesNo { topic, yes, no } => {
-                let says_yes = match topic {
-                    Topic::Computer {
-                        seat: Some(seat), ..
-                    } => self.seat_is_computer(seat),
-                    Topic::Computer { both: true, .. } => self.wanted == Mode::ComputerVsComputer,
-                    Topic::Computer { .. } => self.wanted != Mode::HumanVsHuman,
-                    Topic::Human { seat: Some(seat) } => !self.seat_is_computer(seat),
-                    Topic::Human { seat: None } => self.wanted == Mode::HumanVsHuman,
-                    Topic::GoFirst { computer } => self.scenario_computer(0) == computer,
-                    Topic::Again | Topic::Rules => false,
-                    Topic::Confirm | Topic::Unknown => !retry,
-                };
-                if matches!(topic, Topic::Computer { .. } | Topic::Human { .. }) {
-                    self.mode_asked = true;
-                }
-                if retry && !matches!(topic, Topic::Unknown | Topic::Confirm) {
-                    // The same answer again, in the other spelling ("yes" for "y").
-                    let answer = if says_yes { &yes } else { &no };
-                    let other = if answer.len() == 1 {
-                        if says_yes { "yes" } else { "no" }
-                    } else if says_yes {
-                        "y"
-                    } else {
-                        "n"
-                    };
-                    if self.repeats >= 2 {
-                        return self.cannot_drive(format!(
-                            "the program asked `{text}` again after nimlab answered it `{answer}` and `{other}`"
-                        ));
-                    }
-                    self.note(format!("`{answer}` was not taken; nimlab tries `{other}`"));
-                    return self.type_setup(SetupAnswer::Choice, other, text, program);
-                }
-                let answer = if says_yes { yes } else { no };
-                self.type_setup(SetupAnswer::Choice, &answer, text, program)
-            }
+            Question::Name { seat } => self.answer_name(seat, text, program),
+            Question::Menu(choices) => self.answer_menu(&choices, text, program),
+            Question::YesNo { topic, yes, no } => self.answer_yes_no(topic, yes, no, text, program),
             Question::Kind {
                 seat,
                 human,
                 computer,
-            } => {
-                let seat = seat.unwrap_or(self.kinds_given.min(1));
-                self.kinds_given += 1;
-                self.mode_asked = true;
-                if retry {
-                    return self.cannot_drive(format!(
-                        "the program asked `{text}` again after nimlab answered it"
-                    ));
-                }
-                let answer = if self.seat_is_computer(seat) {
+            } => self.answer_kind(seat, human, computer, text, program),
+            Question::Board { commas } => self.answer_board(commas, text, program),
+            Question::RowCount => self.answer_row_count(text, program),
+            Question::RowSize(row) => self.answer_row_size(row, text, program),
+            Question::Continue => self.type_line("", program),
+            _ => self.answer_unknown(text, program),
+        }
+    }
+
+    /// A player's name: the scenario's, for the seat asked or the next one.
+    fn answer_name(&mut self, seat: Option<usize>, text: &str, program: &mut dyn Session) -> Step {
+        if self.repeats >= 2 {
+            return self.cannot_drive(format!(
+                "the program asked `{text}` again after nimlab typed a name"
+            ));
+        }
+        let index = self.names_given.min(1);
+        let asked_seat = seat.unwrap_or(index);
+        let name = match self.wanted {
+            // Asked for names after choosing a game against the computer: the human's first.
+            Mode::HumanVsComputer if self.mode_asked => {
+                let human = self.human_name().unwrap_or_default();
+                let computer = self
+                    .scenario
+                    .players
+                    .iter()
+                    .find(|p| Scenario::is_computer(p))
+                    .cloned()
+                    .unwrap_or_default();
+                if seat.is_none() && (index == 0 || text.to_lowercase().contains("your")) {
+                    human
+                } else if self.seat_names.iter().flatten().any(|n| *n == human) {
                     computer
                 } else {
                     human
-                };
+                }
+            }
+            _ => self.scenario.players[asked_seat].clone(),
+        };
+        if !self.mode_asked {
+            // The lab's way: the names say who is a computer.
+            self.seats[asked_seat] = if Scenario::is_computer(&name) {
+                Seat::Computer
+            } else {
+                Seat::Human
+            };
+        }
+        if self.wanted != Mode::HumanVsComputer || !self.mode_asked {
+            self.seat_names[asked_seat] = Some(name.clone());
+        }
+        self.names_given += 1;
+        self.type_setup(SetupAnswer::Name(index), &name, text, program)
+    }
+
+    /// A menu: the choice of the scenario's mode, or else of who moves first.
+    fn answer_menu(&mut self, choices: &[Choice], text: &str, program: &mut dyn Session) -> Step {
+        let retry = self.repeats > 0;
+        let wanted = self.wanted;
+        let first_kind = if self.scenario_computer(0) {
+            Kind::Computer
+        } else {
+            Kind::Human
+        };
+        let pick = choices
+            .iter()
+            .find(|c| c.means == Meaning::Mode(wanted))
+            .or_else(|| {
+                choices
+                    .iter()
+                    .find(|c| c.means == Meaning::First(first_kind))
+            });
+        match pick {
+            Some(choice) if !retry => {
+                if matches!(choice.means, Meaning::Mode(_)) {
+                    self.mode_asked = true;
+                }
+                let answer = choice.answer.clone();
+                self.note(format!(
+                    "nimlab chose `{}` for {}",
+                    clipped(choice.label.trim()),
+                    wanted.describe()
+                ));
                 self.type_setup(SetupAnswer::Choice, &answer, text, program)
             }
-            Question::Board { commas } => {
-                let tries = [" ", ", ", ","];
-                let first = if commas { 1 } else { 0 };
-                let Some(sep) = tries.get(first + self.repeats) else {
-                    return self.cannot_drive(format!(
-                        "the program asked `{text}` again after nimlab typed the board as sizes separated by spaces and by commas"
-                    ));
-                };
-                if retry {
-                    self.note("the board was not taken in that form; nimlab tries another");
-                }
-                self.board_typed = Some(self.scenario.board.clone());
-                let answer = sizes(sep);
-                self.type_setup(SetupAnswer::Board, &answer, text, program)
+            Some(choice) => self.cannot_drive(format!(
+                "the program asked `{text}` again after nimlab chose `{}`",
+                clipped(&choice.answer)
+            )),
+            None if choices.iter().all(|c| c.means != Meaning::Unknown)
+                && choices.iter().any(|c| matches!(c.means, Meaning::Mode(_))) =>
+            {
+                let offered: Vec<String> =
+                    choices.iter().map(|c| clipped(c.label.trim())).collect();
+                broken(
+                    Rule::Modes,
+                    format!(
+                        "the menu offers {}, but not {}",
+                        offered.join("; "),
+                        wanted.describe()
+                    ),
+                )
             }
-            Question::RowCount => {
-                if retry {
-                    return self.cannot_drive(format!(
-                        "the program asked `{text}` again after nimlab typed the number of rows"
-                    ));
-                }
-                self.rows_given = 0;
-                let rows = self.scenario.board.len().to_string();
-                self.type_setup(SetupAnswer::Board, &rows, text, program)
-            }
-            Question::RowSize(row) => {
-                let row = row.unwrap_or(self.rows_given + 1);
-                if retry && row == self.rows_given {
-                    return self.cannot_drive(format!(
-                        "the program asked `{text}` again after nimlab typed the row's size"
-                    ));
-                }
-                let Some(size) = self.scenario.board.get(row.wrapping_sub(1)) else {
-                    return self.cannot_drive(format!(
-                        "the program asks `{text}`, but the scenario's board has {} rows",
-                        self.scenario.board.len()
-                    ));
-                };
-                self.rows_given = row;
-                if row == self.scenario.board.len() {
-                    self.board_typed = Some(self.scenario.board.clone());
-                }
-                let size = size.to_string();
-                self.type_setup(SetupAnswer::Board, &size, text, program)
-            }
-            Question::Continue => self.type_line("", program),
-            _ => {
-                // A question nimlab cannot read: Enter, once.
-                if retry {
-                    return self.cannot_drive(format!(
-                        "it could not read the question `{text}` (it tried an empty line)"
-                    ));
-                }
-                self.note("nimlab did not recognise this question and pressed Enter");
-                self.type_setup(SetupAnswer::Choice, "", text, program)
-            }
+            None => self.cannot_drive(format!(
+                "it could not tell which choice of `{text}` plays {}",
+                wanted.describe()
+            )),
         }
+    }
+
+    /// Whether to answer yes to a question before the game, by its topic.
+    fn says_yes(&mut self, topic: Topic) -> bool {
+        let retry = self.repeats > 0;
+        match topic {
+            Topic::Computer {
+                seat: Some(seat), ..
+            } => self.seat_is_computer(seat),
+            Topic::Computer { both: true, .. } => self.wanted == Mode::ComputerVsComputer,
+            Topic::Computer { .. } => self.wanted != Mode::HumanVsHuman,
+            Topic::Human { seat: Some(seat) } => !self.seat_is_computer(seat),
+            Topic::Human { seat: None } => self.wanted == Mode::HumanVsHuman,
+            Topic::GoFirst { computer } => self.scenario_computer(0) == computer,
+            Topic::Again | Topic::Rules => false,
+            Topic::Confirm | Topic::Unknown => !retry,
+        }
+    }
+
+    /// Yes or no, by the topic; asked again, the same answer in the other spelling.
+    fn answer_yes_no(
+        &mut self,
+        topic: Topic,
+        yes: String,
+        no: String,
+        text: &str,
+        program: &mut dyn Session,
+    ) -> Step {
+        let retry = self.repeats > 0;
+        let says_yes = self.says_yes(topic);
+        if matches!(topic, Topic::Computer { .. } | Topic::Human { .. }) {
+            self.mode_asked = true;
+        }
+        if retry && !matches!(topic, Topic::Unknown | Topic::Confirm) {
+            // The same answer again, in the other spelling ("yes" for "y").
+            let answer = if says_yes { &yes } else { &no };
+            let other = if answer.len() == 1 {
+                if says_yes { "yes" } else { "no" }
+            } else if says_yes {
+                "y"
+            } else {
+                "n"
+            };
+            if self.repeats >= 2 {
+                return self.cannot_drive(format!(
+                    "the program asked `{text}` again after nimlab answered it `{answer}` and `{other}`"
+                ));
+            }
+            self.note(format!("`{answer}` was not taken; nimlab tries `{other}`"));
+            return self.type_setup(SetupAnswer::Choice, other, text, program);
+        }
+        let answer = if says_yes { yes } else { no };
+        self.type_setup(SetupAnswer::Choice, &answer, text, program)
+    }
+
+    /// "Is player 1 a human or a computer?": the seat asked, or the next one.
+    fn answer_kind(
+        &mut self,
+        seat: Option<usize>,
+        human: String,
+        computer: String,
+        text: &str,
+        program: &mut dyn Session,
+    ) -> Step {
+        let seat = seat.unwrap_or(self.kinds_given.min(1));
+        self.kinds_given += 1;
+        self.mode_asked = true;
+        if self.repeats > 0 {
+            return self.cannot_drive(format!(
+                "the program asked `{text}` again after nimlab answered it"
+            ));
+        }
+        let answer = if self.seat_is_computer(seat) {
+            computer
+        } else {
+            human
+        };
+        self.type_setup(SetupAnswer::Choice, &answer, text, program)
+    }
+
+    /// The board on one line: its sizes separated by spaces, then (asked again) by commas.
+    fn answer_board(&mut self, commas: bool, text: &str, program: &mut dyn Session) -> Step {
+        let tries = [" ", ", ", ","];
+        let first = if commas { 1 } else { 0 };
+        let Some(sep) = tries.get(first + self.repeats) else {
+            return self.cannot_drive(format!(
+                "the program asked `{text}` again after nimlab typed the board as sizes separated by spaces and by commas"
+            ));
+        };
+        if self.repeats > 0 {
+            self.note("the board was not taken in that form; nimlab tries another");
+        }
+        self.board_typed = Some(self.scenario.board.clone());
+        let answer = self
+            .scenario
+            .board
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(sep);
+        self.type_setup(SetupAnswer::Board, &answer, text, program)
+    }
+
+    fn answer_row_count(&mut self, text: &str, program: &mut dyn Session) -> Step {
+        if self.repeats > 0 {
+            return self.cannot_drive(format!(
+                "the program asked `{text}` again after nimlab typed the number of rows"
+            ));
+        }
+        self.rows_given = 0;
+        let rows = self.scenario.board.len().to_string();
+        self.type_setup(SetupAnswer::Board, &rows, text, program)
+    }
+
+    /// The size of a row: the one asked, or the next.
+    fn answer_row_size(
+        &mut self,
+        row: Option<usize>,
+        text: &str,
+        program: &mut dyn Session,
+    ) -> Step {
+        let row = row.unwrap_or(self.rows_given + 1);
+        if self.repeats > 0 && row == self.rows_given {
+            return self.cannot_drive(format!(
+                "the program asked `{text}` again after nimlab typed the row's size"
+            ));
+        }
+        let Some(size) = self.scenario.board.get(row.wrapping_sub(1)) else {
+            return self.cannot_drive(format!(
+                "the program asks `{text}`, but the scenario's board has {} rows",
+                self.scenario.board.len()
+            ));
+        };
+        self.rows_given = row;
+        if row == self.scenario.board.len() {
+            self.board_typed = Some(self.scenario.board.clone());
+        }
+        let size = size.to_string();
+        self.type_setup(SetupAnswer::Board, &size, text, program)
+    }
+
+    /// A question nimlab cannot read: Enter, once.
+    fn answer_unknown(&mut self, text: &str, program: &mut dyn Session) -> Step {
+        if self.repeats > 0 {
+            return self.cannot_drive(format!(
+                "it could not read the question `{text}` (it tried an empty line)"
+            ));
+        }
+        self.note("nimlab did not recognise this question and pressed Enter");
+        self.type_setup(SetupAnswer::Choice, "", text, program)
     }
 
     /// A human's turn: resolves what the last attempt did, then types the next move (or its
@@ -1159,6 +1204,12 @@ impl<'a> Referee<'a> {
                 }
             }
         }
+        self.next_move(question, text, program)
+    }
+
+    /// Types the move of the player whose turn it is (or its first part), in the form the
+    /// question asks for; a computer's turn is no human's to type.
+    fn next_move(&mut self, question: Question, text: &str, program: &mut dyn Session) -> Step {
         let board = self.board.clone().expect("playing");
         let mover = self.turn;
         match self.seats[mover] {
@@ -1885,167 +1936,205 @@ fn ending(program: &mut dyn Session) -> Ending {
     }
 }
 
-/// Plays `scenario` against `program`, checking every rule as the game goes.
-pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
-    let mut referee = Referee::new(scenario);
-    // Each pause the judge answers at most once; a game cannot need more than this. A program
-    // with its own board plays that board, so the bound follows the board in play.
-    let most_pauses = |referee: &Referee| {
-        let elements = referee
+/// How a game ended for the verdict: the verdict, the rule broken, and what to say.
+struct Outcome {
+    verdict: Verdict,
+    broken: Option<BrokenRule>,
+    message: String,
+}
+
+impl Outcome {
+    fn new(verdict: Verdict, message: impl Into<String>) -> Outcome {
+        Outcome {
+            verdict,
+            broken: None,
+            message: message.into(),
+        }
+    }
+
+    fn broke(rule: BrokenRule) -> Outcome {
+        Outcome {
+            verdict: Verdict::WrongAnswer,
+            broken: Some(rule),
+            message: String::new(),
+        }
+    }
+}
+
+impl Referee<'_> {
+    /// Each pause the judge answers at most once; a game cannot need more than this. A
+    /// program with its own board plays that board, so the bound follows the board in play.
+    fn most_pauses(&self) -> usize {
+        let elements = self
             .initial
             .as_deref()
-            .unwrap_or(&scenario.board)
+            .unwrap_or(&self.scenario.board)
             .iter()
             .sum::<u64>()
-            .max(scenario.board.iter().sum());
-        30 + scenario.script.len() * 8 + elements as usize * 6
-    };
-    let mut verdict = None;
-    let mut pauses = 0;
-    while pauses < most_pauses(&referee) {
-        pauses += 1;
-        let resumed = program
-            .resume()
-            .map(|(pause, bytes)| (pause, crate::printed::printable(&bytes)));
-        let (pause, text) = match resumed {
-            Ok(step) => step,
-            Err(e) => {
-                verdict = Some((
-                    Verdict::JudgeError,
-                    None,
-                    format!("nimlab lost the program: {e}"),
-                ));
-                break;
-            }
-        };
-        let prompt = text.rsplit('\n').next().unwrap_or("").to_string();
-        let step = referee.read(&text).and_then(|()| match pause {
-            Pause::Waiting => referee.waiting(&prompt, program),
-            _ => Ok(()),
-        });
-        if let Err(rule) = step {
-            if let Some(why) = referee.lost.take() {
-                verdict = Some((Verdict::JudgeError, None, why));
-                break;
-            }
-            // A crash explains a broken rule better than the rule does (a traceback).
-            let end = (pause == Pause::Exited).then(|| ending(program));
-            if let Some(Ending {
-                crashed: true,
-                crash_summary,
-            }) = end
-            {
-                verdict = Some((
-                    Verdict::RuntimeError,
-                    None,
-                    crash_summary.unwrap_or_default(),
-                ));
-            } else if let Some(why) = referee.undriven.take() {
-                verdict = Some((Verdict::NotJudged, None, why));
-            } else {
-                verdict = Some((Verdict::WrongAnswer, Some(rule), String::new()));
-            }
-            break;
-        }
-        match pause {
-            Pause::Waiting => continue,
-            Pause::Exited => {
-                let end = ending(program);
-                verdict = Some(if end.crashed {
-                    (
-                        Verdict::RuntimeError,
-                        None,
-                        end.crash_summary.unwrap_or_default(),
-                    )
-                } else {
-                    match referee.ended() {
-                        Ok(()) => (Verdict::Accepted, None, String::new()),
-                        Err(_) if referee.undriven.is_some() => (
-                            Verdict::NotJudged,
-                            None,
-                            referee.undriven.take().unwrap_or_default(),
-                        ),
-                        Err(rule) => (Verdict::WrongAnswer, Some(rule), String::new()),
-                    }
-                });
-            }
-            Pause::TimedOut => {
-                let why = if referee.winner.is_some() {
-                    "the game was over, but the program did not end"
-                } else {
-                    "the program stalled: it neither asked for input nor ended"
-                };
-                verdict = Some((Verdict::TimeLimit, None, why.to_string()));
-            }
-            Pause::OutputLimit => {
-                verdict = Some((
-                    Verdict::OutputLimit,
-                    None,
-                    "the program printed more than the output limit".into(),
-                ));
-            }
-        }
-        break;
+            .max(self.scenario.board.iter().sum());
+        30 + self.scenario.script.len() * 8 + elements as usize * 6
     }
-    let (verdict, broken, message) = verdict.unwrap_or_else(|| {
-        (
-            Verdict::WrongAnswer,
-            Some(BrokenRule {
-                rule: Rule::Ends,
-                detail: "the game went on far longer than its board allows".into(),
-            }),
-            String::new(),
-        )
-    });
-    if broken.as_ref().is_some_and(|b| b.rule == Rule::Modes) && !referee.asked_first {
-        // The game played is not the scenario's: its start is the evidence (a board shown
-        // before any question), the rest would only bury it.
-        let first_typed = referee
+
+    /// Plays the game to its end: each pause read and answered, until a rule is broken, the
+    /// program ends, stalls or prints too much, or the game goes on too long.
+    fn referee_game(&mut self, program: &mut dyn Session) -> Outcome {
+        let mut pauses = 0;
+        while pauses < self.most_pauses() {
+            pauses += 1;
+            let resumed = program
+                .resume()
+                .map(|(pause, bytes)| (pause, crate::printed::printable(&bytes)));
+            let (pause, text) = match resumed {
+                Ok(step) => step,
+                Err(e) => {
+                    return Outcome::new(
+                        Verdict::JudgeError,
+                        format!("nimlab lost the program: {e}"),
+                    );
+                }
+            };
+            let prompt = text.rsplit('\n').next().unwrap_or("").to_string();
+            let step = self.read(&text).and_then(|()| match pause {
+                Pause::Waiting => self.waiting(&prompt, program),
+                _ => Ok(()),
+            });
+            if let Err(rule) = step {
+                return self.stopped(rule, pause, program);
+            }
+            match pause {
+                Pause::Waiting => {}
+                Pause::Exited => return self.exited(program),
+                Pause::TimedOut => return self.stalled(),
+                Pause::OutputLimit => {
+                    return Outcome::new(
+                        Verdict::OutputLimit,
+                        "the program printed more than the output limit",
+                    );
+                }
+            }
+        }
+        Outcome::broke(BrokenRule {
+            rule: Rule::Ends,
+            detail: "the game went on far longer than its board allows".into(),
+        })
+    }
+
+    /// The game stopped at a broken rule: the rule, unless nimlab lost the program, the
+    /// program crashed, or nimlab could not drive it.
+    fn stopped(&mut self, rule: BrokenRule, pause: Pause, program: &mut dyn Session) -> Outcome {
+        if let Some(why) = self.lost.take() {
+            return Outcome::new(Verdict::JudgeError, why);
+        }
+        // A crash explains a broken rule better than the rule does (a traceback).
+        let end = (pause == Pause::Exited).then(|| ending(program));
+        if let Some(Ending {
+            crashed: true,
+            crash_summary,
+        }) = end
+        {
+            Outcome::new(Verdict::RuntimeError, crash_summary.unwrap_or_default())
+        } else if let Some(why) = self.undriven.take() {
+            Outcome::new(Verdict::NotJudged, why)
+        } else {
+            Outcome::broke(rule)
+        }
+    }
+
+    /// The program ended: a crash, or a game that must be over.
+    fn exited(&mut self, program: &mut dyn Session) -> Outcome {
+        let end = ending(program);
+        if end.crashed {
+            return Outcome::new(Verdict::RuntimeError, end.crash_summary.unwrap_or_default());
+        }
+        match self.ended() {
+            Ok(()) => Outcome::new(Verdict::Accepted, String::new()),
+            Err(_) if self.undriven.is_some() => {
+                Outcome::new(Verdict::NotJudged, self.undriven.take().unwrap_or_default())
+            }
+            Err(rule) => Outcome::broke(rule),
+        }
+    }
+
+    /// The program neither asked for input nor ended in time.
+    fn stalled(&self) -> Outcome {
+        let why = if self.winner.is_some() {
+            "the game was over, but the program did not end"
+        } else {
+            "the program stalled: it neither asked for input nor ended"
+        };
+        Outcome::new(Verdict::TimeLimit, why)
+    }
+
+    /// The game's result: its transcript (cut to its start where that is the evidence) ends
+    /// with the broken rule or why nimlab could not play, and the message says the same.
+    fn result(mut self, outcome: Outcome) -> GameResult {
+        let Outcome {
+            verdict,
+            broken,
+            message,
+        } = outcome;
+        if broken.as_ref().is_some_and(|b| b.rule == Rule::Modes) && !self.asked_first {
+            self.keep_only_the_start();
+        }
+        let message = match &broken {
+            Some(b) => {
+                let said = format!("{}: {}", b.rule.describe(), b.detail);
+                self.transcript.push(Entry::Broken(said.clone()));
+                said
+            }
+            None if verdict == Verdict::NotJudged => {
+                let why = self.not_judged(&message);
+                self.transcript.push(Entry::Judge(why.clone()));
+                why
+            }
+            // An accepted game says what the lab's rules advise besides.
+            None if verdict == Verdict::Accepted && !self.notes.is_empty() => {
+                format!("accepted; a suggestion: {}", self.notes.join("; "))
+            }
+            None => message,
+        };
+        GameResult {
+            verdict,
+            broken,
+            message,
+            transcript: self.transcript,
+            moves: self.moves,
+            notes: self.notes,
+            last_typed: self.last_typed,
+            questions: self.questions,
+        }
+    }
+
+    /// The game played is not the scenario's: its start is the evidence (a board shown before
+    /// any question), the rest would only bury it.
+    fn keep_only_the_start(&mut self) {
+        let first_typed = self
             .transcript
             .iter()
             .position(|e| matches!(e, Entry::Typed(_)))
-            .map_or(referee.transcript.len(), |at| at + 1);
-        referee.transcript.truncate(first_typed);
+            .map_or(self.transcript.len(), |at| at + 1);
+        self.transcript.truncate(first_typed);
     }
-    let message = match &broken {
-        Some(b) => {
-            referee.transcript.push(Entry::Broken(format!(
-                "{}: {}",
-                b.rule.describe(),
-                b.detail
-            )));
-            format!("{}: {}", b.rule.describe(), b.detail)
-        }
-        None if verdict == Verdict::NotJudged => {
-            let asked = if referee.questions.is_empty() {
-                String::new()
-            } else {
-                let quoted: Vec<String> =
-                    referee.questions.iter().map(|q| format!("`{q}`")).collect();
-                format!(" The program asked: {}.", quoted.join(", "))
-            };
-            let why = format!(
-                "nimlab could not find out how to play this game: {message}.{asked} An instructor can give the answers in the exercise's exercise.toml (`[[answers]]`)."
-            );
-            referee.transcript.push(Entry::Judge(why.clone()));
-            why
-        }
-        // An accepted game says what the lab's rules advise besides.
-        None if verdict == Verdict::Accepted && !referee.notes.is_empty() => {
-            format!("accepted; a suggestion: {}", referee.notes.join("; "))
-        }
-        None => message,
-    };
-    GameResult {
-        verdict,
-        broken,
-        message,
-        transcript: referee.transcript,
-        moves: referee.moves,
-        notes: referee.notes,
-        last_typed: referee.last_typed,
-        questions: referee.questions,
+
+    /// Why nimlab could not play the game, with the questions the program asked.
+    fn not_judged(&self, why: &str) -> String {
+        let asked = if self.questions.is_empty() {
+            String::new()
+        } else {
+            let quoted: Vec<String> = self.questions.iter().map(|q| format!("`{q}`")).collect();
+            format!(" The program asked: {}.", quoted.join(", "))
+        };
+        format!(
+            "nimlab could not find out how to play this game: {why}.{asked} An instructor can give the answers in the exercise's exercise.toml (`[[answers]]`)."
+        )
     }
+}
+
+/// Plays `scenario` against `program`, checking every rule as the game goes.
+pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
+    let mut referee = Referee::new(scenario);
+    let outcome = referee.referee_game(program);
+    referee.result(outcome)
 }
 
 #[cfg(test)]
