@@ -81,6 +81,8 @@ fn csv_rows(text: &str) -> Vec<Vec<String>> {
 }
 
 #[test]
+// A story told in order: one grading run, and each of the reports it writes checked in turn.
+#[allow(clippy::too_many_lines)]
 fn the_demo_class_is_graded_into_every_report() {
     let out = tempfile::tempdir().unwrap();
     let output = grade(out.path(), &[]);
@@ -766,6 +768,8 @@ fn students_whose_names_look_alike_each_get_their_own_files() {
 }
 
 #[test]
+// A story told in order: one class with namesakes, checked in every report it reaches.
+#[allow(clippy::too_many_lines)]
 fn namesakes_on_a_platform_are_two_students() {
     let lab = quick_lab();
     let class = tempfile::tempdir().unwrap();

@@ -419,6 +419,8 @@ fn kattis_name_ok(name: &str) -> bool {
 }
 
 #[test]
+// A story told in order: each of the format's rules checked in turn on one export.
+#[allow(clippy::too_many_lines)]
 fn kattis_packages_follow_the_legacy_format_rules() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("kattis");

@@ -119,6 +119,8 @@ fn ctrl_c_stops_a_check_without_blaming_the_student() {
 }
 
 #[test]
+// A story told in order: one interrupted grading run, and each report it leaves checked in turn.
+#[allow(clippy::too_many_lines)]
 fn ctrl_c_during_grading_keeps_finished_work_and_whole_reports() {
     let lab = patient_lab();
     let tmp = tempfile::tempdir().unwrap();

@@ -140,6 +140,8 @@ fn add_submission(package: &Path, verdict: &str, name: &str, source: &str) {
 }
 
 #[test]
+// A story told in order: one package, and each verdict verifyproblem gives it checked in turn.
+#[allow(clippy::too_many_lines)]
 fn verifyproblem_judges_with_nimlabs_validator() {
     let Some(tool) = verifyproblem() else { return };
     let work = Workspace::new();

@@ -256,6 +256,8 @@ fn text(client: &Client, server: &Server, path: &str) -> (StatusCode, String) {
 }
 
 #[test]
+// A story told in order: one student's visit walked end to end, each step depending on the last.
+#[allow(clippy::too_many_lines)]
 fn a_student_logs_in_submits_and_reads_the_same_report_check_gives() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
@@ -485,6 +487,8 @@ fn a_pasted_program_is_kept_with_lf_line_ends_and_an_uploaded_file_as_it_is() {
 }
 
 #[test]
+// A story told in order: every route tried in turn against the one pair of students it sets up.
+#[allow(clippy::too_many_lines)]
 fn a_student_reaches_no_other_students_submission_on_any_route() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
@@ -597,6 +601,8 @@ fn a_student_reaches_no_other_students_submission_on_any_route() {
 }
 
 #[test]
+// A story told in order: every form tried in turn, each without its token and from another site.
+#[allow(clippy::too_many_lines)]
 fn forms_without_their_token_and_requests_from_other_sites_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
@@ -971,6 +977,8 @@ fn session_cookies_are_http_only_same_site_and_secure_when_asked() {
 }
 
 #[test]
+// A story told in order: each upload limit tried in turn on one server.
+#[allow(clippy::too_many_lines)]
 fn uploads_past_each_limit_are_refused_with_a_clear_message() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
@@ -1293,6 +1301,8 @@ fn a_server_killed_mid_queue_loses_nothing_and_judges_everything_after_a_restart
 }
 
 #[test]
+// A story told in order: an instructor's visit walked end to end, each page depending on the last.
+#[allow(clippy::too_many_lines)]
 fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
@@ -1488,6 +1498,8 @@ fn a_students_bytes_are_escaped_everywhere_they_are_shown() {
 }
 
 #[test]
+// A story told in order: an import, its files and the accounts it made, checked in the order a user meets them.
+#[allow(clippy::too_many_lines)]
 fn users_import_writes_new_passwords_once_and_the_accounts_work() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("class.db");
@@ -2198,6 +2210,8 @@ impl Drop for Browser {
 }
 
 #[test]
+// A story told in order: one browser session walked end to end.
+#[allow(clippy::too_many_lines)]
 fn browser_a_student_uploads_with_the_form_and_sees_the_verdict_and_its_hint() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
