@@ -1,13 +1,39 @@
-//! The instructor's downloads: the files `nimlab grade` writes, made from the database
-//! instead of a class folder. The glue to the grade module is [`gradebook`] and [`render`].
+//! Which submissions count, and the instructor's downloads: the files `nimlab grade` writes,
+//! made from the database instead of a class folder. The glue to the grade module is
+//! [`gradebook`] and [`render`].
 
-use super::GradesFrom;
 use super::db::{self, Db, Summary};
 use crate::error::{Error, Result};
 use crate::grade::{ExerciseInfo, ExerciseResult, Gradebook, RosterEntry, Status, StudentResult};
 use crate::lab::Lab;
 use crate::report::CheckReport;
 use std::collections::BTreeMap;
+
+/// Which submission of a student's counts in the gradebook downloads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GradesFrom {
+    /// The highest score (the latest among equals).
+    Best,
+    /// The latest judged.
+    Latest,
+}
+
+impl GradesFrom {
+    pub fn parse(text: &str) -> Option<GradesFrom> {
+        match text {
+            "best" => Some(GradesFrom::Best),
+            "latest" => Some(GradesFrom::Latest),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GradesFrom::Best => "best",
+            GradesFrom::Latest => "latest",
+        }
+    }
+}
 
 /// The files offered, and what each is.
 pub const FILES: &[(&str, &str)] = &[
@@ -68,6 +94,24 @@ fn choose(judged: &[Summary], from: GradesFrom) -> BTreeMap<(i64, &str), &Summar
         }
     }
     chosen
+}
+
+/// The best judged submission of each exercise: highest score, the latest among equals.
+pub fn best_by_exercise(judged: &[Summary]) -> std::collections::HashMap<&str, &Summary> {
+    let mut best: std::collections::HashMap<&str, &Summary> = std::collections::HashMap::new();
+    for summary in judged {
+        let fraction = |s: &Summary| {
+            let (score, max) = (s.score.unwrap_or(0), s.max_score.unwrap_or(0).max(1));
+            f64::from(score) / f64::from(max)
+        };
+        let better = best
+            .get(summary.exercise.as_str())
+            .is_none_or(|current| fraction(summary) >= fraction(current));
+        if better {
+            best.insert(&summary.exercise, summary);
+        }
+    }
+    best
 }
 
 /// Writes the submissions that count as a class folder `nimlab grade` reads
