@@ -307,26 +307,20 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
     session.require_instructor()?;
     let users = app.db(|c| db::users(c)).await?;
     let judged = app.db(|c| db::judged(c, None)).await?;
-    let mut by_student: std::collections::HashMap<i64, Vec<Summary>> =
-        std::collections::HashMap::new();
-    for summary in judged {
-        by_student.entry(summary.user_id).or_default().push(summary);
-    }
+    let best = grades::choose(&judged, GradesFrom::Best);
     let exercises: Vec<&crate::lab::LabExercise> = app.lab.exercises.iter().collect();
-    let none = Vec::new();
     let rows: Vec<views::MatrixRow> = users
         .iter()
         .filter(|u| !u.is_instructor())
         .map(|student| {
-            let best = best_by_exercise(by_student.get(&student.id).unwrap_or(&none));
             let cells: Vec<Option<&Summary>> = exercises
                 .iter()
-                .map(|e| best.get(e.name.as_str()).copied())
+                .map(|e| best.get(&(student.id, e.name.as_str())).copied())
                 .collect();
             let points = exercises
                 .iter()
                 .zip(&cells)
-                .map(|(e, s)| s.map_or(0.0, |s| grades::scaled(e.config.points, s)))
+                .map(|(e, s)| s.map_or(0.0, |s| grades::points(e, s)))
                 .sum::<f64>();
             views::MatrixRow {
                 student,
