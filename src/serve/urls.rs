@@ -8,8 +8,8 @@ pub fn is_api(path: &str) -> bool {
     path == "/api" || path.starts_with("/api/")
 }
 
-/// The routes that take an upload, whose bodies may be as large as
-/// [`super::state::App::body_cap`].
+/// The routes that take an upload, whose bodies may be as large as the upload cap
+/// (`App::body_cap`).
 pub fn is_upload(method: &Method, path: &str) -> bool {
     *method == Method::POST
         && (path == "/api/submissions"
