@@ -105,36 +105,39 @@ pub fn discover(lab: &Lab, dir: &Path, skip: Option<&Path>) -> Result<Discovery>
                     .is_some_and(|s| e.path().canonicalize().is_ok_and(|p| p == s)))
         });
     for entry in walk {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(error) => {
-                // An unreadable folder inside the class: listed, the rest still graded.
-                let Some(path) = error.path().filter(|p| *p != dir) else {
-                    return Err(Error::input(
-                        dir,
-                        format!(
-                            "cannot read the class folder: {}",
-                            error
-                                .io_error()
-                                .map_or(error.to_string(), |e| e.to_string())
-                        ),
-                    ));
-                };
-                discovery.skipped.push(Skipped {
-                    file: relative_text(dir, path),
-                    reason: format!(
-                        "cannot read: {}",
-                        error
-                            .io_error()
-                            .map_or(error.to_string(), |e| e.to_string())
-                    ),
-                });
-                continue;
-            }
-        };
+        match entry {
+            Ok(entry) => discovery.add(lab, dir, &entry),
+            Err(error) => discovery.skipped.push(unreadable_folder(dir, &error)?),
+        }
+    }
+    Ok(discovery)
+}
+
+/// An unreadable folder inside the class: listed, the rest still graded. The class folder
+/// itself unreadable is the user's error.
+fn unreadable_folder(dir: &Path, error: &walkdir::Error) -> Result<Skipped> {
+    let reason = error
+        .io_error()
+        .map_or(error.to_string(), |e| e.to_string());
+    match error.path().filter(|p| *p != dir) {
+        Some(path) => Ok(Skipped {
+            file: relative_text(dir, path),
+            reason: format!("cannot read: {reason}"),
+        }),
+        None => Err(Error::input(
+            dir,
+            format!("cannot read the class folder: {reason}"),
+        )),
+    }
+}
+
+impl Discovery {
+    /// Sorts one entry of the class folder `dir`: a student's exercise, a file that names
+    /// none, or an entry not read (listed with the reason).
+    fn add(&mut self, lab: &Lab, dir: &Path, entry: &walkdir::DirEntry) {
         let file_type = entry.file_type();
         if file_type.is_dir() {
-            continue;
+            return;
         }
         let relative = entry
             .path()
@@ -144,7 +147,7 @@ pub fn discover(lab: &Lab, dir: &Path, skip: Option<&Path>) -> Result<Discovery>
         let relative_text = relative.display().to_string();
         let unreadable = not_read(file_type);
         if let Some(reason) = unreadable {
-            discovery.skipped.push(Skipped {
+            self.skipped.push(Skipped {
                 file: relative_text.clone(),
                 reason: reason.to_string(),
             });
@@ -153,34 +156,18 @@ pub fn discover(lab: &Lab, dir: &Path, skip: Option<&Path>) -> Result<Discovery>
             // A roster or a platform's index file is no submission; anything else is listed.
             let ignored = relative_text.ends_with(".csv") || relative_text.ends_with(".md");
             if !ignored && unreadable.is_none() {
-                discovery.unattributed.push(relative_text);
+                self.unattributed.push(relative_text);
             }
-            continue;
+            return;
         }
-        let parts: Vec<String> = relative
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect();
-        let stem = relative
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let (student, named, own_folder) = if parts.len() >= 2 {
-            (identify(&parts[0]), stem, true)
-        } else {
-            match stem.split_once('_') {
-                Some((_, rest)) => (identify(&stem), rest.to_string(), false),
-                None => (identify(""), String::new(), false),
-            }
-        };
+        let (student, named, own_folder) = owner(&relative);
         // Named from the root, so no folder's name (the working directory's) is taken for it.
         let exercise = lab
             .detect_exercise(&Path::new("/").join(format!("{named}.py")))
             .filter(|_| !student.name.is_empty())
             .map(|e| e.name.clone());
         match exercise {
-            Some(exercise) => discovery.found.push(Found {
+            Some(exercise) => self.found.push(Found {
                 student,
                 exercise,
                 file: entry.path().to_path_buf(),
@@ -191,10 +178,32 @@ pub fn discover(lab: &Lab, dir: &Path, skip: Option<&Path>) -> Result<Discovery>
             // Helper modules beside a student's exercises are theirs to import, not stray.
             None if own_folder => {}
             None if unreadable.is_some() => {}
-            None => discovery.unattributed.push(relative_text),
+            None => self.unattributed.push(relative_text),
         }
     }
-    Ok(discovery)
+}
+
+/// Whose a `.py` file is (by its path in the class folder), the exercise name it gives, and
+/// whether it lies in the student's own folder: `<student>/<exercise>.py`, or flat
+/// `<student>_<...>_<exercise>.py`.
+fn owner(relative: &Path) -> (Student, String, bool) {
+    let parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let stem = relative
+        .file_stem()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    if parts.len() >= 2 {
+        (identify(&parts[0]), stem, true)
+    } else {
+        match stem.split_once('_') {
+            Some((_, rest)) => (identify(&stem), rest.to_string(), false),
+            None => (identify(""), String::new(), false),
+        }
+    }
 }
 
 fn relative_text(dir: &Path, path: &Path) -> String {

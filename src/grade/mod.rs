@@ -4,12 +4,15 @@
 //! which file counts, what is not read and why); each submission is graded by the same check
 //! a student runs, in a small worker pool, unless the [`cache`] holds its report; grading
 //! announces [`events`] that reporters show (the progress bar, the summary); the results are
-//! gathered in a [`Gradebook`] ([`book`]), which `results.json` holds in full; every other
-//! report is rendered from it by one [`export::Exporter`] per format, so shards merged give
-//! exactly what one run gives. Imports run one way: book ← discovery ← cache, events;
-//! book ← export; this module uses them all.
+//! gathered in a [`Gradebook`] ([`book`]), assembled by the [`GradebookBuilder`] the website
+//! uses too ([`builder`], with the one rule that scales a score to points), which
+//! `results.json` holds in full; every other report is rendered from it by one
+//! [`export::Exporter`] per format, so shards merged give exactly what one run gives.
+//! Imports run one way: book ← builder; book ← discovery ← cache, events; book ← export;
+//! this module uses them all.
 
 pub mod book;
+pub mod builder;
 pub mod cache;
 pub mod discovery;
 pub mod events;
@@ -17,13 +20,14 @@ pub mod export;
 
 use crate::check::{self, CheckRequest};
 use crate::error::{Error, Result};
-use crate::lab::{Lab, LabExercise};
-use crate::report::{CheckReport, Silent};
+use crate::lab::Lab;
+use crate::report::Silent;
 use crate::runner::Runner;
 pub use book::{
     ExerciseInfo, ExerciseResult, Gradebook, MergeError, RosterEntry, Skipped, Status,
     StudentResult, Superseded, merge,
 };
+pub use builder::GradebookBuilder;
 use cache::Cache;
 use discovery::{Class, Found};
 use events::{GradeEvent, GradeReporter};
@@ -166,85 +170,42 @@ fn refuse_file_as_out(out: &Path) -> Result<()> {
 fn gradebook(
     lab: &Lab,
     class: Class,
-    results: BTreeMap<(String, String), ExerciseResult>,
+    mut results: BTreeMap<(String, String), ExerciseResult>,
     isolation: String,
 ) -> Gradebook {
-    let handed_in: BTreeMap<(String, String), &Found> = class
-        .submissions
-        .iter()
-        .map(|f| ((f.student.id.clone(), f.exercise.clone()), f))
-        .collect();
-    let students = class
-        .students
-        .iter()
-        .map(|student| {
-            let exercises: BTreeMap<String, ExerciseResult> = lab
-                .exercises
-                .iter()
-                .map(|exercise| {
-                    let key = (student.id.clone(), exercise.name.clone());
-                    let result = results.get(&key).cloned().unwrap_or_else(|| {
-                        let not_graded = |error: String, file: &Found| ExerciseResult {
-                            status: Status::Error,
-                            file: Some(file.relative.clone()),
-                            points: 0.0,
-                            error: Some(error),
-                            report: None,
-                        };
-                        match handed_in.get(&key) {
-                            Some(file) => match &file.unreadable {
-                                Some(reason) => not_graded(
-                                    format!("not graded: {} is {reason}", file.relative),
-                                    file,
-                                ),
-                                // Handed in but not graded: only an interruption leaves that.
-                                None => {
-                                    not_graded("not graded: nimlab was interrupted".into(), file)
-                                }
-                            },
-                            None => ExerciseResult {
-                                status: Status::Missing,
-                                file: None,
-                                points: 0.0,
-                                error: None,
-                                report: None,
-                            },
-                        }
-                    });
-                    (exercise.name.clone(), result)
-                })
-                .collect();
-            let total = (exercises.values().map(|r| r.points).sum::<f64>() * 100.0).round() / 100.0;
-            StudentResult {
-                student: student.name.clone(),
-                student_id: student.id.clone(),
-                roster: class.roster.get(&student.id).cloned(),
-                exercises,
-                total,
-            }
-        })
-        .collect();
+    // Handed in but without a result: not read, or (only an interruption leaves that) not
+    // graded yet.
+    for found in &class.submissions {
+        let key = (found.student.id.clone(), found.exercise.clone());
+        results.entry(key).or_insert_with(|| {
+            let error = match &found.unreadable {
+                Some(reason) => format!("not graded: {} is {reason}", found.relative),
+                None => "not graded: nimlab was interrupted".into(),
+            };
+            builder::not_graded(found.relative.clone(), error)
+        });
+    }
+    let mut book = GradebookBuilder::new(lab, isolation);
+    for student in &class.students {
+        let theirs: BTreeMap<String, ExerciseResult> = lab
+            .exercises
+            .iter()
+            .filter_map(|exercise| {
+                let key = (student.id.clone(), exercise.name.clone());
+                Some((exercise.name.clone(), results.remove(&key)?))
+            })
+            .collect();
+        book.student(
+            student.name.clone(),
+            student.id.clone(),
+            class.roster.get(&student.id).cloned(),
+            theirs,
+        );
+    }
     let mut superseded: Vec<Superseded> = class.superseded.into_iter().map(|(_, s)| s).collect();
     superseded.sort();
-    Gradebook {
-        nimlab_version: env!("CARGO_PKG_VERSION").to_string(),
-        lab: lab.origin.to_string(),
-        exercises: ExerciseInfo::of_lab(lab),
-        students,
-        unattributed: class.unattributed,
-        superseded,
-        skipped: class.skipped,
-        isolation,
-    }
-}
-
-fn scaled(exercise: &LabExercise, report: &CheckReport) -> f64 {
-    if report.max_score == 0 {
-        return 0.0;
-    }
-    let points =
-        f64::from(exercise.config.points) * f64::from(report.score) / f64::from(report.max_score);
-    (points * 100.0).round() / 100.0
+    book.files_not_graded(class.unattributed, superseded, class.skipped);
+    book.finish()
 }
 
 /// What every submission is graded with.
@@ -287,13 +248,7 @@ impl Grader<'_> {
     }
 
     fn failed(&self, item: &Found, error: String) -> ExerciseResult {
-        ExerciseResult {
-            status: Status::Error,
-            file: Some(item.relative.clone()),
-            points: 0.0,
-            error: Some(error),
-            report: None,
-        }
+        builder::not_graded(item.relative.clone(), error)
     }
 
     fn grade_one(&self, item: &Found, shared: &check::SharedWorkspace) -> ExerciseResult {
@@ -338,13 +293,14 @@ impl Grader<'_> {
                 }
             }
         };
-        ExerciseResult {
-            status: Status::Graded,
-            file: Some(item.relative.clone()),
-            points: scaled(exercise, &report),
-            error: None,
-            report: Some(report),
-        }
+        let (score, max_score) = (report.score, report.max_score);
+        builder::graded(
+            exercise,
+            item.relative.clone(),
+            score,
+            max_score,
+            Some(report),
+        )
     }
 }
 

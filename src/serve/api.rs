@@ -1,10 +1,15 @@
 //! The JSON API for scripts, tests and editor plug-ins, with the pages' sessions. Each
-//! handler parses the request, calls the shared steps in `web`, and answers JSON.
+//! handler parses the request, takes the shared steps (logging in, an upload, the guards'
+//! checks), and answers JSON.
 
 use super::db::{self, Submission, Summary};
-use super::web::{
-    self, ApiFail, AppState, Fail, Session, accept, enqueue, read_upload, visible_submission,
-};
+use super::fail::{ApiFail, Fail};
+use super::grades::best_by_exercise;
+use super::guards::{Session, visible_submission};
+use super::login;
+use super::state::AppState;
+use super::upload::{accept, enqueue, read_upload};
+use super::views::NOT_JUDGED;
 use crate::report::CheckReport;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
@@ -33,7 +38,7 @@ pub async fn login(
             e.body_text()
         ))
     })?;
-    let (user, token) = web::log_in(&app, credentials.username, credentials.password).await?;
+    let (user, token) = login::log_in(&app, credentials.username, credentials.password).await?;
     let mut response = Json(json!({
         "username": user.username,
         "name": user.name,
@@ -51,10 +56,7 @@ pub async fn logout(
     _session: Session,
     headers: HeaderMap,
 ) -> ApiResult {
-    if let Some(token) = web::cookie(&headers, web::SESSION_COOKIE) {
-        let hash = super::auth::token_hash(&token);
-        app.db(move |c| db::delete_session(c, &hash)).await?;
-    }
+    login::log_out(&app, &headers).await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
     response
         .headers_mut()
@@ -66,7 +68,7 @@ pub async fn logout(
 pub async fn exercises(State(app): State<AppState>, session: Session) -> ApiResult {
     let user_id = session.user.id;
     let judged = app.db(move |c| db::judged(c, Some(user_id))).await?;
-    let best = super::pages::best_by_exercise(&judged);
+    let best = best_by_exercise(&judged);
     let list: Vec<Value> = app
         .lab
         .exercises
@@ -158,7 +160,7 @@ fn submission_json(
     value["report"] = report;
     value["error"] = match &submission.summary.error {
         Some(error) if viewer_is_instructor => json!(error),
-        Some(_) => json!(web::NOT_JUDGED),
+        Some(_) => json!(NOT_JUDGED),
         None => Value::Null,
     };
     if submission.summary.status == db::Status::Queued {

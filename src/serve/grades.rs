@@ -1,13 +1,40 @@
-//! The instructor's downloads: the files `nimlab grade` writes, made from the database
-//! instead of a class folder. The glue to the grade module is [`gradebook`] and [`render`].
+//! Which submissions count, and the instructor's downloads: the files `nimlab grade` writes,
+//! made from the database instead of a class folder, by the grade module's
+//! [`GradebookBuilder`] ([`gradebook`]) and exporters ([`render`]).
 
-use super::GradesFrom;
-use super::db::{self, Db, Summary};
+use super::db::{self, Db, Summary, User};
 use crate::error::{Error, Result};
-use crate::grade::{ExerciseInfo, ExerciseResult, Gradebook, RosterEntry, Status, StudentResult};
-use crate::lab::Lab;
+use crate::grade::builder::{self, GradebookBuilder};
+use crate::grade::{ExerciseResult, Gradebook, RosterEntry};
+use crate::lab::{Lab, LabExercise};
 use crate::report::CheckReport;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+
+/// Which submission of a student's counts in the gradebook downloads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GradesFrom {
+    /// The highest score (the latest among equals).
+    Best,
+    /// The latest judged.
+    Latest,
+}
+
+impl GradesFrom {
+    pub fn parse(text: &str) -> Option<GradesFrom> {
+        match text {
+            "best" => Some(GradesFrom::Best),
+            "latest" => Some(GradesFrom::Latest),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GradesFrom::Best => "best",
+            GradesFrom::Latest => "latest",
+        }
+    }
+}
 
 /// The files offered, and what each is.
 pub const FILES: &[(&str, &str)] = &[
@@ -42,32 +69,50 @@ pub fn content_type(file: &str) -> Option<&'static str> {
     })
 }
 
-/// An exercise's points for a judged submission: the case weights passed, scaled to the
-/// exercise's points (as `nimlab grade` scores).
-pub fn scaled(points: u32, summary: &Summary) -> f64 {
-    match (summary.score, summary.max_score) {
-        (Some(score), Some(max)) if max > 0 => {
-            let value = f64::from(points) * f64::from(score) / f64::from(max);
-            (value * 100.0).round() / 100.0
-        }
-        _ => 0.0,
-    }
+/// An exercise's points for a judged submission, by the gradebook's one rule
+/// ([`builder::points`]).
+pub fn points(exercise: &LabExercise, summary: &Summary) -> f64 {
+    builder::points(
+        exercise.config.points,
+        summary.score.unwrap_or(0),
+        summary.max_score.unwrap_or(0),
+    )
 }
 
-/// The submission that counts per student and exercise, from the judged ones (oldest first).
-fn choose(judged: &[Summary], from: GradesFrom) -> BTreeMap<(i64, &str), &Summary> {
+/// Whether `candidate` is at least as good as `current`: the share of its case weights
+/// passed is as high, or higher.
+fn at_least_as_good(candidate: &Summary, current: &Summary) -> bool {
+    let share = |s: &Summary| {
+        let (score, max) = (s.score.unwrap_or(0), s.max_score.unwrap_or(0).max(1));
+        f64::from(score) / f64::from(max)
+    };
+    share(candidate) >= share(current)
+}
+
+/// The submission that counts per student and exercise, from the judged ones (oldest first):
+/// the best (the highest score, the latest among equals) or the latest.
+pub fn choose(judged: &[Summary], from: GradesFrom) -> BTreeMap<(i64, &str), &Summary> {
     let mut chosen: BTreeMap<(i64, &str), &Summary> = BTreeMap::new();
     for summary in judged {
         let key = (summary.user_id, summary.exercise.as_str());
         let replace = match (from, chosen.get(&key)) {
             (_, None) | (GradesFrom::Latest, Some(_)) => true,
-            (GradesFrom::Best, Some(current)) => scaled(100, summary) >= scaled(100, current),
+            (GradesFrom::Best, Some(current)) => at_least_as_good(summary, current),
         };
         if replace {
             chosen.insert(key, summary);
         }
     }
     chosen
+}
+
+/// The best judged submission of each exercise, of one student's judged ones (oldest
+/// first): the highest score, the latest among equals.
+pub fn best_by_exercise(judged: &[Summary]) -> HashMap<&str, &Summary> {
+    choose(judged, GradesFrom::Best)
+        .into_iter()
+        .map(|((_, exercise), summary)| (exercise, summary))
+        .collect()
 }
 
 /// Writes the submissions that count as a class folder `nimlab grade` reads
@@ -141,70 +186,59 @@ pub fn export_submissions(
     Ok(count)
 }
 
-/// The gradebook of every student account, from each one's best (or latest) judged
-/// submission per exercise.
+/// The gradebook of every student account (by username), from each one's best (or latest)
+/// judged submission per exercise.
 pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Result<Gradebook> {
-    let users = db.with(|c| db::users(c))?;
+    let mut students = db.with(|c| db::users(c))?;
+    students.retain(|u| !u.is_instructor());
+    students.sort_by(|a, b| a.username.cmp(&b.username));
     let judged = db.with(|c| db::judged(c, None))?;
     let chosen = choose(&judged, from);
-    let mut students = Vec::new();
-    for user in users.iter().filter(|u| !u.is_instructor()) {
-        let mut exercises = BTreeMap::new();
+    let mut book = GradebookBuilder::new(lab, isolation.to_string());
+    for user in &students {
+        let mut results = BTreeMap::new();
         for exercise in &lab.exercises {
-            let result = match chosen.get(&(user.id, exercise.name.as_str())) {
-                Some(summary) => {
-                    let id = summary.id;
-                    let report: Option<CheckReport> = db
-                        .with(move |c| db::report(c, id))?
-                        .and_then(|text| serde_json::from_str(&text).ok());
-                    ExerciseResult {
-                        status: Status::Graded,
-                        file: Some(format!("submission {}: {}", summary.id, summary.filename)),
-                        points: scaled(exercise.config.points, summary),
-                        error: None,
-                        report,
-                    }
-                }
-                None => ExerciseResult {
-                    status: Status::Missing,
-                    file: None,
-                    points: 0.0,
-                    error: None,
-                    report: None,
-                },
-            };
-            exercises.insert(exercise.name.clone(), result);
+            if let Some(summary) = chosen.get(&(user.id, exercise.name.as_str())) {
+                results.insert(exercise.name.clone(), judged_result(db, exercise, summary)?);
+            }
         }
-        let total = (exercises.values().map(|r| r.points).sum::<f64>() * 100.0).round() / 100.0;
         // The roster's id where the account has one; else the username, unique too.
         let student_id = if user.student_id.is_empty() {
             user.username.clone()
         } else {
             user.student_id.clone()
         };
-        students.push(StudentResult {
-            student: user.username.clone(),
+        book.student(
+            user.username.clone(),
             student_id,
-            roster: Some(RosterEntry {
-                name: user.name.clone(),
-                id: user.student_id.clone(),
-                section: user.section.clone(),
-            }),
-            exercises,
-            total,
-        });
+            Some(roster_entry(user)),
+            results,
+        );
     }
-    students.sort_by(|a, b| a.student.cmp(&b.student));
-    Ok(Gradebook {
-        nimlab_version: env!("CARGO_PKG_VERSION").to_string(),
-        lab: lab.origin.to_string(),
-        exercises: ExerciseInfo::of_lab(lab),
-        students,
-        unattributed: Vec::new(),
-        superseded: Vec::new(),
-        skipped: Vec::new(),
-        isolation: isolation.to_string(),
-    })
+    Ok(book.finish())
+}
+
+/// A judged submission's result, with its report (read from the database).
+fn judged_result(db: &Db, exercise: &LabExercise, summary: &Summary) -> Result<ExerciseResult> {
+    let id = summary.id;
+    let report: Option<CheckReport> = db
+        .with(move |c| db::report(c, id))?
+        .and_then(|text| serde_json::from_str(&text).ok());
+    Ok(builder::graded(
+        exercise,
+        format!("submission {}: {}", summary.id, summary.filename),
+        summary.score.unwrap_or(0),
+        summary.max_score.unwrap_or(0),
+        report,
+    ))
+}
+
+fn roster_entry(user: &User) -> RosterEntry {
+    RosterEntry {
+        name: user.name.clone(),
+        id: user.student_id.clone(),
+        section: user.section.clone(),
+    }
 }
 
 /// One of [`FILES`], rendered by the grade module's exporters.

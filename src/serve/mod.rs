@@ -2,56 +2,43 @@
 //! what `nimlab check` says about it; instructors see the class, the queue and the
 //! gradebook files.
 //!
-//! It is one more front end over the library, like the command line: [`web`] holds the
-//! router and the steps pages ([`pages`]) and the JSON API ([`api`]) share; [`db`] owns the
-//! SQLite file (accounts, sessions, and submissions, which are the judging queue);
-//! [`queue`]'s worker threads judge with [`crate::check::check`]; [`views`] renders HTML
-//! with auto-escaping templates.
+//! It is one more front end over the library, like the command line. Its files run in
+//! layers, each using only those below: [`views`] renders HTML with auto-escaping templates
+//! and [`urls`] names paths; [`fail`] (errors) and [`state`] (what every handler reaches) are
+//! the shared types; [`guards`] (the checks every request passes: Origin, body limits,
+//! session, role, CSRF), [`login`] (sessions) and [`upload`] are the steps that [`pages`]
+//! and the JSON [`api`] share; [`router`] joins them. [`db`] owns the SQLite file (accounts,
+//! sessions, and submissions, which are the judging queue); [`queue`]'s worker threads judge
+//! with [`crate::check::check`]; [`grades`] says which submissions count and makes the
+//! gradebook downloads.
 
 mod api;
 mod assets;
 pub mod auth;
 pub mod db;
+mod fail;
 mod grades;
+mod guards;
+mod login;
 mod pages;
 pub mod queue;
+mod router;
+mod state;
+mod upload;
+mod urls;
 pub mod users;
 mod views;
-mod web;
 
 use crate::error::{Error, Result};
 use crate::lab::Lab;
 use crate::runner::{ForkRunner, ProcessRunner, Runner};
+pub use grades::{GradesFrom, export_submissions};
+use login::{LOGIN_FAILURES, LOGIN_WINDOW};
+use state::{App, body_budget};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// Which submission of a student's counts in the gradebook downloads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GradesFrom {
-    /// The highest score (the latest among equals).
-    Best,
-    /// The latest judged.
-    Latest,
-}
-
-impl GradesFrom {
-    pub fn parse(text: &str) -> Option<GradesFrom> {
-        match text {
-            "best" => Some(GradesFrom::Best),
-            "latest" => Some(GradesFrom::Latest),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GradesFrom::Best => "best",
-            GradesFrom::Latest => "latest",
-        }
-    }
-}
 
 pub struct ServeOptions {
     pub db: PathBuf,
@@ -140,11 +127,11 @@ pub async fn start(
         case_jobs: (cores / options.workers.max(1)).max(1),
     });
     let handles = workers.spawn(options.workers);
-    let app = Arc::new(web::App {
+    let app = Arc::new(App {
         lab,
         db,
         signal: Arc::clone(&signal),
-        limiter: auth::LoginLimiter::new(web::LOGIN_FAILURES, web::LOGIN_WINDOW),
+        limiter: auth::LoginLimiter::new(LOGIN_FAILURES, LOGIN_WINDOW),
         hashers: auth::Hashers::new(cores, auth::HASH_QUEUE),
         secure_cookies: options.secure_cookies,
         origins: options
@@ -157,10 +144,10 @@ pub async fn start(
         grades_from: options.grades_from,
         workers: options.workers,
         isolation: isolation.clone(),
-        body_budget: web::body_budget(options.max_upload_bytes),
+        body_budget: body_budget(options.max_upload_bytes),
     });
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
-    let router = web::router(app);
+    let router = router::router(app);
     let server = tokio::spawn(async move {
         axum::serve(listener, router)
             .with_graceful_shutdown(async {
@@ -324,8 +311,6 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
         Ok(crate::exit::SUCCESS)
     })
 }
-
-pub use grades::export_submissions;
 
 /// A copy of the lab for a server that outlives the caller's borrow.
 pub fn own_lab(lab: &Lab) -> Result<Lab> {

@@ -1,13 +1,16 @@
-//! The HTML pages: each handler parses the request, calls the shared steps in `web` and the
-//! database, and renders a view. Nothing here judges.
+//! The HTML pages: each handler parses the request, takes the shared steps (logging in, an
+//! upload, the guards' checks) and the database, and renders a view. Nothing here judges.
 
+use super::auth;
 use super::db::{self, Rejudge, Summary};
-use super::grades;
+use super::fail::{Fail, PageFail};
+use super::grades::{self, GradesFrom, best_by_exercise};
+use super::guards::{Session, visible_submission};
+use super::login::{self, LOGIN_COOKIE, SESSION_COOKIE, cookie};
+use super::state::{App, AppState};
+use super::upload::{accept, enqueue, read_upload};
+use super::urls::safe_next;
 use super::views::{self, Viewer};
-use super::web::{
-    self, AppState, Fail, LOGIN_COOKIE, PageFail, Session, accept, enqueue, read_upload,
-    visible_submission,
-};
 use crate::report::CheckReport;
 use axum::extract::{Form, Multipart, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -25,7 +28,7 @@ fn viewer(session: &Session) -> Viewer<'_> {
 
 /// The start page: the exercises (which send a visitor without a session to log in).
 pub async fn home(headers: HeaderMap) -> Redirect {
-    match web::cookie(&headers, web::SESSION_COOKIE) {
+    match cookie(&headers, SESSION_COOKIE) {
         Some(token) if !token.is_empty() => Redirect::to("/exercises"),
         _ => Redirect::to("/login"),
     }
@@ -38,8 +41,8 @@ pub struct NextQuery {
 
 /// The login form, with a fresh token in a cookie and in the form (double-submitted).
 pub async fn login_form(State(app): State<AppState>, Query(query): Query<NextQuery>) -> Response {
-    let token = super::auth::random_token();
-    let next = web::safe_next(query.next.as_deref());
+    let token = auth::random_token();
+    let next = safe_next(query.next.as_deref());
     let mut response = views::login(None, &token, &next, "").into_response();
     response
         .headers_mut()
@@ -60,16 +63,16 @@ pub async fn login(
     headers: HeaderMap,
     Form(form): Form<LoginForm>,
 ) -> PageResult {
-    let expected = web::cookie(&headers, LOGIN_COOKIE).unwrap_or_default();
+    let expected = cookie(&headers, LOGIN_COOKIE).unwrap_or_default();
     let sent = form.csrf.unwrap_or_default();
-    if expected.is_empty() || !super::auth::same_secret(&sent, &expected) {
+    if expected.is_empty() || !auth::same_secret(&sent, &expected) {
         return Err(Fail::forbidden(
             "this form's security token is missing or out of date: reload the login page and try again",
         )
         .into());
     }
-    let next = web::safe_next(form.next.as_deref());
-    match web::log_in(&app, form.username.clone(), form.password).await {
+    let next = safe_next(form.next.as_deref());
+    match login::log_in(&app, form.username.clone(), form.password).await {
         Ok((_, token)) => {
             let mut response = Redirect::to(&next).into_response();
             let headers = response.headers_mut();
@@ -105,33 +108,12 @@ pub async fn logout(
     Form(form): Form<CsrfForm>,
 ) -> PageResult {
     session.check_csrf(form.csrf.as_deref())?;
-    if let Some(token) = web::cookie(&headers, web::SESSION_COOKIE) {
-        let hash = super::auth::token_hash(&token);
-        app.db(move |c| db::delete_session(c, &hash)).await?;
-    }
+    login::log_out(&app, &headers).await?;
     let mut response = Redirect::to("/login").into_response();
     response
         .headers_mut()
         .insert(header::SET_COOKIE, app.cleared_session_cookie());
     Ok(response)
-}
-
-/// The best judged submission of each exercise: highest score, the latest among equals.
-pub fn best_by_exercise(judged: &[Summary]) -> std::collections::HashMap<&str, &Summary> {
-    let mut best: std::collections::HashMap<&str, &Summary> = std::collections::HashMap::new();
-    for summary in judged {
-        let fraction = |s: &Summary| {
-            let (score, max) = (s.score.unwrap_or(0), s.max_score.unwrap_or(0).max(1));
-            f64::from(score) / f64::from(max)
-        };
-        let better = best
-            .get(summary.exercise.as_str())
-            .is_none_or(|current| fraction(summary) >= fraction(current));
-        if better {
-            best.insert(&summary.exercise, summary);
-        }
-    }
-    best
 }
 
 pub async fn exercises(State(app): State<AppState>, session: Session) -> PageResult {
@@ -325,26 +307,20 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
     session.require_instructor()?;
     let users = app.db(|c| db::users(c)).await?;
     let judged = app.db(|c| db::judged(c, None)).await?;
-    let mut by_student: std::collections::HashMap<i64, Vec<Summary>> =
-        std::collections::HashMap::new();
-    for summary in judged {
-        by_student.entry(summary.user_id).or_default().push(summary);
-    }
+    let best = grades::choose(&judged, GradesFrom::Best);
     let exercises: Vec<&crate::lab::LabExercise> = app.lab.exercises.iter().collect();
-    let none = Vec::new();
     let rows: Vec<views::MatrixRow> = users
         .iter()
         .filter(|u| !u.is_instructor())
         .map(|student| {
-            let best = best_by_exercise(by_student.get(&student.id).unwrap_or(&none));
             let cells: Vec<Option<&Summary>> = exercises
                 .iter()
-                .map(|e| best.get(e.name.as_str()).copied())
+                .map(|e| best.get(&(student.id, e.name.as_str())).copied())
                 .collect();
             let points = exercises
                 .iter()
                 .zip(&cells)
-                .map(|(e, s)| s.map_or(0.0, |s| grades::scaled(e.config.points, s)))
+                .map(|(e, s)| s.map_or(0.0, |s| grades::points(e, s)))
                 .sum::<f64>();
             views::MatrixRow {
                 student,
@@ -439,12 +415,12 @@ pub async fn download(
     session.require_instructor()?;
     let from = match query.from.as_deref() {
         None => app.grades_from,
-        Some(text) => super::GradesFrom::parse(text)
+        Some(text) => GradesFrom::parse(text)
             .ok_or_else(|| Fail::bad_request(format!("from={text}: choose `best` or `latest`")))?,
     };
     let content_type = grades::content_type(&file).ok_or_else(Fail::not_found)?;
     let name = file.clone();
-    let bytes = web::App::blocking(move || {
+    let bytes = App::blocking(move || {
         let book = grades::gradebook(&app.lab, &app.db, from, &app.isolation)?;
         grades::render(&book, &name)
     })

@@ -3,12 +3,17 @@
 
 use super::assets;
 use super::db::{Status, Summary, User};
+use super::urls::percent_encode;
 use crate::judge::Verdict;
 use crate::lab::LabExercise;
 use crate::report::{CaseFeedback, CaseReport, CheckReport, RunReport, TranscriptEntry};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+/// What a student is told of a submission nimlab failed to judge; the reason (nimlab's own
+/// error, which may name the server's files) is for instructors.
+pub const NOT_JUDGED: &str = "nimlab could not judge this submission. This is not your fault; your instructor can see why and judge it again.";
 
 /// Who is looking, for the navigation bar and its logout form.
 pub struct Viewer<'a> {
@@ -326,7 +331,7 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
                     }
                 }
                 Status::Failed => {
-                    p.verdict.v-note { (super::web::NOT_JUDGED) }
+                    p.verdict.v-note { (NOT_JUDGED) }
                     @if viewer.user.is_instructor() { @if let Some(error) = &summary.error { pre { (error) } } }
                 }
                 Status::Done => {
@@ -579,7 +584,7 @@ pub fn class(
                             @for (exercise, best) in exercises.iter().zip(&row.best) {
                                 @match best {
                                     Some(best) => td class=(cell_class(best)) {
-                                        a href={"/submissions?student=" (super::web::percent_encode(&row.student.username)) "&exercise=" (exercise.name)}
+                                        a href={"/submissions?student=" (percent_encode(&row.student.username)) "&exercise=" (exercise.name)}
                                           title=(best.verdict.as_deref().and_then(verdict_of).map_or("", |v| v.label())) { (score(best)) }
                                     },
                                     None => td.v-none { "–" },

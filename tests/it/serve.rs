@@ -1172,7 +1172,7 @@ fn failed_logins_are_limited_per_account_while_a_whole_room_logs_in_at_once() {
     );
 }
 
-/// The server's limit on an account's failed logins (`LOGIN_FAILURES` in src/serve/web.rs).
+/// The server's limit on an account's failed logins (`LOGIN_FAILURES` in src/serve/login.rs).
 const LOGIN_FAILURES: usize = 5;
 
 fn json_login(server: &Server, username: &str, password: &str) -> Response {

@@ -155,6 +155,14 @@ fn index(book: &Gradebook) -> String {
         escape(&book.isolation),
         histogram(book)
     );
+    pass_rates(book, &mut body);
+    students_table(book, &mut body);
+    files_not_graded(book, &mut body);
+    page("Class report", &body)
+}
+
+/// The index's pass rates: accepted by exercise, and passed by case.
+fn pass_rates(book: &Gradebook, body: &mut String) {
     let mut exercise_rows = Vec::new();
     let mut case_sections = String::new();
     for exercise in &book.exercises {
@@ -181,28 +189,13 @@ fn index(book: &Gradebook) -> String {
             format!("{} ({} handed in)", exercise.name, graded.len()),
             share,
         ));
-        let mut cases: Vec<(String, usize, usize)> = Vec::new();
-        for report in graded.iter().filter_map(|r| r.report.as_ref()) {
-            for (name, ok) in case_passes(report) {
-                match cases.iter_mut().find(|(n, _, _)| *n == name) {
-                    Some(entry) => {
-                        entry.1 += usize::from(ok);
-                        entry.2 += 1;
-                    }
-                    None => cases.push((name, usize::from(ok), 1)),
-                }
-            }
-        }
+        let cases = case_rates(&graded);
         if !cases.is_empty() {
-            let rows: Vec<(String, f64)> = cases
-                .iter()
-                .map(|(n, ok, all)| (n.clone(), *ok as f64 / *all as f64))
-                .collect();
             let _ = write!(
                 case_sections,
                 "<h3>{}</h3>\n{}\n",
                 escape(&exercise.title),
-                bars(&format!("cases-{}", exercise.name), &rows)
+                bars(&format!("cases-{}", exercise.name), &cases)
             );
         }
     }
@@ -211,6 +204,31 @@ fn index(book: &Gradebook) -> String {
         "<h2>Accepted, by exercise</h2>\n{}\n<h2>Passed, by case</h2>\n{case_sections}",
         bars("exercises", &exercise_rows)
     );
+}
+
+/// Each case of an exercise (in the order first met) with the share of the graded
+/// submissions that passed it.
+fn case_rates(graded: &[&ExerciseResult]) -> Vec<(String, f64)> {
+    let mut cases: Vec<(String, usize, usize)> = Vec::new();
+    for report in graded.iter().filter_map(|r| r.report.as_ref()) {
+        for (name, ok) in case_passes(report) {
+            match cases.iter_mut().find(|(n, _, _)| *n == name) {
+                Some(entry) => {
+                    entry.1 += usize::from(ok);
+                    entry.2 += 1;
+                }
+                None => cases.push((name, usize::from(ok), 1)),
+            }
+        }
+    }
+    cases
+        .iter()
+        .map(|(n, ok, all)| (n.clone(), *ok as f64 / *all as f64))
+        .collect()
+}
+
+/// The index's table: a row per student, their points per exercise and total.
+fn students_table(book: &Gradebook, body: &mut String) {
     body.push_str("<h2>Students</h2>\n<table>\n<tr><th>student</th>");
     for exercise in &book.exercises {
         let _ = write!(body, "<th class=\"num\">{}</th>", escape(&exercise.name));
@@ -245,6 +263,10 @@ fn index(book: &Gradebook) -> String {
         );
     }
     body.push_str("</table>\n");
+}
+
+/// The index's lists of the class folder's files not graded, where there are any.
+fn files_not_graded(book: &Gradebook, body: &mut String) {
     if !book.unattributed.is_empty() {
         body.push_str("<h2>Files not attributed to a student's exercise</h2>\n<ul>\n");
         for file in &book.unattributed {
@@ -276,7 +298,6 @@ fn index(book: &Gradebook) -> String {
         }
         body.push_str("</ul>\n");
     }
-    page("Class report", &body)
 }
 
 /// The text `nimlab check` prints for a report, without colour, as its student sees it.

@@ -1,0 +1,54 @@
+//! The router: every route of the website and its API, to its handler in [`pages`] or
+//! [`api`], behind the [`guard`] every request passes.
+
+use super::fail::Fail;
+use super::guards::{SMALL_BODY, guard};
+use super::state::AppState;
+use super::urls::is_api;
+use super::{api, assets, pages};
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::middleware;
+use axum::response::Response;
+use axum::routing::{get, post};
+
+/// Every route of the website and its API.
+pub fn router(app: AppState) -> Router {
+    // Past the upload limit the form is still read to its end and answered with a message;
+    // past the body cap, it is refused unread (see `guard`).
+    let upload_limit = DefaultBodyLimit::max(app.body_cap());
+    let uploads = Router::new()
+        .route("/exercises/{name}/submit", post(pages::submit))
+        .route("/api/submissions", post(api::submit))
+        .layer(upload_limit);
+    Router::new()
+        .route("/", get(pages::home))
+        .route("/login", get(pages::login_form).post(pages::login))
+        .route("/logout", post(pages::logout))
+        .route("/exercises", get(pages::exercises))
+        .route("/exercises/{name}", get(pages::exercise))
+        .route("/exercises/{name}/starter", get(pages::starter))
+        .route("/submissions", get(pages::history))
+        .route("/submissions/{id}", get(pages::submission))
+        .route("/submissions/{id}/source", get(pages::source))
+        .route("/class", get(pages::class))
+        .route("/queue", get(pages::queue))
+        .route("/rejudge", post(pages::rejudge))
+        .route("/downloads", get(pages::downloads))
+        .route("/downloads/{file}", get(pages::download))
+        .route("/static/style.css", get(assets::style))
+        .route("/api/login", post(api::login))
+        .route("/api/logout", post(api::logout))
+        .route("/api/exercises", get(api::exercises))
+        .route("/api/submissions", get(api::submissions))
+        .route("/api/submissions/{id}", get(api::submission))
+        .merge(uploads)
+        .fallback(fallback)
+        .layer(DefaultBodyLimit::max(SMALL_BODY))
+        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app)
+}
+
+async fn fallback(request: Request) -> Response {
+    Fail::not_found().into_response_for(is_api(request.uri().path()))
+}
