@@ -18,11 +18,16 @@ pub(super) struct Probe<'a> {
     pub stop: &'a Stop,
 }
 
-/// How the probe went.
+/// How the probe went, and whether the runner compiled the file in the process that will
+/// run the cases (a fork server).
+pub(super) struct ProbeResult {
+    pub probed: Probed,
+    pub in_server: bool,
+}
+
 pub(super) enum Probed {
-    /// The interpreter's answer, and whether the runner compiled the file in the process
-    /// that will run the cases (a fork server).
-    Answered { check: SyntaxCheck, in_server: bool },
+    /// The interpreter's answer.
+    Answered(SyntaxCheck),
     /// Stopped by a stop request: nothing was judged.
     Interrupted,
     /// The probe itself failed: nimlab's fault.
@@ -39,7 +44,7 @@ impl Probe<'_> {
         interpreter: &Path,
         workspace: &Path,
         first_case: Option<RunSpec>,
-    ) -> Result<Probed, Error> {
+    ) -> Result<ProbeResult, Error> {
         let probe_dir = workspace.join("probe");
         std::fs::create_dir_all(&probe_dir).map_err(workspace_error)?;
         let compiled = first_case.and_then(|spec| self.runner.compile(&spec));
@@ -59,10 +64,11 @@ impl Probe<'_> {
                 },
             ),
         };
-        Ok(match checked {
-            Ok(check) => Probed::Answered { check, in_server },
+        let probed = match checked {
+            Ok(check) => Probed::Answered(check),
             Err(_) if self.stop.requested() => Probed::Interrupted,
             Err(why) => Probed::Failed(why.to_string()),
-        })
+        };
+        Ok(ProbeResult { probed, in_server })
     }
 }

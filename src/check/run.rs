@@ -3,7 +3,7 @@
 //! pool, each reported as it finishes.
 
 use super::grader::{CaseRun, Grader, INTERRUPTED, interrupted};
-use super::probe::{Probe, Probed};
+use super::probe::{Probe, ProbeResult, Probed};
 use super::request::CheckRequest;
 use super::workspace::{clean_env, workspace_error};
 use crate::error::Error;
@@ -55,11 +55,12 @@ impl RunContext<'_> {
             return Ok(run);
         };
         std::fs::create_dir_all(self.workspace).map_err(workspace_error)?;
-        let version = match self.probe(path)? {
-            Probed::Answered { check, in_server } => {
-                if in_server {
-                    run.runner = "fork".into();
-                }
+        let probe = self.probe(path)?;
+        if probe.in_server {
+            run.runner = "fork".into();
+        }
+        let version = match probe.probed {
+            Probed::Answered(check) => {
                 run.version = Some(check.version.clone());
                 if let Some(problem) = check.problem {
                     self.whole_run(&mut run, Verdict::SyntaxError, problem.message);
@@ -100,7 +101,7 @@ impl RunContext<'_> {
 
     /// Compiles the file under the interpreter at `path`: in the runner's kept interpreter
     /// when the cases run one at a time, else as a run of its own.
-    fn probe(&self, path: &Path) -> Result<Probed, Error> {
+    fn probe(&self, path: &Path) -> Result<ProbeResult, Error> {
         let scratch = self.workspace.join("case-0");
         let first_case = (self.request.exercise.cases.first())
             .filter(|_| self.request.jobs == 1)
