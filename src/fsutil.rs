@@ -19,6 +19,22 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Creates `folder` and its missing parents readable by their owner only (0700).
+pub fn create_private_dirs(folder: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(folder)
+}
+
+/// Writes a new file readable by its owner only (0600), from its first byte.
+pub fn write_private(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)?.write_all(contents)
+}
+
 /// Writes a new file whole, refusing to replace one that exists.
 pub fn write_new(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     if path.exists() {

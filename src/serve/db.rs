@@ -178,7 +178,12 @@ impl Db {
             }
             Err(e) => return Err(Error::unwritable(to, e)),
         }
-        let target = to.to_string_lossy().into_owned();
+        // Absolute, so that SQLite never reads the name as a URI (`file:copy.db?mode=rwc`
+        // would write the database to `copy.db`, with the default mode).
+        let target = std::path::absolute(to)
+            .map_err(|e| Error::unwritable(to, e))?
+            .to_string_lossy()
+            .into_owned();
         let copied = self.with(|c| c.execute("VACUUM INTO ?1", [target]).map(|_| ()));
         if copied.is_err() {
             let _ = std::fs::remove_file(to);

@@ -173,11 +173,16 @@ pub fn export_submissions(
         .map_err(|e| Error::internal("cannot write roster.csv", e.into_error()))?;
     let count = files.len();
     crate::fsutil::write_folder(out, |folder| {
+        // Students' code and the roster: readable by the owner only.
         let write = |path: &std::path::Path, bytes: &[u8]| -> Result<()> {
-            std::fs::create_dir_all(path.parent().expect("a file inside the folder"))
-                .and_then(|()| std::fs::write(path, bytes))
+            let folder = path.parent().expect("a file inside the folder");
+            crate::fsutil::create_private_dirs(folder)
+                .and_then(|()| crate::fsutil::write_private(path, bytes))
                 .map_err(|e| Error::unwritable(path, e))
         };
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o700))
+            .map_err(|e| Error::unwritable(folder, e))?;
         for (relative, bytes) in &files {
             write(&folder.join(relative), bytes.as_ref())?;
         }

@@ -119,18 +119,22 @@ pub async fn visible_submission(
     Ok(submission)
 }
 
-/// Whether a state-changing request's `Origin` is this site: the host the request was sent
-/// to, or an origin given with `--origin`.
+/// Whether a state-changing request's `Origin` is this site, compared whole (scheme, host
+/// and port): an origin given with `--origin`, or the host the request was sent to under the
+/// scheme this site is served with (https with `--secure-cookies`, else http).
 fn same_site(app: &App, origin: &str, host: Option<&str>) -> bool {
     let origin = origin.trim_end_matches('/');
     if app.origins.iter().any(|o| o.eq_ignore_ascii_case(origin)) {
         return true;
     }
-    let Some(authority) = origin
-        .strip_prefix("http://")
-        .or_else(|| origin.strip_prefix("https://"))
-    else {
-        return false; // `null`, or a scheme no page of ours has
+    let scheme = if app.secure_cookies {
+        "https://"
+    } else {
+        "http://"
+    };
+    // `null`, another scheme, or this host under the other scheme: not a page of ours.
+    let Some(authority) = origin.strip_prefix(scheme) else {
+        return false;
     };
     host.is_some_and(|host| host.eq_ignore_ascii_case(authority))
 }

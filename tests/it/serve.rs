@@ -705,6 +705,13 @@ fn forms_without_their_token_and_requests_from_other_sites_are_refused() {
         api_upload(Some(&server.base), None).status(),
         StatusCode::ACCEPTED
     );
+    // The same host and port under the other scheme is another origin: an http site has no
+    // https page that could have sent it.
+    let other_scheme = server.base.replacen("http://", "https://", 1);
+    assert_eq!(
+        api_upload(Some(&other_scheme), None).status(),
+        StatusCode::FORBIDDEN
+    );
     assert_eq!(api_upload(None, None).status(), StatusCode::ACCEPTED);
     // A form from another site, even with a valid token, is refused.
     let (_, page) = text(&ada, &server, "/exercises/exclusive_or");
@@ -973,6 +980,28 @@ fn session_cookies_are_http_only_same_site_and_secure_when_asked() {
             "{cookie}"
         );
         assert_eq!(cookie.contains("Secure"), secure, "{cookie}");
+        // The Origin is compared whole: the scheme this site is served with (https behind a
+        // TLS proxy with --secure-cookies, else http), its host and its port.
+        let authority = server.base.trim_start_matches("http://").to_string();
+        let (ours, theirs) = if secure {
+            ("https", "http")
+        } else {
+            ("http", "https")
+        };
+        for (scheme, accepted) in [(ours, true), (theirs, false)] {
+            let response = client()
+                .post(server.url("/api/login"))
+                .header("Origin", format!("{scheme}://{authority}"))
+                .json(&serde_json::json!({"username": "ada", "password": "ada-password"}))
+                .send()
+                .unwrap();
+            assert_eq!(
+                response.status() != StatusCode::FORBIDDEN,
+                accepted,
+                "{scheme} on a site with secure cookies {secure}: {}",
+                response.status()
+            );
+        }
     }
 }
 
@@ -1426,6 +1455,13 @@ fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
         .success();
     assert!(class.join("ada/exclusive_or.py").is_file());
     assert!(class.join("grace/present_board.py").is_file());
+    // Students' code and the roster are the owner's alone.
+    for folder in [class.clone(), class.join("ada")] {
+        assert_eq!(mode(&folder), 0o700, "{}", folder.display());
+    }
+    for file in ["ada/exclusive_or.py", "roster.csv"] {
+        assert_eq!(mode(&class.join(file)), 0o600, "{file}");
+    }
     let grades = dir.path().join("grades");
     nimlab()
         .arg("--lab")
@@ -1874,6 +1910,25 @@ fn the_database_its_journal_and_its_backups_are_private_to_their_owner() {
         .assert()
         .success();
     assert_eq!(mode(&copy), 0o600);
+    // A name SQLite could read as a URI is a file of that name, not a URI: nothing is
+    // written under another name, with another mode.
+    let uri_like = "file:uri-copy.db?mode=rwc";
+    nimlab()
+        .current_dir(dir.path())
+        .arg("backup")
+        .arg("--db")
+        .arg(&db)
+        .arg(uri_like)
+        .assert()
+        .success();
+    assert!(!dir.path().join("uri-copy.db").exists());
+    assert_eq!(mode(&dir.path().join(uri_like)), 0o600);
+    nimlab()
+        .args(["users", "list", "--db"])
+        .arg(dir.path().join(uri_like))
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("ada\tstudent"));
     nimlab()
         .args(["users", "list", "--db"])
         .arg(&copy)
