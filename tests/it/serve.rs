@@ -10,6 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod connections;
+mod logins;
+mod stores;
+
 /// Long enough for a slow, shared machine; every wait is bounded.
 const JUDGING: Duration = Duration::from_secs(40);
 

@@ -1,0 +1,3 @@
+//! Logging in under guessing and floods: throttles, device cookies, resets.
+
+use super::*;
