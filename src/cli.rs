@@ -287,6 +287,10 @@ pub struct ServeArgs {
     /// Mark session cookies Secure: use behind a reverse proxy that serves HTTPS
     #[arg(long)]
     pub secure_cookies: bool,
+    /// Requests come through a reverse proxy that appends the client's address to
+    /// X-Forwarded-For: login limits per address use that address
+    #[arg(long)]
+    pub proxy: bool,
     /// The site's public origin, like https://lab.example.edu, when the proxy rewrites Host
     #[arg(long = "origin", value_name = "URL")]
     pub origins: Vec<String>,

@@ -6,7 +6,7 @@ use super::db::{self, Submission, Summary};
 use super::fail::{ApiFail, Fail};
 use super::grades::best_by_exercise;
 use super::guards::{Session, visible_submission};
-use super::login;
+use super::login::{self, Peer};
 use super::state::AppState;
 use super::upload::{accept, enqueue, read_upload};
 use super::views::NOT_JUDGED;
@@ -30,6 +30,8 @@ pub struct Credentials {
 /// `POST /api/login {"username", "password"}`: a session cookie, or 401.
 pub async fn login(
     State(app): State<AppState>,
+    Peer(address): Peer,
+    headers: HeaderMap,
     body: Result<Json<Credentials>, JsonRejection>,
 ) -> ApiResult {
     let Json(credentials) = body.map_err(|e| {
@@ -38,16 +40,26 @@ pub async fn login(
             e.body_text()
         ))
     })?;
-    let (user, token) = login::log_in(&app, credentials.username, credentials.password).await?;
+    let request = login::LoginRequest {
+        username: credentials.username,
+        password: credentials.password,
+        device_cookie: login::cookie(&headers, login::DEVICE_COOKIE),
+        address,
+    };
+    let login::LoggedIn {
+        user,
+        session,
+        device_cookie,
+    } = login::log_in(&app, request).await?;
     let mut response = Json(json!({
         "username": user.username,
         "name": user.name,
         "role": user.role.as_str(),
     }))
     .into_response();
-    response
-        .headers_mut()
-        .insert(header::SET_COOKIE, app.session_cookie(&token));
+    let headers = response.headers_mut();
+    headers.append(header::SET_COOKIE, app.session_cookie(&session));
+    headers.append(header::SET_COOKIE, app.device_cookie(&device_cookie));
     Ok(response)
 }
 

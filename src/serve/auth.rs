@@ -1,12 +1,11 @@
-//! Passwords (argon2id), session and CSRF tokens, and the per-account limit on failed logins.
+//! Passwords (argon2id) and the threads that check them, and session and CSRF tokens.
 
 use crate::error::{Error, Result};
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use rand::Rng;
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
 /// The shortest password `users add` and `users passwd` accept.
@@ -41,6 +40,11 @@ fn random_bytes<const N: usize>() -> [u8; N] {
     let mut bytes = [0u8; N];
     rand::rng().fill_bytes(&mut bytes);
     bytes
+}
+
+/// 256 random bits: the key that signs device cookies.
+pub fn random_key() -> Vec<u8> {
+    random_bytes::<32>().to_vec()
 }
 
 /// 256 random bits, in hex: session and CSRF tokens.
@@ -88,8 +92,9 @@ pub fn same_secret(a: &str, b: &str) -> bool {
 
 type HashJob = Box<dyn FnOnce() + Send>;
 
-/// Password checks waiting or under way at most: a lab room logging in at once fits many
-/// times over, while a flood of logins is refused instead of queued without end.
+/// Password checks waiting or under way at most, in each lane: a lab room logging in at
+/// once fits many times over, while a flood of logins is refused instead of queued without
+/// end.
 pub const HASH_QUEUE: usize = 1024;
 
 /// Why [`Hashers::run`] did not run a job.
@@ -101,190 +106,137 @@ pub enum HashRefused {
     Gone,
 }
 
+/// Which jobs a hasher takes first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lane {
+    /// Logins from a device that logged in to the account before: they go first, so a
+    /// flood of strangers' guesses cannot keep the owner waiting.
+    Known,
+    Other,
+}
+
+#[derive(Default)]
+struct Lanes {
+    known: std::collections::VecDeque<HashJob>,
+    other: std::collections::VecDeque<HashJob>,
+    closed: bool,
+}
+
+type SharedLanes = Arc<(Mutex<Lanes>, Condvar)>;
+
 /// A few long-lived threads that check passwords. Argon2 needs 19 MiB per check, on purpose;
 /// on threads of their own that memory is reused, where a thread per check would leave the
 /// allocator holding a block per thread (300 logins at once grew a server past 1 GiB).
 pub struct Hashers {
-    jobs: std::sync::mpsc::Sender<HashJob>,
-    /// Jobs sent and not finished.
-    pending: Arc<AtomicUsize>,
+    lanes: SharedLanes,
+    /// Jobs sent and not finished, per lane.
+    pending: [Arc<AtomicUsize>; 2],
     capacity: usize,
+    /// How long a check took lately, in microseconds: what answering an unknown username
+    /// takes, without spending a hasher on it.
+    typical_micros: Arc<AtomicU64>,
 }
 
 impl Hashers {
     pub fn new(threads: usize, capacity: usize) -> Self {
-        let (jobs, queue) = std::sync::mpsc::channel::<HashJob>();
-        let queue = Arc::new(Mutex::new(queue));
+        let lanes: SharedLanes = Arc::default();
         for index in 0..threads.max(1) {
-            let queue = Arc::clone(&queue);
+            let lanes = Arc::clone(&lanes);
             std::thread::Builder::new()
                 .name(format!("hasher-{index}"))
                 .spawn(move || {
-                    loop {
-                        let job = queue.lock().expect("no panics holding the queue").recv();
-                        match job {
-                            Ok(job) => job(),
-                            Err(_) => break, // the server is gone
-                        }
+                    while let Some(job) = next_job(&lanes) {
+                        job();
                     }
                 })
                 .expect("a hasher thread starts");
         }
         Hashers {
-            jobs,
-            pending: Arc::new(AtomicUsize::new(0)),
+            lanes,
+            pending: [Arc::default(), Arc::default()],
             capacity: capacity.max(1),
+            typical_micros: Arc::new(AtomicU64::new(0)),
         }
     }
 
-    /// Runs `work` on a hasher thread, unless [`HASH_QUEUE`] checks are waiting already.
-    /// Once sent, `work` runs to its end even if the caller stops waiting.
+    /// Runs `work` on a hasher thread in its lane, unless [`HASH_QUEUE`] checks are waiting
+    /// in that lane already. Once sent, `work` runs to its end even if the caller stops
+    /// waiting. Its time counts towards [`Hashers::typical`].
     pub async fn run<T: Send + 'static>(
         &self,
+        lane: Lane,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, HashRefused> {
         let capacity = self.capacity;
-        self.pending
+        let pending = Arc::clone(&self.pending[lane as usize]);
+        pending
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
                 (n < capacity).then_some(n + 1)
             })
             .map_err(|_| HashRefused::Busy)?;
-        let pending = Arc::clone(&self.pending);
         let (answer, answered) = tokio::sync::oneshot::channel();
-        let sent = self.jobs.send(Box::new(move || {
+        let typical = Arc::clone(&self.typical_micros);
+        let job: HashJob = Box::new(move || {
+            let started = Instant::now();
             let _ = answer.send(work());
+            record_time(&typical, started.elapsed());
             pending.fetch_sub(1, Ordering::SeqCst);
-        }));
-        if sent.is_err() {
-            self.pending.fetch_sub(1, Ordering::SeqCst);
-            return Err(HashRefused::Gone);
+        });
+        {
+            let (lanes, wake) = &*self.lanes;
+            let mut lanes = lanes.lock().expect("no panics holding the lanes");
+            match lane {
+                Lane::Known => lanes.known.push_back(job),
+                Lane::Other => lanes.other.push_back(job),
+            }
+            wake.notify_one();
         }
         answered.await.map_err(|_| HashRefused::Gone)
     }
-}
 
-/// One account's recent failed logins and the checks of its password under way.
-struct Tries {
-    failures: u32,
-    /// When the first failure of the current window happened.
-    first: Instant,
-    checking: u32,
-}
-
-/// Failed logins are limited per account, not per address: a lab room behind one NAT address
-/// logs in at once, while guessing one account's password stops after a few tries.
-///
-/// A check under way counts against the limit from its start ([`LoginLimiter::try_begin`]),
-/// so guesses sent all at once are refused beyond the limit instead of all being checked.
-/// Accounts are keyed by the username exactly as typed, as the database matches it
-/// (usernames are case-sensitive).
-pub struct LoginLimiter {
-    accounts: Mutex<HashMap<String, Tries>>,
-    max_failures: u32,
-    window: Duration,
-}
-
-/// Why [`LoginLimiter::try_begin`] refused a login.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The account failed too often: it waits this long.
-    Locked(Duration),
-    /// The account's remaining tries are all being checked now.
-    Busy,
-}
-
-impl LoginLimiter {
-    pub fn new(max_failures: u32, window: Duration) -> Arc<Self> {
-        Arc::new(LoginLimiter {
-            accounts: Mutex::new(HashMap::new()),
-            max_failures,
-            window,
-        })
+    /// How long a password check takes lately.
+    pub fn typical(&self) -> Duration {
+        Duration::from_micros(self.typical_micros.load(Ordering::Relaxed))
     }
 
-    fn accounts(&self) -> std::sync::MutexGuard<'_, HashMap<String, Tries>> {
-        self.accounts.lock().expect("no panics holding the limiter")
-    }
-
-    /// Reserves one of the account's tries for a password check about to start. Refused
-    /// when the failures in the window and the checks under way reach the limit.
-    pub fn try_begin(self: &Arc<Self>, username: &str) -> Result<Attempt, Refusal> {
-        let mut accounts = self.accounts();
-        if accounts.len() > 100_000 {
-            let window = self.window;
-            accounts.retain(|_, t| t.checking > 0 || t.first.elapsed() < window);
-        }
-        let tries = accounts.entry(username.to_string()).or_insert(Tries {
-            failures: 0,
-            first: Instant::now(),
-            checking: 0,
-        });
-        let elapsed = tries.first.elapsed();
-        if elapsed >= self.window {
-            tries.failures = 0;
-            tries.first = Instant::now();
-        }
-        if tries.failures >= self.max_failures {
-            return Err(Refusal::Locked(self.window.saturating_sub(elapsed)));
-        }
-        if tries.failures + tries.checking >= self.max_failures {
-            return Err(Refusal::Busy);
-        }
-        tries.checking += 1;
-        Ok(Attempt {
-            limiter: Arc::clone(self),
-            username: username.to_string(),
-            settled: false,
-        })
-    }
-
-    fn settle(&self, username: &str, outcome: Option<bool>) {
-        let mut accounts = self.accounts();
-        let Some(tries) = accounts.get_mut(username) else {
-            return;
-        };
-        tries.checking = tries.checking.saturating_sub(1);
-        match outcome {
-            Some(true) => tries.failures = 0,
-            Some(false) => {
-                if tries.failures == 0 {
-                    tries.first = Instant::now();
-                }
-                tries.failures += 1;
-            }
-            None => {}
-        }
-        if tries.failures == 0 && tries.checking == 0 {
-            accounts.remove(username);
-        }
+    /// Times one check, so [`Hashers::typical`] is right from the first login (blocking).
+    pub fn calibrate(&self) {
+        verify_nobody(""); // makes the stand-in hash, which a real check does not do
+        let started = Instant::now();
+        verify_nobody("");
+        record_time(&self.typical_micros, started.elapsed());
     }
 }
 
-/// A login try reserved by [`LoginLimiter::try_begin`]: settled as a failure or a success,
-/// or, dropped unsettled (the check never ran), given back.
-pub struct Attempt {
-    limiter: Arc<LoginLimiter>,
-    username: String,
-    settled: bool,
+/// A moving average of check times, so the answer to an unknown username keeps pace with
+/// the machine's load.
+fn record_time(typical: &AtomicU64, took: Duration) {
+    let took = took.as_micros().min(u64::MAX as u128) as u64;
+    let _ = typical.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+        Some(if old == 0 { took } else { (old * 7 + took) / 8 })
+    });
 }
 
-impl Attempt {
-    pub fn failed(mut self) {
-        self.settled = true;
-        self.limiter.settle(&self.username, Some(false));
-    }
-
-    pub fn succeeded(mut self) {
-        self.settled = true;
-        self.limiter.settle(&self.username, Some(true));
+/// The next job, known devices' first; `None` once the hashers are closed.
+fn next_job(lanes: &SharedLanes) -> Option<HashJob> {
+    let (lanes, wake) = &**lanes;
+    let mut lanes = lanes.lock().expect("no panics holding the lanes");
+    loop {
+        if let Some(job) = lanes.known.pop_front().or_else(|| lanes.other.pop_front()) {
+            return Some(job);
+        }
+        if lanes.closed {
+            return None;
+        }
+        lanes = wake.wait(lanes).expect("no panics holding the lanes");
     }
 }
 
-impl Drop for Attempt {
+impl Drop for Hashers {
     fn drop(&mut self) {
-        if !self.settled {
-            self.limiter.settle(&self.username, None);
-        }
+        let (lanes, wake) = &*self.lanes;
+        lanes.lock().expect("no panics holding the lanes").closed = true;
+        wake.notify_all();
     }
 }
 
@@ -311,44 +263,6 @@ mod tests {
     }
 
     #[test]
-    fn the_limiter_locks_one_account_after_its_failures() {
-        let limiter = LoginLimiter::new(3, Duration::from_secs(60));
-        for _ in 0..2 {
-            limiter.try_begin("ada").unwrap().failed();
-        }
-        limiter.try_begin("ada").unwrap().failed();
-        assert!(matches!(limiter.try_begin("ada"), Err(Refusal::Locked(_))));
-        // Usernames are case-sensitive: another spelling is another account.
-        limiter.try_begin("Ada").unwrap().succeeded();
-        limiter.try_begin("grace").unwrap().succeeded();
-    }
-
-    #[test]
-    fn checks_under_way_count_against_the_limit() {
-        let limiter = LoginLimiter::new(3, Duration::from_secs(60));
-        let started: Vec<Attempt> = (0..3).map(|_| limiter.try_begin("ada").unwrap()).collect();
-        assert_eq!(limiter.try_begin("ada").err(), Some(Refusal::Busy));
-        // A check that never ran gives its try back.
-        let mut started = started.into_iter();
-        drop(started.next());
-        let again = limiter.try_begin("ada").unwrap();
-        for attempt in started.chain([again]) {
-            attempt.failed();
-        }
-        assert!(matches!(limiter.try_begin("ada"), Err(Refusal::Locked(_))));
-    }
-
-    #[test]
-    fn a_success_clears_the_failures() {
-        let limiter = LoginLimiter::new(2, Duration::from_secs(60));
-        limiter.try_begin("ada").unwrap().failed();
-        limiter.try_begin("ada").unwrap().succeeded();
-        limiter.try_begin("ada").unwrap().failed();
-        assert!(limiter.try_begin("ada").is_ok());
-        assert!(limiter.accounts().get("grace").is_none());
-    }
-
-    #[test]
     fn the_hashing_queue_refuses_past_its_capacity() {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .build()
@@ -362,9 +276,9 @@ mod tests {
                     let _ = hold.lock().unwrap().recv();
                 }
             };
-            let first = hashers.run(blocked(Arc::clone(&hold)));
-            let second = hashers.run(blocked(Arc::clone(&hold)));
-            let third = hashers.run(|| ());
+            let first = hashers.run(Lane::Other, blocked(Arc::clone(&hold)));
+            let second = hashers.run(Lane::Other, blocked(Arc::clone(&hold)));
+            let third = hashers.run(Lane::Other, || ());
             let (first, second, third) = tokio::join!(first, second, async {
                 let r = third.await;
                 release.send(()).unwrap();
@@ -374,7 +288,9 @@ mod tests {
             assert_eq!(third, Err(HashRefused::Busy));
             assert!(first.is_ok() && second.is_ok());
             // Room again once they are done.
-            assert_eq!(hashers.run(|| 7).await, Ok(7));
+            assert_eq!(hashers.run(Lane::Other, || 7).await, Ok(7));
+            // The other lane has room of its own.
+            assert_eq!(hashers.run(Lane::Known, || 8).await, Ok(8));
         });
     }
 

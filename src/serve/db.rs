@@ -1,5 +1,5 @@
-//! The website's one database file (SQLite): accounts, sessions and submissions, which are
-//! also the judging queue. This module owns the schema, its migrations and every query.
+//! The website's one database file (SQLite): accounts, sessions, login throttles and
+//! submissions, which are also the judging queue. This module owns the schema, its migrations and every query.
 //!
 //! The file is opened in WAL mode with `synchronous = FULL`, so a submission acknowledged to
 //! a student has reached the disk: a crash or `kill -9` after the reply loses nothing.
@@ -53,6 +53,23 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX submissions_queue ON submissions(status, priority, id);
     CREATE INDEX submissions_user ON submissions(user_id, exercise, id);
     CREATE INDEX submissions_started ON submissions(user_id, started_at);",
+    // 2: login throttles (per account for new clients, per device cookie) and the server's
+    // own secrets (the key that signs device cookies).
+    "CREATE TABLE login_throttles (
+        -- `account:USERNAME` or `device:NONCE`.
+        key TEXT PRIMARY KEY,
+        -- Whose: a password reset lifts every throttle of the account.
+        username TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        last_failure_at INTEGER NOT NULL,
+        blocked_until INTEGER NOT NULL
+    );
+    CREATE INDEX login_throttles_user ON login_throttles(username);
+    CREATE INDEX login_throttles_last ON login_throttles(last_failure_at);
+    CREATE TABLE secrets (
+        name TEXT PRIMARY KEY,
+        value BLOB NOT NULL
+    );",
 ];
 
 /// Milliseconds since the Unix epoch.
@@ -373,7 +390,88 @@ pub fn set_password(c: &Connection, user_id: i64, password_hash: &str) -> rusqli
         params![user_id, password_hash],
     )?;
     c.execute("DELETE FROM sessions WHERE user_id = ?1", [user_id])?;
+    // A new password lifts the login throttles: the owner, or whoever reset it, may log in.
+    c.execute(
+        "DELETE FROM login_throttles WHERE username = (SELECT username FROM users WHERE id = ?1)",
+        [user_id],
+    )?;
     Ok(())
+}
+
+/// Failed logins counted against one key (`account:NAME` or `device:NONCE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Throttle {
+    pub failures: u32,
+    pub last_failure_at: i64,
+    pub blocked_until: i64,
+}
+
+pub fn throttle(c: &Connection, key: &str) -> rusqlite::Result<Option<Throttle>> {
+    c.query_row(
+        "SELECT failures, last_failure_at, blocked_until FROM login_throttles WHERE key = ?1",
+        [key],
+        |row| {
+            Ok(Throttle {
+                failures: row.get(0)?,
+                last_failure_at: row.get(1)?,
+                blocked_until: row.get(2)?,
+            })
+        },
+    )
+    .optional()
+}
+
+/// Counts one more failure against `key`, as `next` says from what was counted before (read
+/// and written in one transaction, so failures settled at once all count).
+pub fn record_failure(
+    c: &mut Connection,
+    key: &str,
+    username: &str,
+    forget_after_ms: i64,
+    next: impl FnOnce(Option<Throttle>) -> Throttle,
+) -> rusqlite::Result<Throttle> {
+    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let updated = next(throttle(&tx, key)?);
+    // Throttles whose last failure is long past count for nothing: dropped as others come.
+    tx.execute(
+        "DELETE FROM login_throttles WHERE last_failure_at < ?1",
+        [updated.last_failure_at - forget_after_ms],
+    )?;
+    tx.execute(
+        "INSERT INTO login_throttles (key, username, failures, last_failure_at, blocked_until)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (key) DO UPDATE SET failures = ?3, last_failure_at = ?4, blocked_until = ?5",
+        params![
+            key,
+            username,
+            updated.failures,
+            updated.last_failure_at,
+            updated.blocked_until
+        ],
+    )?;
+    tx.commit()?;
+    Ok(updated)
+}
+
+/// Forgets the failures counted against `key` (after a successful login).
+pub fn clear_throttle(c: &Connection, key: &str) -> rusqlite::Result<()> {
+    c.execute("DELETE FROM login_throttles WHERE key = ?1", [key])?;
+    Ok(())
+}
+
+/// A secret of this server by name, made by `fresh` the first time it is asked for.
+pub fn secret(
+    c: &Connection,
+    name: &str,
+    fresh: impl FnOnce() -> Vec<u8>,
+) -> rusqlite::Result<Vec<u8>> {
+    c.execute(
+        "INSERT INTO secrets (name, value) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
+        params![name, fresh()],
+    )?;
+    c.query_row("SELECT value FROM secrets WHERE name = ?1", [name], |row| {
+        row.get(0)
+    })
 }
 
 pub fn create_session(

@@ -1,20 +1,26 @@
-//! Sessions and logging in: the cookies that carry a session (and a login form's token), the
-//! password check limited per account, and logging out. Pages and the API share them.
+//! Sessions and logging in: the cookies that carry a session (and a login form's token,
+//! and a device's), the client's address, the password check under the throttles, and
+//! logging out. Pages and the API share them.
 
-use super::auth::{self, HashRefused, Refusal};
+use super::auth::{self, HashRefused, Lane};
 use super::db::{self, User};
 use super::fail::Fail;
 use super::state::{App, AppState};
+use super::throttle::{self, AddressTicket, Device};
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::time::Duration;
 
 pub const SESSION_COOKIE: &str = "nimlab_session";
 /// The token a login form carries before there is a session (a double-submitted cookie).
 pub const LOGIN_COOKIE: &str = "nimlab_login";
 pub const SESSION_LIFETIME: Duration = Duration::from_secs(12 * 3600);
-/// Failed logins an account may make in [`LOGIN_WINDOW`] before it must wait.
-pub const LOGIN_FAILURES: u32 = 5;
-pub const LOGIN_WINDOW: Duration = Duration::from_secs(5 * 60);
+/// The signed cookie that lets a client that logged in before keep logging in while
+/// strangers are throttled (see [`super::throttle`]).
+pub const DEVICE_COOKIE: &str = "nimlab_device";
 
 impl App {
     pub fn session_cookie(&self, token: &str) -> HeaderValue {
@@ -23,6 +29,10 @@ impl App {
 
     pub fn cleared_session_cookie(&self) -> HeaderValue {
         self.set_cookie(SESSION_COOKIE, "", Duration::ZERO)
+    }
+
+    pub fn device_cookie(&self, value: &str) -> HeaderValue {
+        self.set_cookie(DEVICE_COOKIE, value, throttle::DEVICE_LIFETIME)
     }
 
     pub fn login_cookie(&self, token: &str) -> HeaderValue {
@@ -42,71 +52,235 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         .map(|(_, value)| value.to_string())
 }
 
-/// Checks a username and password, limited per account; returns the user and a new
-/// session's token.
-pub async fn log_in(
-    app: &AppState,
-    username: String,
-    password: String,
-) -> Result<(User, String), Fail> {
-    let username = username.trim().to_string();
-    // The try is reserved before the (slow) check, so guesses sent at once are refused past
-    // the account's limit instead of all waiting for their turn to be checked.
-    let attempt = app.limiter.try_begin(&username).map_err(too_many_tries)?;
+/// A login to check: what the form or the JSON said, the device cookie the client sent and
+/// the address it came from.
+pub struct LoginRequest {
+    pub username: String,
+    pub password: String,
+    pub device_cookie: Option<String>,
+    pub address: Option<IpAddr>,
+}
+
+/// A successful login: the user, a new session's token and the device cookie to keep.
+pub struct LoggedIn {
+    pub user: User,
+    pub session: String,
+    pub device_cookie: String,
+}
+
+/// Which throttle a login counts against: its device's, when the client carries a device
+/// cookie for this account that is not itself throttled, else the account's for new clients.
+struct Counted {
+    key: String,
+    device: Option<Device>,
+    throttle: Option<db::Throttle>,
+    /// The try counted against the client's address (not for a known device).
+    address: Option<AddressTicket>,
+}
+
+/// The address a request came from: the connection's peer, or behind a proxy (`--proxy`)
+/// the last address the proxy added to `X-Forwarded-For`.
+pub struct Peer(pub Option<IpAddr>);
+
+impl FromRequestParts<AppState> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let direct = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|info| info.0.ip());
+        if !app.behind_proxy {
+            return Ok(Peer(direct));
+        }
+        // Only the proxy's own entry (the last) can be trusted: a client writes the rest.
+        let forwarded = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .next_back()
+            .and_then(|last| last.trim().parse().ok());
+        Ok(Peer(forwarded.or(direct)))
+    }
+}
+
+/// Checks a username and password under the throttles of [`super::throttle`]; returns
+/// the user, a new session's token and a device cookie.
+pub async fn log_in(app: &AppState, request: LoginRequest) -> Result<LoggedIn, Fail> {
+    let username = request.username.trim().to_string();
+    let device = request
+        .device_cookie
+        .as_deref()
+        .and_then(|cookie| app.logins.devices.check(cookie))
+        .filter(|device| device.username == username);
+    let mut lane = choose_lane(app, &username, device, request.address).await?;
+    let now = db::now_ms();
+    let allowed = throttle::checks_at_once(lane.throttle, now);
+    // Reserved before the (slow) check, so guesses sent at once are refused past what the
+    // throttle has left instead of all being checked.
+    let ticket = app
+        .logins
+        .in_flight
+        .begin(&lane.key, allowed)
+        .ok_or_else(checks_under_way)?;
     let lookup = username.clone();
     let found = app.db(move |c| db::find_user(c, &lookup)).await?;
-    // The try is settled on the hasher thread, so a check counts even if its client leaves.
-    let checked = app
-        .hashers
-        .run(move || {
-            let user = match found {
-                Some((user, hash)) => auth::verify_password(&password, &hash).then_some(user),
-                None => {
-                    auth::verify_nobody(&password);
-                    None
-                }
-            };
-            match user {
-                Some(_) => attempt.succeeded(),
-                None => attempt.failed(),
+    let user = match found {
+        Some((user, hash)) => check_password(app, &mut lane, user, hash, request, ticket).await?,
+        None => {
+            // No account: no hasher is spent on it, but the answer takes as long as a check
+            // would and counts like a wrong password, so neither tells which accounts exist.
+            let _ticket = ticket;
+            if let Some(address) = lane.address.take() {
+                address.failed();
             }
-            user
-        })
-        .await
-        .map_err(not_checked)?;
-    let Some(user) = checked else {
+            let (key, name) = (lane.key.clone(), username.clone());
+            app.db(move |c| {
+                db::record_failure(c, &key, &name, throttle::FORGET_AFTER_MS, |before| {
+                    throttle::after_failure(before, db::now_ms())
+                })
+            })
+            .await?;
+            tokio::time::sleep(app.hashers.typical()).await;
+            None
+        }
+    };
+    let Some(user) = user else {
         return Err(Fail::new(
             StatusCode::UNAUTHORIZED,
             "wrong username or password",
         ));
     };
-    let token = start_session(app, &user).await?;
-    Ok((user, token))
+    let device = lane.device.unwrap_or_else(|| Device {
+        username: user.username.clone(),
+        nonce: auth::random_token()[..32].to_string(),
+    });
+    let device_cookie = app.logins.devices.cookie(&device);
+    let session = start_session(app, &user).await?;
+    Ok(LoggedIn {
+        user,
+        session,
+        device_cookie,
+    })
 }
 
-/// Why a login is refused before its password is checked: the account's limit.
-fn too_many_tries(refusal: Refusal) -> Fail {
-    match refusal {
-        Refusal::Locked(wait) => {
-            let minutes = wait.as_secs().div_ceil(60).max(1);
-            let mut fail = Fail::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "too many failed logins for this account: try again in {minutes} minute(s), or ask your instructor to reset your password"
-                ),
-            );
-            fail.retry_after = Some(wait.as_secs().max(1));
-            fail
-        }
-        Refusal::Busy => {
-            let mut fail = Fail::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too many logins to this account are being checked at once: wait for their answer, then try again",
-            );
-            fail.retry_after = Some(5);
-            fail
+/// The device's lane when its cookie is good and the device may try; else the account's,
+/// which refuses a client that must wait (by account or by address).
+async fn choose_lane(
+    app: &AppState,
+    username: &str,
+    device: Option<Device>,
+    address: Option<IpAddr>,
+) -> Result<Counted, Fail> {
+    let now = db::now_ms();
+    if let Some(device) = device {
+        let key = throttle::device_key(&device.nonce);
+        let lookup = key.clone();
+        let found = app.db(move |c| db::throttle(c, &lookup)).await?;
+        if throttle::wait(found, now).is_none() {
+            return Ok(Counted {
+                key,
+                device: Some(device),
+                throttle: found,
+                address: None,
+            });
         }
     }
+    let address =
+        match address {
+            Some(address) => Some(app.logins.addresses.begin(address).map_err(|wait| {
+                must_wait(wait, "too many failed logins from your network address")
+            })?),
+            None => None,
+        };
+    let key = throttle::account_key(username);
+    let lookup = key.clone();
+    let found = app.db(move |c| db::throttle(c, &lookup)).await?;
+    if let Some(wait) = throttle::wait(found, now) {
+        return Err(must_wait(
+            wait,
+            "too many failed logins for this account from browsers that have not logged in to it before",
+        ));
+    }
+    Ok(Counted {
+        key,
+        device: None,
+        throttle: found,
+        address,
+    })
+}
+
+/// Checks the password on a hasher thread, known devices first. The outcome is recorded
+/// there too, so a guess counts even if its client leaves before the answer.
+async fn check_password(
+    app: &AppState,
+    lane: &mut Counted,
+    user: User,
+    hash: String,
+    request: LoginRequest,
+    ticket: throttle::Ticket,
+) -> Result<Option<User>, Fail> {
+    let db = Arc::clone(&app.db);
+    let address = lane.address.take();
+    let (key, username) = (lane.key.clone(), user.username.clone());
+    let priority = if lane.device.is_some() {
+        Lane::Known
+    } else {
+        Lane::Other
+    };
+    let recorded = app
+        .hashers
+        .run(priority, move || {
+            let _ticket = ticket;
+            if auth::verify_password(&request.password, &hash) {
+                db.with(|c| db::clear_throttle(c, &key))?;
+                return Ok(Some(user));
+            }
+            if let Some(address) = address {
+                address.failed();
+            }
+            db.with(|c| {
+                db::record_failure(c, &key, &username, throttle::FORGET_AFTER_MS, |before| {
+                    throttle::after_failure(before, db::now_ms())
+                })
+            })?;
+            Ok(None)
+        })
+        .await
+        .map_err(not_checked)?;
+    recorded.map_err(|e: crate::error::Error| Fail::from(e))
+}
+
+/// A refusal to check a password now, and when to come back.
+fn must_wait(wait: Duration, why: &str) -> Fail {
+    let seconds = wait.as_secs().max(1);
+    let when = if seconds < 120 {
+        format!("{seconds} second(s)")
+    } else {
+        format!("{} minute(s)", seconds.div_ceil(60))
+    };
+    let mut fail = Fail::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!(
+            "{why}: try again in {when}, log in from a browser you have logged in with before, or ask your instructor to reset your password"
+        ),
+    );
+    fail.retry_after = Some(seconds);
+    fail
+}
+
+fn checks_under_way() -> Fail {
+    let mut fail = Fail::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "other logins to this account are being checked right now: wait for their answer, then try again",
+    );
+    fail.retry_after = Some(2);
+    fail
 }
 
 /// Why a password was not checked at all.

@@ -24,6 +24,7 @@ mod pages;
 pub mod queue;
 mod router;
 mod state;
+mod throttle;
 mod upload;
 mod urls;
 pub mod users;
@@ -33,8 +34,7 @@ use crate::error::{Error, Result};
 use crate::lab::Lab;
 use crate::runner::{ForkRunner, ProcessRunner, Runner};
 pub use grades::{GradesFrom, export_submissions};
-use login::{LOGIN_FAILURES, LOGIN_WINDOW};
-use state::{App, body_budget};
+use state::{App, Logins, body_budget};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -54,6 +54,8 @@ pub struct ServeOptions {
     pub grades_from: GradesFrom,
     /// Judge on the fast path (`--runner fork`, the default) rather than a process per case.
     pub fork: bool,
+    /// Take the client's address from the proxy's `X-Forwarded-For` entry.
+    pub behind_proxy: bool,
 }
 
 impl ServeOptions {
@@ -68,6 +70,7 @@ impl ServeOptions {
             max_queued: 10,
             grades_from: GradesFrom::Best,
             fork: true,
+            behind_proxy: false,
         }
     }
 }
@@ -95,13 +98,14 @@ pub async fn start(
 ) -> Result<Running> {
     return_large_blocks();
     let path = options.db.clone();
-    let (db, lock, requeued) = tokio::task::spawn_blocking(move || -> Result<_> {
+    let (db, lock, requeued, device_key) = tokio::task::spawn_blocking(move || -> Result<_> {
         let db = db::Db::open(&path)?;
         // Only one server per database: a second one would queue again the first one's
         // running jobs as if a crash had left them.
         let lock = lock_database(&path)?;
         let requeued = db.with(|c| db::requeue_running(c))?;
-        Ok((Arc::new(db), lock, requeued))
+        let device_key = db.with(|c| db::secret(c, "device_cookie_key", auth::random_key))?;
+        Ok((Arc::new(db), lock, requeued, device_key))
     })
     .await
     .map_err(|e| Error::internal("cannot open the database", std::io::Error::other(e)))??;
@@ -127,12 +131,25 @@ pub async fn start(
         case_jobs: (cores / options.workers.max(1)).max(1),
     });
     let handles = workers.spawn(options.workers);
+    let hashers = auth::Hashers::new(cores, auth::HASH_QUEUE);
+    // An unknown username is answered after a check's time: timed before the first login.
+    let hashers = tokio::task::spawn_blocking(move || {
+        hashers.calibrate();
+        hashers
+    })
+    .await
+    .map_err(|e| Error::internal("cannot time a password check", std::io::Error::other(e)))?;
     let app = Arc::new(App {
         lab,
         db,
         signal: Arc::clone(&signal),
-        limiter: auth::LoginLimiter::new(LOGIN_FAILURES, LOGIN_WINDOW),
-        hashers: auth::Hashers::new(cores, auth::HASH_QUEUE),
+        logins: Logins {
+            devices: throttle::DeviceKey::new(device_key),
+            in_flight: Arc::default(),
+            addresses: Arc::default(),
+        },
+        behind_proxy: options.behind_proxy,
+        hashers,
         secure_cookies: options.secure_cookies,
         origins: options
             .origins
@@ -149,11 +166,14 @@ pub async fn start(
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let router = router::router(app);
     let server = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .await
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async {
+            let _ = stopped.await;
+        })
+        .await
     });
     Ok(Running {
         addr,

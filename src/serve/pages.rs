@@ -6,7 +6,7 @@ use super::db::{self, Rejudge, Summary};
 use super::fail::{Fail, PageFail};
 use super::grades::{self, GradesFrom, best_by_exercise};
 use super::guards::{Session, visible_submission};
-use super::login::{self, LOGIN_COOKIE, SESSION_COOKIE, cookie};
+use super::login::{self, DEVICE_COOKIE, LOGIN_COOKIE, LoginRequest, Peer, SESSION_COOKIE, cookie};
 use super::state::{App, AppState};
 use super::upload::{accept, enqueue, read_upload};
 use super::urls::safe_next;
@@ -60,6 +60,7 @@ pub struct LoginForm {
 
 pub async fn login(
     State(app): State<AppState>,
+    Peer(address): Peer,
     headers: HeaderMap,
     Form(form): Form<LoginForm>,
 ) -> PageResult {
@@ -72,11 +73,21 @@ pub async fn login(
         .into());
     }
     let next = safe_next(form.next.as_deref());
-    match login::log_in(&app, form.username.clone(), form.password).await {
-        Ok((_, token)) => {
+    let request = LoginRequest {
+        username: form.username.clone(),
+        password: form.password,
+        device_cookie: cookie(&headers, DEVICE_COOKIE),
+        address,
+    };
+    match login::log_in(&app, request).await {
+        Ok(logged_in) => {
             let mut response = Redirect::to(&next).into_response();
             let headers = response.headers_mut();
-            headers.append(header::SET_COOKIE, app.session_cookie(&token));
+            headers.append(header::SET_COOKIE, app.session_cookie(&logged_in.session));
+            headers.append(
+                header::SET_COOKIE,
+                app.device_cookie(&logged_in.device_cookie),
+            );
             Ok(response)
         }
         Err(fail) if fail.status.is_client_error() => {
@@ -436,4 +447,36 @@ pub async fn download(
         bytes,
     )
         .into_response())
+}
+
+#[derive(Deserialize)]
+pub struct ResetForm {
+    csrf: Option<String>,
+    username: String,
+}
+
+/// `POST /class/password`: an instructor gives an account a new password, shown once; its
+/// sessions end and its login throttles are lifted.
+pub async fn reset_password(
+    State(app): State<AppState>,
+    session: Session,
+    Form(form): Form<ResetForm>,
+) -> PageResult {
+    session.check_csrf(form.csrf.as_deref())?;
+    session.require_instructor()?;
+    let username = form.username;
+    let lookup = username.clone();
+    let Some((user, _)) = app.db(move |c| db::find_user(c, &lookup)).await? else {
+        return Err(Fail::new(StatusCode::NOT_FOUND, format!("no account `{username}`")).into());
+    };
+    let password = auth::random_password();
+    let typed = password.clone();
+    let hash = app
+        .hashers
+        .run(auth::Lane::Known, move || auth::hash_password(&typed))
+        .await
+        .map_err(|_| Fail::internal("cannot hash the new password"))?
+        .map_err(Fail::from)?;
+    app.db(move |c| db::set_password(c, user.id, &hash)).await?;
+    Ok(views::password_reset(&viewer(&session), &username, &password).into_response())
 }

@@ -32,6 +32,7 @@ pub fn router(app: AppState) -> Router {
         .route("/submissions/{id}", get(pages::submission))
         .route("/submissions/{id}/source", get(pages::source))
         .route("/class", get(pages::class))
+        .route("/class/password", post(pages::reset_password))
         .route("/queue", get(pages::queue))
         .route("/rejudge", post(pages::rejudge))
         .route("/downloads", get(pages::downloads))

@@ -1,11 +1,12 @@
 //! The application's shared state ([`App`]): what every handler can reach, the blocking work
 //! it runs off the async threads, and the limits on request bodies it holds.
 
-use super::auth::{self, LoginLimiter};
+use super::auth;
 use super::db::Db;
 use super::fail::Fail;
 use super::grades::GradesFrom;
 use super::queue::Signal;
+use super::throttle::{Addresses, DeviceKey, InFlight};
 use crate::error::Error;
 use crate::lab::Lab;
 use axum::http::HeaderValue;
@@ -21,7 +22,10 @@ pub struct App {
     pub lab: Arc<Lab>,
     pub db: Arc<Db>,
     pub signal: Arc<Signal>,
-    pub limiter: Arc<LoginLimiter>,
+    pub logins: Logins,
+    /// Requests come through a reverse proxy that appends the client's address to
+    /// `X-Forwarded-For`.
+    pub behind_proxy: bool,
     /// Password checks are slow on purpose; they run on these threads, the rest wait.
     pub hashers: auth::Hashers,
     pub secure_cookies: bool,
@@ -38,6 +42,13 @@ pub struct App {
 }
 
 pub type AppState = Arc<App>;
+
+/// What the login throttles keep in memory (see [`super::throttle`]).
+pub struct Logins {
+    pub devices: DeviceKey,
+    pub in_flight: Arc<InFlight>,
+    pub addresses: Arc<Addresses>,
+}
 
 impl App {
     /// Runs blocking database work off the async threads.

@@ -595,6 +595,31 @@ pub fn class(
                     }
                 }
             } }
+            @if !rows.is_empty() {
+                h2 { "Reset a password" }
+                p.small.dim { "For a student who forgot theirs or is made to wait after failed logins: the account gets a new password, shown to you once, its sessions end and its login limits are lifted." }
+                form.stack method="post" action="/class/password" {
+                    input type="hidden" name="csrf" value=(viewer.csrf);
+                    div { label for="reset-username" { "Student" }
+                        select #reset-username name="username" { @for row in rows { option value=(row.student.username) { (row.student.username) } } } }
+                    button.secondary type="submit" { "Give a new password" }
+                }
+            }
+        },
+    )
+}
+
+/// The new password an instructor gave an account, shown once.
+pub fn password_reset(viewer: &Viewer, username: &str, password: &str) -> Rendered {
+    page(
+        "New password",
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { "New password" }
+            p { "The account " strong { (username) } " now logs in with this password (shown only this once): " }
+            p { code.password { (password) } }
+            p.small.dim { "Its sessions have ended and its login limits are lifted. " a href="/class" { "Back to the class" } }
         },
     )
 }

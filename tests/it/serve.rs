@@ -1205,7 +1205,8 @@ fn failed_logins_are_limited_per_account_while_a_whole_room_logs_in_at_once() {
     );
 }
 
-/// The server's limit on an account's failed logins (`LOGIN_FAILURES` in src/serve/login.rs).
+/// The failures an account makes before new clients wait (`FREE_FAILURES` in
+/// src/serve/throttle.rs).
 const LOGIN_FAILURES: usize = 5;
 
 fn json_login(server: &Server, username: &str, password: &str) -> Response {

@@ -1,0 +1,354 @@
+//! Limits on guessing passwords that never lock the owner out, after OWASP's guidance on
+//! account lockout and its device cookies:
+//!
+//! - **Per account, for new clients**: a few failures are free, then each one makes clients
+//!   that have not logged in to the account before wait, longer each time
+//!   ([`after_failure`]), instead of a hard lock.
+//! - **Per device**: a browser or script that logged in to an account before carries a
+//!   [`DeviceKey`]-signed cookie naming it. With it, the owner keeps logging in while
+//!   strangers wait; the device has throttles of its own, so a stolen cookie guesses no faster.
+//! - **Per address**: failures from one network address are bounded ([`Addresses`]);
+//!   successes are not, so a room of 30 behind one address logs in at once.
+//!
+//! Account and device throttles live in the database, where a new password (`users passwd`,
+//! an instructor's reset on the website) lifts them. Address counts are kept in memory: a
+//! flood should cost no disk writes.
+
+use super::db::Throttle;
+use hmac::{KeyInit, Mac};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Failures an account (for new clients) or a device makes before it must wait.
+pub const FREE_FAILURES: u32 = 5;
+/// The wait after the last free failure; it doubles with each failure after.
+pub const FIRST_DELAY: Duration = Duration::from_secs(10);
+/// The longest wait.
+pub const MAX_DELAY: Duration = Duration::from_secs(10 * 60);
+/// Failures are forgotten this long after the last one.
+pub const FORGET_AFTER: Duration = Duration::from_secs(3600);
+pub const FORGET_AFTER_MS: i64 = FORGET_AFTER.as_millis() as i64;
+/// Failed logins one network address may make in [`ADDRESS_WINDOW`].
+pub const ADDRESS_FAILURES: u32 = 50;
+pub const ADDRESS_WINDOW: Duration = Duration::from_secs(5 * 60);
+/// How long a device cookie is honoured after its last login.
+pub const DEVICE_LIFETIME: Duration = Duration::from_secs(180 * 24 * 3600);
+
+fn ms(duration: Duration) -> i64 {
+    duration.as_millis() as i64
+}
+
+/// Whether `throttle` still counts at `now`.
+fn current(throttle: Option<Throttle>, now: i64) -> Option<Throttle> {
+    throttle.filter(|t| now - t.last_failure_at < ms(FORGET_AFTER))
+}
+
+/// The throttle after one more failure at `now`: free up to [`FREE_FAILURES`], then a wait
+/// of [`FIRST_DELAY`] doubled for each failure past them, at most [`MAX_DELAY`].
+pub fn after_failure(before: Option<Throttle>, now: i64) -> Throttle {
+    let failures = current(before, now).map_or(0, |t| t.failures) + 1;
+    let blocked_until = if failures < FREE_FAILURES {
+        0
+    } else {
+        let doublings = (failures - FREE_FAILURES).min(16);
+        let delay = FIRST_DELAY.saturating_mul(1 << doublings).min(MAX_DELAY);
+        now + ms(delay)
+    };
+    Throttle {
+        failures,
+        last_failure_at: now,
+        blocked_until,
+    }
+}
+
+/// How long a client must wait before its next try, if at all.
+pub fn wait(throttle: Option<Throttle>, now: i64) -> Option<Duration> {
+    let throttle = current(throttle, now)?;
+    (throttle.blocked_until > now)
+        .then(|| Duration::from_millis((throttle.blocked_until - now) as u64))
+}
+
+/// Checks that may be under way at once: no more than the free failures left, so guesses
+/// sent together are not all checked before the first of them counts; one at a time after.
+pub fn checks_at_once(throttle: Option<Throttle>, now: i64) -> u32 {
+    let failures = current(throttle, now).map_or(0, |t| t.failures);
+    FREE_FAILURES.saturating_sub(failures).max(1)
+}
+
+/// The key of an account's throttle for clients without its device cookie.
+pub fn account_key(username: &str) -> String {
+    format!("account:{username}")
+}
+
+/// The key of one device's throttle.
+pub fn device_key(nonce: &str) -> String {
+    format!("device:{nonce}")
+}
+
+/// Password checks under way, per throttle key.
+#[derive(Default)]
+pub struct InFlight {
+    keys: Mutex<HashMap<String, u32>>,
+}
+
+/// One check under way; it stops counting when dropped.
+pub struct Ticket {
+    in_flight: Arc<InFlight>,
+    key: String,
+}
+
+impl InFlight {
+    /// A ticket for one more check on `key`, unless `allowed` are under way already.
+    pub fn begin(self: &Arc<Self>, key: &str, allowed: u32) -> Option<Ticket> {
+        let mut keys = self.keys.lock().expect("no panics holding the checks");
+        let count = keys.entry(key.to_string()).or_insert(0);
+        if *count >= allowed {
+            return None;
+        }
+        *count += 1;
+        Some(Ticket {
+            in_flight: Arc::clone(self),
+            key: key.to_string(),
+        })
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        let mut keys = self
+            .in_flight
+            .keys
+            .lock()
+            .expect("no panics holding the checks");
+        if let Some(count) = keys.get_mut(&self.key) {
+            *count -= 1;
+            if *count == 0 {
+                keys.remove(&self.key);
+            }
+        }
+    }
+}
+
+/// Failed logins per network address, in fixed windows of [`ADDRESS_WINDOW`].
+pub struct Addresses {
+    windows: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    max_failures: u32,
+    window: Duration,
+}
+
+impl Default for Addresses {
+    fn default() -> Self {
+        Addresses {
+            windows: Mutex::new(HashMap::new()),
+            max_failures: ADDRESS_FAILURES,
+            window: ADDRESS_WINDOW,
+        }
+    }
+}
+
+impl Addresses {
+    fn windows(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, (Instant, u32)>> {
+        self.windows.lock().expect("no panics holding the windows")
+    }
+
+    /// Counts a try from `address` as a failure until it is known to succeed, unless the
+    /// address has failed too often: then how long it must wait. Counting from the start
+    /// keeps tries sent at once within the bound.
+    pub fn begin(self: &Arc<Self>, address: IpAddr) -> Result<AddressTicket, Duration> {
+        let mut windows = self.windows();
+        if windows.len() > 100_000 {
+            let window = self.window;
+            windows.retain(|_, (start, _)| start.elapsed() < window);
+        }
+        let entry = windows.entry(address).or_insert((Instant::now(), 0));
+        if entry.0.elapsed() >= self.window {
+            *entry = (Instant::now(), 0);
+        }
+        if entry.1 >= self.max_failures {
+            return Err(self.window.saturating_sub(entry.0.elapsed()));
+        }
+        entry.1 += 1;
+        Ok(AddressTicket {
+            addresses: Arc::clone(self),
+            address,
+            window: entry.0,
+            failed: false,
+        })
+    }
+
+    /// Takes back a try counted by [`Addresses::begin`] (it succeeded, or was never checked).
+    fn give_back(&self, address: IpAddr, window: Instant) {
+        let mut windows = self.windows();
+        if let Some(entry) = windows.get_mut(&address)
+            && entry.0 == window
+        {
+            entry.1 = entry.1.saturating_sub(1);
+        }
+    }
+}
+
+/// A try from one address, counted as a failure unless [`AddressTicket::failed`] is never
+/// called: dropped after a success or without a check, it is taken back.
+pub struct AddressTicket {
+    addresses: Arc<Addresses>,
+    address: IpAddr,
+    window: Instant,
+    failed: bool,
+}
+
+impl AddressTicket {
+    /// The try failed: it stays counted.
+    pub fn failed(mut self) {
+        self.failed = true;
+    }
+}
+
+impl Drop for AddressTicket {
+    fn drop(&mut self) {
+        if !self.failed {
+            self.addresses.give_back(self.address, self.window);
+        }
+    }
+}
+
+/// A device cookie that checked out: the account it logged in to, and its own nonce.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Device {
+    pub username: String,
+    pub nonce: String,
+}
+
+/// Signs and checks device cookies (HMAC-SHA256 with the server's key, kept in its
+/// database). A cookie reads `USERNAME-IN-HEX.NONCE.SIGNATURE`.
+pub struct DeviceKey {
+    key: Vec<u8>,
+}
+
+type HmacSha256 = hmac::Hmac<sha2::Sha256>;
+
+impl DeviceKey {
+    pub fn new(key: Vec<u8>) -> Self {
+        DeviceKey { key }
+    }
+
+    fn signature(&self, body: &str) -> String {
+        let mut mac = HmacSha256::new_from_slice(&self.key).expect("HMAC takes any key");
+        mac.update(b"nimlab device cookie\0");
+        mac.update(body.as_bytes());
+        hex(&mac.finalize().into_bytes())
+    }
+
+    /// A cookie value for `device`.
+    pub fn cookie(&self, device: &Device) -> String {
+        let body = format!("{}.{}", hex(device.username.as_bytes()), device.nonce);
+        let signature = self.signature(&body);
+        format!("{body}.{signature}")
+    }
+
+    /// The device a cookie names, if this server signed it.
+    pub fn check(&self, cookie: &str) -> Option<Device> {
+        let (body, signature) = cookie.rsplit_once('.')?;
+        if !super::auth::same_secret(&self.signature(body), signature) {
+            return None;
+        }
+        let (username, nonce) = body.split_once('.')?;
+        Some(Device {
+            username: String::from_utf8(unhex(username)?).ok()?,
+            nonce: nonce.to_string(),
+        })
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waits_start_after_the_free_failures_and_double_up_to_the_longest() {
+        let mut throttle = None;
+        let mut waits = Vec::new();
+        for _ in 0..12 {
+            let next = after_failure(throttle, 1_000);
+            waits.push(wait(Some(next), 1_000).map_or(0, |d| d.as_secs()));
+            throttle = Some(next);
+        }
+        assert_eq!(waits, [0, 0, 0, 0, 10, 20, 40, 80, 160, 320, 600, 600]);
+        // Checks at once: the free failures left, then one.
+        assert_eq!(checks_at_once(None, 0), FREE_FAILURES);
+        assert_eq!(checks_at_once(throttle, 1_000), 1);
+    }
+
+    #[test]
+    fn failures_are_forgotten_an_hour_after_the_last() {
+        let many = (0..8).fold(None, |t, _| Some(after_failure(t, 0)));
+        let later = ms(FORGET_AFTER);
+        assert_eq!(wait(many, later), None);
+        assert_eq!(after_failure(many, later).failures, 1);
+    }
+
+    #[test]
+    fn device_cookies_are_checked_by_their_signature() {
+        let key = DeviceKey::new(vec![7; 32]);
+        let device = Device {
+            username: "ada".into(),
+            nonce: "0123abcd".into(),
+        };
+        let cookie = key.cookie(&device);
+        assert_eq!(key.check(&cookie), Some(device));
+        // Another account's name under the same signature, a changed nonce, another key.
+        let forged = cookie.replacen(&hex(b"ada"), &hex(b"bob"), 1);
+        assert_eq!(key.check(&forged), None);
+        assert_eq!(key.check(&cookie.replacen("0123", "3210", 1)), None);
+        assert_eq!(DeviceKey::new(vec![8; 32]).check(&cookie), None);
+        assert_eq!(key.check("garbage"), None);
+        assert_eq!(key.check(""), None);
+    }
+
+    #[test]
+    fn checks_under_way_are_bounded_per_key() {
+        let in_flight = Arc::new(InFlight::default());
+        let first = in_flight.begin("account:ada", 2).unwrap();
+        let _second = in_flight.begin("account:ada", 2).unwrap();
+        assert!(in_flight.begin("account:ada", 2).is_none());
+        assert!(in_flight.begin("device:x", 1).is_some());
+        drop(first);
+        assert!(in_flight.begin("account:ada", 2).is_some());
+    }
+
+    #[test]
+    fn an_address_waits_after_its_failures_and_tries_under_way_count() {
+        let addresses = Arc::new(Addresses {
+            max_failures: 3,
+            ..Addresses::default()
+        });
+        let here: IpAddr = "10.0.0.1".parse().unwrap();
+        addresses.begin(here).unwrap().failed();
+        // A success is taken back, however many there are.
+        for _ in 0..10 {
+            drop(addresses.begin(here).unwrap());
+        }
+        let under_way = addresses.begin(here).unwrap();
+        addresses.begin(here).unwrap().failed();
+        assert!(addresses.begin(here).is_err());
+        drop(under_way);
+        addresses.begin(here).unwrap().failed();
+        assert!(addresses.begin(here).is_err());
+        assert!(addresses.begin("10.0.0.2".parse().unwrap()).is_ok());
+    }
+}
