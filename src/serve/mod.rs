@@ -23,6 +23,7 @@ mod login;
 mod pages;
 pub mod queue;
 mod router;
+mod sigbus;
 mod state;
 mod upload;
 mod urls;
@@ -282,6 +283,7 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
             Arc::new(ProcessRunner::detect())
         };
         let running = start(Arc::new(lab), options, runner).await?;
+        sigbus::stop_with_message(&options.db);
         {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
@@ -303,12 +305,27 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
                 running.requeued
             );
         }
-        terminated().await;
-        eprintln!(
-            "nimlab serve: stopping (submissions being judged are judged again at the next start)"
-        );
+        // Answering every request with an error would only hide it: the server stops.
+        let unwritable = tokio::select! {
+            () = terminated() => false,
+            () = db::unwritable() => true,
+        };
+        if unwritable {
+            eprintln!(
+                "nimlab serve: stopping: the database {} can no longer be written (read-only, immutable, or its disk failing). Submissions acknowledged are kept; make it and its -wal and -shm files writable and start again, and those being judged are judged again",
+                options.db.display()
+            );
+        } else {
+            eprintln!(
+                "nimlab serve: stopping (submissions being judged are judged again at the next start)"
+            );
+        }
         running.stop(true).await;
-        Ok(crate::exit::SUCCESS)
+        Ok(if unwritable {
+            crate::exit::INTERNAL
+        } else {
+            crate::exit::SUCCESS
+        })
     })
 }
 
