@@ -10,7 +10,8 @@
 //! and the JSON [`api`] share; [`router`] joins them. [`db`] owns the SQLite file (accounts,
 //! sessions, and submissions, which are the judging queue); [`queue`]'s worker threads judge
 //! with [`crate::check::check`]; [`grades`] says which submissions count and makes the
-//! gradebook downloads.
+//! gradebook downloads. A database that can no longer be written stops the server with a
+//! message ([`db::unwritable`], and [`sigbus`] for its memory-mapped index).
 
 mod api;
 mod assets;

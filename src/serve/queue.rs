@@ -1,5 +1,7 @@
 //! The judging workers: threads that take jobs from the queue in the database (see
-//! [`db::claim`] for the order) and run the same check `nimlab check` runs.
+//! [`db::claim`] for the order) and run the same check `nimlab check` runs. A result the
+//! database cannot take (a full disk) is kept and tried again, never dropped: see
+//! [`Workers::keep`].
 
 use super::db::{self, Db, Job, Outcome};
 use crate::check::{self, CheckRequest};
