@@ -19,6 +19,21 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// From here on, every file and folder this process creates is its owner's alone (0600,
+/// 0700), whatever mode the code creating it asks for. For the commands whose outputs hold
+/// students' work, grades or passwords (`grade`, `merge`, `users import`): a process-wide
+/// mask covers every writer at once (the gradebooks, the reports, the cache, the folders
+/// `create_dir_all` makes, and any added later), where a private writer at each call would
+/// be one more thing to forget. The programs judged inherit it too, which is harmless: what
+/// they write goes to scratch folders that are removed.
+pub fn private_from_now_on() {
+    // SAFETY: umask only sets the process's file-creation mask; it cannot fail.
+    unsafe {
+        let old = libc::umask(0o077);
+        libc::umask(old | 0o077);
+    }
+}
+
 /// Creates `folder` and its missing parents readable by their owner only (0700).
 pub fn create_private_dirs(folder: &Path) -> std::io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();

@@ -8,6 +8,8 @@ use crate::stop::Stop;
 use std::path::{Path, PathBuf};
 
 pub fn grade(lab: &Lab, args: &GradeArgs) -> Result<u8> {
+    // Grades, reports and the cache of students' results are private to their owner.
+    crate::fsutil::private_from_now_on();
     let options = crate::grade::GradeOptions {
         dir: &args.dir,
         out: &args.out,
@@ -32,6 +34,7 @@ pub fn grade(lab: &Lab, args: &GradeArgs) -> Result<u8> {
 }
 
 pub fn merge(parts: &[PathBuf], out: &Path) -> Result<u8> {
+    crate::fsutil::private_from_now_on();
     crate::grade::merge_folders(parts, out, &mut anstream::stdout())?;
     Ok(exit::SUCCESS)
 }

@@ -30,6 +30,8 @@ pub fn users(command: &UsersCommand) -> Result<u8> {
 }
 
 fn import(roster: &Path, db: &Path, credentials: Option<&Path>) -> Result<u8> {
+    // The new passwords' file (and the database, if new) are private to their owner.
+    crate::fsutil::private_from_now_on();
     let database = Db::open(db)?;
     let credentials = credentials
         .map(Path::to_path_buf)

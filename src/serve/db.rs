@@ -167,7 +167,13 @@ impl Db {
             Some(c) => c,
             None => self.connect()?,
         };
-        let result = f(&mut connection).map_err(|e| self.error(e));
+        let result = f(&mut connection);
+        if let Err(e) = &result
+            && cannot_write(e)
+        {
+            UNWRITABLE.notify_one();
+        }
+        let result = result.map_err(|e| self.error(e));
         let mut idle = self.idle.lock().expect("no panics holding the pool");
         if idle.len() < 16 {
             idle.push(connection);
@@ -207,6 +213,31 @@ impl Db {
         }
         copied
     }
+}
+
+/// Woken when a statement fails because the database can no longer be written (see
+/// [`cannot_write`]): `nimlab serve` then stops with a message rather than answering every
+/// request with an error. One for the process: a server has one database.
+static UNWRITABLE: tokio::sync::Notify = tokio::sync::Notify::const_new();
+
+/// Returns once a statement has failed because the database can no longer be written.
+pub async fn unwritable() {
+    UNWRITABLE.notified().await;
+}
+
+/// Whether `error` says the database file can no longer be written: made read-only or
+/// immutable, or its disk failing. Unlike a full disk (`SQLITE_FULL`), waiting does not
+/// mend it.
+pub fn cannot_write(error: &rusqlite::Error) -> bool {
+    use rusqlite::ffi;
+    let rusqlite::Error::SqliteFailure(e, _) = error else {
+        return false;
+    };
+    e.code == rusqlite::ErrorCode::ReadOnly
+        || matches!(
+            e.extended_code,
+            ffi::SQLITE_IOERR_WRITE | ffi::SQLITE_IOERR_SHMOPEN | ffi::SQLITE_IOERR_TRUNCATE
+        )
 }
 
 /// Creates `path` empty and readable by its owner only (0600), unless it exists; whether

@@ -10,7 +10,8 @@
 //! and the JSON [`api`] share; [`router`] joins them. [`db`] owns the SQLite file (accounts,
 //! sessions, and submissions, which are the judging queue); [`queue`]'s worker threads judge
 //! with [`crate::check::check`]; [`grades`] says which submissions count and makes the
-//! gradebook downloads.
+//! gradebook downloads. A database that can no longer be written stops the server with a
+//! message ([`db::unwritable`], and [`sigbus`] for its memory-mapped index).
 
 mod api;
 mod assets;
@@ -23,6 +24,7 @@ mod login;
 mod pages;
 pub mod queue;
 mod router;
+mod sigbus;
 mod state;
 mod throttle;
 mod upload;
@@ -302,6 +304,7 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
             Arc::new(ProcessRunner::detect())
         };
         let running = start(Arc::new(lab), options, runner).await?;
+        sigbus::stop_with_message(&options.db);
         {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
@@ -323,12 +326,27 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
                 running.requeued
             );
         }
-        terminated().await;
-        eprintln!(
-            "nimlab serve: stopping (submissions being judged are judged again at the next start)"
-        );
+        // Answering every request with an error would only hide it: the server stops.
+        let unwritable = tokio::select! {
+            () = terminated() => false,
+            () = db::unwritable() => true,
+        };
+        if unwritable {
+            eprintln!(
+                "nimlab serve: stopping: the database {} can no longer be written (read-only, immutable, or its disk failing). Submissions acknowledged are kept; make it and its -wal and -shm files writable and start again, and those being judged are judged again",
+                options.db.display()
+            );
+        } else {
+            eprintln!(
+                "nimlab serve: stopping (submissions being judged are judged again at the next start)"
+            );
+        }
         running.stop(true).await;
-        Ok(crate::exit::SUCCESS)
+        Ok(if unwritable {
+            crate::exit::INTERNAL
+        } else {
+            crate::exit::SUCCESS
+        })
     })
 }
 

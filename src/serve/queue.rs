@@ -1,5 +1,7 @@
 //! The judging workers: threads that take jobs from the queue in the database (see
-//! [`db::claim`] for the order) and run the same check `nimlab check` runs.
+//! [`db::claim`] for the order) and run the same check `nimlab check` runs. A result the
+//! database cannot take (a full disk) is kept and tried again, never dropped: see
+//! [`Workers::keep`].
 
 use super::db::{self, Db, Job, Outcome};
 use crate::check::{self, CheckRequest};
@@ -9,8 +11,9 @@ use crate::report::{CheckReport, Silent};
 use crate::runner::Runner;
 use crate::stop::Stop;
 use std::path::Path;
-use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, LazyLock, Mutex};
+use std::time::{Duration, Instant};
 
 /// Judges one uploaded file as `nimlab check` would: written alone (no siblings) as
 /// `<exercise>.py` into a private folder, checked under the exercise's interpreters. The
@@ -107,6 +110,18 @@ impl Signal {
         }
     }
 
+    /// Waits `duration`, or until the workers are told to stop.
+    fn pause(&self, duration: Duration) {
+        let end = Instant::now() + duration;
+        while !self.stopping() {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            self.wait(self.generation(), left);
+        }
+    }
+
     fn generation(&self) -> u64 {
         *self
             .generation
@@ -181,14 +196,129 @@ impl Workers {
                 Outcome::Failed(e.to_string())
             }
         };
-        if let Err(e) = self.db.with(|c| db::finish(c, &job, &outcome)) {
+        self.keep(job, &outcome);
+    }
+
+    /// Stores a job's result, trying again after 1, 2, 4 and 8 s while the database cannot
+    /// be written (a full disk); then marks the submission failed instead, so that it does
+    /// not stay `running` as if still being judged. If even that cannot be written, a thread
+    /// keeps trying, waiting at most a minute between tries, until it is stored or the server
+    /// stops (then the job is still `running`, and the next start queues it again).
+    fn keep(&self, job: Job, outcome: &Outcome) {
+        let unit = FAULTS.unit;
+        let waits = (0..STORE_TRIES - 1).map(|i| unit * (1 << i));
+        let Err(error) = store(&self.db, &self.signal, &job, outcome, waits) else {
+            return;
+        };
+        let failed = Outcome::Failed(format!(
+            "nimlab judged this submission but could not store its result ({error}); judge it again once the server's database can be written"
+        ));
+        if store(&self.db, &self.signal, &job, &failed, []).is_ok() || self.signal.stopping() {
+            return;
+        }
+        let (db, signal) = (Arc::clone(&self.db), Arc::clone(&self.signal));
+        let id = job.id;
+        let waits = std::iter::successors(Some(unit * (1 << (STORE_TRIES - 1))), move |wait| {
+            Some((*wait * 2).min(unit * LONGEST_WAIT))
+        });
+        let spawned = std::thread::Builder::new()
+            .name(format!("store-{id}"))
+            .spawn(move || {
+                let _ = store(&db, &signal, &job, &failed, waits);
+            });
+        if let Err(e) = spawned {
             eprintln!(
-                "nimlab serve: cannot record the result of submission {}: {e}",
-                job.id
+                "nimlab serve: submission {id} stays `running` until the next start: cannot start a thread to store its result: {e}"
             );
         }
     }
 }
+
+/// Tries at storing a result before the submission is marked failed instead.
+const STORE_TRIES: u32 = 5;
+/// The longest wait between tries at marking it failed, in [`Faults::unit`]s (a minute).
+const LONGEST_WAIT: u32 = 60;
+
+/// Stores `outcome`, trying again after each of `waits` (each failure logged in one line);
+/// the last error if it could not. Gives up early when the server stops.
+fn store(
+    db: &Db,
+    signal: &Signal,
+    job: &Job,
+    outcome: &Outcome,
+    waits: impl IntoIterator<Item = Duration>,
+) -> Result<()> {
+    let mut waits = waits.into_iter();
+    loop {
+        let stored = db.with(|c| {
+            if FAULTS.store_fails() {
+                return Err(rusqlite::Error::SqliteFailure(
+                    rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL),
+                    Some("injected for a test by NIMLAB_FAULT_STORE_FAILURES".into()),
+                ));
+            }
+            db::finish(c, job, outcome)
+        });
+        let Err(error) = stored else {
+            return Ok(());
+        };
+        let what = match outcome {
+            Outcome::Judged { .. } => "the result",
+            Outcome::Failed(_) => "the failure",
+        };
+        match waits.next() {
+            Some(wait) if !signal.stopping() => {
+                eprintln!(
+                    "nimlab serve: cannot store {what} of submission {} (trying again in {} ms): {error}",
+                    job.id,
+                    wait.as_millis()
+                );
+                signal.pause(wait);
+            }
+            _ => {
+                eprintln!(
+                    "nimlab serve: cannot store {what} of submission {}: {error}",
+                    job.id
+                );
+                return Err(error);
+            }
+        }
+    }
+}
+
+/// Test-only fault injection, read once from the environment when first needed and not
+/// meant for users: `NIMLAB_FAULT_STORE_FAILURES=N` makes the first N tries at storing a
+/// result fail as on a full disk, and `NIMLAB_FAULT_BACKOFF_MS` replaces the second that the
+/// waits between tries are counted in. A real fault (`RLIMIT_FSIZE`) would not do: SQLite
+/// reports a file grown past it as a file that cannot be written at all (which stops the
+/// server), and it limits every file the server writes, the submissions' own included.
+struct Faults {
+    store_failures: AtomicU64,
+    unit: Duration,
+}
+
+impl Faults {
+    fn from_env() -> Faults {
+        let number = |name: &str| {
+            std::env::var(name)
+                .ok()
+                .and_then(|value| value.parse::<u64>().ok())
+        };
+        Faults {
+            store_failures: AtomicU64::new(number("NIMLAB_FAULT_STORE_FAILURES").unwrap_or(0)),
+            unit: Duration::from_millis(number("NIMLAB_FAULT_BACKOFF_MS").unwrap_or(1000)),
+        }
+    }
+
+    /// Whether this try at storing a result is to fail.
+    fn store_fails(&self) -> bool {
+        self.store_failures
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+            .is_ok()
+    }
+}
+
+static FAULTS: LazyLock<Faults> = LazyLock::new(Faults::from_env);
 
 /// The verdict as `--format json` names it (`wrong_answer`).
 pub fn verdict_name(report: &CheckReport) -> String {

@@ -1569,3 +1569,54 @@ fn identical_submissions_drawing_random_numbers_get_one_grade_in_every_run_and_s
         }
     }
 }
+
+/// Every file under `folder` is 0600 and every folder 0700 (`folder` included); how many
+/// files there are.
+#[cfg(unix)]
+fn assert_private(folder: &Path) -> usize {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(folder), 0o700, "{}", folder.display());
+    let mut files = 0;
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files += assert_private(&path);
+        } else {
+            assert_eq!(mode(&path), 0o600, "{}", path.display());
+            files += 1;
+        }
+    }
+    files
+}
+
+#[cfg(unix)]
+#[test]
+fn grades_reports_shards_and_their_merge_are_private_to_their_owner() {
+    let dir = tempfile::tempdir().unwrap();
+    // A folder nimlab makes, parents included, with the caller's usual umask (022).
+    let whole = dir.path().join("term").join("whole");
+    assert!(grade(&whole, &[]).status.success());
+    // The gradebooks, every per-student report, results.json and the cache.
+    assert!(assert_private(&dir.path().join("term")) > 10);
+    let mut parts = Vec::new();
+    for k in 1..=2 {
+        let part = dir.path().join(format!("part{k}"));
+        assert!(
+            grade(&part, &["--shard", &format!("{k}/2")])
+                .status
+                .success()
+        );
+        assert_private(&part);
+        parts.push(part);
+    }
+    let merged = dir.path().join("merged");
+    nimlab()
+        .arg("merge")
+        .args(&parts)
+        .arg("--out")
+        .arg(&merged)
+        .assert()
+        .success();
+    assert!(assert_private(&merged) > 5);
+}
