@@ -1,5 +1,6 @@
 //! The website's one database file (SQLite): accounts, sessions, login throttles and
-//! submissions, which are also the judging queue. This module owns the schema, its migrations and every query.
+//! submissions, which are also the judging queue. This module owns the schema, its
+//! migrations and every query.
 //!
 //! The file is opened in WAL mode with `synchronous = FULL`, so a submission acknowledged to
 //! a student has reached the disk: a crash or `kill -9` after the reply loses nothing.
