@@ -7,6 +7,7 @@ use super::db::{self, User};
 use super::fail::Fail;
 use super::state::{App, AppState};
 use super::throttle::{self, AddressTicket, Device};
+use super::users;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -139,13 +140,17 @@ pub async fn log_in(app: &AppState, request: LoginRequest) -> Result<LoggedIn, F
             if let Some(address) = lane.address.take() {
                 address.failed();
             }
-            let (key, name) = (lane.key.clone(), username.clone());
-            app.db(move |c| {
-                db::record_failure(c, &key, &name, throttle::FORGET_AFTER_MS, |before| {
-                    throttle::after_failure(before, db::now_ms())
+            // A name no account can have (64 characters at most, a few symbols) is not
+            // stored: a flood of long made-up names should not grow the database.
+            if users::check_username(&username).is_ok() {
+                let (key, name) = (lane.key.clone(), username.clone());
+                app.db(move |c| {
+                    db::record_failure(c, &key, &name, throttle::FORGET_AFTER_MS, |before| {
+                        throttle::after_failure(before, db::now_ms())
+                    })
                 })
-            })
-            .await?;
+                .await?;
+            }
             tokio::time::sleep(app.hashers.typical()).await;
             None
         }

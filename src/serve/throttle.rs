@@ -157,6 +157,7 @@ impl Addresses {
     /// address has failed too often: then how long it must wait. Counting from the start
     /// keeps tries sent at once within the bound.
     pub fn begin(self: &Arc<Self>, address: IpAddr) -> Result<AddressTicket, Duration> {
+        let address = network(address);
         let mut windows = self.windows();
         if windows.len() > 100_000 {
             let window = self.window;
@@ -186,6 +187,21 @@ impl Addresses {
         {
             entry.1 = entry.1.saturating_sub(1);
         }
+    }
+}
+
+/// The network an address counts for: IPv4 addresses one by one, IPv6 by their /64 (one
+/// home or host gets a whole /64, and could otherwise take a new address for each try).
+fn network(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(bits.into())
+            }
+        },
     }
 }
 
@@ -350,5 +366,16 @@ mod tests {
         addresses.begin(here).unwrap().failed();
         assert!(addresses.begin(here).is_err());
         assert!(addresses.begin("10.0.0.2".parse().unwrap()).is_ok());
+        // IPv6 counts by /64; an IPv4-mapped address as its IPv4 one.
+        let v6 = |text: &str| text.parse::<IpAddr>().unwrap();
+        for last in 1..=3 {
+            addresses
+                .begin(v6(&format!("2001:db8::{last}")))
+                .unwrap()
+                .failed();
+        }
+        assert!(addresses.begin(v6("2001:db8::ffff:1")).is_err());
+        assert!(addresses.begin(v6("2001:db8:0:1::1")).is_ok());
+        assert!(addresses.begin(v6("::ffff:10.0.0.1")).is_err());
     }
 }

@@ -1131,7 +1131,7 @@ fn uploads_past_each_limit_are_refused_with_a_clear_message() {
 fn failed_logins_are_limited_per_account_while_a_whole_room_logs_in_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let room = 24;
+    let room = 30;
     let roster = dir.path().join("room.csv");
     let mut rows = String::from("username,password\n");
     for i in 0..room {
