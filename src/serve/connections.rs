@@ -384,4 +384,36 @@ mod tests {
         assert_eq!(Limits::for_descriptors(1 << 20).cap, MAX_CONNECTIONS);
         assert_eq!(Limits::for_descriptors(0).cap, 4);
     }
+
+    #[tokio::test]
+    async fn a_handler_finds_the_peers_address_and_stopping_ends_the_server() {
+        use std::io::{Read, Write};
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let router = Router::new().route(
+            "/",
+            axum::routing::get(|ConnectInfo(peer): ConnectInfo<SocketAddr>| async move {
+                peer.to_string()
+            }),
+        );
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(serve(listener, router, async {
+            let _ = stopped.await;
+        }));
+        let (peer, answer) = tokio::task::spawn_blocking(move || {
+            let mut stream = std::net::TcpStream::connect(address).unwrap();
+            stream
+                .write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                .unwrap();
+            let mut answer = String::new();
+            stream.read_to_string(&mut answer).unwrap();
+            (stream.local_addr().unwrap(), answer)
+        })
+        .await
+        .unwrap();
+        assert!(answer.ends_with(&peer.to_string()), "{answer}");
+        let _ = stop.send(());
+        let ended = tokio::time::timeout(Duration::from_secs(5), server).await;
+        assert!(matches!(ended, Ok(Ok(Ok(())))));
+    }
 }

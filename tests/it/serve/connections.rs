@@ -96,7 +96,7 @@ fn idle_sockets_past_the_descriptor_limit_leave_room_to_log_in_and_are_closed_in
     let login = json_login(&server, "ada", "ada-password");
     let took = login_started.elapsed();
     assert!(login.status().is_success(), "{}", login.status());
-    assert!(took < Duration::from_secs(5), "the login took {took:?}");
+    assert!(took < Duration::from_secs(8), "the login took {took:?}");
     // A sample, from the first opened to the last: none outlives the head timeout by much.
     let deadline = opened + HEAD_TIMEOUT + Duration::from_secs(5);
     for (i, stream) in idle.iter_mut().enumerate().step_by(37) {
