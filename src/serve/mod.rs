@@ -7,7 +7,8 @@
 //! and [`urls`] names paths; [`fail`] (errors) and [`state`] (what every handler reaches) are
 //! the shared types; [`guards`] (the checks every request passes: Origin, body limits,
 //! session, role, CSRF), [`login`] (sessions) and [`upload`] are the steps that [`pages`]
-//! and the JSON [`api`] share; [`router`] joins them. [`db`] owns the SQLite file (accounts,
+//! and the JSON [`api`] share; [`router`] joins them, and [`connections`] serves them (timeouts
+//! and a cap on open connections). [`db`] owns the SQLite file (accounts,
 //! sessions, and submissions, which are the judging queue); [`queue`]'s worker threads judge
 //! with [`crate::check::check`]; [`grades`] says which submissions count and makes the
 //! gradebook downloads. A database that can no longer be written stops the server with a
@@ -16,6 +17,7 @@
 mod api;
 mod assets;
 pub mod auth;
+mod connections;
 pub mod db;
 mod fail;
 mod grades;
@@ -168,11 +170,7 @@ pub async fn start(
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let router = router::router(app);
     let server = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async {
+        connections::serve(listener, router, async {
             let _ = stopped.await;
         })
         .await
@@ -296,6 +294,7 @@ pub(crate) fn runtime() -> Result<tokio::runtime::Runtime> {
 
 /// `nimlab serve`: runs until Ctrl-C or SIGTERM. The first line on stdout is the address.
 pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
+    connections::raise_descriptor_limit();
     let runtime = runtime()?;
     runtime.block_on(async {
         let runner: Arc<dyn Runner + Send> = if options.fork {

@@ -37,7 +37,13 @@ impl Server {
             .arg(db)
             .args(["--listen", "127.0.0.1:0"])
             .args(extra)
-            .env("NO_COLOR", "1")
+            .env("NO_COLOR", "1");
+        Server::spawn(command, stderr)
+    }
+
+    /// Starts `command`, a `nimlab serve` (perhaps through a wrapper), its stderr to `stderr`.
+    fn spawn(mut command: Command, stderr: PathBuf) -> Server {
+        command
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&stderr).unwrap());
         let mut child = command.spawn().expect("nimlab serve starts");
