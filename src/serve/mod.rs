@@ -101,18 +101,7 @@ pub async fn start(
     runner: Arc<dyn Runner + Send>,
 ) -> Result<Running> {
     return_large_blocks();
-    let path = options.db.clone();
-    let (db, lock, requeued, device_key) = tokio::task::spawn_blocking(move || -> Result<_> {
-        let db = db::Db::open(&path)?;
-        // Only one server per database: a second one would queue again the first one's
-        // running jobs as if a crash had left them.
-        let lock = lock_database(&path)?;
-        let requeued = db.with(|c| db::requeue_running(c))?;
-        let device_key = db.with(|c| db::secret(c, "device_cookie_key", auth::random_key))?;
-        Ok((Arc::new(db), lock, requeued, device_key))
-    })
-    .await
-    .map_err(|e| Error::internal("cannot open the database", std::io::Error::other(e)))??;
+    let (db, lock, requeued, device_key) = open_database(options.db.clone()).await?;
     let listener = tokio::net::TcpListener::bind(&options.listen)
         .await
         .map_err(|e| {
@@ -135,14 +124,7 @@ pub async fn start(
         case_jobs: (cores / options.workers.max(1)).max(1),
     });
     let handles = workers.spawn(options.workers);
-    let hashers = auth::Hashers::new(cores, auth::HASH_QUEUE);
-    // An unknown username is answered after a check's time: timed before the first login.
-    let hashers = tokio::task::spawn_blocking(move || {
-        hashers.calibrate();
-        hashers
-    })
-    .await
-    .map_err(|e| Error::internal("cannot time a password check", std::io::Error::other(e)))?;
+    let hashers = hashers(cores).await?;
     let app = Arc::new(App {
         lab,
         db,
@@ -185,6 +167,34 @@ pub async fn start(
         signal,
         workers: handles,
     })
+}
+
+/// The database, opened and locked: with the jobs a crash left running queued again, and
+/// the key that signs device cookies.
+async fn open_database(path: PathBuf) -> Result<(Arc<db::Db>, std::fs::File, usize, Vec<u8>)> {
+    tokio::task::spawn_blocking(move || -> Result<_> {
+        let db = db::Db::open(&path)?;
+        // Only one server per database: a second one would queue again the first one's
+        // running jobs as if a crash had left them.
+        let lock = lock_database(&path)?;
+        let requeued = db.with(|c| db::requeue_running(c))?;
+        let device_key = db.with(|c| db::secret(c, "device_cookie_key", auth::random_key))?;
+        Ok((Arc::new(db), lock, requeued, device_key))
+    })
+    .await
+    .map_err(|e| Error::internal("cannot open the database", std::io::Error::other(e)))?
+}
+
+/// The password-checking threads, with a check timed: an unknown username is answered
+/// after that long from the first login on.
+async fn hashers(threads: usize) -> Result<auth::Hashers> {
+    let hashers = auth::Hashers::new(threads, auth::HASH_QUEUE);
+    tokio::task::spawn_blocking(move || {
+        hashers.calibrate();
+        hashers
+    })
+    .await
+    .map_err(|e| Error::internal("cannot time a password check", std::io::Error::other(e)))
 }
 
 impl Running {
