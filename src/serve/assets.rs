@@ -126,6 +126,14 @@ form.stack + form.stack { margin-top: 1rem; }
 .matrix td { text-align: center; white-space: nowrap; }
 .matrix td.name, .matrix th.name { text-align: left; }
 .matrix a { color: inherit; text-decoration: none; display: block; }
+/* The class matrix widens its page to fit; where it still cannot (a phone, a long lab), it
+   scrolls in its box with the student column and the points kept in view. */
+main:has(table.matrix) { max-width: 96rem; }
+.matrix th:first-child, .matrix td:first-child, .matrix th:last-child, .matrix td:last-child {
+  position: sticky; z-index: 1; background: #fff; }
+.matrix th:first-child, .matrix td:first-child { left: 0; box-shadow: 1px 0 0 var(--line); }
+.matrix th:last-child, .matrix td:last-child { right: 0; box-shadow: -1px 0 0 var(--line); }
+.matrix th:first-child, .matrix th:last-child { background: var(--bg-none); }
 .statement { border-bottom: 1px solid var(--line); padding-bottom: 1rem; }
 @media (max-width: 40rem) {
   main { padding: .75rem; }

@@ -207,15 +207,12 @@ pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Resul
                 results.insert(exercise.name.clone(), judged_result(db, exercise, summary)?);
             }
         }
-        // The roster's id where the account has one; else the username, unique too.
-        let student_id = if user.student_id.is_empty() {
-            user.username.clone()
-        } else {
-            user.student_id.clone()
-        };
+        // The username is nimlab's id for the student on the website: unique, and what an
+        // LMS's Username column matches. The roster's id (when the account has one) stays in
+        // the roster entry, where the exports that match by ID number look.
         book.student(
             user.username.clone(),
-            student_id,
+            user.username.clone(),
             Some(roster_entry(user)),
             results,
         );

@@ -39,9 +39,16 @@ pub struct NextQuery {
     next: Option<String>,
 }
 
-/// The login form, with a fresh token in a cookie and in the form (double-submitted).
-pub async fn login_form(State(app): State<AppState>, Query(query): Query<NextQuery>) -> Response {
-    let token = auth::random_token();
+/// The login form, with a token in a cookie and in the form (double-submitted). A token the
+/// browser has already is kept, so login pages open in several tabs all work.
+pub async fn login_form(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<NextQuery>,
+) -> Response {
+    let token = cookie(&headers, LOGIN_COOKIE)
+        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+        .unwrap_or_else(auth::random_token);
     let next = safe_next(query.next.as_deref());
     let mut response = views::login(None, &token, &next, "").into_response();
     response

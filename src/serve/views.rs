@@ -156,7 +156,7 @@ pub fn login(error: Option<&str>, token: &str, next: &str, username: &str) -> Re
                 input type="hidden" name="csrf" value=(token);
                 input type="hidden" name="next" value=(next);
                 div { label for="username" { "Username" }
-                    input #username type="text" name="username" value=(username) autocomplete="username" required autofocus; }
+                    input #username type="text" name="username" value=(username) autocomplete="username" autocapitalize="none" autocorrect="off" spellcheck="false" required autofocus; }
                 div { label for="password" { "Password" }
                     input #password type="password" name="password" autocomplete="current-password" required; }
                 button.primary type="submit" { "Log in" }
@@ -368,13 +368,27 @@ pub fn report_view(report: &CheckReport) -> Markup {
             h2 { "Warnings" }
             @for warning in &report.warnings {
                 p class=(if warning.fails { "error" } else { "hint" }) {
-                    "line " (warning.line) ": " strong { @if warning.fails { "not allowed" } @else { "warning" } } ": " (warning.message)
+                    "line " (warning.line) ": " strong { @if warning.fails { "not allowed" } @else { "warning" } } ": " (prose(&warning.message))
                 }
             }
         }
-        @for hint in &report.hints { p.hint { strong { "Hint: " } (hint) } }
+        @for hint in &report.hints { p.hint { strong { "Hint: " } (prose(hint)) } }
         @for (index, run) in report.runs.iter().enumerate() { (run_view(run, &report.runs[..index])) }
         p.small.dim { (report.isolation) }
+    }
+}
+
+/// A message as the terminal report writes it, with `code` in backticks: the backticks
+/// become code spans (escaped like everything else); an unpaired one stays as it is.
+pub fn prose(text: &str) -> Markup {
+    let parts: Vec<&str> = text.split('`').collect();
+    let paired = parts.len() % 2 == 1;
+    html! {
+        @for (index, part) in parts.iter().enumerate() {
+            @if index % 2 == 1 && (paired || index + 1 < parts.len()) { code { (part) } }
+            @else if index % 2 == 1 { "`" (part) }
+            @else { (part) }
+        }
     }
 }
 
@@ -420,7 +434,7 @@ fn run_view(run: &RunReport, earlier: &[RunReport]) -> Markup {
                 pre { (message) }
                 @if let Some(syntax) = &run.syntax {
                     @if let Some(line) = &syntax.source_line { pre { (line) } }
-                    @if let Some(hint) = &syntax.hint { p.hint { strong { "Hint: " } (hint) } }
+                    @if let Some(hint) = &syntax.hint { p.hint { strong { "Hint: " } (prose(hint)) } }
                 }
             }
             @if cases_shown {
@@ -437,7 +451,7 @@ fn run_view(run: &RunReport, earlier: &[RunReport]) -> Markup {
                                 td { (badge(case.verdict)) }
                                 // What the report holds: a student's holds a secret case's verdict alone.
                                 td.num.small { @if let Some(ms) = case.time_ms { (ms) " ms" } }
-                                td.wide.small { (case.message) }
+                                td.wide.small { (prose(&case.message)) }
                             }
                         }
                     }
@@ -470,7 +484,7 @@ fn case_view(case: &CaseReport, feedback: &CaseFeedback, open: bool) -> Markup {
     html! {
         details.case open[open] {
             summary { code { (case.name) } " " (badge(case.verdict)) }
-            @if !case.message.is_empty() { p { (case.message) } }
+            @if !case.message.is_empty() { p { (prose(&case.message)) } }
             p.small.dim { @if game { "The scenario:" } @else { "The input:" } }
             pre { (feedback.input) }
             @if let Some(transcript) = &feedback.transcript {
@@ -497,7 +511,7 @@ fn case_view(case: &CaseReport, feedback: &CaseFeedback, open: bool) -> Markup {
                 p.small.dim { "The program's error output ends with:" }
                 pre { (stderr) }
             }
-            @for hint in &feedback.hints { p.hint { strong { "Hint: " } (hint) } }
+            @for hint in &feedback.hints { p.hint { strong { "Hint: " } (prose(hint)) } }
         }
     }
 }
@@ -736,6 +750,19 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("&lt;script&gt;"), "{html}");
+    }
+
+    #[test]
+    fn backticks_in_messages_become_code_and_stay_escaped() {
+        assert_eq!(
+            prose("use `//` not `/`").into_string(),
+            "use <code>//</code> not <code>/</code>"
+        );
+        assert_eq!(
+            prose("a `<b>` and one ` left").into_string(),
+            "a <code>&lt;b&gt;</code> and one ` left"
+        );
+        assert_eq!(prose("plain").into_string(), "plain");
     }
 
     #[test]

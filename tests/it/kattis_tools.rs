@@ -2,8 +2,8 @@
 //! with nimlab's validators in use: the format is judged by the program that consumes it.
 //!
 //! verifyproblem is found through NIMLAB_VERIFYPROBLEM or in the virtual environment that
-//! .ci/run installs (~/.cache/nimlab/problemtools-venv). Without it these tests say so and
-//! pass, except under CI=true, where they fail.
+//! .ci/run installs (~/.cache/nimlab/problemtools-venv). Without it these tests fail and say
+//! how to install it, unless NIMLAB_SKIP_MISSING_TOOLS=1 skips them (see `common::tool_missing`).
 
 use crate::common::{nimlab, root};
 use std::path::{Path, PathBuf};
@@ -18,14 +18,13 @@ fn verifyproblem() -> Option<PathBuf> {
     if candidate.is_file() {
         return Some(candidate);
     }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "verifyproblem (PyPI problemtools) is not at {}: .ci/run installs it; set NIMLAB_VERIFYPROBLEM to use another",
-        candidate.display()
-    );
-    eprintln!(
-        "note: verifyproblem not found at {}; the Kattis packages were not checked by problemtools",
-        candidate.display()
+    crate::common::tool_missing(
+        &format!(
+            "problemtools' verifyproblem (looked for at {})",
+            candidate.display()
+        ),
+        "python3 -m venv ~/.cache/nimlab/problemtools-venv && ~/.cache/nimlab/problemtools-venv/bin/pip install problemtools (or set NIMLAB_VERIFYPROBLEM to one installed elsewhere)",
+        "the Kattis packages were not checked by problemtools",
     );
     None
 }

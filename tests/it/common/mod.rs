@@ -312,3 +312,17 @@ pub fn case_in<'a>(value: &'a Value, case: &str) -> Vec<&'a Value> {
         _ => Vec::new(),
     }
 }
+
+/// A tool a test needs is not installed: the test fails and says how to install it, unless
+/// `NIMLAB_SKIP_MISSING_TOOLS=1` asks to skip such tests (never under CI), which then say on
+/// stderr what was not tested. A test that passed without its tool would pass for nothing.
+pub fn tool_missing(what: &str, install: &str, untested: &str) {
+    let skip = std::env::var("NIMLAB_SKIP_MISSING_TOOLS").as_deref() == Ok("1")
+        && std::env::var("CI").as_deref() != Ok("true");
+    assert!(
+        skip,
+        "{what} is not installed: {install}, or run `bash .ci/run`, which installs everything the tests need. \
+         To skip the tests that need it, set NIMLAB_SKIP_MISSING_TOOLS=1"
+    );
+    eprintln!("skipped (NIMLAB_SKIP_MISSING_TOOLS=1): {what} is not installed: {untested}");
+}
