@@ -359,4 +359,28 @@ pub enum UsersCommand {
         #[arg(long, value_name = "FILE")]
         db: PathBuf,
     },
+    /// Disable an account: it cannot log in and its sessions end; its work stays in the class
+    Disable {
+        #[arg(value_name = "USERNAME")]
+        username: String,
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+    },
+    /// Enable a disabled account again
+    Enable {
+        #[arg(value_name = "USERNAME")]
+        username: String,
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+    },
+    /// Remove an account and its sessions; its submissions stay under its username
+    Remove {
+        #[arg(value_name = "USERNAME")]
+        username: String,
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+        /// Delete the account's submissions too, and every trace of it
+        #[arg(long)]
+        with_submissions: bool,
+    },
 }

@@ -40,8 +40,15 @@ impl CaseRun<'_> {
         (!stderr.is_empty()).then(|| self.unmap(&stderr_tail(stderr, 15)))
     }
 
+    /// Every failed case keeps its feedback (input, expected, output) for the instructor;
+    /// a student's view leaves out a secret case's (`report::student`).
     fn shows_feedback(&self, verdict: Verdict) -> bool {
-        self.case.visibility == Visibility::Sample && verdict != Verdict::Accepted
+        verdict != Verdict::Accepted
+    }
+
+    /// Hints are for the student, who sees only the samples' feedback.
+    fn hints_wanted(&self) -> bool {
+        self.case.visibility == Visibility::Sample
     }
 }
 
@@ -113,14 +120,18 @@ impl Grader for Batch<'_> {
                 got: clip(&printable(&outcome.stdout), 40, 4_000),
                 first_difference: judgement.first_difference.clone(),
                 stderr: run.stderr(&outcome.stderr),
-                hints: feedback::hints(
-                    self.0.as_ref(),
-                    run.exercise,
-                    run.lab_names,
-                    case,
-                    &judgement,
-                    &outcome,
-                ),
+                hints: if run.hints_wanted() {
+                    feedback::hints(
+                        self.0.as_ref(),
+                        run.exercise,
+                        run.lab_names,
+                        case,
+                        &judgement,
+                        &outcome,
+                    )
+                } else {
+                    Vec::new()
+                },
                 transcript: None,
                 broken_rule: None,
             });
@@ -162,15 +173,19 @@ impl Grader for Game<'_> {
         report.message = run.unmap(&played.message);
         if run.shows_feedback(played.verdict) {
             let stderr = end.and_then(|e| run.stderr(&e.stderr));
-            let hints = self.0.hints(
-                &played,
-                &HintContext {
-                    stderr: stderr.as_deref(),
-                    file: run.program,
-                    source: run.source,
-                    lab_names: run.lab_names,
-                },
-            );
+            let hints = if !run.hints_wanted() {
+                Vec::new()
+            } else {
+                self.0.hints(
+                    &played,
+                    &HintContext {
+                        stderr: stderr.as_deref(),
+                        file: run.program,
+                        source: run.source,
+                        lab_names: run.lab_names,
+                    },
+                )
+            };
             report.feedback = Some(CaseFeedback {
                 input: case.input.text().to_string(),
                 expected: String::new(),

@@ -218,7 +218,7 @@ mod tests {
     }
 
     #[test]
-    fn a_wrong_answer_is_explained_on_samples_only() {
+    fn a_wrong_answer_is_explained_to_students_on_samples_only() {
         let report = check_with(
             "present_board",
             &probe_or(|_| outcome(Termination::Exited(0), "nothing like a board\n", "")),
@@ -234,10 +234,14 @@ mod tests {
                     assert!(feedback.got.contains("nothing like a board"));
                 }
                 Visibility::Secret => {
-                    // The report keeps the message; a student's view shows the verdict alone.
-                    assert!(case.feedback.is_none() && !case.message.is_empty());
+                    // The report keeps the message and the feedback (without hints), for the
+                    // instructor; a student's view shows the verdict alone.
+                    let feedback = case.feedback.as_ref().expect("kept for the instructor");
+                    assert!(feedback.got.contains("nothing like a board"));
+                    assert!(feedback.hints.is_empty() && !case.message.is_empty());
                     let seen = case.for_student();
                     assert!(seen.message.is_empty() && seen.time_ms.is_none());
+                    assert!(seen.feedback.is_none());
                 }
             }
         }

@@ -1,4 +1,4 @@
-//! `nimlab users import|add|passwd|list`: the website's accounts.
+//! `nimlab users import|add|passwd|list|disable|enable|remove`: the website's accounts.
 
 use crate::cli::UsersCommand;
 use crate::error::Result;
@@ -26,6 +26,13 @@ pub fn users(command: &UsersCommand) -> Result<u8> {
             random,
         } => passwd(username, db, *random),
         UsersCommand::List { db } => list(db),
+        UsersCommand::Disable { username, db } => disable(username, db, true),
+        UsersCommand::Enable { username, db } => disable(username, db, false),
+        UsersCommand::Remove {
+            username,
+            db,
+            with_submissions,
+        } => remove(username, db, *with_submissions),
     }
 }
 
@@ -84,11 +91,34 @@ fn list(db: &Path) -> Result<u8> {
     let database = Db::open(db)?;
     for user in database.with(|c| db::users(c))? {
         println!(
-            "{}\t{}\t{}",
+            "{}\t{}\t{}{}",
             user.username,
             user.role.as_str(),
-            crate::escape::terminal(&user.name)
+            crate::escape::terminal(&user.name),
+            if user.disabled { "\tdisabled" } else { "" }
         );
+    }
+    Ok(crate::exit::SUCCESS)
+}
+
+fn disable(username: &str, db: &Path, disabled: bool) -> Result<u8> {
+    let database = Db::open(db)?;
+    users::set_disabled(&database, username, disabled)?;
+    if disabled {
+        println!("{username}: disabled; it cannot log in and its sessions are ended");
+    } else {
+        println!("{username}: enabled; it can log in again");
+    }
+    Ok(crate::exit::SUCCESS)
+}
+
+fn remove(username: &str, db: &Path, with_submissions: bool) -> Result<u8> {
+    let database = Db::open(db)?;
+    let deleted = users::remove(&database, username, with_submissions)?;
+    if with_submissions {
+        println!("{username}: removed, with its {deleted} submission(s)");
+    } else {
+        println!("{username}: removed; its submissions stay under its name");
     }
     Ok(crate::exit::SUCCESS)
 }

@@ -3,6 +3,7 @@
 use super::TranscriptEntry as Entry;
 use super::{CaseFeedback, CaseReport, CheckReport, Event, Reporter, RunReport};
 use crate::escape::terminal;
+use crate::lab::Visibility;
 use crate::verdict::Verdict;
 use anstyle::{AnsiColor, Style};
 use std::collections::HashSet;
@@ -139,6 +140,9 @@ impl<W: Write> TextReporter<W> {
             let failures: Vec<(&CaseReport, &CaseFeedback)> = run
                 .cases
                 .iter()
+                // The terminal shows the samples' feedback; the instructor's JSON and the
+                // website keep the secret cases' too.
+                .filter(|c| c.visibility == Visibility::Sample)
                 .filter_map(|c| c.feedback.as_ref().map(|f| (c, f)))
                 .collect();
             if failures.is_empty() {

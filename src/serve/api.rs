@@ -6,6 +6,7 @@ use super::db::{self, Submission, Summary};
 use super::fail::{ApiFail, Fail};
 use super::grades::best_by_exercise;
 use super::guards::{Session, visible_submission};
+use super::listing::{ListQuery, MAX_LIMIT, PAGE_SIZE};
 use super::login::{self, Peer};
 use super::state::AppState;
 use super::upload::{accept, enqueue, read_upload};
@@ -198,26 +199,22 @@ pub async fn submission(
     Ok(Json(submission_json(&submission, waiting_before, instructor)?).into_response())
 }
 
-#[derive(Deserialize, Default)]
-pub struct ListQuery {
-    exercise: Option<String>,
-    student: Option<String>,
-}
-
 /// `GET /api/submissions?exercise=NAME`: the student's own, newest first; an instructor
-/// sees everyone's (and may filter by `student`).
+/// sees everyone's (and may filter by `student`). The filters of `/submissions` apply
+/// (`verdict`, `from`, `to`); `page` and `limit` (at most 500) ask for one page. The total
+/// count is in `X-Total-Count`.
 pub async fn submissions(
     State(app): State<AppState>,
     session: Session,
     Query(query): Query<ListQuery>,
 ) -> ApiResult {
-    let instructor = session.user.is_instructor();
-    let filter = db::Filter {
-        user_id: (!instructor).then_some(session.user.id),
-        username: query.student.filter(|s| instructor && !s.is_empty()),
-        exercise: query.exercise.filter(|e| !e.is_empty()),
-        limit: None,
-    };
+    let paged = query.page.is_some() || query.limit.is_some();
+    let size = paged.then(|| query.limit.unwrap_or(PAGE_SIZE).clamp(1, MAX_LIMIT));
+    let filter = query.filter(&session.user, size)?;
+    let counted = filter.clone();
+    let total = app.db(move |c| db::count_submissions(c, &counted)).await?;
     let rows = app.db(move |c| db::submissions(c, &filter)).await?;
-    Ok(Json(rows.iter().map(summary_json).collect::<Vec<_>>()).into_response())
+    let mut response = Json(rows.iter().map(summary_json).collect::<Vec<_>>()).into_response();
+    response.headers_mut().insert("x-total-count", total.into());
+    Ok(response)
 }

@@ -71,6 +71,10 @@ const MIGRATIONS: &[&str] = &[
         name TEXT PRIMARY KEY,
         value BLOB NOT NULL
     );",
+    // 3: accounts disabled (cannot log in, kept in the class) and removed (gone, but the row
+    // stays as a tombstone so their submissions keep their username for the record).
+    "ALTER TABLE users ADD COLUMN disabled_at INTEGER;
+    ALTER TABLE users ADD COLUMN removed_at INTEGER;",
 ];
 
 /// Milliseconds since the Unix epoch.
@@ -312,6 +316,8 @@ pub struct User {
     pub student_id: String,
     pub section: String,
     pub role: Role,
+    /// Disabled accounts cannot log in; they stay in the class matrix and gradebooks.
+    pub disabled: bool,
 }
 
 impl User {
@@ -329,7 +335,7 @@ impl User {
     }
 }
 
-const USER_COLUMNS: &str = "id, username, name, student_id, section, role";
+const USER_COLUMNS: &str = "id, username, name, student_id, section, role, disabled_at IS NOT NULL";
 
 fn user_row(row: &rusqlite::Row) -> rusqlite::Result<User> {
     Ok(User {
@@ -339,6 +345,7 @@ fn user_row(row: &rusqlite::Row) -> rusqlite::Result<User> {
         student_id: row.get(3)?,
         section: row.get(4)?,
         role: Role::parse(&row.get::<_, String>(5)?),
+        disabled: row.get(6)?,
     })
 }
 
@@ -353,16 +360,18 @@ pub struct NewUser {
 
 pub fn find_user(c: &Connection, username: &str) -> rusqlite::Result<Option<(User, String)>> {
     c.query_row(
-        &format!("SELECT {USER_COLUMNS}, password_hash FROM users WHERE username = ?1"),
+        &format!(
+            "SELECT {USER_COLUMNS}, password_hash FROM users WHERE username = ?1 AND removed_at IS NULL"
+        ),
         [username],
-        |row| Ok((user_row(row)?, row.get(6)?)),
+        |row| Ok((user_row(row)?, row.get(7)?)),
     )
     .optional()
 }
 
 pub fn users(c: &Connection) -> rusqlite::Result<Vec<User>> {
     let mut statement = c.prepare(&format!(
-        "SELECT {USER_COLUMNS} FROM users ORDER BY role DESC, username"
+        "SELECT {USER_COLUMNS} FROM users WHERE removed_at IS NULL ORDER BY role DESC, username"
     ))?;
     statement.query_map([], user_row)?.collect()
 }
@@ -388,7 +397,8 @@ pub fn upsert_user(
                 // An empty cell (or a column the roster lacks) keeps what the account has.
                 "UPDATE users SET name = COALESCE(NULLIF(?2, ''), name),
                     student_id = COALESCE(NULLIF(?3, ''), student_id),
-                    section = COALESCE(NULLIF(?4, ''), section), role = ?5 WHERE id = ?1",
+                    section = COALESCE(NULLIF(?4, ''), section), role = ?5,
+                    removed_at = NULL WHERE id = ?1",
                 params![id, user.name, user.student_id, user.section, role.as_str()],
             )?;
             if let Some(hash) = password_hash {
@@ -428,6 +438,63 @@ pub fn set_password(c: &Connection, user_id: i64, password_hash: &str) -> rusqli
         [user_id],
     )?;
     Ok(())
+}
+
+/// Disables or enables an account by name; a disabled account's sessions end. Returns
+/// whether there was such an account.
+pub fn set_disabled(c: &Connection, username: &str, disabled: bool) -> rusqlite::Result<bool> {
+    let changed = c.execute(
+        "UPDATE users SET disabled_at = CASE WHEN ?2 THEN COALESCE(disabled_at, ?3) END
+         WHERE username = ?1 AND removed_at IS NULL",
+        params![username, disabled, now_ms()],
+    )?;
+    if disabled {
+        c.execute(
+            "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = ?1)",
+            [username],
+        )?;
+    }
+    Ok(changed == 1)
+}
+
+/// Removes an account: its sessions and throttles go, and it can no longer log in. Its row
+/// stays as a tombstone (no password) so that its submissions keep their username, unless
+/// `with_submissions`, which deletes them and the row. Returns how many submissions were
+/// deleted, or None when there is no such account.
+pub fn remove_user(
+    c: &mut Connection,
+    username: &str,
+    with_submissions: bool,
+) -> rusqlite::Result<Option<usize>> {
+    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let id: Option<i64> = tx
+        .query_row(
+            "SELECT id FROM users WHERE username = ?1 AND removed_at IS NULL",
+            [username],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(id) = id else {
+        return Ok(None);
+    };
+    tx.execute("DELETE FROM sessions WHERE user_id = ?1", [id])?;
+    tx.execute(
+        "DELETE FROM login_throttles WHERE username = ?1",
+        [username],
+    )?;
+    let deleted = if with_submissions {
+        let deleted = tx.execute("DELETE FROM submissions WHERE user_id = ?1", [id])?;
+        tx.execute("DELETE FROM users WHERE id = ?1", [id])?;
+        deleted
+    } else {
+        tx.execute(
+            "UPDATE users SET removed_at = ?2, password_hash = '' WHERE id = ?1",
+            params![id, now_ms()],
+        )?;
+        0
+    };
+    tx.commit()?;
+    Ok(Some(deleted))
 }
 
 /// Failed logins counted against one key (`account:NAME` or `device:NONCE`).
@@ -525,11 +592,13 @@ pub fn create_session(
 /// The user of a live session, and its CSRF token.
 pub fn session_user(c: &Connection, token_hash: &str) -> rusqlite::Result<Option<(User, String)>> {
     c.query_row(
-        "SELECT u.id, u.username, u.name, u.student_id, u.section, u.role, s.csrf
+        "SELECT u.id, u.username, u.name, u.student_id, u.section, u.role,
+             u.disabled_at IS NOT NULL, s.csrf
          FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = ?1 AND s.expires_at > ?2",
+         WHERE s.token_hash = ?1 AND s.expires_at > ?2
+           AND u.disabled_at IS NULL AND u.removed_at IS NULL",
         params![token_hash, now_ms()],
-        |row| Ok((user_row(row)?, row.get(6)?)),
+        |row| Ok((user_row(row)?, row.get(7)?)),
     )
     .optional()
 }
@@ -673,30 +742,63 @@ pub fn submission(c: &Connection, id: i64) -> rusqlite::Result<Option<Submission
     .optional()
 }
 
-/// Which submissions a list shows.
+/// Which submissions a list shows, and which page of them.
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
     pub user_id: Option<i64>,
     pub username: Option<String>,
     pub exercise: Option<String>,
+    /// A verdict's JSON name (`wrong_answer`), or a status (`queued`, `running`, `failed`).
+    pub verdict: Option<String>,
+    /// Submitted at or after this time, and before that one (ms since the epoch).
+    pub from_ms: Option<i64>,
+    pub until_ms: Option<i64>,
     pub limit: Option<usize>,
+    pub offset: usize,
 }
 
-/// Submissions, newest first.
-pub fn submissions(c: &Connection, filter: &Filter) -> rusqlite::Result<Vec<Summary>> {
-    let mut statement = c.prepare(&format!(
-        "SELECT {SUMMARY_COLUMNS} FROM submissions s JOIN users u ON u.id = s.user_id
+const FILTERED: &str = "FROM submissions s JOIN users u ON u.id = s.user_id
          WHERE (?1 IS NULL OR s.user_id = ?1) AND (?2 IS NULL OR u.username = ?2)
            AND (?3 IS NULL OR s.exercise = ?3)
-         ORDER BY s.id DESC LIMIT ?4"
+           AND (?4 IS NULL OR s.verdict = ?4 OR s.status = ?4)
+           AND (?5 IS NULL OR s.submitted_at >= ?5) AND (?6 IS NULL OR s.submitted_at < ?6)";
+
+impl Filter {
+    fn params(&self) -> [&dyn rusqlite::ToSql; 6] {
+        [
+            &self.user_id,
+            &self.username,
+            &self.exercise,
+            &self.verdict,
+            &self.from_ms,
+            &self.until_ms,
+        ]
+    }
+}
+
+/// Submissions, newest first: the page the filter asks for.
+pub fn submissions(c: &Connection, filter: &Filter) -> rusqlite::Result<Vec<Summary>> {
+    let mut statement = c.prepare(&format!(
+        "SELECT {SUMMARY_COLUMNS} {FILTERED} ORDER BY s.id DESC LIMIT ?7 OFFSET ?8"
     ))?;
     let limit = filter.limit.map_or(-1, |l| l as i64);
+    let offset = filter.offset as i64;
+    let mut values: Vec<&dyn rusqlite::ToSql> = filter.params().to_vec();
+    values.push(&limit);
+    values.push(&offset);
     statement
-        .query_map(
-            params![filter.user_id, filter.username, filter.exercise, limit],
-            summary_row,
-        )?
+        .query_map(values.as_slice(), summary_row)?
         .collect()
+}
+
+/// How many submissions the filter finds, on every page.
+pub fn count_submissions(c: &Connection, filter: &Filter) -> rusqlite::Result<usize> {
+    c.query_row(
+        &format!("SELECT COUNT(*) {FILTERED}"),
+        filter.params().as_slice(),
+        |r| r.get::<_, i64>(0),
+    )
+    .map(|n| n as usize)
 }
 
 /// Every judged submission (for best scores and gradebooks), oldest first.

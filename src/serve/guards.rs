@@ -4,6 +4,7 @@
 //! every response); a handler's [`Session`] extractor finds the signed-in user, who may have
 //! to be an instructor, send the session's CSRF token, or own the submission asked for.
 
+use super::access_log::Who;
 use super::db::{self, Submission, User};
 use super::fail::Fail;
 use super::login::{SESSION_COOKIE, cookie};
@@ -76,7 +77,12 @@ impl FromRequestParts<AppState> for Session {
             None => None,
         };
         match found {
-            Some((user, csrf)) => Ok(Session { user, csrf }),
+            Some((user, csrf)) => {
+                if let Some(who) = parts.extensions.get::<Who>() {
+                    who.set(&user.username);
+                }
+                Ok(Session { user, csrf })
+            }
             None if is_api(&path) => Err(Fail::new(
                 StatusCode::UNAUTHORIZED,
                 "log in first: POST /api/login",

@@ -161,6 +161,12 @@ pub async fn log_in(app: &AppState, request: LoginRequest) -> Result<LoggedIn, F
             "wrong username or password",
         ));
     };
+    // Told only after the right password, so strangers learn nothing of the account.
+    if user.disabled {
+        return Err(Fail::forbidden(
+            "this account is disabled: ask your instructor",
+        ));
+    }
     let device = lane.device.unwrap_or_else(|| Device {
         username: user.username.clone(),
         nonce: auth::random_token()[..32].to_string(),

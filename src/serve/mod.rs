@@ -8,12 +8,13 @@
 //! the shared types; [`guards`] (the checks every request passes: Origin, body limits,
 //! session, role, CSRF), [`login`] (sessions) and [`upload`] are the steps that [`pages`]
 //! and the JSON [`api`] share; [`router`] joins them, and [`connections`] serves them (timeouts
-//! and a cap on open connections). [`db`] owns the SQLite file (accounts,
+//! and a cap on open connections); [`access_log`] writes a line per request. [`db`] owns the SQLite file (accounts,
 //! sessions, and submissions, which are the judging queue); [`queue`]'s worker threads judge
 //! with [`crate::check::check`]; [`grades`] says which submissions count and makes the
 //! gradebook downloads. A database that can no longer be written stops the server with a
 //! message ([`db::unwritable`], and [`sigbus`] for its memory-mapped index).
 
+mod access_log;
 mod api;
 mod assets;
 pub mod auth;
@@ -22,6 +23,7 @@ pub mod db;
 mod fail;
 mod grades;
 mod guards;
+mod listing;
 mod login;
 mod pages;
 pub mod queue;

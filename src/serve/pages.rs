@@ -6,6 +6,7 @@ use super::db::{self, Rejudge, Summary};
 use super::fail::{Fail, PageFail};
 use super::grades::{self, GradesFrom, best_by_exercise};
 use super::guards::{Session, visible_submission};
+use super::listing::{ListQuery, PAGE_SIZE};
 use super::login::{self, DEVICE_COOKIE, LOGIN_COOKIE, LoginRequest, Peer, SESSION_COOKIE, cookie};
 use super::state::{App, AppState};
 use super::upload::{accept, enqueue, read_upload};
@@ -26,12 +27,20 @@ fn viewer(session: &Session) -> Viewer<'_> {
     }
 }
 
-/// The start page: the exercises (which send a visitor without a session to log in).
-pub async fn home(headers: HeaderMap) -> Redirect {
-    match cookie(&headers, SESSION_COOKIE) {
-        Some(token) if !token.is_empty() => Redirect::to("/exercises"),
-        _ => Redirect::to("/login"),
-    }
+/// The start page: the class matrix for an instructor, the exercises for a student (and a
+/// visitor without a session is sent to log in).
+pub async fn home(State(app): State<AppState>, headers: HeaderMap) -> PageResult {
+    let Some(token) = cookie(&headers, SESSION_COOKIE).filter(|t| !t.is_empty()) else {
+        return Ok(Redirect::to("/login").into_response());
+    };
+    let hash = auth::token_hash(&token);
+    let found = app.db(move |c| db::session_user(c, &hash)).await?;
+    let target = match found {
+        Some((user, _)) if user.is_instructor() => "/class",
+        Some(_) => "/exercises",
+        None => "/login",
+    };
+    Ok(Redirect::to(target).into_response())
 }
 
 #[derive(Deserialize)]
@@ -88,6 +97,7 @@ pub async fn login(
     };
     match login::log_in(&app, request).await {
         Ok(logged_in) => {
+            // Without a page asked for, `/`: the start page of the user's role.
             let mut response = Redirect::to(&next).into_response();
             let headers = response.headers_mut();
             headers.append(header::SET_COOKIE, app.session_cookie(&logged_in.session));
@@ -245,37 +255,37 @@ pub async fn submit(
     Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
 }
 
-#[derive(Deserialize, Default)]
-pub struct HistoryQuery {
-    student: Option<String>,
-    exercise: Option<String>,
-}
-
+/// `/submissions`: a page of the list, newest first, with the filters of the form above it.
 pub async fn history(
     State(app): State<AppState>,
     session: Session,
-    Query(query): Query<HistoryQuery>,
+    Query(query): Query<ListQuery>,
 ) -> PageResult {
-    let instructor = session.user.is_instructor();
-    let filter = db::Filter {
-        user_id: (!instructor).then_some(session.user.id),
-        username: query
-            .student
-            .clone()
-            .filter(|s| instructor && !s.is_empty()),
-        exercise: query.exercise.clone().filter(|e| !e.is_empty()),
-        limit: Some(500),
-    };
-    let label = [
-        filter.username.as_deref().map(|s| format!("student {s}")),
-        filter.exercise.as_deref().map(|e| format!("exercise {e}")),
-    ]
-    .into_iter()
-    .flatten()
-    .collect::<Vec<_>>()
-    .join(", ");
+    let filter = query.filter(&session.user, Some(PAGE_SIZE))?;
+    let counted = filter.clone();
+    let total = app.db(move |c| db::count_submissions(c, &counted)).await?;
     let rows = app.db(move |c| db::submissions(c, &filter)).await?;
-    Ok(views::history(&viewer(&session), &rows, &label).into_response())
+    let page = query.page();
+    let first = (page - 1) * PAGE_SIZE;
+    let link = |page: usize| format!("/submissions?{}", query.with_page(page));
+    let text = |value: &Option<String>| value.clone().unwrap_or_default();
+    let view = views::HistoryView {
+        rows: &rows,
+        total,
+        first,
+        previous: (page > 1).then(|| link(page - 1)),
+        next: (first + rows.len() < total).then(|| link(page + 1)),
+        filtered: query.filtered(),
+        fields: [
+            text(&query.student),
+            text(&query.exercise),
+            text(&query.verdict),
+            text(&query.from),
+            text(&query.to),
+        ],
+        exercises: app.lab.names(),
+    };
+    Ok(views::history(&viewer(&session), &view).into_response())
 }
 
 pub async fn submission(

@@ -1,11 +1,11 @@
 //! The router: every route of the website and its API, to its handler in [`pages`] or
-//! [`api`], behind the [`guard`] every request passes.
+//! [`api`], behind the [`guard`] every request passes, each written to the access log.
 
 use super::fail::Fail;
 use super::guards::{SMALL_BODY, guard};
 use super::state::AppState;
 use super::urls::is_api;
-use super::{api, assets, pages};
+use super::{access_log, api, assets, pages};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::middleware;
@@ -47,6 +47,8 @@ pub fn router(app: AppState) -> Router {
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(SMALL_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
+        // Outermost: the line has the status the guard or the handler answered.
+        .layer(middleware::from_fn(access_log::access_log))
         .with_state(app)
 }
 

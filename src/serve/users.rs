@@ -1,5 +1,6 @@
 //! Accounts from the command line: a roster imported (with random passwords written once to
-//! a credentials file for the instructor), one account added, a password changed.
+//! a credentials file for the instructor), one account added, a password changed, an
+//! account disabled, enabled or removed.
 
 use super::auth;
 use super::db::{self, Db, NewUser, Role};
@@ -315,6 +316,29 @@ pub fn passwd(db: &Db, username: &str, password: &str) -> Result<()> {
         )));
     };
     db.with(|c| db::set_password(c, user.id, &hash))
+}
+
+fn no_account(db: &Db, username: &str) -> Error {
+    Error::usage(format!(
+        "no account `{username}` in {}",
+        db.path().display()
+    ))
+}
+
+/// Disables (or enables) an account; a disabled one's sessions end.
+pub fn set_disabled(db: &Db, username: &str, disabled: bool) -> Result<()> {
+    if db.with(|c| db::set_disabled(c, username, disabled))? {
+        Ok(())
+    } else {
+        Err(no_account(db, username))
+    }
+}
+
+/// Removes an account (its submissions too with `with_submissions`); returns how many
+/// submissions were deleted.
+pub fn remove(db: &Db, username: &str, with_submissions: bool) -> Result<usize> {
+    db.with(|c| db::remove_user(c, username, with_submissions))?
+        .ok_or_else(|| no_account(db, username))
 }
 
 #[cfg(test)]

@@ -276,17 +276,98 @@ pub fn submission_table(rows: &[Summary], show_student: bool) -> Markup {
     }
 }
 
-pub fn history(viewer: &Viewer, rows: &[Summary], filter: &str) -> Rendered {
+/// A page of `/submissions`: its rows, where they are in the whole list, and the filters.
+pub struct HistoryView<'a> {
+    pub rows: &'a [Summary],
+    pub total: usize,
+    /// How many rows come before this page's first.
+    pub first: usize,
+    pub previous: Option<String>,
+    pub next: Option<String>,
+    pub filtered: bool,
+    /// The filters as typed: student, exercise, verdict, from, to.
+    pub fields: [String; 5],
+    pub exercises: Vec<&'a str>,
+}
+
+/// The verdicts (by their JSON names) and states the list can be filtered by, with labels.
+fn verdict_choices() -> Vec<(String, String)> {
+    use Verdict::*;
+    let verdicts = [
+        Accepted,
+        WrongAnswer,
+        RuntimeError,
+        TimeLimit,
+        MemoryLimit,
+        OutputLimit,
+        SyntaxError,
+        NotJudged,
+        JudgeError,
+    ];
+    let mut choices: Vec<(String, String)> = verdicts
+        .into_iter()
+        .filter_map(|v| match serde_json::to_value(v) {
+            Ok(serde_json::Value::String(name)) => Some((name, v.label().to_string())),
+            _ => None,
+        })
+        .collect();
+    for (status, label) in [
+        ("queued", "queued"),
+        ("running", "running"),
+        ("failed", "not judged (nimlab's fault)"),
+    ] {
+        choices.push((status.into(), label.into()));
+    }
+    choices
+}
+
+fn history_filters(viewer: &Viewer, view: &HistoryView) -> Markup {
+    let [student, exercise, verdict, from, to] = &view.fields;
+    html! {
+        form.filters method="get" action="/submissions" {
+            @if viewer.user.is_instructor() {
+                div { label for="f-student" { "Student" } input #f-student type="text" name="student" value=(student); }
+            }
+            div { label for="f-exercise" { "Exercise" }
+                select #f-exercise name="exercise" {
+                    option value="" { "any" }
+                    @for name in &view.exercises { option value=(name) selected[name == exercise] { (name) } }
+                } }
+            div { label for="f-verdict" { "Verdict" }
+                select #f-verdict name="verdict" {
+                    option value="" { "any" }
+                    @for (value, label) in verdict_choices() { option value=(value) selected[&value == verdict] { (label) } }
+                } }
+            div { label for="f-from" { "From (UTC)" } input #f-from type="date" name="from" value=(from); }
+            div { label for="f-to" { "To (UTC)" } input #f-to type="date" name="to" value=(to); }
+            button.secondary type="submit" { "Filter" }
+            @if view.filtered { " " a href="/submissions" { "show all" } }
+        }
+    }
+}
+
+pub fn history(viewer: &Viewer, view: &HistoryView) -> Rendered {
     let instructor = viewer.user.is_instructor();
+    let shown = (view.first + 1, view.first + view.rows.len());
     page(
         "Submissions",
         Some(viewer),
         html! {},
         html! {
             h1 { @if instructor { "Submissions" } @else { "My submissions" } }
-            @if !filter.is_empty() { p.dim { (filter) " · " a href="/submissions" { "show all" } } }
-            @if rows.is_empty() { p.dim { "No submissions yet." } }
-            @else { (submission_table(rows, instructor)) }
+            (history_filters(viewer, view))
+            @if view.rows.is_empty() {
+                p.dim { @if view.filtered { "No submissions match." } @else { "No submissions yet." } }
+            } @else {
+                p.dim.small.count { "showing " (shown.0) "–" (shown.1) " of " (view.total) }
+                (submission_table(view.rows, instructor))
+            }
+            @if view.previous.is_some() || view.next.is_some() {
+                p.pages {
+                    @if let Some(previous) = &view.previous { a rel="prev" href=(previous) { "← newer" } " " }
+                    @if let Some(next) = &view.next { a rel="next" href=(next) { "older →" } }
+                }
+            }
         },
     )
 }
@@ -319,6 +400,15 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
                 @if viewer.user.is_instructor() { "by " (summary.username) " · " }
                 "submitted " (time(summary.submitted_at))
             }
+            // Near the top: a report can be thousands of pixels long.
+            @if viewer.user.is_instructor() {
+                form.inline method="post" action="/rejudge" {
+                    input type="hidden" name="csrf" value=(viewer.csrf);
+                    input type="hidden" name="scope" value="submission";
+                    input type="hidden" name="id" value=(summary.id);
+                    button.secondary type="submit" { "Judge again" }
+                }
+            }
             @match summary.status {
                 Status::Queued => {
                     p #status.verdict.v-none data-poll={"/api/submissions/" (summary.id)} {
@@ -336,14 +426,6 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
                 }
                 Status::Done => {
                     @if let Some(report) = view.report { (report_view(report)) }
-                }
-            }
-            @if viewer.user.is_instructor() {
-                form.inline method="post" action="/rejudge" {
-                    input type="hidden" name="csrf" value=(viewer.csrf);
-                    input type="hidden" name="scope" value="submission";
-                    input type="hidden" name="id" value=(summary.id);
-                    button.secondary type="submit" { "Judge again" }
                 }
             }
             details {
@@ -594,7 +676,9 @@ pub fn class(
                 tbody {
                     @for row in rows {
                         tr {
-                            td.name { (row.student.username) @if !row.student.name.is_empty() { br; span.small.dim { (row.student.name) } } }
+                            td.name { (row.student.username)
+                                @if row.student.disabled { " " span.badge.v-none { "disabled" } }
+                                @if !row.student.name.is_empty() { br; span.small.dim { (row.student.name) } } }
                             @for (exercise, best) in exercises.iter().zip(&row.best) {
                                 @match best {
                                     Some(best) => td class=(cell_class(best)) {
