@@ -714,6 +714,24 @@ mod tests {
     }
 
     #[test]
+    fn a_statements_files_are_the_folders_other_files() {
+        let lab = lab(&with(&[
+            ("exercises/present_board/board.png", "png"),
+            ("exercises/present_board/img/notes.txt", "notes"),
+            ("exercises/present_board/solution.py", "pass\n"),
+            ("exercises/present_board/solution.textbook.py", "pass\n"),
+            ("exercises/present_board/README.textbook.md", "# B\n"),
+            ("exercises/present_board/helper.py", "pass\n"),
+            ("exercises/present_board/Solutions.txt", "answers"),
+            ("exercises/present_board/img/solution.png", "answers"),
+            ("exercises/present_board/.secret", "hidden"),
+        ]))
+        .unwrap();
+        let files: Vec<&str> = lab.exercises[0].files.keys().map(String::as_str).collect();
+        assert_eq!(files, ["board.png", "img/notes.txt"]);
+    }
+
+    #[test]
     fn a_small_folder_loads_with_its_case() {
         let lab = lab(&PRESENT_BOARD).unwrap();
         let exercise = lab.exercise("present_board").unwrap();
