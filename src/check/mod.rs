@@ -42,10 +42,7 @@ pub fn check(
     let text = String::from_utf8_lossy(&source);
     let warnings = lint::lint(&text, &exercise.config.forbidden);
     // A file meant for another exercise is said first, above what its judging shows.
-    let mut hints: Vec<String> =
-        crate::feedback::wrong_exercise(&text, exercise, request.lab_exercises)
-            .into_iter()
-            .collect();
+    let wrong = crate::feedback::wrong_exercise(&text, exercise, request.lab_exercises);
     let prepared = Prepared::new(
         request.shared,
         request.submission,
@@ -104,10 +101,7 @@ pub fn check(
         verdict,
         score,
         max_score: exercise.max_score(),
-        hints: {
-            hints.extend(cross_run_hints(&counted));
-            hints
-        },
+        hints: wrong.into_iter().chain(cross_run_hints(&counted)).collect(),
         runs,
         warnings,
         isolation: runner.isolation().summary(),

@@ -454,12 +454,15 @@ fn parse_exercise(
         cases,
         module,
         settings,
-        files: own
-            .iter()
-            .filter(|(path, _)| is_statement_file(path))
-            .map(|(path, bytes)| (path.clone(), bytes.to_vec()))
-            .collect(),
+        files: statement_files(own),
     })
+}
+
+fn statement_files(own: &BTreeMap<String, &[u8]>) -> BTreeMap<String, Vec<u8>> {
+    own.iter()
+        .filter(|(path, _)| is_statement_file(path))
+        .map(|(path, bytes)| (path.clone(), bytes.to_vec()))
+        .collect()
 }
 
 /// Whether a file of an exercise's folder (`relative` to it) goes with its statement, for

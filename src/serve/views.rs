@@ -314,7 +314,7 @@ pub fn upload_error(
         html! {
             h1 { (exercise.config.title) }
             h2 { "Not submitted" }
-            p.error { (capitalized(message)) }
+            p.error { (message) }
             p { a href={"/exercises/" (exercise.name) "#submit"} { "← back to the exercise, to submit again" } }
             p.small.dim { (status.as_u16()) " " (status.canonical_reason().unwrap_or("")) }
         },

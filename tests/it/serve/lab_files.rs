@@ -233,7 +233,7 @@ fn the_upload_forms_errors_are_the_sites_pages_with_a_way_back() {
     for (file, message) in [
         (
             multipart::Part::bytes(Vec::new()).file_name(""),
-            "Choose a .py file",
+            "choose a .py file",
         ),
         (
             multipart::Part::bytes(b"my notes\n".to_vec()).file_name("notes.txt"),
