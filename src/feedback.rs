@@ -7,6 +7,48 @@ use crate::lab::{Case, LabExercise};
 use crate::runner::RunOutcome;
 use crate::traceback::{error_line, import_hint, python2_input_hint};
 
+/// The functions a Python file defines at its top level, in order.
+fn defined_functions(source: &str) -> Vec<&str> {
+    static DEF: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^def[ \t]+([A-Za-z_][A-Za-z_0-9]*)[ \t]*\(")
+            .expect("a valid pattern")
+    });
+    DEF.captures_iter(source)
+        .filter_map(|c| c.get(1).map(|m| m.as_str()))
+        .collect()
+}
+
+/// A file meant for another exercise of the lab (`make_move.py` handed to present_board):
+/// it defines none of the functions this exercise's starter file asks for, and every one of
+/// another exercise's. Said once, at the top of the report; the verdict is the judging's.
+pub fn wrong_exercise(source: &str, exercise: &LabExercise, lab: &[LabExercise]) -> Option<String> {
+    let defined = defined_functions(source);
+    let wanted = defined_functions(&exercise.stub);
+    if wanted.is_empty() || wanted.iter().any(|f| defined.contains(f)) {
+        return None;
+    }
+    let other = lab.iter().find(|other| {
+        let theirs = defined_functions(&other.stub);
+        other.name != exercise.name
+            && !theirs.is_empty()
+            && theirs.iter().all(|f| defined.contains(f))
+    })?;
+    let list = |names: &[&str]| {
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Some(format!(
+        "This file looks like {}'s, not {}'s: it defines {} and not {}. Check that you chose the right file.",
+        other.name,
+        exercise.name,
+        list(&defined_functions(&other.stub)),
+        list(&wanted)
+    ))
+}
+
 /// Advice for one failed case, decided by `judge`.
 pub fn hints(
     judge: &dyn OutputJudge,
@@ -179,6 +221,26 @@ fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_for_another_exercise_is_recognised_by_the_functions_it_defines() {
+        let lab = crate::lab::Lab::built_in().unwrap();
+        let board = lab.exercise("present_board").unwrap();
+        let game = lab.exercise("working_game").unwrap();
+        let make_move = "def make_move(rows, row, take):\n    return rows\n";
+        let hint = wrong_exercise(make_move, board, &lab.exercises).expect("a hint");
+        assert!(
+            hint.contains("looks like make_move's, not present_board's"),
+            "{hint}"
+        );
+        // Its own function, even beside others, or an empty file: no hint.
+        let both = format!("{make_move}def present_board(rows):\n    pass\n");
+        assert_eq!(wrong_exercise(&both, board, &lab.exercises), None);
+        assert_eq!(wrong_exercise("", board, &lab.exercises), None);
+        // The whole game defines every earlier function: handed to present_board, it is fine.
+        let solution = game.solution.as_deref().unwrap();
+        assert_eq!(wrong_exercise(solution, board, &lab.exercises), None);
+    }
 
     #[test]
     fn a_call_the_sandbox_refused_is_explained() {

@@ -110,6 +110,7 @@ fn verify_by_model_solution(exercise: &LabExercise, found: &mut Vec<Disagreement
         let request = crate::check::CheckRequest {
             exercise,
             lab_names: &[],
+            lab_exercises: &[],
             submission: &file,
             interpreters: &exercise.config.interpreters,
             jobs: crate::pool::default_jobs(),

@@ -7,7 +7,7 @@ use std::path::Path;
 pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
     let mut files = 0;
     crate::fsutil::write_folder(dir, |root| {
-        let mut write = |relative: String, text: &str| -> Result<()> {
+        let mut write = |relative: String, text: &[u8]| -> Result<()> {
             let path = root.join(&relative);
             if let Some(folder) = path.parent() {
                 std::fs::create_dir_all(folder).map_err(|e| {
@@ -19,6 +19,8 @@ pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
             Ok(())
         };
         let mut index = String::from(INDEX);
+        let mut shared: std::collections::BTreeMap<String, (&String, &Vec<u8>)> =
+            std::collections::BTreeMap::new();
         for (n, exercise) in lab.exercises.iter().enumerate() {
             index.push_str(&format!(
                 "{}. `{}.py`: {}\n",
@@ -26,11 +28,23 @@ pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
                 exercise.name,
                 exercise.config.title
             ));
-            write(format!("{}.py", exercise.name), &exercise.stub)?;
+            write(format!("{}.py", exercise.name), exercise.stub.as_bytes())?;
             write(
                 format!("statements/{}.md", exercise.name),
-                &exercise.statement,
+                exercise.statement.as_bytes(),
             )?;
+            // Beside the statements, where their relative links find them.
+            for (file, bytes) in &exercise.files {
+                match shared.insert(file.clone(), (&exercise.name, bytes)) {
+                    Some((other, theirs)) if theirs != bytes => {
+                        return Err(Error::usage(format!(
+                            "exercises {other} and {} both have a statement file `{file}`, and they differ: `nimlab init` puts them in one folder, so rename one",
+                            exercise.name
+                        )));
+                    }
+                    _ => write(format!("statements/{file}"), bytes)?,
+                }
+            }
             for case in exercise
                 .cases
                 .iter()
@@ -39,15 +53,15 @@ pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
                 let stem = case.name.trim_start_matches("sample/");
                 write(
                     format!("samples/{}/{stem}.in", exercise.name),
-                    case.input.text(),
+                    case.input.text().as_bytes(),
                 )?;
                 write(
                     format!("samples/{}/{stem}.out", exercise.name),
-                    &case.expected,
+                    case.expected.as_bytes(),
                 )?;
             }
         }
-        write("README.md".into(), &index)
+        write("README.md".into(), index.as_bytes())
     })?;
     Ok(files)
 }

@@ -39,10 +39,10 @@ pub fn check(
             submission: &display,
         })
         .map_err(report_error)?;
-    let warnings = lint::lint(
-        &String::from_utf8_lossy(&source),
-        &exercise.config.forbidden,
-    );
+    let text = String::from_utf8_lossy(&source);
+    let warnings = lint::lint(&text, &exercise.config.forbidden);
+    // A file meant for another exercise is said first, above what its judging shows.
+    let wrong = crate::feedback::wrong_exercise(&text, exercise, request.lab_exercises);
     let prepared = Prepared::new(
         request.shared,
         request.submission,
@@ -101,7 +101,7 @@ pub fn check(
         verdict,
         score,
         max_score: exercise.max_score(),
-        hints: cross_run_hints(&counted),
+        hints: wrong.into_iter().chain(cross_run_hints(&counted)).collect(),
         runs,
         warnings,
         isolation: runner.isolation().summary(),
@@ -169,6 +169,7 @@ mod tests {
         let request = CheckRequest {
             exercise,
             lab_names: &[],
+            lab_exercises: &[],
             submission: &file,
             interpreters: &["/bin/sh".to_string()],
             jobs: 2,
@@ -305,6 +306,7 @@ mod tests {
         let request = CheckRequest {
             exercise,
             lab_names: &[],
+            lab_exercises: &[],
             submission: &file,
             interpreters: &["/nowhere/python9".to_string()],
             jobs: 1,

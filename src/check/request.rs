@@ -9,6 +9,8 @@ pub struct CheckRequest<'a> {
     pub exercise: &'a LabExercise,
     /// Every exercise name in the lab, to recognise imports of sibling exercises.
     pub lab_names: &'a [&'a str],
+    /// The lab's exercises, to recognise a file meant for another one (may be empty).
+    pub lab_exercises: &'a [LabExercise],
     pub submission: &'a Path,
     pub interpreters: &'a [String],
     pub jobs: usize,

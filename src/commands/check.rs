@@ -41,6 +41,7 @@ pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
     let request = CheckRequest {
         exercise,
         lab_names: &names,
+        lab_exercises: &lab.exercises,
         submission: &args.file,
         interpreters: &interpreters,
         jobs: super::jobs(args.jobs)?,

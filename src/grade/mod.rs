@@ -272,6 +272,7 @@ impl Grader<'_> {
                 let request = CheckRequest {
                     exercise,
                     lab_names: self.names,
+                    lab_exercises: &self.lab.exercises,
                     submission: &item.file,
                     interpreters: &interpreters,
                     jobs: self.case_jobs,

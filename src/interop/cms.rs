@@ -761,6 +761,10 @@ fn export_task(exercise: &LabExercise, root: &Path) -> Result<()> {
             case.expected.as_bytes(),
         )?;
     }
+    // The statement's images and handouts beside it, where its relative links find them.
+    for (file, bytes) in &exercise.files {
+        put(root, &format!("{name}/statement/{file}"), bytes)?;
+    }
     put(
         root,
         &format!("{name}/statement/statement.md"),

@@ -205,6 +205,10 @@ fn export_package(root: &Path, exercise: &LabExercise) -> Result<()> {
     let package = package_name(name);
     let at = |relative: &str| format!("{package}/{relative}");
     put(root, &at("problem.yaml"), problem_yaml(exercise).as_bytes())?;
+    // The statement's images and handouts go in its folder, as the format places them.
+    for (file, bytes) in &exercise.files {
+        put(root, &at(&format!("problem_statement/{file}")), bytes)?;
+    }
     let tex = statement_tex(&exercise.config.title, &exercise.statement);
     put(
         root,

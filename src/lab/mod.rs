@@ -111,6 +111,9 @@ pub struct LabExercise {
     pub module: Option<&'static dyn Exercise>,
     /// The exercise's own settings, read by its module from exercise.toml.
     pub settings: Settings,
+    /// The other files of the exercise's folder (images and handouts the statement links
+    /// to), by their path in it (`board.png`, `img/board.png`); see [`is_statement_file`].
+    pub files: BTreeMap<String, Vec<u8>>,
 }
 
 impl LabExercise {
@@ -451,7 +454,28 @@ fn parse_exercise(
         cases,
         module,
         settings,
+        files: statement_files(own),
     })
+}
+
+fn statement_files(own: &BTreeMap<String, &[u8]>) -> BTreeMap<String, Vec<u8>> {
+    own.iter()
+        .filter(|(path, _)| is_statement_file(path))
+        .map(|(path, bytes)| (path.clone(), bytes.to_vec()))
+        .collect()
+}
+
+/// Whether a file of an exercise's folder (`relative` to it) goes with its statement, for
+/// students to read: not the exercise's own files (exercise.toml, the statements, and any
+/// Python file at the top, which holds the starter and the model solutions), nothing whose
+/// name starts with `solution`, and nothing hidden.
+pub fn is_statement_file(relative: &str) -> bool {
+    let parts: Vec<&str> = relative.split('/').collect();
+    let top = parts.len() == 1;
+    !parts.iter().any(|part| {
+        part.is_empty() || part.starts_with('.') || part.to_lowercase().starts_with("solution")
+    }) && !(top && (relative == "exercise.toml" || relative.ends_with(".py")))
+        && !(top && relative.starts_with("README") && relative.ends_with(".md"))
 }
 
 /// A case's `.in` and `.out` files, as (path, bytes), as far as found.
@@ -690,6 +714,24 @@ mod tests {
             ]
         );
         assert!(lab.exercises.iter().all(|e| e.module.is_some()));
+    }
+
+    #[test]
+    fn a_statements_files_are_the_folders_other_files() {
+        let lab = lab(&with(&[
+            ("exercises/present_board/board.png", "png"),
+            ("exercises/present_board/img/notes.txt", "notes"),
+            ("exercises/present_board/solution.py", "pass\n"),
+            ("exercises/present_board/solution.textbook.py", "pass\n"),
+            ("exercises/present_board/README.textbook.md", "# B\n"),
+            ("exercises/present_board/helper.py", "pass\n"),
+            ("exercises/present_board/Solutions.txt", "answers"),
+            ("exercises/present_board/img/solution.png", "answers"),
+            ("exercises/present_board/.secret", "hidden"),
+        ]))
+        .unwrap();
+        let files: Vec<&str> = lab.exercises[0].files.keys().map(String::as_str).collect();
+        assert_eq!(files, ["board.png", "img/notes.txt"]);
     }
 
     #[test]

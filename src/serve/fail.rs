@@ -66,6 +66,12 @@ impl Fail {
 
     pub fn into_page(self) -> Response {
         let body = views::error_page(self.status, &self.message);
+        self.with_body(body)
+    }
+
+    /// Answered with `body`, a page of its own (the upload form's errors are shown on the
+    /// site's page, with its navigation), with this status and headers.
+    pub fn with_body(self, body: impl IntoResponse) -> Response {
         let mut response = (self.status, body).into_response();
         self.headers(&mut response);
         response

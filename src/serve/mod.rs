@@ -21,6 +21,7 @@ pub mod auth;
 mod connections;
 pub mod db;
 mod fail;
+mod files;
 mod grades;
 mod guards;
 mod listing;

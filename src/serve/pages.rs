@@ -247,11 +247,26 @@ pub async fn submit(
     Path(name): Path<String>,
     multipart: Multipart,
 ) -> PageResult {
-    let upload = read_upload(multipart, app.max_upload_bytes).await?;
-    session.check_csrf(upload.csrf.as_deref())?;
     let exercise = exercise_of(&app, &name)?;
-    let accepted = accept(&app.lab, upload, Some(&exercise.name))?;
-    let id = enqueue(&app, &session.user, accepted).await?;
+    // What went wrong with the form is shown on the site's page, with a way back to it.
+    let on_page = |fail: Fail| {
+        let page = views::upload_error(&viewer(&session), exercise, fail.status, &fail.message);
+        fail.with_body(page)
+    };
+    let upload = match read_upload(multipart, app.max_upload_bytes).await {
+        Ok(upload) => upload,
+        Err(fail) => return Ok(on_page(fail)),
+    };
+    session.check_csrf(upload.csrf.as_deref())?;
+    let accepted = match accept(&app.lab, upload, Some(&exercise.name)) {
+        Ok(accepted) => accepted,
+        Err(fail) => return Ok(on_page(fail)),
+    };
+    let id = match enqueue(&app, &session.user, accepted).await {
+        Ok(id) => id,
+        Err(fail) if fail.status.is_client_error() => return Ok(on_page(fail)),
+        Err(fail) => return Err(fail.into()),
+    };
     Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
 }
 

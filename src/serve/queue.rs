@@ -39,6 +39,7 @@ pub fn judge(
     let request = CheckRequest {
         exercise,
         lab_names: &names,
+        lab_exercises: &lab.exercises,
         submission: &file,
         interpreters: &exercise.config.interpreters,
         jobs,

@@ -5,7 +5,7 @@ use super::fail::Fail;
 use super::guards::{SMALL_BODY, guard};
 use super::state::AppState;
 use super::urls::is_api;
-use super::{access_log, api, assets, pages};
+use super::{access_log, api, assets, files, pages};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::middleware;
@@ -28,6 +28,11 @@ pub fn router(app: AppState) -> Router {
         .route("/exercises", get(pages::exercises))
         .route("/exercises/{name}", get(pages::exercise))
         .route("/exercises/{name}/starter", get(pages::starter))
+        .route(
+            "/exercises/{name}/files/{*path}",
+            get(files::statement_file),
+        )
+        .route("/exercises/{name}/samples/{file}", get(files::sample_file))
         .route("/submissions", get(pages::history))
         .route("/submissions/{id}", get(pages::submission))
         .route("/submissions/{id}/source", get(pages::source))

@@ -5,7 +5,7 @@ use super::assets;
 use super::db::{Status, Summary, User};
 use super::urls::percent_encode;
 use crate::judge::Verdict;
-use crate::lab::LabExercise;
+use crate::lab::{LabExercise, Visibility};
 use crate::report::{CaseFeedback, CaseReport, CheckReport, RunReport, TranscriptEntry};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
@@ -198,20 +198,63 @@ pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow]) -> Rendered {
     )
 }
 
-/// The statement's Markdown as HTML. Raw HTML in it is shown as text, not run.
-pub fn statement(markdown: &str) -> Markup {
-    use pulldown_cmark::{Event, Options, Parser};
+/// The statement's Markdown as HTML. Raw HTML in it is shown as text, not run. Relative
+/// links and images (`![board](board.png)`, beside the statement in the lab folder) are led
+/// to the statement's files under `files` (`/exercises/NAME/files/`): the page's own path
+/// would resolve them elsewhere.
+pub fn statement(markdown: &str, files: &str) -> Markup {
+    use pulldown_cmark::{Event, Options, Parser, Tag};
     let parser = Parser::new_ext(
         markdown,
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH,
     )
     .map(|event| match event {
         Event::Html(text) | Event::InlineHtml(text) => Event::Text(text),
+        Event::Start(Tag::Image {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Image {
+            link_type,
+            dest_url: beside(files, dest_url),
+            title,
+            id,
+        }),
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Link {
+            link_type,
+            dest_url: beside(files, dest_url),
+            title,
+            id,
+        }),
         other => other,
     });
     let mut out = String::new();
     pulldown_cmark::html::push_html(&mut out, parser);
     PreEscaped(out)
+}
+
+/// A statement's link, under `files` where it is relative (no scheme, not from the site's
+/// root, not a fragment or query of the page itself).
+fn beside<'a>(files: &str, url: pulldown_cmark::CowStr<'a>) -> pulldown_cmark::CowStr<'a> {
+    let scheme = url
+        .split_once(':')
+        .is_some_and(|(head, _)| !head.is_empty() && !head.contains(['/', '?', '#']));
+    if url.is_empty() || scheme || url.starts_with(['/', '#', '?']) {
+        return url;
+    }
+    let relative = url.strip_prefix("./").unwrap_or(&url);
+    format!("{files}{relative}").into()
+}
+
+/// Where an exercise's statement files are served (see `files::statement_file`).
+pub fn files_base(exercise: &str) -> String {
+    format!("/exercises/{exercise}/files/")
 }
 
 pub fn exercise(
@@ -226,10 +269,16 @@ pub fn exercise(
         html! {},
         html! {
             p.small { a href="/exercises" { "← all exercises" } }
-            div.statement { (statement(&exercise.statement)) }
+            div.statement { (statement(&exercise.statement, &files_base(&exercise.name))) }
             h2 #submit { "Submit" }
+            p {
+                "Upload your file here, or paste your program: it runs on the sample cases below and on secret ones, and its report tells you what went wrong. "
+                "If you have nimlab installed, " code { "nimlab check " (exercise.name) ".py" }
+                " does the same on your machine (on the sample cases only)."
+            }
             p { a href={"/exercises/" (exercise.name) "/starter"} download={(exercise.name) ".py"} {
                 "Download the starter file (" code { (exercise.name) ".py" } ")" } }
+            (samples(exercise))
             form.stack method="post" action={"/exercises/" (exercise.name) "/submit"} enctype="multipart/form-data" {
                 input type="hidden" name="csrf" value=(viewer.csrf);
                 div {
@@ -249,6 +298,59 @@ pub fn exercise(
             }
         },
     )
+}
+
+/// An upload the exercise's form sent that was refused: why, and the way back to the form.
+pub fn upload_error(
+    viewer: &Viewer,
+    exercise: &LabExercise,
+    status: StatusCode,
+    message: &str,
+) -> Rendered {
+    page(
+        &exercise.config.title,
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { (exercise.config.title) }
+            h2 { "Not submitted" }
+            p.error { (message) }
+            p { a href={"/exercises/" (exercise.name) "#submit"} { "← back to the exercise, to submit again" } }
+            p.small.dim { (status.as_u16()) " " (status.canonical_reason().unwrap_or("")) }
+        },
+    )
+}
+
+/// Links to the sample cases' input and expected output; secret cases are not listed (nor
+/// served).
+fn samples(exercise: &LabExercise) -> Markup {
+    let names: Vec<&str> = exercise
+        .cases
+        .iter()
+        .filter(|case| case.visibility == Visibility::Sample)
+        .map(|case| sample_stem(&case.name))
+        .collect();
+    html! {
+        @if !names.is_empty() {
+            p { "Sample cases, to try your program on (it reads the input and should print the expected output):" }
+            ul.samples {
+                @for name in &names {
+                    li {
+                        code { (name) } ": "
+                        a href={"/exercises/" (exercise.name) "/samples/" (name) ".in"} download={(exercise.name) "-" (name) ".in"} { "input" }
+                        " · "
+                        a href={"/exercises/" (exercise.name) "/samples/" (name) ".out"} download={(exercise.name) "-" (name) ".out"} { "expected output" }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A sample case's name without its folder (`sample/01-one` is `01-one`), as its files are
+/// named on the site and in `nimlab init`'s pack.
+pub fn sample_stem(case: &str) -> &str {
+    case.strip_prefix("sample/").unwrap_or(case)
 }
 
 pub fn submission_table(rows: &[Summary], show_student: bool) -> Markup {
@@ -826,8 +928,11 @@ mod tests {
 
     #[test]
     fn raw_html_in_a_statement_is_shown_not_run() {
-        let html = statement("# Title\n\n<script>alert(1)</script>\n\nsome `code` <b>bold</b>\n")
-            .into_string();
+        let html = statement(
+            "# Title\n\n<script>alert(1)</script>\n\nsome `code` <b>bold</b>\n",
+            "/f/",
+        )
+        .into_string();
         assert!(html.contains("<h1>Title</h1>"), "{html}");
         assert!(
             !html.contains("<script>") && !html.contains("<b>"),
@@ -847,6 +952,31 @@ mod tests {
             "a <code>&lt;b&gt;</code> and one ` left"
         );
         assert_eq!(prose("plain").into_string(), "plain");
+    }
+
+    #[test]
+    fn relative_links_in_a_statement_lead_to_its_files() {
+        let html = statement(
+            "![board](board.png) [notes](./img/notes.txt) [web](https://example.org/a.png) [top](#top) [site](/exercises) [mail](mailto:a@b.c)\n",
+            "/exercises/x/files/",
+        )
+        .into_string();
+        assert!(
+            html.contains("src=\"/exercises/x/files/board.png\""),
+            "{html}"
+        );
+        assert!(
+            html.contains("href=\"/exercises/x/files/img/notes.txt\""),
+            "{html}"
+        );
+        for kept in [
+            "https://example.org/a.png",
+            "#top",
+            "/exercises\"",
+            "mailto:a@b.c",
+        ] {
+            assert!(html.contains(kept), "{kept}: {html}");
+        }
     }
 
     #[test]

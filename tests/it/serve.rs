@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 mod connections;
 mod instructors;
+mod lab_files;
 mod logins;
 mod stores;
 mod usability;

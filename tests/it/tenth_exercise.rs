@@ -148,6 +148,7 @@ fn check_file(lab: &Lab, source: &str) -> nimlab::report::CheckReport {
     let request = CheckRequest {
         exercise,
         lab_names: &names,
+        lab_exercises: &lab.exercises,
         submission: &file,
         interpreters: &["3".to_string()],
         jobs: 2,
