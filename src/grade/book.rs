@@ -131,6 +131,10 @@ pub struct RosterEntry {
     pub name: String,
     pub id: String,
     pub section: String,
+    /// The account's username, where the class comes from accounts (the website): what an
+    /// LMS's Username column matches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub username: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

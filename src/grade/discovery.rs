@@ -245,6 +245,7 @@ pub fn read_roster(path: &Path) -> Result<BTreeMap<String, RosterEntry>> {
             name: get(column("name")),
             id: get(column("id")),
             section: get(column("section")),
+            username: None,
         };
         if roster.insert(key.clone(), entry).is_some() {
             return Err(Error::input(

@@ -207,12 +207,15 @@ pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Resul
                 results.insert(exercise.name.clone(), judged_result(db, exercise, summary)?);
             }
         }
-        // The username is nimlab's id for the student on the website: unique, and what an
-        // LMS's Username column matches. The roster's id (when the account has one) stays in
-        // the roster entry, where the exports that match by ID number look.
+        // The roster's id where the account has one; else the username, unique too.
+        let student_id = if user.student_id.is_empty() {
+            user.username.clone()
+        } else {
+            user.student_id.clone()
+        };
         book.student(
             user.username.clone(),
-            user.username.clone(),
+            student_id,
             Some(roster_entry(user)),
             results,
         );
@@ -240,6 +243,7 @@ fn roster_entry(user: &User) -> RosterEntry {
         name: user.name.clone(),
         id: user.student_id.clone(),
         section: user.section.clone(),
+        username: Some(user.username.clone()),
     }
 }
 

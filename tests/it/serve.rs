@@ -1446,11 +1446,12 @@ fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
         results["students"][0]["exercises"]["exclusive_or"]["report"]["verdict"],
         "accepted"
     );
-    // Each names Ada as its platform matches students: by name and id, by ID number, by
-    // the gradebook's student_id.
+    // Each names Ada as its platform matches students: by name and id, by username (Grace
+    // has no ID number, so Moodle matches everyone by username), by the gradebook's
+    // student_id.
     for (file, ada) in [
         ("canvas.csv", "Ada Lovelace"),
-        ("moodle.csv", "\n1001,0,10"),
+        ("moodle.csv", "\nada,0,10"),
         ("junit.xml", "<testsuite name=\"1001\""),
     ] {
         let (status, body) = text(&prof, &server, &format!("/downloads/{file}"));

@@ -282,6 +282,7 @@ pub(super) mod tests {
                     name: student.student.clone(),
                     id: id.to_string(),
                     section: String::new(),
+                    username: None,
                 });
             }
             let mut files = BTreeMap::new();

@@ -25,13 +25,15 @@ impl Exporter for MoodleCsv {
         header.extend(book.exercises.iter().map(|e| text_cell(&e.title)));
         let mut rows = vec![header];
         for student in &book.students {
-            // Without ID numbers for all, the student's id: unique, where names may not be.
-            let id = student
-                .roster
-                .as_ref()
-                .map(|r| r.id.clone())
-                .filter(|_| with_ids)
-                .unwrap_or_else(|| student.student_id.clone());
+            // Without ID numbers for all: the account's username where the class has
+            // accounts (the website), else the student's id: unique, where names may not be.
+            let roster = student.roster.as_ref();
+            let id = if with_ids {
+                roster.map(|r| r.id.clone())
+            } else {
+                roster.and_then(|r| r.username.clone())
+            }
+            .unwrap_or_else(|| student.student_id.clone());
             let mut row = vec![text_cell(&id)];
             row.extend(
                 book.exercises

@@ -89,7 +89,10 @@ fn an_instructor_sees_a_secret_case_whole_and_judge_again_above_the_report() {
     assert!(case.contains("expected: Nim:"), "{case}");
     assert!(case.contains("got:      DEBUG board"), "{case}");
     // Its message too, in the table of cases.
-    assert!(case.contains("line 1: expected `Nim:`"), "{case}");
+    assert!(
+        case.contains("line 1: expected <code>Nim:</code>"),
+        "{case}"
+    );
     // "Judge again" comes before the report, not below it.
     let button = page.find("Judge again").unwrap();
     let report = page.find("class=\"run\"").unwrap();
