@@ -157,13 +157,22 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
         return;
     };
     let student_pages = [
+        "/exercises/no_such_exercise".to_string(),
         "/exercises".to_string(),
         "/exercises/present_board".to_string(),
         "/exercises/working_game".to_string(),
         "/submissions".to_string(),
         format!("/submissions/{id}"),
     ];
-    let instructor_pages = ["/class", "/queue", "/downloads", "/submissions"];
+    let submission = format!("/submissions/{id}");
+    let instructor_pages = [
+        "/class",
+        "/queue",
+        "/downloads",
+        "/submissions",
+        "/submissions?student=ada&exercise=present_board",
+        submission.as_str(),
+    ];
     let log_in = |username: &str, password: &str| {
         browser.go(&server.url("/login"));
         browser.type_into("#username", username);
