@@ -71,7 +71,8 @@ pub fn random_password() -> String {
         .collect()
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// Bytes as lowercase hex.
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

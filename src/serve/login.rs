@@ -144,12 +144,8 @@ pub async fn log_in(app: &AppState, request: LoginRequest) -> Result<LoggedIn, F
             // stored: a flood of long made-up names should not grow the database.
             if users::check_username(&username).is_ok() {
                 let (key, name) = (lane.key.clone(), username.clone());
-                app.db(move |c| {
-                    db::record_failure(c, &key, &name, throttle::FORGET_AFTER_MS, |before| {
-                        throttle::after_failure(before, db::now_ms())
-                    })
-                })
-                .await?;
+                app.db(move |c| throttle::record_failure(c, &key, &name))
+                    .await?;
             }
             tokio::time::sleep(app.hashers.typical()).await;
             None
@@ -255,11 +251,7 @@ async fn check_password(
             if let Some(address) = address {
                 address.failed();
             }
-            db.with(|c| {
-                db::record_failure(c, &key, &username, throttle::FORGET_AFTER_MS, |before| {
-                    throttle::after_failure(before, db::now_ms())
-                })
-            })?;
+            db.with(|c| throttle::record_failure(c, &key, &username))?;
             Ok(None)
         })
         .await

@@ -14,7 +14,8 @@
 //! an instructor's reset on the website) lifts them. Address counts are kept in memory: a
 //! flood should cost no disk writes.
 
-use super::db::Throttle;
+use super::auth::hex;
+use super::db::{self, Throttle};
 use hmac::{KeyInit, Mac};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -61,6 +62,17 @@ pub fn after_failure(before: Option<Throttle>, now: i64) -> Throttle {
         last_failure_at: now,
         blocked_until,
     }
+}
+
+/// Counts one more failure against `key` (of `username`'s) in the database.
+pub fn record_failure(
+    c: &mut rusqlite::Connection,
+    key: &str,
+    username: &str,
+) -> rusqlite::Result<Throttle> {
+    db::record_failure(c, key, username, FORGET_AFTER_MS, |before| {
+        after_failure(before, db::now_ms())
+    })
 }
 
 /// How long a client must wait before its next try, if at all.
@@ -275,10 +287,6 @@ impl DeviceKey {
             nonce: nonce.to_string(),
         })
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {
