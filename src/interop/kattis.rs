@@ -10,6 +10,7 @@ use crate::escape::latex;
 use crate::exercises::Comparison;
 use crate::exercises::Judging;
 use crate::lab::{Lab, LabExercise};
+use std::collections::BTreeSet;
 use std::path::Path;
 
 /// A package folder's name: lowercase letters and digits only.
@@ -78,9 +79,52 @@ enum Block {
     Indented,
 }
 
-/// The statement as LaTeX: headings, lists, code and tables (as typewriter blocks) and text.
-/// Every character of the Markdown reaches the LaTeX escaped.
-pub fn statement_tex(title: &str, markdown: &str) -> String {
+/// Whether `name`, a statement file, can be drawn by `\includegraphics` under pdfLaTeX (as
+/// problemtools builds statements) and named in LaTeX as it is: a PNG, JPEG or PDF whose
+/// path has no character LaTeX would read as a command.
+fn includable(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [".png", ".jpg", ".jpeg", ".pdf"]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
+        && !name.contains("..")
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'/'))
+}
+
+/// A line of text as LaTeX, where each Markdown image `![alt](file)` naming one of the
+/// statement's `files` that LaTeX can draw becomes a centred figure; any other image is
+/// named by its description and file, as a reader of the PDF can find it beside the
+/// statement.
+fn text_line(line: &str, files: &BTreeSet<&str>) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(start) = rest.find("![") {
+        let image = rest[start + 2..].split_once("](").and_then(|(alt, tail)| {
+            tail.split_once(')')
+                .map(|(target, after)| (alt, target.trim(), after))
+        });
+        let Some((alt, target, after)) = image else {
+            break;
+        };
+        out.push_str(&inline(&rest[..start]));
+        if files.contains(target) && includable(target) {
+            out.push_str(&format!(
+                "\\begin{{center}}\\includegraphics[width=0.6\\textwidth]{{{target}}}\\end{{center}}"
+            ));
+        } else {
+            out.push_str(&inline(&format!("{alt} (file `{target}`)")));
+        }
+        rest = after;
+    }
+    out.push_str(&inline(rest));
+    out
+}
+
+/// The statement as LaTeX: headings, lists, code and tables (as typewriter blocks), text and
+/// the images among its `files`. Every character of the Markdown reaches the LaTeX escaped.
+pub fn statement_tex(title: &str, markdown: &str, files: &BTreeSet<&str>) -> String {
     let mut out = format!("\\problemname{{{}}}\n\n", latex(title));
     let mut code: Vec<&str> = Vec::new();
     let mut block = Block::Text;
@@ -131,9 +175,9 @@ pub fn statement_tex(title: &str, markdown: &str) -> String {
         } else if let Some(heading) = line.strip_prefix("## ") {
             out.push_str(&format!("\\section*{{{}}}\n", inline(heading)));
         } else if let Some(item) = item {
-            out.push_str(&format!("\\item {}\n", inline(item)));
+            out.push_str(&format!("\\item {}\n", text_line(item, files)));
         } else {
-            out.push_str(&inline(line));
+            out.push_str(&text_line(line, files));
             out.push('\n');
         }
     }
@@ -209,7 +253,8 @@ fn export_package(root: &Path, exercise: &LabExercise) -> Result<()> {
     for (file, bytes) in &exercise.files {
         put(root, &at(&format!("problem_statement/{file}")), bytes)?;
     }
-    let tex = statement_tex(&exercise.config.title, &exercise.statement);
+    let files: BTreeSet<&str> = exercise.files.keys().map(String::as_str).collect();
+    let tex = statement_tex(&exercise.config.title, &exercise.statement, &files);
     put(
         root,
         &at("problem_statement/problem.en.tex"),
@@ -287,6 +332,7 @@ mod tests {
         let tex = statement_tex(
             "A & B",
             "# A & B\n\nTake `x ^ y` **now**: 50%.\n\n## Input\n\n- one\n- two\n\n```\nNim:\n1: X\n```\n| a | b |\n| --- | --- |\n",
+            &BTreeSet::new(),
         );
         assert!(tex.starts_with("\\problemname{A \\& B}\n"), "{tex}");
         assert!(
@@ -311,6 +357,34 @@ mod tests {
     }
 
     #[test]
+    fn images_beside_the_statement_are_drawn() {
+        let files: BTreeSet<&str> = ["board.png", "img/heap_1.JPG", "moves.svg", "a b.png"]
+            .into_iter()
+            .collect();
+        let tex = statement_tex(
+            "T",
+            "The board:\n\n![A board](board.png)\n\n- ![heap](img/heap_1.JPG) and `x`\n\n![drawn](moves.svg) ![gone](missing.png) ![spaced](a b.png) ![x](../etc.png)\n",
+            &files,
+        );
+        assert!(
+            tex.contains(
+                "\\begin{center}\\includegraphics[width=0.6\\textwidth]{board.png}\\end{center}"
+            ),
+            "{tex}"
+        );
+        assert!(
+            tex.contains("\\item \\begin{center}\\includegraphics[width=0.6\\textwidth]{img/heap_1.JPG}\\end{center} and \\texttt{x}"),
+            "{tex}"
+        );
+        // LaTeX cannot draw an SVG, a file not beside the statement, or a name with a space:
+        // they are named for the reader instead.
+        assert_eq!(tex.matches("\\includegraphics").count(), 2, "{tex}");
+        assert!(tex.contains("drawn (file \\texttt{moves.svg})"), "{tex}");
+        assert!(tex.contains("gone (file \\texttt{missing.png})"), "{tex}");
+        assert!(tex.contains("spaced (file \\texttt{a b.png})"), "{tex}");
+    }
+
+    #[test]
     fn code_cannot_end_its_block_or_run_a_command() {
         for markdown in [
             "```\n\\end{verbatim}\\input{/etc/passwd}\n```\n",
@@ -318,7 +392,7 @@ mod tests {
             "| \\end{verbatim}\\input{/etc/passwd} |\n",
             "Text \\input{/etc/passwd} and `\\input{x}`\n",
         ] {
-            let tex = statement_tex("T", markdown);
+            let tex = statement_tex("T", markdown, &BTreeSet::new());
             assert!(!tex.contains("\\input"), "{tex}");
             assert!(!tex.contains("\\end{verbatim}"), "{tex}");
             assert!(tex.contains("\\textbackslash{}input\\{"), "{tex}");

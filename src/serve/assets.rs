@@ -79,6 +79,8 @@ header.top .who { color: #d0d7de; font-size: .9rem; }
 header.top button { background: transparent; color: #fff; border: 1px solid #8c959f; border-radius: 4px;
   padding: .1rem .6rem; font: inherit; font-size: .9rem; cursor: pointer; }
 main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
+/* A statement's images shrink to the page, never widen it. */
+main img { max-width: 100%; height: auto; }
 h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
 h2 { font-size: 1.25rem; margin-top: 2rem; }
 h3 { font-size: 1.05rem; }

@@ -65,8 +65,14 @@ impl Fail {
     }
 
     pub fn into_page(self) -> Response {
-        let body = views::error_page(self.status, &self.message);
-        self.with_body(body)
+        let body = views::error_page(self.status, &self.message, None);
+        let shown = ErrorShown {
+            status: self.status,
+            message: self.message.clone(),
+        };
+        let mut response = self.with_body(body);
+        response.extensions_mut().insert(shown);
+        response
     }
 
     /// Answered with `body`, a page of its own (the upload form's errors are shown on the
@@ -91,6 +97,15 @@ impl From<Error> for Fail {
     fn from(error: Error) -> Self {
         Fail::internal(error)
     }
+}
+
+/// What an error page said, kept on its response so that it can be shown again with the
+/// site's navigation to a logged-in user ([`super::pages::error_navigation`]): the place
+/// that fails often has no session at hand (a route not found, a guard's refusal).
+#[derive(Clone)]
+pub struct ErrorShown {
+    pub status: StatusCode,
+    pub message: String,
 }
 
 /// A page handler's failure: rendered as a page.

@@ -3,7 +3,7 @@
 
 use super::auth;
 use super::db::{self, Rejudge, Summary};
-use super::fail::{Fail, PageFail};
+use super::fail::{ErrorShown, Fail, PageFail};
 use super::grades::{self, GradesFrom, best_by_exercise};
 use super::guards::{Session, visible_submission};
 use super::listing::{ListQuery, PAGE_SIZE};
@@ -13,8 +13,10 @@ use super::upload::{accept, enqueue, read_upload};
 use super::urls::safe_next;
 use super::views::{self, Viewer};
 use crate::report::CheckReport;
-use axum::extract::{Form, Multipart, Path, Query, State};
+use axum::body::Body;
+use axum::extract::{Form, Multipart, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
@@ -41,6 +43,35 @@ pub async fn home(State(app): State<AppState>, headers: HeaderMap) -> PageResult
         None => "/login",
     };
     Ok(Redirect::to(target).into_response())
+}
+
+/// An error page answered to a logged-in user (a page not found, a page refused), drawn
+/// again with the site's navigation, so that a wrong link is not a dead end.
+pub async fn error_navigation(
+    State(app): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let token = cookie(request.headers(), SESSION_COOKIE).filter(|t| !t.is_empty());
+    let response = next.run(request).await;
+    let Some(token) = token else {
+        return response;
+    };
+    let Some(shown) = response.extensions().get::<ErrorShown>().cloned() else {
+        return response;
+    };
+    let hash = auth::token_hash(&token);
+    let Ok(Some((user, csrf))) = app.db(move |c| db::session_user(c, &hash)).await else {
+        return response;
+    };
+    let viewer = Viewer {
+        user: &user,
+        csrf: &csrf,
+    };
+    let body = views::error_page(shown.status, &shown.message, Some(&viewer));
+    let (mut parts, _) = response.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(body.0))
 }
 
 #[derive(Deserialize)]

@@ -52,6 +52,10 @@ pub fn router(app: AppState) -> Router {
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(SMALL_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            pages::error_navigation,
+        ))
         // Outermost: the line has the status the guard or the handler answered.
         .layer(middleware::from_fn(access_log::access_log))
         .with_state(app)

@@ -69,11 +69,11 @@ pub fn page(title: &str, viewer: Option<&Viewer>, head: Markup, body: Markup) ->
     })
 }
 
-pub fn error_page(status: StatusCode, message: &str) -> Html<String> {
+pub fn error_page(status: StatusCode, message: &str, viewer: Option<&Viewer>) -> Html<String> {
     let title = status.canonical_reason().unwrap_or("Error");
     let Rendered(markup) = page(
         title,
-        None,
+        viewer,
         html! {},
         html! {
             h1 { (title) }
@@ -663,6 +663,10 @@ fn visible(line: &str) -> String {
     )
 }
 
+fn lines_visible(text: &str) -> String {
+    text.lines().map(visible).collect::<Vec<_>>().join("\n")
+}
+
 fn case_view(case: &CaseReport, feedback: &CaseFeedback, open: bool) -> Markup {
     let game = feedback.transcript.is_some();
     html! {
@@ -685,11 +689,20 @@ fn case_view(case: &CaseReport, feedback: &CaseFeedback, open: bool) -> Markup {
                     p.small.dim { "Diff (- expected, + got):" }
                     pre.diff { (diff(&feedback.expected, &feedback.got)) }
                 }
+                // The diff shows the lines around each difference; the whole of both, for
+                // the reader who needs the rest (an instructor reading a secret case).
+                details.whole {
+                    summary.small { "The whole expected output, and what the program printed" }
+                    p.small.dim { "Expected:" }
+                    pre { (lines_visible(&feedback.expected)) }
+                    p.small.dim { "Your program printed:" }
+                    pre { @if feedback.got.is_empty() { span.dim { "(nothing)" } } @else { (lines_visible(&feedback.got)) } }
+                }
             } @else if case.verdict == Verdict::WrongAnswer && !game {
                 p.small.dim { @if feedback.one_of_many { "One right answer (of many):" } @else { "Expected:" } }
-                pre { (feedback.expected.lines().map(visible).collect::<Vec<_>>().join("\n")) }
+                pre { (lines_visible(&feedback.expected)) }
                 p.small.dim { "Your program printed:" }
-                pre { @if feedback.got.is_empty() { span.dim { "(nothing)" } } @else { (feedback.got.lines().map(visible).collect::<Vec<_>>().join("\n")) } }
+                pre { @if feedback.got.is_empty() { span.dim { "(nothing)" } } @else { (lines_visible(&feedback.got)) } }
             }
             @if let Some(stderr) = &feedback.stderr {
                 p.small.dim { "The program's error output ends with:" }

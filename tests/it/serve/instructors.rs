@@ -88,6 +88,10 @@ fn an_instructor_sees_a_secret_case_whole_and_judge_again_above_the_report() {
     assert!(case.contains(input), "{case}");
     assert!(case.contains("expected: Nim:"), "{case}");
     assert!(case.contains("got:      DEBUG board"), "{case}");
+    // The whole expected output, not only the lines around the first difference.
+    for line in distinctive.lines() {
+        assert!(case.contains(line), "{line} missing from {case}");
+    }
     // Its message too, in the table of cases.
     assert!(
         case.contains("line 1: expected <code>Nim:</code>"),

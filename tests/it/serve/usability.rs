@@ -150,7 +150,14 @@ const LAYOUT: &str = "
 fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_points_in_view() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let lab = lab_with(&LAB, |_| {});
+    // A statement with an image wider than any window.
+    let statement = lab.path().join("exercises/present_board");
+    write_png(&statement.join("wide.png"), 1600, 120);
+    let readme = statement.join("README.md");
+    let text = std::fs::read_to_string(&readme).unwrap();
+    std::fs::write(&readme, format!("{text}\n![A wide board](wide.png)\n")).unwrap();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
     let ada = api_login(&server, "ada", "ada-password");
     let id = submit(&ada, &server, "present_board", &solution("present_board"));
     let Some(browser) = Browser::start() else {
@@ -206,6 +213,14 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
             check(path, width);
         }
     }
+    // The statement's image was served and drawn, shrunk to the phone's width.
+    browser.resize(390, 900);
+    browser.go(&server.url("/exercises/present_board"));
+    let image = browser.script(
+        "var i = document.querySelector('main img[src$=\"wide.png\"]'); return [i.naturalWidth, i.getBoundingClientRect().width];",
+    );
+    assert_eq!(image[0], 1600, "the image did not load");
+    assert!(image[1].as_f64().unwrap() <= 390.0, "{image:?}");
     browser.click("header form button[type=submit]");
     browser.wait_for("/login");
     log_in("prof", "prof-password");
@@ -218,6 +233,56 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
             }
         }
     }
+    // The page an instructor gets after giving a student a new password.
+    for width in [1280, 390] {
+        browser.resize(width, 900);
+        browser.go(&server.url("/class"));
+        browser.click("form[action=\"/class/password\"] button[type=submit]");
+        browser.wait_for("/class/password");
+        let layout = browser.script(LAYOUT);
+        assert_eq!(layout[0], true, "the new password's page at {width} px");
+        assert!(
+            browser
+                .script("return document.querySelector('code.password').textContent.length")
+                .as_u64()
+                .unwrap()
+                >= 12
+        );
+    }
+}
+
+/// The lab's nine exercises, in its order.
+const LAB: [&str; 9] = [
+    "present_board",
+    "make_move",
+    "exclusive_or",
+    "bin_num",
+    "bitwise_xor",
+    "nim_sum",
+    "optimal_move",
+    "ui",
+    "working_game",
+];
+
+/// Writes a `width` × `height` PNG, one colour, made by Python's zlib (a real image that a
+/// browser decodes, so its drawn size can be measured).
+fn write_png(path: &Path, width: u32, height: u32) {
+    let script = r#"
+import struct, sys, zlib
+w, h = int(sys.argv[2]), int(sys.argv[3])
+rows = b"".join(b"\x00" + b"\x30\x60\xc0" * w for _ in range(h))
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+open(sys.argv[1], "wb").write(png)
+"#;
+    let status = Command::new("python3")
+        .args(["-c", script])
+        .arg(path)
+        .args([width.to_string(), height.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
 }
 
 #[test]
@@ -254,4 +319,45 @@ fn a_test_whose_tool_is_missing_fails_and_says_how_to_install_it_unless_skipped_
             && text.contains("not tested in a browser"),
         "{text}"
     );
+}
+
+#[test]
+fn an_error_page_keeps_the_sites_navigation_for_a_logged_in_user() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada = form_login(&server, "ada", "ada-password");
+    let navigation = |page: &str| {
+        page.contains("href=\"/exercises\"")
+            && page.contains("href=\"/submissions\"")
+            && page.contains("Log out")
+    };
+    for (path, status) in [
+        ("/no/such/page", StatusCode::NOT_FOUND),
+        ("/exercises/no_such_exercise", StatusCode::NOT_FOUND),
+        ("/submissions/999999", StatusCode::NOT_FOUND),
+        ("/class", StatusCode::FORBIDDEN),
+        ("/queue", StatusCode::FORBIDDEN),
+    ] {
+        let (got, page) = text(&ada, &server, path);
+        assert_eq!(got, status, "{path}");
+        assert!(navigation(&page), "{path}: {page}");
+    }
+    // The guard's own refusal, a form sent from another site, keeps it too.
+    let response = ada
+        .post(server.url("/rejudge"))
+        .header("origin", "http://elsewhere.example")
+        .form(&[("exercise", "present_board")])
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    assert!(navigation(&response.text().unwrap()));
+    // A visitor without a session gets the page without it; the API still answers JSON.
+    let (got, page) = text(&client(), &server, "/no/such/page");
+    assert_eq!(got, StatusCode::NOT_FOUND);
+    assert!(!page.contains("Log out") && page.contains("there is no such page"));
+    let response = ada.get(server.url("/api/no/such")).send().unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert!(response.json::<Value>().unwrap()["error"].is_string());
 }
