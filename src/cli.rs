@@ -70,6 +70,9 @@ pub enum Command {
     /// Manage the website's accounts
     #[command(subcommand)]
     Users(UsersCommand),
+    /// Register the LMS platforms that may launch the website (LTI 1.3)
+    #[command(subcommand)]
+    Lti(LtiCommand),
     /// (Internal) Started by nimlab itself: waits for the nimlab OWNER to end, however it
     /// ends, and kills what is left in its run cgroups
     #[command(hide = true)]
@@ -382,5 +385,37 @@ pub enum UsersCommand {
         /// Delete the account's submissions too, and every trace of it
         #[arg(long)]
         with_submissions: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LtiCommand {
+    /// Register a platform (an LMS) that may launch the website, or add a deployment to one
+    AddPlatform {
+        /// The platform's issuer (`iss`), as its administrator gives it
+        #[arg(long, value_name = "URL")]
+        issuer: String,
+        /// The client id the platform gave nimlab
+        #[arg(long, value_name = "ID")]
+        client_id: String,
+        /// A deployment id of nimlab on the platform
+        #[arg(long, value_name = "ID")]
+        deployment_id: String,
+        /// The platform's OIDC authorisation URL (where launches are sent to log in)
+        #[arg(long, value_name = "URL")]
+        auth_url: String,
+        /// The platform's public keys (JWKS)
+        #[arg(long, value_name = "URL")]
+        jwks_url: String,
+        /// The platform's OAuth 2 token URL (for sending scores)
+        #[arg(long, value_name = "URL")]
+        token_url: String,
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+    },
+    /// List the platforms registered and the scores waiting to be sent
+    List {
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
     },
 }

@@ -8,6 +8,7 @@ mod fixtures;
 mod grade;
 mod interop;
 mod lab;
+mod lti;
 mod serve;
 mod users;
 
@@ -50,6 +51,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Doctor { python } => doctor::doctor(&python),
         Command::Serve(args) => serve::serve(lab, &args),
         Command::Users(command) => users::users(&command),
+        Command::Lti(command) => lti::lti(&command),
         Command::Backup { db, out } => serve::backup(&db, &out),
         Command::ReapCgroups { .. } => unreachable!("handled before the lab is loaded"),
     }

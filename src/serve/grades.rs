@@ -106,6 +106,24 @@ pub fn choose(judged: &[Summary], from: GradesFrom) -> BTreeMap<(i64, &str), &Su
     chosen
 }
 
+/// The points the gradebook counts for one student's exercise, once a submission of it is
+/// judged (what is sent to an LMS's gradebook).
+pub fn counted_points(
+    c: &rusqlite::Connection,
+    exercise: &LabExercise,
+    user_id: i64,
+    from: GradesFrom,
+) -> rusqlite::Result<Option<f64>> {
+    let judged: Vec<Summary> = db::judged(c, Some(user_id))?
+        .into_iter()
+        .filter(|s| s.exercise == exercise.name)
+        .collect();
+    let chosen = choose(&judged, from);
+    Ok(chosen
+        .get(&(user_id, exercise.name.as_str()))
+        .map(|summary| points(exercise, summary)))
+}
+
 /// The best judged submission of each exercise, of one student's judged ones (oldest
 /// first): the highest score, the latest among equals.
 pub fn best_by_exercise(judged: &[Summary]) -> HashMap<&str, &Summary> {

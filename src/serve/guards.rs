@@ -203,7 +203,9 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     }
     let api = is_api(request.uri().path());
     let declared = declared_length(request.headers());
-    let refused = from_another_site(&app, request.headers());
+    // An LMS's launch is a cross-site form POST by design; only the LTI routes take one.
+    let lti = is_lti_entry(request.uri().path());
+    let refused = !lti && from_another_site(&app, request.headers());
     let upload = is_upload(request.method(), request.uri().path());
     let (mut parts, body) = request.into_parts();
     if refused {
@@ -221,6 +223,8 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
             return with_secure_headers(response);
         }
         app.body_cap()
+    } else if lti {
+        super::lti::LAUNCH_BODY
     } else {
         SMALL_BODY
     };
@@ -233,6 +237,11 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     // The body is held until the handler is done with it.
     drop(permit);
     with_secure_headers(response)
+}
+
+/// The routes a platform's page posts to from its own site (LTI login and launch).
+fn is_lti_entry(path: &str) -> bool {
+    matches!(path, "/lti/login" | "/lti/launch")
 }
 
 /// An upload's session, found before its body is read and kept for its handler; without

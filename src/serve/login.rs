@@ -302,7 +302,7 @@ fn not_checked(refused: HashRefused) -> Fail {
 }
 
 /// A new session for `user`; returns its token (the database keeps only its hash).
-async fn start_session(app: &AppState, user: &User) -> Result<String, Fail> {
+pub async fn start_session(app: &AppState, user: &User) -> Result<String, Fail> {
     let token = auth::random_token();
     let (hash, csrf, id) = (auth::token_hash(&token), auth::random_token(), user.id);
     let lifetime = SESSION_LIFETIME.as_millis() as i64;

@@ -26,6 +26,7 @@ mod grades;
 mod guards;
 mod listing;
 mod login;
+pub mod lti;
 mod pages;
 pub mod queue;
 mod router;
@@ -104,7 +105,8 @@ pub async fn start(
     runner: Arc<dyn Runner + Send>,
 ) -> Result<Running> {
     return_large_blocks();
-    let (db, lock, requeued, device_key) = open_database(options.db.clone()).await?;
+    let (db, lock, requeued, device_key, lti_key) = open_database(options.db.clone()).await?;
+    let lti = Arc::new(lti::load(&lti_key)?);
     let listener = tokio::net::TcpListener::bind(&options.listen)
         .await
         .map_err(|e| {
@@ -125,6 +127,7 @@ pub async fn start(
         runner,
         signal: Arc::clone(&signal),
         case_jobs: (cores / options.workers.max(1)).max(1),
+        results: Arc::clone(&lti.wake),
     });
     let handles = workers.spawn(options.workers);
     let hashers = hashers(cores).await?;
@@ -151,7 +154,9 @@ pub async fn start(
         workers: options.workers,
         isolation: isolation.clone(),
         body_budget: body_budget(options.max_upload_bytes),
+        lti,
     });
+    tokio::spawn(lti::outbox::run(Arc::clone(&app)));
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let router = router::router(app);
     let server = tokio::spawn(async move {
@@ -174,7 +179,10 @@ pub async fn start(
 
 /// The database, opened and locked: with the jobs a crash left running queued again, and
 /// the key that signs device cookies.
-async fn open_database(path: PathBuf) -> Result<(Arc<db::Db>, std::fs::File, usize, Vec<u8>)> {
+#[allow(clippy::type_complexity)]
+async fn open_database(
+    path: PathBuf,
+) -> Result<(Arc<db::Db>, std::fs::File, usize, Vec<u8>, Vec<u8>)> {
     tokio::task::spawn_blocking(move || -> Result<_> {
         let db = db::Db::open(&path)?;
         // Only one server per database: a second one would queue again the first one's
@@ -182,7 +190,8 @@ async fn open_database(path: PathBuf) -> Result<(Arc<db::Db>, std::fs::File, usi
         let lock = lock_database(&path)?;
         let requeued = db.with(|c| db::requeue_running(c))?;
         let device_key = db.with(|c| db::secret(c, "device_cookie_key", auth::random_key))?;
-        Ok((Arc::new(db), lock, requeued, device_key))
+        let lti_key = db.with(|c| lti::tool_key(c))?;
+        Ok((Arc::new(db), lock, requeued, device_key, lti_key))
     })
     .await
     .map_err(|e| Error::internal("cannot open the database", std::io::Error::other(e)))?

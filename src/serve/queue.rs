@@ -138,6 +138,8 @@ pub struct Workers {
     pub signal: Arc<Signal>,
     /// Cases each check runs at once.
     pub case_jobs: usize,
+    /// Told of every result stored: a score sent to an LMS may have changed.
+    pub results: Arc<tokio::sync::Notify>,
 }
 
 impl Workers {
@@ -198,6 +200,7 @@ impl Workers {
             }
         };
         self.keep(job, &outcome);
+        self.results.notify_one();
     }
 
     /// Stores a job's result, trying again after 1, 2, 4 and 8 s while the database cannot

@@ -5,7 +5,7 @@ use super::fail::Fail;
 use super::guards::{SMALL_BODY, guard};
 use super::state::AppState;
 use super::urls::is_api;
-use super::{access_log, api, assets, files, pages};
+use super::{access_log, api, assets, files, lti, pages};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::middleware;
@@ -42,6 +42,10 @@ pub fn router(app: AppState) -> Router {
         .route("/rejudge", post(pages::rejudge))
         .route("/downloads", get(pages::downloads))
         .route("/downloads/{file}", get(pages::download))
+        .route("/class/lti", get(lti::class_page))
+        .route("/class/lti/resend", post(lti::resend))
+        .route("/lti/login", get(lti::login).post(lti::login))
+        .route("/lti/jwks", get(lti::jwks))
         .route("/static/style.css", get(assets::style))
         .route("/api/login", post(api::login))
         .route("/api/logout", post(api::logout))
@@ -49,6 +53,10 @@ pub fn router(app: AppState) -> Router {
         .route("/api/submissions", get(api::submissions))
         .route("/api/submissions/{id}", get(api::submission))
         .merge(uploads)
+        .route(
+            "/lti/launch",
+            post(lti::launch).layer(DefaultBodyLimit::max(lti::LAUNCH_BODY)),
+        )
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(SMALL_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))

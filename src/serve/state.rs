@@ -39,6 +39,8 @@ pub struct App {
     /// Kibibytes of request bodies that may be held in memory at once; each request takes
     /// its declared length (or its cap) before its body is read.
     pub body_budget: Arc<tokio::sync::Semaphore>,
+    /// LTI 1.3: the tool's key, the platforms' keys and tokens, the score outbox's wake-up.
+    pub lti: Arc<super::lti::Lti>,
 }
 
 pub type AppState = Arc<App>;

@@ -14,6 +14,7 @@ mod connections;
 mod instructors;
 mod lab_files;
 mod logins;
+mod lti;
 mod stores;
 mod usability;
 

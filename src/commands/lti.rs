@@ -1,0 +1,74 @@
+//! `nimlab lti add-platform|list`: the LMS platforms that may launch the website (LTI 1.3).
+
+use crate::cli::LtiCommand;
+use crate::error::{Error, Result};
+use crate::serve::db::Db;
+use crate::serve::lti::outgoing::allowed;
+use crate::serve::lti::store::{self, NewPlatform};
+
+pub fn lti(command: &LtiCommand) -> Result<u8> {
+    match command {
+        LtiCommand::AddPlatform {
+            issuer,
+            client_id,
+            deployment_id,
+            auth_url,
+            jwks_url,
+            token_url,
+            db,
+        } => {
+            let text = |flag: &str, value: &str| -> Result<String> {
+                let value = value.trim();
+                if value.is_empty() || value.chars().any(char::is_control) || value.len() > 1000 {
+                    return Err(Error::usage(format!(
+                        "{flag}: give a non-empty value without control characters (at most 1000 bytes)"
+                    )));
+                }
+                Ok(value.to_string())
+            };
+            let url = |flag: &str, value: &str| -> Result<String> {
+                allowed(value)
+                    .map(|_| value.trim().to_string())
+                    .map_err(|why| Error::usage(format!("{flag}: {why}")))
+            };
+            let platform = NewPlatform {
+                issuer: text("--issuer", issuer)?,
+                client_id: text("--client-id", client_id)?,
+                deployment_id: text("--deployment-id", deployment_id)?,
+                auth_url: url("--auth-url", auth_url)?,
+                jwks_url: url("--jwks-url", jwks_url)?,
+                token_url: url("--token-url", token_url)?,
+            };
+            crate::fsutil::private_from_now_on();
+            let database = Db::open(db)?;
+            let new = database.with(|c| store::add_platform(c, &platform))?;
+            println!(
+                "{}: {} {} (client {}, deployment {})",
+                db.display(),
+                if new { "registered" } else { "updated" },
+                platform.issuer,
+                platform.client_id,
+                platform.deployment_id
+            );
+            Ok(crate::exit::SUCCESS)
+        }
+        LtiCommand::List { db } => {
+            let database = Db::open(db)?;
+            let (platforms, (pending, failed)) =
+                database.with(|c| Ok((store::platforms(c)?, store::outbox_counts(c)?)))?;
+            if platforms.is_empty() {
+                println!("no platform registered (nimlab lti add-platform)");
+            }
+            for p in &platforms {
+                println!("{}", crate::escape::terminal(&p.issuer));
+                println!("  client id:   {}", crate::escape::terminal(&p.client_id));
+                println!("  deployments: {}", crate::escape::terminal(&p.deployments.join(", ")));
+                println!("  login URL:   {}", crate::escape::terminal(&p.auth_url));
+                println!("  keys (JWKS): {}", crate::escape::terminal(&p.jwks_url));
+                println!("  token URL:   {}", crate::escape::terminal(&p.token_url));
+            }
+            println!("scores: {pending} waiting, {failed} failed");
+            Ok(crate::exit::SUCCESS)
+        }
+    }
+}

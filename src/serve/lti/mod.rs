@@ -1,0 +1,405 @@
+//! nimlab as an LTI 1.3 tool (1EdTech Core and Assignment and Grade Services): a course's
+//! LMS (Canvas, Moodle, ...) launches it, which signs the student in and lands on an
+//! exercise, and nimlab sends the score the gradebook counts back to the LMS's gradebook.
+//!
+//! The flow: the platform calls `/lti/login` (third-party login initiation); nimlab answers
+//! with a redirect to the platform's authorisation URL carrying a fresh `state` and `nonce`
+//! (the state also in a cookie of this browser); the platform posts a signed `id_token` to
+//! `/lti/launch`, checked in [`token`]; [`store`] finds or makes the account; [`outbox`]
+//! sends scores. The tool's key ([`keys`]) is published at `/lti/jwks`.
+
+pub mod keys;
+pub mod outbox;
+pub mod outgoing;
+pub mod page;
+pub mod store;
+pub mod token;
+
+use super::db::{self, now_ms};
+use super::fail::{Fail, PageFail};
+use super::guards::Session;
+use super::login::{cookie, start_session};
+use super::state::{App, AppState};
+use crate::error::Result;
+use axum::extract::{Form, Query, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use jsonwebtoken::jwk::JwkSet;
+use keys::ToolKey;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use store::Platform;
+
+/// A platform's keys are fetched again for an unknown `kid` at most this often.
+const JWKS_REFETCH: Duration = Duration::from_secs(10);
+/// The largest launch form (an id_token with its claims) read.
+pub const LAUNCH_BODY: usize = 64 * 1024;
+
+/// What the LTI routes and the outbox share.
+pub struct Lti {
+    pub key: ToolKey,
+    pub client: reqwest::Client,
+    /// Per platform: its JWK Set and when it was fetched.
+    jwks: Mutex<HashMap<i64, (JwkSet, Instant)>>,
+    /// Per platform: an access token for scores, and until when to use it.
+    tokens: Mutex<HashMap<i64, (String, Instant)>>,
+    /// Woken when a judging may have changed a score.
+    pub wake: std::sync::Arc<tokio::sync::Notify>,
+    /// The first wait before a score is sent again (doubling).
+    pub retry_base_ms: i64,
+}
+
+impl Lti {
+    pub fn new(key: ToolKey) -> Lti {
+        // Test-only: how soon a failed score is tried again.
+        let retry_base_ms = std::env::var("NIMLAB_LTI_RETRY_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(10_000);
+        Lti {
+            key,
+            client: outgoing::client(),
+            jwks: Mutex::default(),
+            tokens: Mutex::default(),
+            wake: std::sync::Arc::default(),
+            retry_base_ms,
+        }
+    }
+
+    /// The platform's key `kid`: from the JWK Set cached, else fetched again (a platform
+    /// rotates its keys), at most every [`JWKS_REFETCH`].
+    async fn key(&self, platform: &Platform, kid: &str) -> std::result::Result<jsonwebtoken::DecodingKey, String> {
+        let cached = self.jwks.lock().expect("no panics").get(&platform.id).cloned();
+        if let Some((set, fetched)) = &cached {
+            if let Some(key) = token::key_of(set, kid) {
+                return Ok(key);
+            }
+            if fetched.elapsed() < JWKS_REFETCH {
+                return Err(format!("the platform's keys hold no key {kid:?}"));
+            }
+        }
+        let json = outgoing::get_json(&self.client, &platform.jwks_url)
+            .await
+            .map_err(|e| format!("the platform's keys could not be fetched: {e}"))?;
+        let set: JwkSet = serde_json::from_value(json)
+            .map_err(|e| format!("the platform's JWKS is not a JWK Set ({e})"))?;
+        let key = token::key_of(&set, kid);
+        self.jwks
+            .lock()
+            .expect("no panics")
+            .insert(platform.id, (set, Instant::now()));
+        key.ok_or_else(|| format!("the platform's keys hold no key {kid:?}"))
+    }
+}
+
+/// The tool's key from the database, made on the first start.
+pub fn tool_key(c: &rusqlite::Connection) -> rusqlite::Result<Vec<u8>> {
+    db::secret(c, keys::SECRET_NAME, keys::fresh_key)
+}
+
+pub fn load(key_der: &[u8]) -> Result<Lti> {
+    Ok(Lti::new(ToolKey::from_pkcs8(key_der)?))
+}
+
+/// Milliseconds since the epoch as RFC 3339 in UTC, with milliseconds.
+pub fn rfc3339(ms: i64) -> String {
+    let text = super::views::time(ms);
+    format!(
+        "{}.{:03}Z",
+        text.trim_end_matches(" UTC").replacen(' ', "T", 1),
+        ms.rem_euclid(1000)
+    )
+}
+
+/// The parameters of a third-party login initiation.
+#[derive(Deserialize)]
+pub struct Initiation {
+    iss: Option<String>,
+    login_hint: Option<String>,
+    target_link_uri: Option<String>,
+    lti_message_hint: Option<String>,
+    client_id: Option<String>,
+    lti_deployment_id: Option<String>,
+}
+
+/// The tool's own address as the platform sees it: the first `--origin`, else this request's
+/// host under the site's scheme.
+fn own_origin(app: &App, headers: &HeaderMap) -> String {
+    if let Some(origin) = app.origins.first() {
+        return origin.clone();
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("localhost");
+    let scheme = if app.secure_cookies { "https" } else { "http" };
+    format!("{scheme}://{host}")
+}
+
+fn refused(status: StatusCode, why: impl Into<String>) -> PageFail {
+    let why = why.into();
+    eprintln!("nimlab serve: LTI launch refused: {why}");
+    PageFail(Fail::new(status, format!("The launch from your course's site was refused: {why}.")))
+}
+
+/// The name of the cookie that ties a launch's state to this browser.
+fn state_cookie_name(state: &str) -> String {
+    format!("nimlab_lti_{}", &state[..state.len().min(16)])
+}
+
+/// `GET|POST /lti/login`: answers a platform's login initiation with a redirect to its
+/// authorisation URL.
+pub async fn login(
+    State(app): State<AppState>,
+    method: Method,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+    body: axum::body::Bytes,
+) -> std::result::Result<Response, PageFail> {
+    let fields: HashMap<String, String> = if method == Method::POST {
+        serde_urlencoded::from_bytes(&body)
+            .map_err(|_| refused(StatusCode::BAD_REQUEST, "the login initiation is not a form"))?
+    } else {
+        query
+    };
+    let get = |name: &str| fields.get(name).cloned().filter(|v| !v.is_empty());
+    let initiation = Initiation {
+        iss: get("iss"),
+        login_hint: get("login_hint"),
+        target_link_uri: get("target_link_uri"),
+        lti_message_hint: get("lti_message_hint"),
+        client_id: get("client_id"),
+        lti_deployment_id: get("lti_deployment_id"),
+    };
+    let (Some(issuer), Some(login_hint)) = (initiation.iss.clone(), initiation.login_hint.clone()) else {
+        return Err(refused(
+            StatusCode::BAD_REQUEST,
+            "the login initiation lacks iss or login_hint",
+        ));
+    };
+    let platforms = app.db(|c| store::platforms(c)).await?;
+    let matching: Vec<&Platform> = platforms
+        .iter()
+        .filter(|p| p.issuer == issuer)
+        .filter(|p| initiation.client_id.as_ref().is_none_or(|id| *id == p.client_id))
+        .collect();
+    let platform = match matching.as_slice() {
+        [one] => (*one).clone(),
+        [] => {
+            return Err(refused(
+                StatusCode::BAD_REQUEST,
+                format!("the platform {issuer:?} is not registered here (nimlab lti add-platform)"),
+            ));
+        }
+        _ => {
+            return Err(refused(
+                StatusCode::BAD_REQUEST,
+                format!("several clients of {issuer:?} are registered and the initiation names none (client_id)"),
+            ));
+        }
+    };
+    if let Some(deployment) = &initiation.lti_deployment_id
+        && !platform.deployments.contains(deployment)
+    {
+        return Err(refused(
+            StatusCode::BAD_REQUEST,
+            format!("the deployment {deployment:?} is not registered for this platform"),
+        ));
+    }
+    let state = super::auth::random_token();
+    let nonce = super::auth::random_token();
+    let (s, n, id) = (state.clone(), nonce.clone(), platform.id);
+    app.db(move |c| store::begin_launch(c, &s, &n, id)).await?;
+    let mut target = outgoing::allowed(&platform.auth_url)
+        .map_err(|e| refused(StatusCode::BAD_GATEWAY, e))?;
+    {
+        let mut pairs = target.query_pairs_mut();
+        pairs
+            .append_pair("scope", "openid")
+            .append_pair("response_type", "id_token")
+            .append_pair("response_mode", "form_post")
+            .append_pair("prompt", "none")
+            .append_pair("client_id", &platform.client_id)
+            .append_pair("redirect_uri", &format!("{}/lti/launch", own_origin(&app, &headers)))
+            .append_pair("login_hint", &login_hint)
+            .append_pair("state", &state)
+            .append_pair("nonce", &nonce);
+        if let Some(hint) = &initiation.lti_message_hint {
+            pairs.append_pair("lti_message_hint", hint);
+        }
+    }
+    let _ = initiation.target_link_uri;
+    let mut response = Redirect::to(target.as_str()).into_response();
+    // The launch comes back as a cross-site POST: only a SameSite=None cookie goes with it.
+    let cookie = format!(
+        "{}={state}; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Max-Age=600",
+        state_cookie_name(&state)
+    );
+    response.headers_mut().append(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&cookie).expect("hex is header-safe"),
+    );
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+pub struct LaunchForm {
+    id_token: Option<String>,
+    state: Option<String>,
+    error: Option<String>,
+    error_description: Option<String>,
+}
+
+/// `POST /lti/launch`: checks the platform's id_token, signs its user in and lands on the
+/// exercise the link names.
+pub async fn launch(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Form(form): Form<LaunchForm>,
+) -> std::result::Result<Response, PageFail> {
+    if let Some(error) = &form.error {
+        let detail = form.error_description.as_deref().unwrap_or("");
+        return Err(refused(
+            StatusCode::BAD_REQUEST,
+            format!("the platform answered {error:?} {detail}").trim().to_string(),
+        ));
+    }
+    let (Some(id_token), Some(state)) = (form.id_token, form.state) else {
+        return Err(refused(StatusCode::BAD_REQUEST, "the launch carries no id_token or state"));
+    };
+    let state_cookie = state_cookie_name(&state);
+    if cookie(&headers, &state_cookie).is_none_or(|value| !super::auth::same_secret(&value, &state)) {
+        return Err(refused(
+            StatusCode::FORBIDDEN,
+            "this browser did not start the launch (its state cookie is missing): open nimlab in a new window, not inside the course page, and allow its cookies",
+        ));
+    }
+    let taken = state.clone();
+    let Some((nonce, platform_id)) = app.db(move |c| store::take_launch(c, &taken)).await? else {
+        return Err(refused(
+            StatusCode::BAD_REQUEST,
+            "the launch has expired or was used already: start it again from the course",
+        ));
+    };
+    let platform = app
+        .db(move |c| store::platform(c, platform_id))
+        .await?
+        .ok_or_else(|| refused(StatusCode::BAD_REQUEST, "the platform is no longer registered"))?;
+    let kid = token::rs256_kid(&id_token).map_err(|e| refused(StatusCode::BAD_REQUEST, e))?;
+    let key = app
+        .lti
+        .key(&platform, &kid)
+        .await
+        .map_err(|e| refused(StatusCode::BAD_REQUEST, e))?;
+    let expected = token::Expected {
+        issuer: &platform.issuer,
+        client_id: &platform.client_id,
+        deployments: &platform.deployments,
+    };
+    let launch = token::check(&id_token, &key, &expected, (now_ms() / 1000) as u64)
+        .map_err(|e| refused(StatusCode::BAD_REQUEST, e))?;
+    if !super::auth::same_secret(&launch.nonce, &nonce) {
+        return Err(refused(StatusCode::BAD_REQUEST, "the id_token's nonce is not the launch's"));
+    }
+    let seen = launch.nonce.clone();
+    if !app.db(move |c| store::first_use_of_nonce(c, &seen)).await? {
+        return Err(refused(StatusCode::BAD_REQUEST, "the id_token was used before (its nonce)"));
+    }
+    let issuer = platform.issuer.clone();
+    let for_account = launch.clone();
+    let user = app
+        .db(move |c| store::account_for(c, &issuer, &for_account))
+        .await?
+        .ok_or_else(|| refused(StatusCode::FORBIDDEN, "your account here is disabled: ask your instructor"))?;
+    let exercise = landing_exercise(&app, &launch, &own_origin(&app, &headers));
+    if let (Some(exercise), Some(line_item)) = (&exercise, &launch.line_item) {
+        if outgoing::allowed(line_item).is_ok() {
+            let (exercise, line_item, subject) = (exercise.clone(), line_item.clone(), launch.subject.clone());
+            let (user_id, lab, from) = (user.id, app.lab.clone(), app.grades_from);
+            app.db(move |c| {
+                store::remember_line_item(c, user_id, &exercise, platform_id, &line_item, &subject)?;
+                outbox::reconcile(c, &lab, from, Some(user_id))
+            })
+            .await?;
+            app.lti.wake.notify_one();
+        } else {
+            eprintln!("nimlab serve: LTI: the line item {line_item:?} is not https; no scores will be sent to it");
+        }
+    }
+    let session = start_session(&app, &user).await?;
+    let target = exercise.map_or("/".to_string(), |name| format!("/exercises/{name}"));
+    let mut response = Redirect::to(&target).into_response();
+    let headers = response.headers_mut();
+    headers.append(header::SET_COOKIE, app.session_cookie(&session));
+    headers.append(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&format!(
+            "{state_cookie}=; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Max-Age=0"
+        ))
+        .expect("hex is header-safe"),
+    );
+    Ok(response)
+}
+
+/// The exercise a launch lands on: the link's custom parameter `exercise`, else a target
+/// link `/exercises/NAME` on this site, if the lab has it.
+fn landing_exercise(app: &App, launch: &token::Launch, origin: &str) -> Option<String> {
+    let from_target = launch.target_link_uri.as_deref().and_then(|target| {
+        let url = reqwest::Url::parse(target).ok()?;
+        let own = reqwest::Url::parse(origin).ok()?;
+        if url.host_str() != own.host_str() {
+            return None;
+        }
+        url.path().strip_prefix("/exercises/").map(|name| name.trim_end_matches('/').to_string())
+    });
+    launch
+        .custom_exercise
+        .clone()
+        .or(from_target)
+        .filter(|name| app.lab.exercise(name).is_ok())
+}
+
+/// `GET /lti/jwks`: the tool's public key.
+pub async fn jwks(State(app): State<AppState>) -> Response {
+    let mut response = axum::Json(app.lti.key.jwks()).into_response();
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=3600"),
+    );
+    response
+}
+
+/// `GET /class/lti`: the platforms registered and the scores waiting, failed or sent.
+pub async fn class_page(
+    State(app): State<AppState>,
+    session: Session,
+) -> std::result::Result<Response, PageFail> {
+    session.require_instructor()?;
+    let (platforms, outbox, counts) = app
+        .db(|c| Ok((store::platforms(c)?, store::outbox(c, 200)?, store::outbox_counts(c)?)))
+        .await?;
+    Ok(page::lti(&session, &platforms, &outbox, counts).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct ResendForm {
+    csrf: Option<String>,
+    /// One score's id, or every failed score when absent.
+    id: Option<i64>,
+}
+
+/// `POST /class/lti/resend`: sends failed scores again.
+pub async fn resend(
+    State(app): State<AppState>,
+    session: Session,
+    Form(form): Form<ResendForm>,
+) -> std::result::Result<Response, PageFail> {
+    session.require_instructor()?;
+    session.check_csrf(form.csrf.as_deref())?;
+    let id = form.id;
+    app.db(move |c| store::resend(c, id)).await?;
+    app.lti.wake.notify_one();
+    Ok(Redirect::to("/class/lti").into_response())
+}

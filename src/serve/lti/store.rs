@@ -1,0 +1,459 @@
+//! The LTI tables: platforms and their deployments, the accounts launches made or linked,
+//! launches under way (their state and nonce), nonces seen, the line items a student's
+//! exercise reports to, and the outbox of scores.
+
+use super::token::{CourseRole, Launch};
+use crate::serve::db::{self, Role, User, now_ms};
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// How long a launch may take between its login and its id_token.
+pub const LAUNCH_LIFETIME_MS: i64 = 10 * 60 * 1000;
+/// Nonces are remembered well past the oldest id_token accepted.
+const NONCE_MEMORY_MS: i64 = 3 * 3600 * 1000;
+
+#[derive(Debug, Clone)]
+pub struct Platform {
+    pub id: i64,
+    pub issuer: String,
+    pub client_id: String,
+    pub auth_url: String,
+    pub jwks_url: String,
+    pub token_url: String,
+    pub deployments: Vec<String>,
+}
+
+pub struct NewPlatform {
+    pub issuer: String,
+    pub client_id: String,
+    pub deployment_id: String,
+    pub auth_url: String,
+    pub jwks_url: String,
+    pub token_url: String,
+}
+
+/// Registers a platform, or updates its URLs and adds the deployment; returns whether the
+/// platform is new.
+pub fn add_platform(c: &mut Connection, new: &NewPlatform) -> rusqlite::Result<bool> {
+    let tx = c.transaction()?;
+    let existing: Option<i64> = tx
+        .query_row(
+            "SELECT id FROM lti_platforms WHERE issuer = ?1 AND client_id = ?2",
+            params![new.issuer, new.client_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let id = match existing {
+        Some(id) => {
+            tx.execute(
+                "UPDATE lti_platforms SET auth_url = ?2, jwks_url = ?3, token_url = ?4 WHERE id = ?1",
+                params![id, new.auth_url, new.jwks_url, new.token_url],
+            )?;
+            id
+        }
+        None => {
+            tx.execute(
+                "INSERT INTO lti_platforms (issuer, client_id, auth_url, jwks_url, token_url, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    new.issuer,
+                    new.client_id,
+                    new.auth_url,
+                    new.jwks_url,
+                    new.token_url,
+                    now_ms()
+                ],
+            )?;
+            tx.last_insert_rowid()
+        }
+    };
+    tx.execute(
+        "INSERT OR IGNORE INTO lti_deployments (platform_id, deployment_id) VALUES (?1, ?2)",
+        params![id, new.deployment_id],
+    )?;
+    tx.commit()?;
+    Ok(existing.is_none())
+}
+
+fn platform_row(c: &Connection, row: &rusqlite::Row) -> rusqlite::Result<Platform> {
+    let id: i64 = row.get(0)?;
+    let mut statement = c.prepare_cached(
+        "SELECT deployment_id FROM lti_deployments WHERE platform_id = ?1 ORDER BY deployment_id",
+    )?;
+    let deployments = statement
+        .query_map([id], |r| r.get(0))?
+        .collect::<rusqlite::Result<Vec<String>>>()?;
+    Ok(Platform {
+        id,
+        issuer: row.get(1)?,
+        client_id: row.get(2)?,
+        auth_url: row.get(3)?,
+        jwks_url: row.get(4)?,
+        token_url: row.get(5)?,
+        deployments,
+    })
+}
+
+const PLATFORM_COLUMNS: &str = "id, issuer, client_id, auth_url, jwks_url, token_url";
+
+pub fn platforms(c: &Connection) -> rusqlite::Result<Vec<Platform>> {
+    let mut statement = c.prepare(&format!(
+        "SELECT {PLATFORM_COLUMNS} FROM lti_platforms ORDER BY issuer, client_id"
+    ))?;
+    let rows = statement.query_map([], |row| platform_row(c, row))?;
+    rows.collect()
+}
+
+pub fn platform(c: &Connection, id: i64) -> rusqlite::Result<Option<Platform>> {
+    c.query_row(
+        &format!("SELECT {PLATFORM_COLUMNS} FROM lti_platforms WHERE id = ?1"),
+        [id],
+        |row| platform_row(c, row),
+    )
+    .optional()
+}
+
+/// Records a launch started by a login initiation; forgets launches never finished.
+pub fn begin_launch(
+    c: &Connection,
+    state: &str,
+    nonce: &str,
+    platform_id: i64,
+) -> rusqlite::Result<()> {
+    let now = now_ms();
+    c.execute(
+        "DELETE FROM lti_launches WHERE created_at < ?1",
+        [now - LAUNCH_LIFETIME_MS],
+    )?;
+    c.execute(
+        "INSERT INTO lti_launches (state, nonce, platform_id, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![state, nonce, platform_id, now],
+    )?;
+    Ok(())
+}
+
+/// The launch a state names (its nonce and platform), taken: a state serves once.
+pub fn take_launch(c: &Connection, state: &str) -> rusqlite::Result<Option<(String, i64)>> {
+    let found = c
+        .query_row(
+            "SELECT nonce, platform_id FROM lti_launches WHERE state = ?1 AND created_at >= ?2",
+            params![state, now_ms() - LAUNCH_LIFETIME_MS],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    c.execute("DELETE FROM lti_launches WHERE state = ?1", [state])?;
+    Ok(found)
+}
+
+/// Remembers a nonce; false when it was seen before (a replayed id_token).
+pub fn first_use_of_nonce(c: &Connection, nonce: &str) -> rusqlite::Result<bool> {
+    let now = now_ms();
+    c.execute(
+        "DELETE FROM lti_nonces WHERE seen_at < ?1",
+        [now - NONCE_MEMORY_MS],
+    )?;
+    let added = c.execute(
+        "INSERT OR IGNORE INTO lti_nonces (nonce, seen_at) VALUES (?1, ?2)",
+        params![nonce, now],
+    )?;
+    Ok(added == 1)
+}
+
+pub fn role_of(role: CourseRole) -> Role {
+    match role {
+        CourseRole::Learner => Role::Student,
+        CourseRole::TeachingAssistant => Role::Instructor, // TEMP until the TA role lands
+        CourseRole::Instructor => Role::Instructor,
+    }
+}
+
+/// The account a launch signs in: the one linked to (issuer, sub) before, else an account
+/// the roster linked by LMS id or email, else a new one. Its name, email and role follow
+/// the launch. `None` when the account is disabled.
+pub fn account_for(
+    c: &mut Connection,
+    issuer: &str,
+    launch: &Launch,
+) -> rusqlite::Result<Option<User>> {
+    let tx = c.transaction()?;
+    let linked: Option<i64> = tx
+        .query_row(
+            "SELECT user_id FROM lti_accounts WHERE issuer = ?1 AND subject = ?2",
+            params![issuer, launch.subject],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let user_id = match linked {
+        Some(id) => id,
+        None => {
+            let roster: Option<i64> = tx
+                .query_row(
+                    "SELECT id FROM users WHERE removed_at IS NULL
+                       AND ((lms_id <> '' AND lms_id = ?1)
+                         OR (?2 <> '' AND email <> '' AND lower(email) = lower(?2)))
+                     ORDER BY (lms_id = ?1) DESC, id LIMIT 1",
+                    params![launch.subject, launch.email],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            let id = match roster {
+                Some(id) => id,
+                None => {
+                    let username = free_username(&tx, issuer, launch)?;
+                    tx.execute(
+                        "INSERT INTO users (username, name, role, password_hash, created_at)
+                         VALUES (?1, ?2, 'student', '', ?3)",
+                        params![username, launch.name, now_ms()],
+                    )?;
+                    tx.last_insert_rowid()
+                }
+            };
+            tx.execute(
+                "INSERT INTO lti_accounts (issuer, subject, user_id) VALUES (?1, ?2, ?3)",
+                params![issuer, launch.subject, id],
+            )?;
+            id
+        }
+    };
+    tx.execute(
+        "UPDATE users SET name = COALESCE(NULLIF(?2, ''), name), email = COALESCE(NULLIF(?3, ''), email),
+             lms_id = ?4, role = ?5, removed_at = NULL
+         WHERE id = ?1",
+        params![
+            user_id,
+            launch.name,
+            launch.email,
+            launch.subject,
+            role_of(launch.role).as_str()
+        ],
+    )?;
+    let user = db::user_by_id(&tx, user_id)?;
+    tx.commit()?;
+    Ok(user.filter(|u| !u.disabled))
+}
+
+/// A username for an account made by a launch: its email if free, else one made from the
+/// issuer and subject (stable, so the same person keeps it).
+fn free_username(c: &Connection, issuer: &str, launch: &Launch) -> rusqlite::Result<String> {
+    let taken = |name: &str| -> rusqlite::Result<bool> {
+        c.query_row("SELECT COUNT(*) FROM users WHERE username = ?1", [name], |r| {
+            r.get::<_, i64>(0)
+        })
+        .map(|n| n > 0)
+    };
+    let email = launch.email.trim();
+    if !email.is_empty()
+        && email.len() <= 100
+        && email.chars().all(|c| c.is_ascii_graphic())
+        && !taken(email)?
+    {
+        return Ok(email.to_string());
+    }
+    let digest = crate::serve::auth::token_hash(&format!("{issuer}\n{}", launch.subject));
+    let mut name = format!("lti-{}", &digest[..10]);
+    let mut n = 1;
+    while taken(&name)? {
+        n += 1;
+        name = format!("lti-{}-{n}", &digest[..10]);
+    }
+    Ok(name)
+}
+
+/// Where the scores of a student's exercise go (from a launch's AGS claim).
+pub fn remember_line_item(
+    c: &Connection,
+    user_id: i64,
+    exercise: &str,
+    platform_id: i64,
+    line_item: &str,
+    subject: &str,
+) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO lti_line_items (user_id, exercise, platform_id, line_item, subject)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (user_id, exercise, line_item) DO UPDATE SET platform_id = ?3, subject = ?5",
+        params![user_id, exercise, platform_id, line_item, subject],
+    )?;
+    Ok(())
+}
+
+/// A line item a student's exercise reports to, with the score last queued for it.
+pub struct Link {
+    pub user_id: i64,
+    pub exercise: String,
+    pub platform_id: i64,
+    pub line_item: String,
+    pub subject: String,
+    pub last_queued: Option<f64>,
+}
+
+/// Every line item link (of one student, or all), with the score last queued for each.
+pub fn links(c: &Connection, user_id: Option<i64>) -> rusqlite::Result<Vec<Link>> {
+    let mut statement = c.prepare(
+        "SELECT l.user_id, l.exercise, l.platform_id, l.line_item, l.subject,
+             (SELECT s.score FROM lti_scores s WHERE s.user_id = l.user_id AND s.exercise = l.exercise
+                AND s.line_item = l.line_item ORDER BY s.id DESC LIMIT 1)
+         FROM lti_line_items l WHERE (?1 IS NULL OR l.user_id = ?1)",
+    )?;
+    let rows = statement.query_map([user_id], |r| {
+        Ok(Link {
+            user_id: r.get(0)?,
+            exercise: r.get(1)?,
+            platform_id: r.get(2)?,
+            line_item: r.get(3)?,
+            subject: r.get(4)?,
+            last_queued: r.get(5)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// Queues a score for a link; an older score still waiting for it is dropped (only the
+/// newest counts).
+pub fn queue_score(
+    c: &mut Connection,
+    link: &Link,
+    score: f64,
+    max_score: f64,
+) -> rusqlite::Result<()> {
+    let tx = c.transaction()?;
+    let now = now_ms();
+    tx.execute(
+        "UPDATE lti_scores SET status = 'superseded' WHERE user_id = ?1 AND exercise = ?2
+             AND line_item = ?3 AND status IN ('pending', 'failed')",
+        params![link.user_id, link.exercise, link.line_item],
+    )?;
+    tx.execute(
+        "INSERT INTO lti_scores (user_id, exercise, platform_id, line_item, subject, score, max_score,
+             created_at, status, next_try_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', ?8)",
+        params![
+            link.user_id,
+            link.exercise,
+            link.platform_id,
+            link.line_item,
+            link.subject,
+            score,
+            max_score,
+            now
+        ],
+    )?;
+    tx.commit()
+}
+
+/// A score in the outbox.
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    pub id: i64,
+    pub username: String,
+    pub exercise: String,
+    pub platform_id: i64,
+    pub line_item: String,
+    pub subject: String,
+    pub score: f64,
+    pub max_score: f64,
+    pub created_at: i64,
+    pub status: String,
+    pub attempts: i64,
+    pub next_try_at: i64,
+    pub last_error: Option<String>,
+}
+
+const OUTGOING_COLUMNS: &str = "s.id, u.username, s.exercise, s.platform_id, s.line_item, s.subject,
+    s.score, s.max_score, s.created_at, s.status, s.attempts, s.next_try_at, s.last_error";
+
+fn outgoing_row(r: &rusqlite::Row) -> rusqlite::Result<Outgoing> {
+    Ok(Outgoing {
+        id: r.get(0)?,
+        username: r.get(1)?,
+        exercise: r.get(2)?,
+        platform_id: r.get(3)?,
+        line_item: r.get(4)?,
+        subject: r.get(5)?,
+        score: r.get(6)?,
+        max_score: r.get(7)?,
+        created_at: r.get(8)?,
+        status: r.get(9)?,
+        attempts: r.get(10)?,
+        next_try_at: r.get(11)?,
+        last_error: r.get(12)?,
+    })
+}
+
+/// Scores due to be sent now, oldest first.
+pub fn due(c: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<Outgoing>> {
+    let mut statement = c.prepare(&format!(
+        "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
+         WHERE s.status = 'pending' AND s.next_try_at <= ?1 ORDER BY s.next_try_at, s.id LIMIT ?2"
+    ))?;
+    let rows = statement.query_map(params![now, limit as i64], outgoing_row)?;
+    rows.collect()
+}
+
+/// When the next pending score is due, if any.
+pub fn next_due(c: &Connection) -> rusqlite::Result<Option<i64>> {
+    c.query_row(
+        "SELECT MIN(next_try_at) FROM lti_scores WHERE status = 'pending'",
+        [],
+        |r| r.get(0),
+    )
+}
+
+/// The outbox as the instructor sees it: what waits or failed, then the latest sent.
+pub fn outbox(c: &Connection, limit: usize) -> rusqlite::Result<Vec<Outgoing>> {
+    let mut statement = c.prepare(&format!(
+        "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
+         WHERE s.status <> 'superseded'
+         ORDER BY CASE s.status WHEN 'failed' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, s.id DESC LIMIT ?1"
+    ))?;
+    let rows = statement.query_map([limit as i64], outgoing_row)?;
+    rows.collect()
+}
+
+pub fn mark_sent(c: &Connection, id: i64) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE lti_scores SET status = 'sent', sent_at = ?2, last_error = NULL, attempts = attempts + 1
+         WHERE id = ?1 AND status = 'pending'",
+        params![id, now_ms()],
+    )?;
+    Ok(())
+}
+
+/// A failed try: tried again at `next_try_at`, or given up on (`failed`) when `None`.
+pub fn mark_retry(
+    c: &Connection,
+    id: i64,
+    error: &str,
+    next_try_at: Option<i64>,
+) -> rusqlite::Result<()> {
+    match next_try_at {
+        Some(at) => c.execute(
+            "UPDATE lti_scores SET attempts = attempts + 1, next_try_at = ?2, last_error = ?3
+             WHERE id = ?1 AND status = 'pending'",
+            params![id, at, error],
+        )?,
+        None => c.execute(
+            "UPDATE lti_scores SET attempts = attempts + 1, status = 'failed', last_error = ?2
+             WHERE id = ?1 AND status = 'pending'",
+            params![id, error],
+        )?,
+    };
+    Ok(())
+}
+
+/// Sends again the failed scores (one, or all when `id` is `None`); returns how many.
+pub fn resend(c: &Connection, id: Option<i64>) -> rusqlite::Result<usize> {
+    c.execute(
+        "UPDATE lti_scores SET status = 'pending', attempts = 0, next_try_at = ?2
+         WHERE status = 'failed' AND (?1 IS NULL OR id = ?1)",
+        params![id, now_ms()],
+    )
+}
+
+/// How many scores wait and how many failed.
+pub fn outbox_counts(c: &Connection) -> rusqlite::Result<(i64, i64)> {
+    c.query_row(
+        "SELECT COALESCE(SUM(status = 'pending'), 0), COALESCE(SUM(status = 'failed'), 0) FROM lti_scores",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+}

@@ -1,0 +1,677 @@
+//! nimlab launched from an LMS over LTI 1.3, against a fake platform written here: its own
+//! RSA key and JWKS, an authorisation endpoint that answers the login redirect with a
+//! signed id_token posted back by the browser, a token endpoint that checks the tool's
+//! client assertion against the tool's `/lti/jwks`, and line items that record the scores
+//! posted. The platform is on `localhost` and the tool on 127.0.0.1, so a launch is a real
+//! cross-site POST. Its signing and checking use aws-lc-rs directly, not nimlab's code.
+
+use super::*;
+use aws_lc_rs::encoding::AsDer;
+use aws_lc_rs::signature::{self, KeyPair as _};
+use axum::extract::{Path as UrlPath, Query, RawQuery, State};
+use axum::response::{Html, IntoResponse, Redirect};
+use base64::Engine;
+use predicates::prelude::PredicateBooleanExt;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+const CLIENT_ID: &str = "nimlab-client-7";
+const DEPLOYMENT: &str = "deployment-1";
+const MEMBERSHIP: &str = "http://purl.imsglobal.org/vocab/lis/v2/membership";
+const LTI: &str = "https://purl.imsglobal.org/spec/lti/claim/";
+const SCORE_SCOPE: &str = "https://purl.imsglobal.org/spec/lti-ags/scope/score";
+
+/// A platform's RSA key: signs id_tokens, published in its JWKS.
+struct Key {
+    pair: signature::RsaKeyPair,
+    kid: String,
+}
+
+impl Key {
+    fn new(kid: &str) -> Key {
+        let generated = aws_lc_rs::rsa::KeyPair::generate(aws_lc_rs::rsa::KeySize::Rsa2048).unwrap();
+        let der = generated.as_der().unwrap();
+        Key {
+            pair: signature::RsaKeyPair::from_pkcs8(der.as_ref()).unwrap(),
+            kid: kid.to_string(),
+        }
+    }
+
+    fn jwk(&self) -> Value {
+        let public = self.pair.public_key();
+        let components: signature::RsaPublicKeyComponents<Vec<u8>> = public.into();
+        serde_json::json!({
+            "kty": "RSA", "alg": "RS256", "use": "sig", "kid": self.kid,
+            "n": B64.encode(&components.n), "e": B64.encode(&components.e),
+        })
+    }
+
+    /// `claims` under `header`, signed RS256.
+    fn sign(&self, header: &Value, claims: &Value) -> String {
+        let input = format!("{}.{}", B64.encode(header.to_string()), B64.encode(claims.to_string()));
+        let mut signature = vec![0; self.pair.public_modulus_len()];
+        self.pair
+            .sign(&signature::RSA_PKCS1_SHA256, &aws_lc_rs::rand::SystemRandom::new(), input.as_bytes(), &mut signature)
+            .unwrap();
+        format!("{input}.{}", B64.encode(signature))
+    }
+
+    fn token(&self, claims: &Value) -> String {
+        self.sign(&serde_json::json!({"alg": "RS256", "typ": "JWT", "kid": self.kid}), claims)
+    }
+}
+
+/// Who a launch is for (by its login hint).
+#[derive(Clone)]
+struct Person {
+    sub: String,
+    name: String,
+    email: String,
+    roles: Vec<String>,
+    exercise: Option<String>,
+}
+
+fn person(sub: &str, email: &str, roles: &[&str]) -> Person {
+    Person {
+        sub: sub.into(),
+        name: format!("Person {sub}"),
+        email: email.into(),
+        roles: roles.iter().map(|r| format!("{MEMBERSHIP}#{r}")).collect(),
+        exercise: Some("present_board".into()),
+    }
+}
+
+/// A score the platform received.
+#[derive(Debug, Clone)]
+struct Received {
+    path_and_query: String,
+    content_type: String,
+    body: Value,
+}
+
+struct Shared {
+    base: String,
+    tool: Mutex<String>,
+    key: Mutex<Key>,
+    people: Mutex<HashMap<String, Person>>,
+    scores: Mutex<Vec<Received>>,
+    tokens: Mutex<Vec<String>>,
+    refusals: Mutex<Vec<String>>,
+    down: AtomicBool,
+}
+
+struct Platform {
+    base: String,
+    shared: Arc<Shared>,
+}
+
+impl Platform {
+    fn start() -> Platform {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let base = format!("http://localhost:{}", listener.local_addr().unwrap().port());
+        let shared = Arc::new(Shared {
+            base: base.clone(),
+            tool: Mutex::default(),
+            key: Mutex::new(Key::new("platform-key-1")),
+            people: Mutex::default(),
+            scores: Mutex::default(),
+            tokens: Mutex::default(),
+            refusals: Mutex::default(),
+            down: AtomicBool::new(false),
+        });
+        let app = axum::Router::new()
+            .route("/jwks", axum::routing::get(jwks))
+            .route("/start", axum::routing::get(start_launch))
+            .route("/auth", axum::routing::get(authorize))
+            .route("/token", axum::routing::post(token))
+            .route("/lineitems/{id}/scores", axum::routing::post(score))
+            .with_state(Arc::clone(&shared));
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+                axum::serve(listener, app).await.unwrap();
+            });
+        });
+        Platform { base, shared }
+    }
+
+    fn register(&self, db: &Path) {
+        nimlab()
+            .args(["lti", "add-platform", "--issuer", &self.base, "--client-id", CLIENT_ID])
+            .args(["--deployment-id", DEPLOYMENT])
+            .args(["--auth-url", &format!("{}/auth", self.base)])
+            .args(["--jwks-url", &format!("{}/jwks", self.base)])
+            .args(["--token-url", &format!("{}/token", self.base)])
+            .arg("--db")
+            .arg(db)
+            .assert()
+            .success();
+    }
+
+    fn serve(&self, server: &Server) {
+        *self.shared.tool.lock().unwrap() = server.base.clone();
+    }
+
+    fn add(&self, hint: &str, person: Person) {
+        self.shared.people.lock().unwrap().insert(hint.into(), person);
+    }
+
+    fn scores(&self) -> Vec<Received> {
+        self.shared.scores.lock().unwrap().clone()
+    }
+
+    /// The id_token the platform would send for `person`, with its `nonce`.
+    fn claims(&self, person: &Person, nonce: &str) -> Value {
+        let now = rand_now();
+        let mut claims = serde_json::json!({
+            "iss": self.base, "aud": CLIENT_ID, "azp": CLIENT_ID, "sub": person.sub,
+            "exp": now + 300, "iat": now, "nonce": nonce,
+            "name": person.name, "email": person.email,
+        });
+        let map = claims.as_object_mut().unwrap();
+        map.insert(format!("{LTI}deployment_id"), DEPLOYMENT.into());
+        map.insert(format!("{LTI}message_type"), "LtiResourceLinkRequest".into());
+        map.insert(format!("{LTI}version"), "1.3.0".into());
+        map.insert(format!("{LTI}roles"), serde_json::json!(person.roles));
+        map.insert(format!("{LTI}resource_link"), serde_json::json!({"id": "link-1"}));
+        let tool = self.shared.tool.lock().unwrap().clone();
+        map.insert(format!("{LTI}target_link_uri"), format!("{tool}/exercises/present_board").into());
+        if let Some(exercise) = &person.exercise {
+            map.insert(format!("{LTI}custom"), serde_json::json!({"exercise": exercise}));
+        }
+        map.insert(
+            "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint".into(),
+            serde_json::json!({
+                "scope": ["https://purl.imsglobal.org/spec/lti-ags/scope/lineitem", SCORE_SCOPE],
+                // A query string, as Moodle's line items have.
+                "lineitem": format!("{}/lineitems/1?type_id=3", self.base),
+            }),
+        );
+        claims
+    }
+}
+
+fn rand_now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
+}
+
+async fn jwks(State(shared): State<Arc<Shared>>) -> axum::Json<Value> {
+    axum::Json(serde_json::json!({"keys": [shared.key.lock().unwrap().jwk()]}))
+}
+
+/// Where the browser starts: the LMS sends it to the tool's login initiation.
+async fn start_launch(State(shared): State<Arc<Shared>>, Query(query): Query<HashMap<String, String>>) -> Redirect {
+    let tool = shared.tool.lock().unwrap().clone();
+    let hint = &query["hint"];
+    let mut url = reqwest::Url::parse(&format!("{tool}/lti/login")).unwrap();
+    url.query_pairs_mut()
+        .append_pair("iss", &shared.base)
+        .append_pair("login_hint", hint)
+        .append_pair("target_link_uri", &format!("{tool}/exercises/present_board"))
+        .append_pair("lti_message_hint", &format!("message-{hint}"))
+        .append_pair("client_id", CLIENT_ID)
+        .append_pair("lti_deployment_id", DEPLOYMENT);
+    Redirect::to(url.as_str())
+}
+
+/// The authorisation endpoint: checks the tool's redirect, and answers with a page that
+/// posts the signed id_token back to the tool.
+async fn authorize(State(shared): State<Arc<Shared>>, Query(query): Query<HashMap<String, String>>) -> axum::response::Response {
+    let tool = shared.tool.lock().unwrap().clone();
+    let get = |name: &str| query.get(name).cloned().unwrap_or_default();
+    let problems: Vec<&str> = [
+        (get("scope") == "openid", "scope"),
+        (get("response_type") == "id_token", "response_type"),
+        (get("response_mode") == "form_post", "response_mode"),
+        (get("prompt") == "none", "prompt"),
+        (get("client_id") == CLIENT_ID, "client_id"),
+        (get("redirect_uri") == format!("{tool}/lti/launch"), "redirect_uri"),
+        (get("lti_message_hint") == format!("message-{}", get("login_hint")), "lti_message_hint"),
+        (get("nonce").len() >= 32 && get("state").len() >= 32, "nonce/state"),
+    ]
+    .into_iter()
+    .filter(|(ok, _)| !ok)
+    .map(|(_, name)| name)
+    .collect();
+    let Some(person) = shared.people.lock().unwrap().get(&get("login_hint")).cloned() else {
+        return (axum::http::StatusCode::BAD_REQUEST, "unknown login_hint").into_response();
+    };
+    if !problems.is_empty() {
+        return (axum::http::StatusCode::BAD_REQUEST, format!("bad {problems:?}")).into_response();
+    }
+    let platform = Platform { base: shared.base.clone(), shared: Arc::clone(&shared) };
+    let claims = platform.claims(&person, &get("nonce"));
+    let token = shared.key.lock().unwrap().token(&claims);
+    Html(format!(
+        r#"<!doctype html><title>LMS</title><form id="f" method="post" action="{}"><input type="hidden" name="id_token" value="{token}"><input type="hidden" name="state" value="{}"></form><script>document.getElementById("f").submit()</script>"#,
+        get("redirect_uri"),
+        get("state")
+    ))
+    .into_response()
+}
+
+/// The token endpoint: a client assertion signed by a key in the tool's `/lti/jwks`.
+async fn token(State(shared): State<Arc<Shared>>, axum::Form(form): axum::Form<HashMap<String, String>>) -> axum::response::Response {
+    let tool = shared.tool.lock().unwrap().clone();
+    let refuse = |why: String| {
+        shared.refusals.lock().unwrap().push(why.clone());
+        (axum::http::StatusCode::UNAUTHORIZED, why).into_response()
+    };
+    if form.get("grant_type").map(String::as_str) != Some("client_credentials")
+        || form.get("client_assertion_type").map(String::as_str) != Some("urn:ietf:params:oauth:client-assertion-type:jwt-bearer")
+        || !form.get("scope").is_some_and(|s| s.split(' ').any(|s| s == SCORE_SCOPE))
+    {
+        return refuse(format!("bad form {form:?}"));
+    }
+    let assertion = form.get("client_assertion").cloned().unwrap_or_default();
+    let parts: Vec<&str> = assertion.split('.').collect();
+    if parts.len() != 3 {
+        return refuse("not a JWT".into());
+    }
+    let header: Value = serde_json::from_slice(&B64.decode(parts[0]).unwrap_or_default()).unwrap_or_default();
+    let claims: Value = serde_json::from_slice(&B64.decode(parts[1]).unwrap_or_default()).unwrap_or_default();
+    let keys: Value = reqwest::get(format!("{tool}/lti/jwks")).await.unwrap().json().await.unwrap();
+    let Some(jwk) = keys["keys"].as_array().unwrap().iter().find(|k| k["kid"] == header["kid"]) else {
+        return refuse(format!("no key {} in the tool's JWKS", header["kid"]));
+    };
+    let public = signature::RsaPublicKeyComponents {
+        n: B64.decode(jwk["n"].as_str().unwrap()).unwrap(),
+        e: B64.decode(jwk["e"].as_str().unwrap()).unwrap(),
+    };
+    let signed = format!("{}.{}", parts[0], parts[1]);
+    let signature_bytes = B64.decode(parts[2]).unwrap_or_default();
+    if header["alg"] != "RS256"
+        || public.verify(&signature::RSA_PKCS1_2048_8192_SHA256, signed.as_bytes(), &signature_bytes).is_err()
+    {
+        return refuse("the assertion's signature does not verify".into());
+    }
+    let now = rand_now();
+    if claims["iss"] != CLIENT_ID
+        || claims["sub"] != CLIENT_ID
+        || claims["aud"] != format!("{}/token", shared.base)
+        || claims["exp"].as_u64().unwrap_or(0) < now
+        || claims["jti"].as_str().unwrap_or("").is_empty()
+    {
+        return refuse(format!("bad assertion claims {claims}"));
+    }
+    let token = format!("access-{}", shared.tokens.lock().unwrap().len() + 1);
+    shared.tokens.lock().unwrap().push(token.clone());
+    axum::Json(serde_json::json!({"access_token": token, "token_type": "Bearer", "expires_in": 3600, "scope": SCORE_SCOPE})).into_response()
+}
+
+/// A line item's scores: recorded, unless the platform is down.
+async fn score(
+    State(shared): State<Arc<Shared>>,
+    UrlPath(id): UrlPath<String>,
+    RawQuery(query): RawQuery,
+    headers: axum::http::HeaderMap,
+    body: String,
+) -> axum::http::StatusCode {
+    if shared.down.load(Ordering::SeqCst) {
+        return axum::http::StatusCode::SERVICE_UNAVAILABLE;
+    }
+    let bearer = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
+    let known = shared.tokens.lock().unwrap().iter().any(|t| bearer == format!("Bearer {t}"));
+    if !known {
+        return axum::http::StatusCode::UNAUTHORIZED;
+    }
+    shared.scores.lock().unwrap().push(Received {
+        path_and_query: format!("/lineitems/{id}/scores?{}", query.unwrap_or_default()),
+        content_type: headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").into(),
+        body: serde_json::from_str(&body).unwrap_or(Value::Null),
+    });
+    axum::http::StatusCode::OK
+}
+
+/// A launch begun at the tool as a browser would begin it: the state and nonce the tool
+/// sent to the platform, and the cookie that ties the state to the browser.
+struct Begun {
+    state: String,
+    nonce: String,
+    cookie: String,
+}
+
+fn begin(server: &Server, platform: &Platform, hint: &str) -> Begun {
+    let mut url = reqwest::Url::parse(&server.url("/lti/login")).unwrap();
+    url.query_pairs_mut()
+        .append_pair("iss", &platform.base)
+        .append_pair("login_hint", hint)
+        .append_pair("client_id", CLIENT_ID);
+    let response = client().get(url).send().unwrap();
+    assert!(response.status().is_redirection(), "{}", response.text().unwrap());
+    let location = reqwest::Url::parse(response.headers()["location"].to_str().unwrap()).unwrap();
+    assert!(location.as_str().starts_with(&format!("{}/auth?", platform.base)));
+    let query: HashMap<String, String> = location.query_pairs().into_owned().collect();
+    let set_cookie = response.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(set_cookie.contains("SameSite=None") && set_cookie.contains("Secure") && set_cookie.contains("HttpOnly"), "{set_cookie}");
+    Begun {
+        state: query["state"].clone(),
+        nonce: query["nonce"].clone(),
+        cookie: set_cookie.split(';').next().unwrap().to_string(),
+    }
+}
+
+/// Posts `id_token` to the tool as the platform's page would (cross-site).
+fn finish(server: &Server, platform: &Platform, begun: &Begun, id_token: &str) -> Response {
+    client()
+        .post(server.url("/lti/launch"))
+        .header("origin", &platform.base)
+        .header("sec-fetch-site", "cross-site")
+        .header("cookie", &begun.cookie)
+        .form(&[("id_token", id_token), ("state", begun.state.as_str())])
+        .send()
+        .unwrap()
+}
+
+/// The session cookie a launch's answer sets, if any.
+fn session_of(response: &Response) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string())
+        .find(|c| c.starts_with("nimlab_session=") && c.len() > "nimlab_session=".len())
+}
+
+/// A client logged in with a session cookie.
+fn with_session(server: &Server, cookie: &str) -> Client {
+    let jar = Arc::new(reqwest::cookie::Jar::default());
+    jar.add_cookie_str(cookie, &server.base.parse().unwrap());
+    Client::builder()
+        .cookie_provider(jar)
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(60))
+        .build()
+        .unwrap()
+}
+
+/// A launch of `person` through the whole flow by hand; the session's client.
+fn launch_as(server: &Server, platform: &Platform, hint: &str, person: &Person) -> (Client, String) {
+    let begun = begin(server, platform, hint);
+    let token = platform.shared.key.lock().unwrap().token(&platform.claims(person, &begun.nonce));
+    let response = finish(server, platform, &begun, &token);
+    assert_eq!(response.status(), StatusCode::SEE_OTHER, "{}", server.stderr());
+    let location = response.headers()["location"].to_str().unwrap().to_string();
+    let cookie = session_of(&response).expect("a session");
+    (with_session(server, &cookie), location)
+}
+
+fn lti_server(db: &Path, lab: &Path, workers: &str) -> Server {
+    let stderr = db.with_extension(format!("stderr-{}", rand_suffix()));
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
+    command
+        .arg("--lab")
+        .arg(lab)
+        .args(["serve", "--db"])
+        .arg(db)
+        .args(["--listen", "127.0.0.1:0", "--workers", workers])
+        .env("NIMLAB_LTI_RETRY_MS", "300")
+        .env("NO_COLOR", "1");
+    Server::spawn(command, stderr)
+}
+
+#[test]
+fn add_platform_refuses_plain_http_elsewhere_and_list_shows_what_was_registered() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("class.db");
+    nimlab()
+        .args(["lti", "add-platform", "--issuer", "https://lms.example.edu", "--client-id", "c1", "--deployment-id", "d1"])
+        .args(["--auth-url", "http://lms.example.edu/auth", "--jwks-url", "https://lms.example.edu/jwks"])
+        .args(["--token-url", "https://lms.example.edu/token", "--db"])
+        .arg(&db)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("--auth-url").and(predicates::str::contains("https")));
+    let platform = Platform::start();
+    platform.register(&db);
+    // A second deployment of the same client is added to it, not a second platform.
+    nimlab()
+        .args(["lti", "add-platform", "--issuer", &platform.base, "--client-id", CLIENT_ID, "--deployment-id", "deployment-2"])
+        .args(["--auth-url", &format!("{}/auth", platform.base), "--jwks-url", &format!("{}/jwks", platform.base)])
+        .args(["--token-url", &format!("{}/token", platform.base), "--db"])
+        .arg(&db)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("updated"));
+    let listed = nimlab().args(["lti", "list", "--db"]).arg(&db).assert().success();
+    let out = String::from_utf8_lossy(&listed.get_output().stdout).to_string();
+    assert!(out.contains(&platform.base) && out.contains(CLIENT_ID), "{out}");
+    assert!(out.contains("deployment-1, deployment-2"), "{out}");
+    assert!(out.contains("0 waiting, 0 failed"), "{out}");
+    assert_eq!(out.matches("client id:").count(), 1, "{out}");
+}
+
+#[test]
+fn browser_a_learner_launched_from_the_lms_uploads_and_the_score_reaches_the_lms() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    platform.register(&db);
+    let server = lti_server(&db, lab.path(), "1");
+    platform.serve(&server);
+    platform.add("learner-1", person("lms-user-41", "ana@uni.example", &["Learner"]));
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    browser.go(&format!("{}/start?hint=learner-1", platform.base));
+    browser.wait_for("/exercises/present_board");
+    assert!(browser.url().starts_with(&server.base), "{}", browser.url());
+    let page = browser.text();
+    assert!(page.contains("ana@uni.example") && page.contains("Log out"), "{page}\n{}", server.stderr());
+    // Upload from the page, as the student would, and wait for the verdict.
+    let source = std::fs::read_to_string(solution("present_board")).unwrap();
+    browser.script(&format!(
+        "document.querySelector('textarea').value = {}; return true;",
+        serde_json::to_string(&source).unwrap()
+    ));
+    browser.click("form[action$='/submit'] button[type=submit]");
+    browser.wait_for("/submissions/");
+    let start = Instant::now();
+    while platform.scores().is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(90), "no score arrived:\n{}", server.stderr());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let scores = platform.scores();
+    let last = scores.last().unwrap();
+    assert_eq!(last.path_and_query, "/lineitems/1/scores?type_id=3");
+    assert_eq!(last.content_type, "application/vnd.ims.lis.v1.score+json");
+    assert_eq!(last.body["userId"], "lms-user-41");
+    assert_eq!(last.body["scoreGiven"], 10.0);
+    assert_eq!(last.body["scoreMaximum"], 10.0);
+    assert_eq!(last.body["activityProgress"], "Completed");
+    assert_eq!(last.body["gradingProgress"], "FullyGraded");
+    assert!(last.body["timestamp"].as_str().unwrap().ends_with('Z'));
+    assert!(platform.shared.refusals.lock().unwrap().is_empty());
+    // The account is a student's: the class page is not for it.
+    browser.go(&server.url("/class"));
+    assert!(browser.text().contains("for instructors") || browser.text().contains("Forbidden"));
+}
+
+#[test]
+fn course_roles_decide_a_launched_accounts_role_and_a_roster_email_links_an_account() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    platform.register(&db);
+    let server = lti_server(&db, lab.path(), "0");
+    platform.serve(&server);
+    let mut instructor = person("lms-9", "prof@uni.example", &["Instructor"]);
+    // An institution role says nothing of the course.
+    instructor
+        .roles
+        .push("http://purl.imsglobal.org/vocab/lis/v2/institution/person#Student".into());
+    let (prof, location) = launch_as(&server, &platform, "i", &instructor);
+    assert_eq!(location, "/exercises/present_board");
+    assert_eq!(text(&prof, &server, "/class").0, StatusCode::OK);
+    // A TA is often sent as an instructor too: the TA role wins.
+    let ta = person("lms-10", "ta@uni.example", &["Instructor", "TeachingAssistant"]);
+    let (ta_client, _) = launch_as(&server, &platform, "t", &ta);
+    assert_eq!(text(&ta_client, &server, "/class").0, StatusCode::OK);
+    assert_eq!(text(&ta_client, &server, "/class/lti").0, StatusCode::FORBIDDEN);
+    // Institution instructor, course learner: a student.
+    let mut learner = person("lms-11", "", &["Learner"]);
+    learner.roles.push("http://purl.imsglobal.org/vocab/lis/v2/institution/person#Instructor".into());
+    learner.exercise = None;
+    let (student, location) = launch_as(&server, &platform, "l", &learner);
+    assert_eq!(location, "/");
+    assert_eq!(text(&student, &server, "/class").0, StatusCode::FORBIDDEN);
+    // The same person launching again is the same account.
+    let (again, _) = launch_as(&server, &platform, "l", &learner);
+    let (_, mine) = get_json(&again, &server, "/api/exercises");
+    assert!(mine.is_array() || mine.is_object());
+    let listed = nimlab().args(["users", "list", "--db"]).arg(&db).assert().success();
+    let out = String::from_utf8_lossy(&listed.get_output().stdout).to_string();
+    assert_eq!(out.matches("lti-").count(), 1, "{out}");
+    assert!(out.contains("prof@uni.example") && out.contains("ta@uni.example"), "{out}");
+}
+
+/// One launch refused: the answer's status and words, and no session.
+fn refused_with(server: &Server, platform: &Platform, begun: &Begun, token: &str, words: &str) {
+    let response = finish(server, platform, begun, token);
+    let status = response.status();
+    assert!(session_of(&response).is_none(), "a session for {words}");
+    let page = response.text().unwrap();
+    assert!(status == StatusCode::BAD_REQUEST || status == StatusCode::FORBIDDEN, "{status} {page}");
+    assert!(page.contains(words), "expected {words:?} in {page}");
+}
+
+#[test]
+fn forged_stale_and_misdirected_id_tokens_are_refused_one_by_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    platform.register(&db);
+    let server = lti_server(&db, lab.path(), "0");
+    platform.serve(&server);
+    let learner = person("lms-50", "x@uni.example", &["Learner"]);
+    // The guard is dropped before the tool asks the platform for its keys.
+    let sign = |claims: &Value| platform.shared.key.lock().unwrap().token(claims);
+    // Each case: how the claims or the token are spoiled, and what the refusal says.
+    type Spoil = Box<dyn Fn(&mut Value)>;
+    let claim_cases: Vec<(&str, Spoil)> = vec![
+        ("has expired", Box::new(|c| { c["exp"] = (rand_now() - 600).into(); c["iat"] = (rand_now() - 900).into(); })),
+        ("issuer", Box::new(|c| c["iss"] = "https://other-lms.example".into())),
+        ("not meant for this tool", Box::new(|c| c["aud"] = "someone-else".into())),
+        ("authorised party", Box::new(|c| c["azp"] = "someone-else".into())),
+        ("deployment", Box::new(|c| c[format!("{LTI}deployment_id")] = "deployment-9".into())),
+        ("version", Box::new(|c| c[format!("{LTI}version")] = "1.1".into())),
+        ("LtiDeepLinkingRequest", Box::new(|c| c[format!("{LTI}message_type")] = "LtiDeepLinkingRequest".into())),
+        ("nonce", Box::new(|c| c["nonce"] = "not-the-launchs-nonce".into())),
+        ("an hour ago", Box::new(|c| c["iat"] = (rand_now() - 7200).into())),
+    ];
+    for (words, spoil) in &claim_cases {
+        let begun = begin(&server, &platform, "x");
+        let mut claims = platform.claims(&learner, &begun.nonce);
+        spoil(&mut claims);
+        refused_with(&server, &platform, &begun, &sign(&claims), words);
+    }
+    // alg none: no signature at all.
+    let begun = begin(&server, &platform, "x");
+    let claims = platform.claims(&learner, &begun.nonce);
+    let unsigned = format!(
+        "{}.{}.",
+        B64.encode(serde_json::json!({"alg": "none", "kid": "platform-key-1"}).to_string()),
+        B64.encode(claims.to_string())
+    );
+    refused_with(&server, &platform, &begun, &unsigned, "RS256 only");
+    // HS256 with the platform's public key as the secret (the classic confusion attack).
+    let begun = begin(&server, &platform, "x");
+    let claims = platform.claims(&learner, &begun.nonce);
+    let input = format!(
+        "{}.{}",
+        B64.encode(serde_json::json!({"alg": "HS256", "kid": "platform-key-1"}).to_string()),
+        B64.encode(claims.to_string())
+    );
+    let public = platform.shared.key.lock().unwrap().pair.public_key().as_der().unwrap();
+    let mac = aws_lc_rs::hmac::sign(&aws_lc_rs::hmac::Key::new(aws_lc_rs::hmac::HMAC_SHA256, public.as_ref()), input.as_bytes());
+    refused_with(&server, &platform, &begun, &format!("{input}.{}", B64.encode(mac.as_ref())), "RS256 only");
+    // An unknown key id, and a key of the same id that is not the platform's.
+    let begun = begin(&server, &platform, "x");
+    let claims = platform.claims(&learner, &begun.nonce);
+    let stranger = Key::new("no-such-key");
+    refused_with(&server, &platform, &begun, &stranger.token(&claims), "no key \"no-such-key\"");
+    let begun = begin(&server, &platform, "x");
+    let claims = platform.claims(&learner, &begun.nonce);
+    let impostor = Key::new("platform-key-1");
+    refused_with(&server, &platform, &begun, &impostor.token(&claims), "signature does not match");
+    // The state: another launch's, or none of this browser's.
+    let begun = begin(&server, &platform, "x");
+    let other = begin(&server, &platform, "x");
+    let token = sign(&platform.claims(&learner, &begun.nonce));
+    let crossed = Begun { state: other.state.clone(), nonce: begun.nonce.clone(), cookie: begun.cookie.clone() };
+    refused_with(&server, &platform, &crossed, &token, "state cookie");
+    // A good launch goes through once; sent again (a replay), it is refused.
+    let begun = begin(&server, &platform, "x");
+    let token = sign(&platform.claims(&learner, &begun.nonce));
+    let response = finish(&server, &platform, &begun, &token);
+    assert_eq!(response.status(), StatusCode::SEE_OTHER, "{}", server.stderr());
+    refused_with(&server, &platform, &begun, &token, "used already");
+    let fresh = begin(&server, &platform, "x");
+    let replayed = Begun { state: fresh.state, nonce: begun.nonce.clone(), cookie: fresh.cookie };
+    refused_with(&server, &platform, &replayed, &token, "nonce");
+    // The platform rotates its key: the tool fetches the new one.
+    *platform.shared.key.lock().unwrap() = Key::new("platform-key-2");
+    launch_as(&server, &platform, "x", &learner);
+    // A launch from another site may post here and nowhere else.
+    let response = client()
+        .post(server.url("/rejudge"))
+        .header("origin", &platform.base)
+        .form(&[("exercise", "present_board")])
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    assert!(server.stderr().contains("LTI launch refused"));
+}
+
+#[test]
+fn scores_wait_while_the_lms_is_down_and_arrive_when_it_is_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    platform.register(&db);
+    let server = lti_server(&db, lab.path(), "1");
+    platform.serve(&server);
+    platform.shared.down.store(true, Ordering::SeqCst);
+    let learner = person("lms-77", "bo@uni.example", &["Learner"]);
+    let (student, _) = launch_as(&server, &platform, "b", &learner);
+    let id = submit(&student, &server, "present_board", &solution("present_board"));
+    assert_eq!(judged(&student, &server, id)["status"], "done");
+    // The instructor sees it waiting, with the platform's answer.
+    let prof = form_login(&server, "prof", "prof-password");
+    let start = Instant::now();
+    loop {
+        let (status, page) = text(&prof, &server, "/class/lti");
+        assert_eq!(status, StatusCode::OK);
+        if page.contains("503") {
+            assert!(page.contains("bo@uni.example") && page.contains("pending"), "{page}");
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{page}\n{}", server.stderr());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(platform.scores().is_empty());
+    platform.shared.down.store(false, Ordering::SeqCst);
+    let start = Instant::now();
+    while platform.scores().is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(60), "{}", server.stderr());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(platform.scores()[0].body["scoreGiven"], 10.0);
+    let (_, page) = text(&prof, &server, "/class/lti");
+    assert!(page.contains("0 waiting, 0 failed"), "{page}");
+    // A worse submission later does not lower the best score: nothing more is sent.
+    let worse = dir.path().join("worse.py");
+    std::fs::write(&worse, "print('no')\n").unwrap();
+    let id = submit(&student, &server, "present_board", &worse);
+    judged(&student, &server, id);
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(platform.scores().len(), 1);
+}
