@@ -14,6 +14,7 @@ mod connections;
 mod instructors;
 mod lab_files;
 mod logins;
+mod staff;
 mod stores;
 mod usability;
 
