@@ -183,37 +183,13 @@ fn post(path: &str, form: &[(&'static str, &str)], expected: Expected) -> Route 
     }
 }
 
-#[test]
-fn every_role_gets_its_status_on_every_staff_and_instructor_route() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = staff_db(dir.path());
-    let lab = small_lab();
-    // No workers: the submission stays queued, and a rejudge only queues it again.
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
-    let ada = api_login(&server, "ada", "ada-password");
-    let id = submit(&ada, &server, "present_board", &solution("present_board"));
-    // The student is grace, who does not own the submission.
-    let clients = [
-        client(),
-        form_login(&server, "grace", "grace-password"),
-        form_login(&server, "tess", "tess-password"),
-        form_login(&server, "prof", "prof-password"),
-    ];
-    let tokens: Vec<String> = clients
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            if i == 0 {
-                String::new()
-            } else {
-                token(c, &server)
-            }
-        })
-        .collect();
+/// The table: every staff and instructor route of the router (and the password page every
+/// role has), with the status each role gets. 303: sent to log in; 403: not for this role;
+/// 404: another student's submission, as if it did not exist. Add a row for each new staff
+/// or instructor route (deadlines, LTI platforms).
+fn staff_routes(id: i64) -> Vec<Route> {
     let submission = format!("/submissions/{id}");
     let id_text = id.to_string();
-    // 303: sent to log in; 403: not for this role; 404: another student's, as if it did not
-    // exist. Add a row for each new staff or instructor route.
     let mut routes = vec![
         get("/class", [303, 403, 200, 200]),
         get("/queue", [303, 403, 200, 200]),
@@ -250,9 +226,20 @@ fn every_role_gets_its_status_on_every_staff_and_instructor_route() {
         let row = get(format!("/downloads/{file}"), [303, 403, 200, 200]);
         routes.insert(3, row);
     }
+    routes
+}
+
+/// Sends every route as every role (`clients` and their forms' `tokens`, in [`ROLES`]'s
+/// order); returns each status that is not the one expected, described.
+fn statuses_differing(
+    server: &Server,
+    clients: &[Client],
+    tokens: &[String],
+    routes: &[Route],
+) -> Vec<String> {
     let mut wrong = Vec::new();
-    for route in &routes {
-        for (role, (client, token)) in clients.iter().zip(&tokens).enumerate() {
+    for route in routes {
+        for (role, (client, token)) in clients.iter().zip(tokens).enumerate() {
             let request = match route.method {
                 "GET" => client.get(server.url(&route.path)),
                 _ => {
@@ -270,6 +257,37 @@ fn every_role_gets_its_status_on_every_staff_and_instructor_route() {
             }
         }
     }
+    wrong
+}
+
+#[test]
+fn every_role_gets_its_status_on_every_staff_and_instructor_route() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = staff_db(dir.path());
+    let lab = small_lab();
+    // No workers: the submission stays queued, and a rejudge only queues it again.
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let id = submit(&ada, &server, "present_board", &solution("present_board"));
+    // The student is grace, who does not own the submission.
+    let clients = [
+        client(),
+        form_login(&server, "grace", "grace-password"),
+        form_login(&server, "tess", "tess-password"),
+        form_login(&server, "prof", "prof-password"),
+    ];
+    let tokens: Vec<String> = clients
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if i == 0 {
+                String::new()
+            } else {
+                token(c, &server)
+            }
+        })
+        .collect();
+    let wrong = statuses_differing(&server, &clients, &tokens, &staff_routes(id));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     // Staff's lists have everyone's submissions; a student's only their own.
     let (_, seen) = get_json(&clients[2], &server, "/api/submissions");
@@ -428,11 +446,12 @@ fn sha256_hex(text: &str) -> String {
         .collect()
 }
 
-#[test]
-fn a_database_from_before_the_ta_role_keeps_its_accounts_sessions_and_submissions() {
-    let dir = tempfile::tempdir().unwrap();
+/// A database as nimlab made it before the TA role, in `dir`: ada (a student, with a live
+/// session whose token is returned, and submission 7, judged), prof (an instructor) and gone
+/// (a disabled student), all with the password `old-password`.
+fn database_before_tas(dir: &Path) -> (PathBuf, String) {
     // A password hash as nimlab makes it, from a scratch database.
-    let scratch = dir.path().join("scratch.db");
+    let scratch = dir.join("scratch.db");
     users(&scratch, &["add", "someone"], "old-password\n");
     let hash: String = rusqlite::Connection::open(&scratch)
         .unwrap()
@@ -442,7 +461,7 @@ fn a_database_from_before_the_ta_role_keeps_its_accounts_sessions_and_submission
             |r| r.get(0),
         )
         .unwrap();
-    let db = dir.path().join("old.db");
+    let db = dir.join("old.db");
     let token = "a".repeat(64);
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -454,18 +473,17 @@ fn a_database_from_before_the_ta_role_keeps_its_accounts_sessions_and_submission
         old.execute_batch("PRAGMA foreign_keys = ON").unwrap();
         let user = "INSERT INTO users (id, username, name, student_id, section, role, password_hash, created_at, disabled_at)
                     VALUES (?1, ?2, ?3, ?4, 'A', ?5, ?6, ?7, ?8)";
-        let rows: [(i64, &str, &str, &str, &str, Option<i64>); 3] = [
-            (1, "ada", "Ada Lovelace", "1001", "student", None),
-            (2, "prof", "", "", "instructor", None),
-            (3, "gone", "Gone Away", "1003", "student", Some(now)),
-        ];
-        for (id, username, name, student_id, role, disabled) in rows {
+        let add = |id: i64, username: &str, name: &str, role: &str, disabled: Option<i64>| {
+            let student_id = format!("100{id}");
             old.execute(
                 user,
                 rusqlite::params![id, username, name, student_id, role, hash, now, disabled],
             )
             .unwrap();
-        }
+        };
+        add(1, "ada", "Ada Lovelace", "student", None);
+        add(2, "prof", "", "instructor", None);
+        add(3, "gone", "Gone Away", "student", Some(now));
         old.execute(
             "INSERT INTO sessions (token_hash, user_id, csrf, created_at, expires_at) VALUES (?1, 1, ?2, ?3, ?4)",
             rusqlite::params![sha256_hex(&token), "c".repeat(64), now, now + 3_600_000],
@@ -478,6 +496,42 @@ fn a_database_from_before_the_ta_role_keeps_its_accounts_sessions_and_submission
         )
         .unwrap();
     }
+    (db, token)
+}
+
+/// Whether the foreign keys of a migrated database are whole and still point at `users`.
+fn assert_foreign_keys_whole(db: &Path) {
+    let migrated = rusqlite::Connection::open(db).unwrap();
+    let broken: i64 = migrated
+        .query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(broken, 0);
+    for table in ["sessions", "submissions"] {
+        let target: String = migrated
+            .query_row(
+                &format!("SELECT \"table\" FROM pragma_foreign_key_list('{table}')"),
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(target, "users", "{table}");
+    }
+    let leftovers: i64 = migrated
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_master WHERE name LIKE 'users_%'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(leftovers, 0);
+}
+
+#[test]
+fn a_database_from_before_the_ta_role_keeps_its_accounts_sessions_and_submissions() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, token) = database_before_tas(dir.path());
     // Any command migrates: the accounts are all there, as they were.
     let list = users(&db, &["list"], "");
     assert!(list.contains("ada\tstudent\tAda Lovelace"), "{list}");
@@ -488,34 +542,7 @@ fn a_database_from_before_the_ta_role_keeps_its_accounts_sessions_and_submission
     );
     // The new CHECK admits TAs.
     users(&db, &["add", "tess", "--ta"], "tess-password\n");
-    {
-        let migrated = rusqlite::Connection::open(&db).unwrap();
-        let broken: i64 = migrated
-            .query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| {
-                r.get(0)
-            })
-            .unwrap();
-        assert_eq!(broken, 0);
-        // Sessions and submissions still reference the (new) users table.
-        for table in ["sessions", "submissions"] {
-            let target: String = migrated
-                .query_row(
-                    &format!("SELECT \"table\" FROM pragma_foreign_key_list('{table}')"),
-                    [],
-                    |r| r.get(0),
-                )
-                .unwrap();
-            assert_eq!(target, "users", "{table}");
-        }
-        let leftovers: i64 = migrated
-            .query_row(
-                "SELECT COUNT(*) FROM sqlite_master WHERE name LIKE 'users_%'",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap();
-        assert_eq!(leftovers, 0);
-    }
+    assert_foreign_keys_whole(&db);
     let server = Server::start(&db, None, &["--workers", "0"]);
     // Ada's session from before goes on, and her submission is hers.
     let ada = client();
