@@ -321,7 +321,8 @@ pub enum GradesFrom {
 
 #[derive(Debug, Subcommand)]
 pub enum UsersCommand {
-    /// Add student accounts from a CSV (columns username, name, optional password, id, section)
+    /// Add accounts from a CSV (columns username, name, optional password, id, section, role:
+    /// student, ta or instructor)
     Import {
         roster: PathBuf,
         #[arg(long, value_name = "FILE")]
@@ -337,9 +338,13 @@ pub enum UsersCommand {
         username: String,
         #[arg(long, value_name = "FILE")]
         db: PathBuf,
-        /// An instructor account (sees the class, the queue and the gradebooks)
-        #[arg(long)]
+        /// An instructor account (sees the class, the queue and the gradebooks; manages accounts)
+        #[arg(long, conflicts_with = "ta")]
         instructor: bool,
+        /// A teaching assistant's account (sees the class, every submission, the queue and the
+        /// gradebooks, and may judge again; manages no accounts)
+        #[arg(long)]
+        ta: bool,
         /// The person's full name
         #[arg(long, value_name = "TEXT", default_value = "")]
         full_name: String,

@@ -62,7 +62,10 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
             for p in &platforms {
                 println!("{}", crate::escape::terminal(&p.issuer));
                 println!("  client id:   {}", crate::escape::terminal(&p.client_id));
-                println!("  deployments: {}", crate::escape::terminal(&p.deployments.join(", ")));
+                println!(
+                    "  deployments: {}",
+                    crate::escape::terminal(&p.deployments.join(", "))
+                );
                 println!("  login URL:   {}", crate::escape::terminal(&p.auth_url));
                 println!("  keys (JWKS): {}", crate::escape::terminal(&p.jwks_url));
                 println!("  token URL:   {}", crate::escape::terminal(&p.token_url));

@@ -17,9 +17,17 @@ pub fn users(command: &UsersCommand) -> Result<u8> {
             username,
             db,
             instructor,
+            ta,
             full_name,
             random,
-        } => add(username, db, *instructor, full_name, *random),
+        } => {
+            let role = match (instructor, ta) {
+                (true, _) => Role::Instructor,
+                (_, true) => Role::Ta,
+                _ => Role::Student,
+            };
+            add(username, db, role, full_name, *random)
+        }
         UsersCommand::Passwd {
             username,
             db,
@@ -59,14 +67,9 @@ fn import(roster: &Path, db: &Path, credentials: Option<&Path>) -> Result<u8> {
     Ok(crate::exit::SUCCESS)
 }
 
-fn add(username: &str, db: &Path, instructor: bool, name: &str, random: bool) -> Result<u8> {
+fn add(username: &str, db: &Path, role: Role, name: &str, random: bool) -> Result<u8> {
     let database = Db::open(db)?;
     let (password, show) = users::obtain_password(random)?;
-    let role = if instructor {
-        Role::Instructor
-    } else {
-        Role::Student
-    };
     let added = users::add(&database, username, name, role, &password)?;
     let what = if added { "added" } else { "updated" };
     println!("{username}: {} account {what}", role.as_str());

@@ -147,13 +147,13 @@ fn summary_json(summary: &Summary) -> Value {
     })
 }
 
-/// A submission as `viewer_is_instructor` may see it: the report whole for instructors, and
+/// A submission as `viewer_is_staff` may see it: the report whole for staff, and
 /// its student's view for a student (secret cases by their verdict alone, nimlab's own
 /// failures in a sentence, no interpreter paths); nimlab's own error, too, only as a sentence.
 fn submission_json(
     submission: &Submission,
     waiting_before: i64,
-    viewer_is_instructor: bool,
+    viewer_is_staff: bool,
 ) -> Result<Value, Fail> {
     let mut value = summary_json(&submission.summary);
     let unreadable = |e: serde_json::Error| {
@@ -163,7 +163,7 @@ fn submission_json(
         ))
     };
     let report: Value = match &submission.report {
-        Some(text) if viewer_is_instructor => serde_json::from_str(text).map_err(unreadable)?,
+        Some(text) if viewer_is_staff => serde_json::from_str(text).map_err(unreadable)?,
         Some(text) => {
             let report: CheckReport = serde_json::from_str(text).map_err(unreadable)?;
             serde_json::to_value(report.for_student()).map_err(unreadable)?
@@ -172,7 +172,7 @@ fn submission_json(
     };
     value["report"] = report;
     value["error"] = match &submission.summary.error {
-        Some(error) if viewer_is_instructor => json!(error),
+        Some(error) if viewer_is_staff => json!(error),
         Some(_) => json!(NOT_JUDGED),
         None => Value::Null,
     };
@@ -195,12 +195,12 @@ pub async fn submission(
     } else {
         0
     };
-    let instructor = session.user.is_instructor();
-    Ok(Json(submission_json(&submission, waiting_before, instructor)?).into_response())
+    let staff = session.user.is_staff();
+    Ok(Json(submission_json(&submission, waiting_before, staff)?).into_response())
 }
 
-/// `GET /api/submissions?exercise=NAME`: the student's own, newest first; an instructor
-/// sees everyone's (and may filter by `student`). The filters of `/submissions` apply
+/// `GET /api/submissions?exercise=NAME`: the student's own, newest first; staff see
+/// everyone's (and may filter by `student`). The filters of `/submissions` apply
 /// (`verdict`, `from`, `to`); `page` and `limit` (at most 500) ask for one page. The total
 /// count is in `X-Total-Count`.
 pub async fn submissions(
@@ -217,4 +217,36 @@ pub async fn submissions(
     let mut response = Json(rows.iter().map(summary_json).collect::<Vec<_>>()).into_response();
     response.headers_mut().insert("x-total-count", total.into());
     Ok(response)
+}
+
+#[derive(Deserialize)]
+pub struct NewPassword {
+    old: String,
+    new: String,
+}
+
+/// `POST /api/password {"old", "new"}`: changes one's own password; 204, and the account's
+/// other sessions end. A wrong `old` is 403 (and counts as a failed login), a `new` too short
+/// 400.
+pub async fn change_password(
+    State(app): State<AppState>,
+    Peer(address): Peer,
+    session: Session,
+    headers: HeaderMap,
+    body: Result<Json<NewPassword>, JsonRejection>,
+) -> ApiResult {
+    let Json(body) = body.map_err(|e| {
+        Fail::bad_request(format!(
+            "send JSON {{\"old\": ..., \"new\": ...}}: {}",
+            e.body_text()
+        ))
+    })?;
+    let change = login::PasswordChange {
+        old: body.old,
+        new: body.new,
+        device_cookie: login::cookie(&headers, login::DEVICE_COOKIE),
+        address,
+    };
+    login::change_password(&app, &session.user, &session.token_hash, change).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
 }

@@ -75,7 +75,28 @@ const MIGRATIONS: &[&str] = &[
     // stays as a tombstone so their submissions keep their username for the record).
     "ALTER TABLE users ADD COLUMN disabled_at INTEGER;
     ALTER TABLE users ADD COLUMN removed_at INTEGER;",
-    // LTI 1.3: the platforms (LMSs) registered and their deployments, the accounts launches
+    // 4: teaching assistants: the role's CHECK admits `ta`. SQLite cannot change a CHECK in
+    // place, so the table is rebuilt (new table, copy, drop, rename; see `migrate` for the
+    // foreign keys of sessions and submissions, which keep pointing at `users`).
+    "CREATE TABLE users_with_ta (
+        id INTEGER PRIMARY KEY,
+        username TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL DEFAULT '',
+        student_id TEXT NOT NULL DEFAULT '',
+        section TEXT NOT NULL DEFAULT '',
+        role TEXT NOT NULL CHECK (role IN ('student', 'ta', 'instructor')),
+        password_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        disabled_at INTEGER,
+        removed_at INTEGER
+    );
+    INSERT INTO users_with_ta (id, username, name, student_id, section, role, password_hash,
+            created_at, disabled_at, removed_at)
+        SELECT id, username, name, student_id, section, role, password_hash, created_at,
+            disabled_at, removed_at FROM users;
+    DROP TABLE users;
+    ALTER TABLE users_with_ta RENAME TO users;",
+    // 5: LTI 1.3: the platforms (LMSs) registered and their deployments, the accounts launches
     // made or linked (by the LMS's user id or email, which a roster may carry), launches under
     // way, nonces seen, the line items a student's exercise reports to, and the outbox of
     // scores sent to them.
@@ -334,24 +355,57 @@ impl From<rusqlite::Error> for Migration {
     }
 }
 
+/// Applies the migrations the database has not had, each in a transaction of its own.
+///
+/// Foreign keys are off while a step runs (SQLite ignores the pragma inside a transaction, so
+/// it is set around it), as SQLite's "making other kinds of table schema changes" asks: a step
+/// that rebuilds a table drops the old one, which with foreign keys on would delete the
+/// sessions that reference it (`ON DELETE CASCADE`) or fail for its submissions. Before each
+/// step commits, `foreign_key_check` must find nothing broken, or the step is rolled back.
 fn migrate(connection: &mut Connection) -> std::result::Result<(), Migration> {
     let version: usize =
         connection.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))? as usize;
     if version > MIGRATIONS.len() {
         return Err(Migration::Newer(version));
     }
-    for (index, step) in MIGRATIONS.iter().enumerate().skip(version) {
+    if version == MIGRATIONS.len() {
+        return Ok(());
+    }
+    connection.pragma_update(None, "foreign_keys", "OFF")?;
+    let migrated = apply(connection, version);
+    connection.pragma_update(None, "foreign_keys", "ON")?;
+    migrated
+}
+
+fn apply(connection: &mut Connection, from: usize) -> std::result::Result<(), Migration> {
+    for (index, step) in MIGRATIONS.iter().enumerate().skip(from) {
         let tx = connection.transaction_with_behavior(TransactionBehavior::Exclusive)?;
         tx.execute_batch(step)?;
+        let broken: Option<String> = tx
+            .query_row("PRAGMA foreign_key_check", [], |row| row.get(0))
+            .optional()?;
+        if let Some(table) = broken {
+            return Err(Migration::Sql(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+                Some(format!(
+                    "migration {} would break a foreign key of table {table}",
+                    index + 1
+                )),
+            )));
+        }
         tx.pragma_update(None, "user_version", (index + 1) as i64)?;
         tx.commit()?;
     }
     Ok(())
 }
 
+/// What an account may do. Staff (TAs and instructors) see the class, every submission in
+/// full, the queue and the downloads, and may judge again; only instructors manage accounts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
     Student,
+    /// A teaching assistant.
+    Ta,
     Instructor,
 }
 
@@ -359,16 +413,28 @@ impl Role {
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Student => "student",
+            Role::Ta => "ta",
             Role::Instructor => "instructor",
         }
     }
 
-    fn parse(text: &str) -> Role {
-        if text == "instructor" {
-            Role::Instructor
-        } else {
-            Role::Student
+    /// The role named `text` as the database (and a roster's `role` column) writes it.
+    pub fn from_name(text: &str) -> Option<Role> {
+        match text {
+            "student" => Some(Role::Student),
+            "ta" => Some(Role::Ta),
+            "instructor" => Some(Role::Instructor),
+            _ => None,
         }
+    }
+
+    fn parse(text: &str) -> Role {
+        Role::from_name(text).unwrap_or(Role::Student)
+    }
+
+    /// A TA or an instructor.
+    pub fn is_staff(self) -> bool {
+        matches!(self, Role::Ta | Role::Instructor)
     }
 }
 
@@ -387,6 +453,11 @@ pub struct User {
 impl User {
     pub fn is_instructor(&self) -> bool {
         self.role == Role::Instructor
+    }
+
+    /// A TA or an instructor: not a row of the class matrix or the gradebooks.
+    pub fn is_staff(&self) -> bool {
+        self.role.is_staff()
     }
 
     /// The name to show: the full name, or the username.
@@ -430,6 +501,9 @@ pub struct NewUser {
     pub name: String,
     pub student_id: String,
     pub section: String,
+    /// The LMS's user id and the email that link LTI launches to this account.
+    pub lms_id: String,
+    pub email: String,
 }
 
 pub fn find_user(c: &Connection, username: &str) -> rusqlite::Result<Option<(User, String)>> {
@@ -445,7 +519,8 @@ pub fn find_user(c: &Connection, username: &str) -> rusqlite::Result<Option<(Use
 
 pub fn users(c: &Connection) -> rusqlite::Result<Vec<User>> {
     let mut statement = c.prepare(&format!(
-        "SELECT {USER_COLUMNS} FROM users WHERE removed_at IS NULL ORDER BY role DESC, username"
+        "SELECT {USER_COLUMNS} FROM users WHERE removed_at IS NULL
+         ORDER BY CASE role WHEN 'student' THEN 0 WHEN 'ta' THEN 1 ELSE 2 END, username"
     ))?;
     statement.query_map([], user_row)?.collect()
 }
@@ -472,8 +547,17 @@ pub fn upsert_user(
                 "UPDATE users SET name = COALESCE(NULLIF(?2, ''), name),
                     student_id = COALESCE(NULLIF(?3, ''), student_id),
                     section = COALESCE(NULLIF(?4, ''), section), role = ?5,
+                    lms_id = COALESCE(NULLIF(?6, ''), lms_id), email = COALESCE(NULLIF(?7, ''), email),
                     removed_at = NULL WHERE id = ?1",
-                params![id, user.name, user.student_id, user.section, role.as_str()],
+                params![
+                    id,
+                    user.name,
+                    user.student_id,
+                    user.section,
+                    role.as_str(),
+                    user.lms_id,
+                    user.email
+                ],
             )?;
             if let Some(hash) = password_hash {
                 set_password(c, id, hash)?;
@@ -482,8 +566,9 @@ pub fn upsert_user(
         }
         None => {
             c.execute(
-                "INSERT INTO users (username, name, student_id, section, role, password_hash, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO users (username, name, student_id, section, role, password_hash, created_at,
+                     lms_id, email)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
                     user.username,
                     user.name,
@@ -491,7 +576,9 @@ pub fn upsert_user(
                     user.section,
                     role.as_str(),
                     password_hash.unwrap_or(""),
-                    now_ms()
+                    now_ms(),
+                    user.lms_id,
+                    user.email
                 ],
             )?;
             Ok(true)
@@ -501,11 +588,25 @@ pub fn upsert_user(
 
 /// Sets a password and ends the account's sessions (a changed password logs everyone out).
 pub fn set_password(c: &Connection, user_id: i64, password_hash: &str) -> rusqlite::Result<()> {
+    set_password_keeping(c, user_id, password_hash, None)
+}
+
+/// Sets a password and ends the account's sessions but `keep` (the session, by its token's
+/// hash, of an owner who changed their own password), and lifts its login throttles.
+pub fn set_password_keeping(
+    c: &Connection,
+    user_id: i64,
+    password_hash: &str,
+    keep: Option<&str>,
+) -> rusqlite::Result<()> {
     c.execute(
         "UPDATE users SET password_hash = ?2 WHERE id = ?1",
         params![user_id, password_hash],
     )?;
-    c.execute("DELETE FROM sessions WHERE user_id = ?1", [user_id])?;
+    c.execute(
+        "DELETE FROM sessions WHERE user_id = ?1 AND (?2 IS NULL OR token_hash <> ?2)",
+        params![user_id, keep],
+    )?;
     // A new password lifts the login throttles: the owner, or whoever reset it, may log in.
     c.execute(
         "DELETE FROM login_throttles WHERE username = (SELECT username FROM users WHERE id = ?1)",

@@ -134,7 +134,8 @@ pub fn best_by_exercise(judged: &[Summary]) -> HashMap<&str, &Summary> {
 }
 
 /// Writes the submissions that count as a class folder `nimlab grade` reads
-/// (`OUT/<student>/<exercise>.py`, and `roster.csv` with every student account), so a batch
+/// (`OUT/<student>/<exercise>.py`, and `roster.csv` with every student account; staff's
+/// uploads are left out), so a batch
 /// regrade can run anywhere, in shards. Returns how many files were written.
 pub fn export_submissions(
     lab: &Lab,
@@ -150,7 +151,8 @@ pub fn export_submissions(
         if lab.exercise(exercise).is_err() {
             continue; // an exercise the lab no longer has
         }
-        let Some(user) = users.iter().find(|u| u.id == *user_id) else {
+        // Staff's tries are not a student's work.
+        let Some(user) = users.iter().find(|u| u.id == *user_id && !u.is_staff()) else {
             continue;
         };
         let id = summary.id;
@@ -173,7 +175,7 @@ pub fn export_submissions(
         "id".into(),
         "section".into(),
     ]];
-    for user in users.iter().filter(|u| !u.is_instructor()) {
+    for user in users.iter().filter(|u| !u.is_staff()) {
         rows.push([
             crate::grade::book::file_stem(&user.username),
             crate::escape::csv_cell(&user.name).into_owned(),
@@ -213,7 +215,8 @@ pub fn export_submissions(
 /// judged submission per exercise.
 pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Result<Gradebook> {
     let mut students = db.with(|c| db::users(c))?;
-    students.retain(|u| !u.is_instructor());
+    // Staff (TAs and instructors) are not graded, whatever they uploaded to try the lab.
+    students.retain(|u| !u.is_staff());
     students.sort_by(|a, b| a.username.cmp(&b.username));
     let judged = db.with(|c| db::judged(c, None))?;
     let chosen = choose(&judged, from);

@@ -35,6 +35,8 @@ const BUDGET_WAIT: Duration = Duration::from_secs(10);
 pub struct Session {
     pub user: User,
     pub csrf: String,
+    /// The hash of the session's token: the session a password change keeps.
+    pub token_hash: String,
 }
 
 impl Session {
@@ -48,11 +50,23 @@ impl Session {
         }
     }
 
+    /// Refuses all but instructors: managing accounts (passwords, imports, disabling) is
+    /// theirs alone.
     pub fn require_instructor(&self) -> Result<(), Fail> {
         if self.user.is_instructor() {
             Ok(())
         } else {
-            Err(Fail::forbidden("this page is for instructors"))
+            Err(Fail::forbidden("this is for instructors"))
+        }
+    }
+
+    /// Refuses all but staff (TAs and instructors): the class, every submission, the queue,
+    /// judging again and the downloads.
+    pub fn require_staff(&self) -> Result<(), Fail> {
+        if self.user.is_staff() {
+            Ok(())
+        } else {
+            Err(Fail::forbidden("this page is for the course's staff"))
         }
     }
 }
@@ -70,18 +84,24 @@ impl FromRequestParts<AppState> for Session {
         let found = match token {
             Some(token) => {
                 let hash = auth::token_hash(&token);
-                app.db(move |c| db::session_user(c, &hash))
+                let lookup = hash.clone();
+                app.db(move |c| db::session_user(c, &lookup))
                     .await
                     .map_err(|f| f.into_response_for(is_api(&path)))?
+                    .map(|(user, csrf)| (user, csrf, hash))
             }
             None => None,
         };
         match found {
-            Some((user, csrf)) => {
+            Some((user, csrf, token_hash)) => {
                 if let Some(who) = parts.extensions.get::<Who>() {
                     who.set(&user.username);
                 }
-                Ok(Session { user, csrf })
+                Ok(Session {
+                    user,
+                    csrf,
+                    token_hash,
+                })
             }
             None if is_api(&path) => Err(Fail::new(
                 StatusCode::UNAUTHORIZED,
@@ -108,8 +128,8 @@ fn to_login(parts: &Parts) -> Response {
     Redirect::to(&next).into_response()
 }
 
-/// A submission the user may see: their own, or any for an instructor. Anyone else's is
-/// "not found", as if it did not exist.
+/// A submission the user may see: their own, or any for staff (a TA or an instructor).
+/// Anyone else's is "not found", as if it did not exist.
 pub async fn visible_submission(
     app: &AppState,
     session: &Session,
@@ -119,7 +139,7 @@ pub async fn visible_submission(
         .db(move |c| db::submission(c, id))
         .await?
         .ok_or_else(Fail::not_found)?;
-    if submission.summary.user_id != session.user.id && !session.user.is_instructor() {
+    if submission.summary.user_id != session.user.id && !session.user.is_staff() {
         return Err(Fail::not_found());
     }
     Ok(submission)

@@ -113,6 +113,92 @@ impl FromRequestParts<AppState> for Peer {
 /// Checks a username and password under the throttles of [`super::throttle`]; returns
 /// the user, a new session's token and a device cookie.
 pub async fn log_in(app: &AppState, request: LoginRequest) -> Result<LoggedIn, Fail> {
+    let (user, device) = check_login(app, request).await?;
+    let Some(user) = user else {
+        return Err(Fail::new(
+            StatusCode::UNAUTHORIZED,
+            "wrong username or password",
+        ));
+    };
+    // Told only after the right password, so strangers learn nothing of the account.
+    if user.disabled {
+        return Err(Fail::forbidden(
+            "this account is disabled: ask your instructor",
+        ));
+    }
+    let device = device.unwrap_or_else(|| Device {
+        username: user.username.clone(),
+        nonce: auth::random_token()[..32].to_string(),
+    });
+    let device_cookie = app.logins.devices.cookie(&device);
+    let session = start_session(app, &user).await?;
+    Ok(LoggedIn {
+        user,
+        session,
+        device_cookie,
+    })
+}
+
+/// A user's own password change: the password they have now (checked as a login is, under
+/// the same throttles), the new one, and the request's device cookie and address.
+pub struct PasswordChange {
+    pub old: String,
+    pub new: String,
+    pub device_cookie: Option<String>,
+    pub address: Option<IpAddr>,
+}
+
+/// Whether `password` may be an account's: at least [`auth::MIN_PASSWORD_CHARS`] characters.
+pub fn check_new_password(password: &str) -> Result<(), Fail> {
+    if password.chars().count() < auth::MIN_PASSWORD_CHARS {
+        return Err(Fail::bad_request(format!(
+            "the new password is too short: use at least {} characters",
+            auth::MIN_PASSWORD_CHARS
+        )));
+    }
+    Ok(())
+}
+
+/// Changes `user`'s password after checking the old one (a wrong one is 403 and counts as a
+/// failed login); the account's other sessions end, the one whose token hashes to
+/// `current_session` stays.
+pub async fn change_password(
+    app: &AppState,
+    user: &User,
+    current_session: &str,
+    change: PasswordChange,
+) -> Result<(), Fail> {
+    check_new_password(&change.new)?;
+    let request = LoginRequest {
+        username: user.username.clone(),
+        password: change.old,
+        device_cookie: change.device_cookie,
+        address: change.address,
+    };
+    let (checked, _) = check_login(app, request).await?;
+    let Some(checked) = checked.filter(|checked| checked.id == user.id) else {
+        return Err(Fail::forbidden(
+            "your current password is not the one you typed: nothing was changed",
+        ));
+    };
+    let new = change.new;
+    let hash = app
+        .hashers
+        .run(Lane::Known, move || auth::hash_password(&new))
+        .await
+        .map_err(not_checked)?
+        .map_err(Fail::from)?;
+    let keep = current_session.to_string();
+    app.db(move |c| db::set_password_keeping(c, checked.id, &hash, Some(&keep)))
+        .await
+}
+
+/// Checks a username and password under the throttles: the user if the password is right
+/// (None if not, counted as a failure), and the client's device when it sent a good cookie.
+async fn check_login(
+    app: &AppState,
+    request: LoginRequest,
+) -> Result<(Option<User>, Option<Device>), Fail> {
     let username = request.username.trim().to_string();
     let device = request
         .device_cookie
@@ -151,29 +237,7 @@ pub async fn log_in(app: &AppState, request: LoginRequest) -> Result<LoggedIn, F
             None
         }
     };
-    let Some(user) = user else {
-        return Err(Fail::new(
-            StatusCode::UNAUTHORIZED,
-            "wrong username or password",
-        ));
-    };
-    // Told only after the right password, so strangers learn nothing of the account.
-    if user.disabled {
-        return Err(Fail::forbidden(
-            "this account is disabled: ask your instructor",
-        ));
-    }
-    let device = lane.device.unwrap_or_else(|| Device {
-        username: user.username.clone(),
-        nonce: auth::random_token()[..32].to_string(),
-    });
-    let device_cookie = app.logins.devices.cookie(&device);
-    let session = start_session(app, &user).await?;
-    Ok(LoggedIn {
-        user,
-        session,
-        device_cookie,
-    })
+    Ok((user, lane.device))
 }
 
 /// The device's lane when its cookie is good and the device may try; else the account's,

@@ -7,7 +7,9 @@ use super::fail::{ErrorShown, Fail, PageFail};
 use super::grades::{self, GradesFrom, best_by_exercise};
 use super::guards::{Session, visible_submission};
 use super::listing::{ListQuery, PAGE_SIZE};
-use super::login::{self, DEVICE_COOKIE, LOGIN_COOKIE, LoginRequest, Peer, SESSION_COOKIE, cookie};
+use super::login::{
+    self, DEVICE_COOKIE, LOGIN_COOKIE, LoginRequest, PasswordChange, Peer, SESSION_COOKIE, cookie,
+};
 use super::state::{App, AppState};
 use super::upload::{accept, enqueue, read_upload};
 use super::urls::safe_next;
@@ -29,8 +31,8 @@ fn viewer(session: &Session) -> Viewer<'_> {
     }
 }
 
-/// The start page: the class matrix for an instructor, the exercises for a student (and a
-/// visitor without a session is sent to log in).
+/// The start page: the class matrix for staff (a TA or an instructor), the exercises for a
+/// student (and a visitor without a session is sent to log in).
 pub async fn home(State(app): State<AppState>, headers: HeaderMap) -> PageResult {
     let Some(token) = cookie(&headers, SESSION_COOKIE).filter(|t| !t.is_empty()) else {
         return Ok(Redirect::to("/login").into_response());
@@ -38,7 +40,7 @@ pub async fn home(State(app): State<AppState>, headers: HeaderMap) -> PageResult
     let hash = auth::token_hash(&token);
     let found = app.db(move |c| db::session_user(c, &hash)).await?;
     let target = match found {
-        Some((user, _)) if user.is_instructor() => "/class",
+        Some((user, _)) if user.is_staff() => "/class",
         Some(_) => "/exercises",
         None => "/login",
     };
@@ -348,7 +350,7 @@ pub async fn submission(
         None => None,
     };
     if let Some(report) = &mut report
-        && !session.user.is_instructor()
+        && !session.user.is_staff()
     {
         *report = report.for_student();
     }
@@ -378,14 +380,14 @@ pub async fn source(
 }
 
 pub async fn class(State(app): State<AppState>, session: Session) -> PageResult {
-    session.require_instructor()?;
+    session.require_staff()?;
     let users = app.db(|c| db::users(c)).await?;
     let judged = app.db(|c| db::judged(c, None)).await?;
     let best = grades::choose(&judged, GradesFrom::Best);
     let exercises: Vec<&crate::lab::LabExercise> = app.lab.exercises.iter().collect();
     let rows: Vec<views::MatrixRow> = users
         .iter()
-        .filter(|u| !u.is_instructor())
+        .filter(|u| !u.is_staff())
         .map(|student| {
             let cells: Vec<Option<&Summary>> = exercises
                 .iter()
@@ -417,7 +419,7 @@ pub async fn queue(
     session: Session,
     Query(query): Query<QueueQuery>,
 ) -> PageResult {
-    session.require_instructor()?;
+    session.require_staff()?;
     let rows = app.db(|c| db::queue(c)).await?;
     let counts = app.db(|c| db::counts(c)).await?;
     let view = views::QueueView {
@@ -447,7 +449,7 @@ pub async fn rejudge(
     Form(form): Form<RejudgeForm>,
 ) -> PageResult {
     session.check_csrf(form.csrf.as_deref())?;
-    session.require_instructor()?;
+    session.require_staff()?;
     let what = match (form.scope.as_str(), form.id, form.exercise) {
         ("submission", Some(id), _) => Rejudge::One(id),
         ("exercise", _, Some(name)) => {
@@ -468,7 +470,7 @@ pub async fn rejudge(
 }
 
 pub async fn downloads(State(app): State<AppState>, session: Session) -> PageResult {
-    session.require_instructor()?;
+    session.require_staff()?;
     Ok(
         views::downloads(&viewer(&session), grades::FILES, app.grades_from.as_str())
             .into_response(),
@@ -486,7 +488,7 @@ pub async fn download(
     Path(file): Path<String>,
     Query(query): Query<DownloadQuery>,
 ) -> PageResult {
-    session.require_instructor()?;
+    session.require_staff()?;
     let from = match query.from.as_deref() {
         None => app.grades_from,
         Some(text) => GradesFrom::parse(text)
@@ -518,8 +520,8 @@ pub struct ResetForm {
     username: String,
 }
 
-/// `POST /class/password`: an instructor gives an account a new password, shown once; its
-/// sessions end and its login throttles are lifted.
+/// `POST /class/password`: an instructor (not a TA) gives an account a new password, shown
+/// once; all its sessions end and its login throttles are lifted.
 pub async fn reset_password(
     State(app): State<AppState>,
     session: Session,
@@ -542,4 +544,58 @@ pub async fn reset_password(
         .map_err(Fail::from)?;
     app.db(move |c| db::set_password(c, user.id, &hash)).await?;
     Ok(views::password_reset(&viewer(&session), &username, &password).into_response())
+}
+
+#[derive(Deserialize, Default)]
+pub struct AccountQuery {
+    changed: Option<u8>,
+}
+
+/// `GET /account`: the form to change one's own password (any role).
+pub async fn account(session: Session, Query(query): Query<AccountQuery>) -> PageResult {
+    let notice = query
+        .changed
+        .is_some()
+        .then_some("Your password is changed. Your other sessions have ended; this one goes on.");
+    Ok(views::account(&viewer(&session), notice, None).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct PasswordForm {
+    csrf: Option<String>,
+    old: String,
+    new: String,
+    again: String,
+}
+
+/// `POST /account`: changes one's own password (the current one, the new one twice); the
+/// account's other sessions end. A refusal is shown on the form, with its status.
+pub async fn change_password(
+    State(app): State<AppState>,
+    Peer(address): Peer,
+    session: Session,
+    headers: HeaderMap,
+    Form(form): Form<PasswordForm>,
+) -> PageResult {
+    session.check_csrf(form.csrf.as_deref())?;
+    let on_page = |fail: Fail| {
+        let page = views::account(&viewer(&session), None, Some(&fail.message));
+        fail.with_body(page)
+    };
+    if form.new != form.again {
+        return Ok(on_page(Fail::bad_request(
+            "the two new passwords differ: nothing was changed",
+        )));
+    }
+    let change = PasswordChange {
+        old: form.old,
+        new: form.new,
+        device_cookie: cookie(&headers, DEVICE_COOKIE),
+        address,
+    };
+    match login::change_password(&app, &session.user, &session.token_hash, change).await {
+        Ok(()) => Ok(Redirect::to("/account?changed=1").into_response()),
+        Err(fail) if fail.status.is_client_error() => Ok(on_page(fail)),
+        Err(fail) => Err(fail.into()),
+    }
 }

@@ -45,10 +45,12 @@ fn check_password(password: &str) -> Result<()> {
 struct RosterRow {
     user: NewUser,
     password: Option<String>,
+    /// The `role` column's, when the roster has one and the cell is not empty.
+    role: Option<Role>,
 }
 
 /// Reads a roster: a header with `username` (required) and optionally `name`, `password`,
-/// `id`, `section`.
+/// `id`, `section`, `role` (`student`, `ta` or `instructor`).
 fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
     let bytes = std::fs::read(path).map_err(|e| Error::unreadable(path, &e))?;
     let mut reader = csv::ReaderBuilder::new()
@@ -65,7 +67,7 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
         Error::input(
             path,
             format!(
-                "the roster needs a `username` column (and may have `name`, `password`, `id`, `section`); its header is: {}",
+                "the roster needs a `username` column (and may have `name`, `password`, `id`, `section`, `role`, and for LMS launches `email` and `lms_id`); its header is: {}",
                 headers.join(", ")
             ),
         )
@@ -103,12 +105,26 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
                 ),
             ));
         }
+        let role = match get(column("role")).to_lowercase().as_str() {
+            "" => None,
+            text => Some(Role::from_name(text).ok_or_else(|| {
+                Error::input(
+                    path,
+                    format!(
+                        "row {line}: the role of `{name}` is `{text}`: write student, ta or instructor (or leave it empty)"
+                    ),
+                )
+            })?),
+        };
         rows.push(RosterRow {
+            role,
             user: NewUser {
                 username: name,
                 name: get(column("name")),
                 student_id: get(column("id")),
                 section: get(column("section")),
+                lms_id: get(column("lms_id")),
+                email: get(column("email")),
             },
             password,
         });
@@ -133,10 +149,10 @@ pub fn default_credentials(roster: &Path) -> PathBuf {
     roster.with_file_name(format!("{stem}-credentials.csv"))
 }
 
-/// Imports a roster: new accounts are students with the roster's password or a random one
-/// (written to `credentials`, which must not exist yet: it is written once); existing ones
-/// keep their role, and their password unless the roster gives one, and get its name, id
-/// and section.
+/// Imports a roster: new accounts get the roster's role (students where it has none) and
+/// its password or a random one (written to `credentials`, which must not exist yet: it is
+/// written once); existing ones keep their role unless the roster names one, and their
+/// password unless the roster gives one, and get its name, id and section.
 pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
     let rows = read_roster(roster)?;
     // Existing accounts keep their role: an instructor on the roster stays an instructor.
@@ -146,7 +162,7 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
         .map(|u| (u.username, u.role))
         .collect();
     let mut generated = Vec::new();
-    let mut work: Vec<(NewUser, Option<String>)> = Vec::new();
+    let mut work: Vec<(NewUser, Option<String>, Option<Role>)> = Vec::new();
     for row in rows {
         let password = match row.password {
             Some(p) => Some(p),
@@ -157,7 +173,7 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
                 Some(p)
             }
         };
-        work.push((row.user, password));
+        work.push((row.user, password, row.role));
     }
     if !generated.is_empty() && credentials.exists() {
         return Err(Error::input(
@@ -171,7 +187,7 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
         &work,
         crate::pool::default_jobs(),
         crate::stop::Stop::never(),
-        |_, (_, password)| password.as_deref().map(auth::hash_password).transpose(),
+        |_, (_, password, _)| password.as_deref().map(auth::hash_password).transpose(),
         |index, hash| {
             hashed[index] = Some(hash?);
             Ok::<(), Error>(())
@@ -180,11 +196,10 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
     let mut report = Imported::default();
     db.with(|c| {
         let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        for ((user, _), hash) in work.iter().zip(&hashed) {
+        for ((user, _, named), hash) in work.iter().zip(&hashed) {
             let hash = hash.as_ref().and_then(|h| h.as_deref());
-            let role = existing
-                .get(&user.username)
-                .copied()
+            let role = named
+                .or_else(|| existing.get(&user.username).copied())
                 .unwrap_or(Role::Student);
             if db::upsert_user(&tx, user, role, hash)? {
                 report.added += 1;

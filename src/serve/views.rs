@@ -48,13 +48,16 @@ pub fn page(title: &str, viewer: Option<&Viewer>, head: Markup, body: Markup) ->
                         nav {
                             a href="/exercises" { "Exercises" }
                             a href="/submissions" {
-                                @if viewer.user.is_instructor() { "Submissions" } @else { "My submissions" }
+                                @if viewer.user.is_staff() { "Submissions" } @else { "My submissions" }
                             }
-                            @if viewer.user.is_instructor() {
+                            // What staff may use; account management is on the class page,
+                            // for instructors.
+                            @if viewer.user.is_staff() {
                                 a href="/class" { "Class" }
                                 a href="/queue" { "Queue" }
                                 a href="/downloads" { "Downloads" }
                             }
+                            a href="/account" { "Password" }
                         }
                         span.who { (viewer.user.username) }
                         form method="post" action="/logout" {
@@ -427,7 +430,7 @@ fn history_filters(viewer: &Viewer, view: &HistoryView) -> Markup {
     let [student, exercise, verdict, from, to] = &view.fields;
     html! {
         form.filters method="get" action="/submissions" {
-            @if viewer.user.is_instructor() {
+            @if viewer.user.is_staff() {
                 div { label for="f-student" { "Student" } input #f-student type="text" name="student" value=(student); }
             }
             div { label for="f-exercise" { "Exercise" }
@@ -449,20 +452,20 @@ fn history_filters(viewer: &Viewer, view: &HistoryView) -> Markup {
 }
 
 pub fn history(viewer: &Viewer, view: &HistoryView) -> Rendered {
-    let instructor = viewer.user.is_instructor();
+    let staff = viewer.user.is_staff();
     let shown = (view.first + 1, view.first + view.rows.len());
     page(
         "Submissions",
         Some(viewer),
         html! {},
         html! {
-            h1 { @if instructor { "Submissions" } @else { "My submissions" } }
+            h1 { @if staff { "Submissions" } @else { "My submissions" } }
             (history_filters(viewer, view))
             @if view.rows.is_empty() {
                 p.dim { @if view.filtered { "No submissions match." } @else { "No submissions yet." } }
             } @else {
                 p.dim.small.count { "showing " (shown.0) "–" (shown.1) " of " (view.total) }
-                (submission_table(view.rows, instructor))
+                (submission_table(view.rows, staff))
             }
             @if view.previous.is_some() || view.next.is_some() {
                 p.pages {
@@ -499,11 +502,11 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
             h1 { "Submission " (summary.id) ": " code { (summary.filename) } }
             p.dim.small {
                 (view.title) " · "
-                @if viewer.user.is_instructor() { "by " (summary.username) " · " }
+                @if viewer.user.is_staff() { "by " (summary.username) " · " }
                 "submitted " (time(summary.submitted_at))
             }
             // Near the top: a report can be thousands of pixels long.
-            @if viewer.user.is_instructor() {
+            @if viewer.user.is_staff() {
                 form.inline method="post" action="/rejudge" {
                     input type="hidden" name="csrf" value=(viewer.csrf);
                     input type="hidden" name="scope" value="submission";
@@ -524,7 +527,7 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
                 }
                 Status::Failed => {
                     p.verdict.v-note { (NOT_JUDGED) }
-                    @if viewer.user.is_instructor() { @if let Some(error) = &summary.error { pre { (error) } } }
+                    @if viewer.user.is_staff() { @if let Some(error) = &summary.error { pre { (error) } } }
                 }
                 Status::Done => {
                     @if let Some(report) = view.report { (report_view(report)) }
@@ -808,7 +811,10 @@ pub fn class(
                     }
                 }
             } }
-            @if !rows.is_empty() {
+            @if viewer.user.is_instructor() {
+                p.small.dim { "Launched from an LMS? " a href="/class/lti" { "Its platforms and the scores sent back" } "." }
+            }
+            @if !rows.is_empty() && viewer.user.is_instructor() {
                 h2 { "Reset a password" }
                 p.small.dim { "For a student who forgot theirs or is made to wait after failed logins: the account gets a new password, shown to you once, its sessions end and its login limits are lifted." }
                 form.stack method="post" action="/class/password" {
@@ -833,6 +839,34 @@ pub fn password_reset(viewer: &Viewer, username: &str, password: &str) -> Render
             p { "The account " strong { (username) } " now logs in with this password (shown only this once): " }
             p { code.password { (password) } }
             p.small.dim { "Its sessions have ended and its login limits are lifted. " a href="/class" { "Back to the class" } }
+        },
+    )
+}
+
+/// `/account`: the form to change one's own password, with a notice once it is changed or
+/// the reason it was not.
+pub fn account(viewer: &Viewer, notice: Option<&str>, error: Option<&str>) -> Rendered {
+    let min = super::auth::MIN_PASSWORD_CHARS;
+    page(
+        "Password",
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { "Change your password" }
+            @if let Some(notice) = notice { p.notice role="status" { (notice) } }
+            @if let Some(error) = error { p.error role="alert" { (error) } }
+            p.small.dim { "Logged in as " strong { (viewer.user.username) } ". When it changes, your other sessions (other browsers, scripts) end; this one goes on." }
+            form.stack method="post" action="/account" {
+                input type="hidden" name="csrf" value=(viewer.csrf);
+                div { label for="old" { "Current password" }
+                    input #old type="password" name="old" autocomplete="current-password" required; }
+                div { label for="new" { "New password" }
+                    input #new type="password" name="new" autocomplete="new-password" minlength=(min) required; }
+                div { label for="again" { "New password again" }
+                    input #again type="password" name="again" autocomplete="new-password" minlength=(min) required; }
+                p.small.dim { "At least " (min) " characters." }
+                button.primary type="submit" { "Change my password" }
+            }
         },
     )
 }

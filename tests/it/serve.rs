@@ -15,6 +15,7 @@ mod instructors;
 mod lab_files;
 mod logins;
 mod lti;
+mod staff;
 mod stores;
 mod usability;
 

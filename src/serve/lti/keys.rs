@@ -45,8 +45,7 @@ impl ToolKey {
         let pair = KeyPair::from_pkcs8(der).map_err(|_| bad("it is not an RSA key"))?;
         let public = pair.public_key();
         let modulus = URL_SAFE_NO_PAD.encode(public.modulus().big_endian_without_leading_zero());
-        let exponent =
-            URL_SAFE_NO_PAD.encode(public.exponent().big_endian_without_leading_zero());
+        let exponent = URL_SAFE_NO_PAD.encode(public.exponent().big_endian_without_leading_zero());
         let pkcs1 = pkcs1_of_pkcs8(der).ok_or_else(|| bad("its PKCS#8 form is malformed"))?;
         // RFC 7638: the SHA-256 of the required members, in lexicographic order.
         let canonical = format!(r#"{{"e":"{exponent}","kty":"RSA","n":"{modulus}"}}"#);
@@ -77,8 +76,9 @@ impl ToolKey {
     pub fn sign(&self, claims: &serde_json::Value) -> Result<String> {
         let mut header = Header::new(jsonwebtoken::Algorithm::RS256);
         header.kid = Some(self.kid.clone());
-        jsonwebtoken::encode(&header, claims, &self.signing)
-            .map_err(|e| Error::internal("signing an LTI client assertion", std::io::Error::other(e)))
+        jsonwebtoken::encode(&header, claims, &self.signing).map_err(|e| {
+            Error::internal("signing an LTI client assertion", std::io::Error::other(e))
+        })
     }
 }
 
@@ -121,7 +121,9 @@ mod tests {
     #[test]
     fn a_fresh_key_signs_what_its_published_half_verifies() {
         let key = ToolKey::from_pkcs8(&fresh_key()).unwrap();
-        let token = key.sign(&serde_json::json!({"sub": "x", "exp": 4_000_000_000u64})).unwrap();
+        let token = key
+            .sign(&serde_json::json!({"sub": "x", "exp": 4_000_000_000u64}))
+            .unwrap();
         let jwks = key.jwks();
         let jwk = &jwks["keys"][0];
         let decoding = jsonwebtoken::DecodingKey::from_rsa_components(
@@ -134,7 +136,10 @@ mod tests {
         let data =
             jsonwebtoken::decode::<serde_json::Value>(&token, &decoding, &validation).unwrap();
         assert_eq!(data.claims["sub"], "x");
-        assert_eq!(jsonwebtoken::decode_header(&token).unwrap().kid.unwrap(), key.kid);
+        assert_eq!(
+            jsonwebtoken::decode_header(&token).unwrap().kid.unwrap(),
+            key.kid
+        );
     }
 
     #[test]

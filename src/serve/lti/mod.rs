@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 use store::Platform;
 
 /// A platform's keys are fetched again for an unknown `kid` at most this often.
-const JWKS_REFETCH: Duration = Duration::from_secs(10);
+const JWKS_REFETCH: Duration = Duration::from_secs(5);
 /// The largest launch form (an id_token with its claims) read.
 pub const LAUNCH_BODY: usize = 64 * 1024;
 
@@ -70,8 +70,17 @@ impl Lti {
 
     /// The platform's key `kid`: from the JWK Set cached, else fetched again (a platform
     /// rotates its keys), at most every [`JWKS_REFETCH`].
-    async fn key(&self, platform: &Platform, kid: &str) -> std::result::Result<jsonwebtoken::DecodingKey, String> {
-        let cached = self.jwks.lock().expect("no panics").get(&platform.id).cloned();
+    async fn key(
+        &self,
+        platform: &Platform,
+        kid: &str,
+    ) -> std::result::Result<jsonwebtoken::DecodingKey, String> {
+        let cached = self
+            .jwks
+            .lock()
+            .expect("no panics")
+            .get(&platform.id)
+            .cloned();
         if let Some((set, fetched)) = &cached {
             if let Some(key) = token::key_of(set, kid) {
                 return Ok(key);
@@ -141,7 +150,10 @@ fn own_origin(app: &App, headers: &HeaderMap) -> String {
 fn refused(status: StatusCode, why: impl Into<String>) -> PageFail {
     let why = why.into();
     eprintln!("nimlab serve: LTI launch refused: {why}");
-    PageFail(Fail::new(status, format!("The launch from your course's site was refused: {why}.")))
+    PageFail(Fail::new(
+        status,
+        format!("The launch from your course's site was refused: {why}."),
+    ))
 }
 
 /// The name of the cookie that ties a launch's state to this browser.
@@ -159,8 +171,12 @@ pub async fn login(
     body: axum::body::Bytes,
 ) -> std::result::Result<Response, PageFail> {
     let fields: HashMap<String, String> = if method == Method::POST {
-        serde_urlencoded::from_bytes(&body)
-            .map_err(|_| refused(StatusCode::BAD_REQUEST, "the login initiation is not a form"))?
+        serde_urlencoded::from_bytes(&body).map_err(|_| {
+            refused(
+                StatusCode::BAD_REQUEST,
+                "the login initiation is not a form",
+            )
+        })?
     } else {
         query
     };
@@ -173,7 +189,8 @@ pub async fn login(
         client_id: get("client_id"),
         lti_deployment_id: get("lti_deployment_id"),
     };
-    let (Some(issuer), Some(login_hint)) = (initiation.iss.clone(), initiation.login_hint.clone()) else {
+    let (Some(issuer), Some(login_hint)) = (initiation.iss.clone(), initiation.login_hint.clone())
+    else {
         return Err(refused(
             StatusCode::BAD_REQUEST,
             "the login initiation lacks iss or login_hint",
@@ -183,7 +200,12 @@ pub async fn login(
     let matching: Vec<&Platform> = platforms
         .iter()
         .filter(|p| p.issuer == issuer)
-        .filter(|p| initiation.client_id.as_ref().is_none_or(|id| *id == p.client_id))
+        .filter(|p| {
+            initiation
+                .client_id
+                .as_ref()
+                .is_none_or(|id| *id == p.client_id)
+        })
         .collect();
     let platform = match matching.as_slice() {
         [one] => (*one).clone(),
@@ -196,7 +218,9 @@ pub async fn login(
         _ => {
             return Err(refused(
                 StatusCode::BAD_REQUEST,
-                format!("several clients of {issuer:?} are registered and the initiation names none (client_id)"),
+                format!(
+                    "several clients of {issuer:?} are registered and the initiation names none (client_id)"
+                ),
             ));
         }
     };
@@ -212,8 +236,8 @@ pub async fn login(
     let nonce = super::auth::random_token();
     let (s, n, id) = (state.clone(), nonce.clone(), platform.id);
     app.db(move |c| store::begin_launch(c, &s, &n, id)).await?;
-    let mut target = outgoing::allowed(&platform.auth_url)
-        .map_err(|e| refused(StatusCode::BAD_GATEWAY, e))?;
+    let mut target =
+        outgoing::allowed(&platform.auth_url).map_err(|e| refused(StatusCode::BAD_GATEWAY, e))?;
     {
         let mut pairs = target.query_pairs_mut();
         pairs
@@ -222,7 +246,10 @@ pub async fn login(
             .append_pair("response_mode", "form_post")
             .append_pair("prompt", "none")
             .append_pair("client_id", &platform.client_id)
-            .append_pair("redirect_uri", &format!("{}/lti/launch", own_origin(&app, &headers)))
+            .append_pair(
+                "redirect_uri",
+                &format!("{}/lti/launch", own_origin(&app, &headers)),
+            )
             .append_pair("login_hint", &login_hint)
             .append_pair("state", &state)
             .append_pair("nonce", &nonce);
@@ -263,14 +290,20 @@ pub async fn launch(
         let detail = form.error_description.as_deref().unwrap_or("");
         return Err(refused(
             StatusCode::BAD_REQUEST,
-            format!("the platform answered {error:?} {detail}").trim().to_string(),
+            format!("the platform answered {error:?} {detail}")
+                .trim()
+                .to_string(),
         ));
     }
     let (Some(id_token), Some(state)) = (form.id_token, form.state) else {
-        return Err(refused(StatusCode::BAD_REQUEST, "the launch carries no id_token or state"));
+        return Err(refused(
+            StatusCode::BAD_REQUEST,
+            "the launch carries no id_token or state",
+        ));
     };
     let state_cookie = state_cookie_name(&state);
-    if cookie(&headers, &state_cookie).is_none_or(|value| !super::auth::same_secret(&value, &state)) {
+    if cookie(&headers, &state_cookie).is_none_or(|value| !super::auth::same_secret(&value, &state))
+    {
         return Err(refused(
             StatusCode::FORBIDDEN,
             "this browser did not start the launch (its state cookie is missing): open nimlab in a new window, not inside the course page, and allow its cookies",
@@ -286,7 +319,12 @@ pub async fn launch(
     let platform = app
         .db(move |c| store::platform(c, platform_id))
         .await?
-        .ok_or_else(|| refused(StatusCode::BAD_REQUEST, "the platform is no longer registered"))?;
+        .ok_or_else(|| {
+            refused(
+                StatusCode::BAD_REQUEST,
+                "the platform is no longer registered",
+            )
+        })?;
     let kid = token::rs256_kid(&id_token).map_err(|e| refused(StatusCode::BAD_REQUEST, e))?;
     let key = app
         .lti
@@ -301,31 +339,52 @@ pub async fn launch(
     let launch = token::check(&id_token, &key, &expected, (now_ms() / 1000) as u64)
         .map_err(|e| refused(StatusCode::BAD_REQUEST, e))?;
     if !super::auth::same_secret(&launch.nonce, &nonce) {
-        return Err(refused(StatusCode::BAD_REQUEST, "the id_token's nonce is not the launch's"));
+        return Err(refused(
+            StatusCode::BAD_REQUEST,
+            "the id_token's nonce is not the launch's",
+        ));
     }
     let seen = launch.nonce.clone();
     if !app.db(move |c| store::first_use_of_nonce(c, &seen)).await? {
-        return Err(refused(StatusCode::BAD_REQUEST, "the id_token was used before (its nonce)"));
+        return Err(refused(
+            StatusCode::BAD_REQUEST,
+            "the id_token was used before (its nonce)",
+        ));
     }
     let issuer = platform.issuer.clone();
     let for_account = launch.clone();
     let user = app
         .db(move |c| store::account_for(c, &issuer, &for_account))
         .await?
-        .ok_or_else(|| refused(StatusCode::FORBIDDEN, "your account here is disabled: ask your instructor"))?;
+        .ok_or_else(|| {
+            refused(
+                StatusCode::FORBIDDEN,
+                "your account here is disabled: ask your instructor",
+            )
+        })?;
     let exercise = landing_exercise(&app, &launch, &own_origin(&app, &headers));
     if let (Some(exercise), Some(line_item)) = (&exercise, &launch.line_item) {
         if outgoing::allowed(line_item).is_ok() {
-            let (exercise, line_item, subject) = (exercise.clone(), line_item.clone(), launch.subject.clone());
+            let (exercise, line_item, subject) =
+                (exercise.clone(), line_item.clone(), launch.subject.clone());
             let (user_id, lab, from) = (user.id, app.lab.clone(), app.grades_from);
             app.db(move |c| {
-                store::remember_line_item(c, user_id, &exercise, platform_id, &line_item, &subject)?;
+                store::remember_line_item(
+                    c,
+                    user_id,
+                    &exercise,
+                    platform_id,
+                    &line_item,
+                    &subject,
+                )?;
                 outbox::reconcile(c, &lab, from, Some(user_id))
             })
             .await?;
             app.lti.wake.notify_one();
         } else {
-            eprintln!("nimlab serve: LTI: the line item {line_item:?} is not https; no scores will be sent to it");
+            eprintln!(
+                "nimlab serve: LTI: the line item {line_item:?} is not https; no scores will be sent to it"
+            );
         }
     }
     let session = start_session(&app, &user).await?;
@@ -352,7 +411,9 @@ fn landing_exercise(app: &App, launch: &token::Launch, origin: &str) -> Option<S
         if url.host_str() != own.host_str() {
             return None;
         }
-        url.path().strip_prefix("/exercises/").map(|name| name.trim_end_matches('/').to_string())
+        url.path()
+            .strip_prefix("/exercises/")
+            .map(|name| name.trim_end_matches('/').to_string())
     });
     launch
         .custom_exercise
@@ -378,7 +439,13 @@ pub async fn class_page(
 ) -> std::result::Result<Response, PageFail> {
     session.require_instructor()?;
     let (platforms, outbox, counts) = app
-        .db(|c| Ok((store::platforms(c)?, store::outbox(c, 200)?, store::outbox_counts(c)?)))
+        .db(|c| {
+            Ok((
+                store::platforms(c)?,
+                store::outbox(c, 200)?,
+                store::outbox_counts(c)?,
+            ))
+        })
         .await?;
     Ok(page::lti(&session, &platforms, &outbox, counts).into_response())
 }

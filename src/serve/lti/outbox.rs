@@ -9,10 +9,10 @@ use super::outgoing::{self, without_url};
 use super::store::{self, Outgoing, Platform};
 use super::token::SCORE_SCOPE;
 use super::{Lti, rfc3339};
+use crate::lab::Lab;
 use crate::serve::db::now_ms;
 use crate::serve::grades::{self, GradesFrom};
 use crate::serve::state::AppState;
-use crate::lab::Lab;
 use rusqlite::Connection;
 use std::time::{Duration, Instant};
 
@@ -63,7 +63,10 @@ pub async fn run(app: AppState) {
             last_reconcile = Some(Instant::now());
         }
         let now = now_ms();
-        let due = app.db(move |c| store::due(c, now, 50)).await.unwrap_or_default();
+        let due = app
+            .db(move |c| store::due(c, now, 50))
+            .await
+            .unwrap_or_default();
         for item in &due {
             let result = send(&app, item).await;
             let (id, created) = (item.id, item.created_at);
@@ -86,7 +89,9 @@ pub async fn run(app: AppState) {
         }
         let next = app.db(|c| store::next_due(c)).await.ok().flatten();
         let wait = next.map_or(RECONCILE_EVERY, |at| {
-            Duration::from_millis((at - now_ms()).clamp(0, RECONCILE_EVERY.as_millis() as i64) as u64)
+            Duration::from_millis(
+                (at - now_ms()).clamp(0, RECONCILE_EVERY.as_millis() as i64) as u64
+            )
         });
         tokio::select! {
             _ = lti.wake.notified() => { last_reconcile = None; }
@@ -142,7 +147,11 @@ async fn send(app: &AppState, item: &Outgoing) -> Result<(), Failure> {
         "timestamp": rfc3339(item.created_at),
     });
     for fresh_token in [false, true] {
-        let token = app.lti.token(&platform, fresh_token).await.map_err(Failure::retry)?;
+        let token = app
+            .lti
+            .token(&platform, fresh_token)
+            .await
+            .map_err(Failure::retry)?;
         let response = app
             .lti
             .client
@@ -213,7 +222,10 @@ impl Lti {
         let (status, body) = outgoing::read(response).await?;
         if !status.is_success() {
             let text = String::from_utf8_lossy(&body[..body.len().min(300)]).to_string();
-            return Err(format!("the token URL {url} answered {status}: {}", text.trim()));
+            return Err(format!(
+                "the token URL {url} answered {status}: {}",
+                text.trim()
+            ));
         }
         let answer: serde_json::Value = serde_json::from_slice(&body)
             .map_err(|e| format!("the token URL {url} did not answer JSON ({e})"))?;
@@ -222,7 +234,10 @@ impl Lti {
             .filter(|t| !t.is_empty())
             .ok_or_else(|| format!("the token URL {url} gave no access_token"))?
             .to_string();
-        let lifetime = answer["expires_in"].as_u64().unwrap_or(3600).clamp(60, 86_400);
+        let lifetime = answer["expires_in"]
+            .as_u64()
+            .unwrap_or(3600)
+            .clamp(60, 86_400);
         let until = Instant::now() + Duration::from_secs(lifetime - 30);
         self.tokens
             .lock()
@@ -232,7 +247,6 @@ impl Lti {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,13 +254,17 @@ mod tests {
     #[test]
     fn scores_go_below_the_line_item_before_its_query() {
         assert_eq!(
-            scores_url("https://moodle.example.edu/mod/lti/services.php/2/lineitems/7/lineitem?type_id=1")
-                .unwrap()
-                .as_str(),
+            scores_url(
+                "https://moodle.example.edu/mod/lti/services.php/2/lineitems/7/lineitem?type_id=1"
+            )
+            .unwrap()
+            .as_str(),
             "https://moodle.example.edu/mod/lti/services.php/2/lineitems/7/lineitem/scores?type_id=1"
         );
         assert_eq!(
-            scores_url("https://canvas.example.edu/api/lti/courses/1/line_items/5/").unwrap().as_str(),
+            scores_url("https://canvas.example.edu/api/lti/courses/1/line_items/5/")
+                .unwrap()
+                .as_str(),
             "https://canvas.example.edu/api/lti/courses/1/line_items/5/scores"
         );
         assert!(scores_url("http://lms.example.edu/items/1").is_err());

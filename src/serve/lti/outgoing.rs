@@ -53,7 +53,10 @@ pub async fn read(response: reqwest::Response) -> Result<(reqwest::StatusCode, V
         .map_err(|e| format!("the answer was cut short ({e})"))?
     {
         if body.len() + chunk.len() > MAX_ANSWER {
-            return Err(format!("the answer is larger than {} KiB", MAX_ANSWER / 1024));
+            return Err(format!(
+                "the answer is larger than {} KiB",
+                MAX_ANSWER / 1024
+            ));
         }
         body.extend_from_slice(&chunk);
     }

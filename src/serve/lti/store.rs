@@ -161,7 +161,7 @@ pub fn first_use_of_nonce(c: &Connection, nonce: &str) -> rusqlite::Result<bool>
 pub fn role_of(role: CourseRole) -> Role {
     match role {
         CourseRole::Learner => Role::Student,
-        CourseRole::TeachingAssistant => Role::Instructor, // TEMP until the TA role lands
+        CourseRole::TeachingAssistant => Role::Ta,
         CourseRole::Instructor => Role::Instructor,
     }
 }
@@ -235,9 +235,11 @@ pub fn account_for(
 /// issuer and subject (stable, so the same person keeps it).
 fn free_username(c: &Connection, issuer: &str, launch: &Launch) -> rusqlite::Result<String> {
     let taken = |name: &str| -> rusqlite::Result<bool> {
-        c.query_row("SELECT COUNT(*) FROM users WHERE username = ?1", [name], |r| {
-            r.get::<_, i64>(0)
-        })
+        c.query_row(
+            "SELECT COUNT(*) FROM users WHERE username = ?1",
+            [name],
+            |r| r.get::<_, i64>(0),
+        )
         .map(|n| n > 0)
     };
     let email = launch.email.trim();
@@ -358,7 +360,8 @@ pub struct Outgoing {
     pub last_error: Option<String>,
 }
 
-const OUTGOING_COLUMNS: &str = "s.id, u.username, s.exercise, s.platform_id, s.line_item, s.subject,
+const OUTGOING_COLUMNS: &str =
+    "s.id, u.username, s.exercise, s.platform_id, s.line_item, s.subject,
     s.score, s.max_score, s.created_at, s.status, s.attempts, s.next_try_at, s.last_error";
 
 fn outgoing_row(r: &rusqlite::Row) -> rusqlite::Result<Outgoing> {

@@ -54,7 +54,11 @@ pub fn rs256_kid(token: &str) -> Result<String, String> {
     let header = token
         .split('.')
         .next()
-        .and_then(|part| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(part).ok())
+        .and_then(|part| {
+            base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .decode(part)
+                .ok()
+        })
         .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
         .filter(|_| token.split('.').count() == 3)
         .ok_or_else(|| "the id_token is not a JWT".to_string())?;
@@ -225,13 +229,21 @@ pub fn course_role(roles: &[&str]) -> CourseRole {
 fn refused_because(error: &jsonwebtoken::errors::Error) -> String {
     use jsonwebtoken::errors::ErrorKind;
     match error.kind() {
-        ErrorKind::InvalidSignature => "the id_token's signature does not match the platform's key".into(),
+        ErrorKind::InvalidSignature => {
+            "the id_token's signature does not match the platform's key".into()
+        }
         ErrorKind::ExpiredSignature => "the id_token has expired (exp)".into(),
-        ErrorKind::InvalidIssuer => "the id_token's issuer (iss) is not the platform that started the launch".into(),
-        ErrorKind::InvalidAudience => "the id_token is not meant for this tool (aud is not its client id)".into(),
+        ErrorKind::InvalidIssuer => {
+            "the id_token's issuer (iss) is not the platform that started the launch".into()
+        }
+        ErrorKind::InvalidAudience => {
+            "the id_token is not meant for this tool (aud is not its client id)".into()
+        }
         ErrorKind::ImmatureSignature => "the id_token is not valid yet (nbf)".into(),
         ErrorKind::MissingRequiredClaim(claim) => format!("the id_token lacks the claim {claim:?}"),
-        ErrorKind::InvalidAlgorithm => "the id_token's algorithm does not match the platform's key".into(),
+        ErrorKind::InvalidAlgorithm => {
+            "the id_token's algorithm does not match the platform's key".into()
+        }
         other => format!("the id_token is not valid ({other:?})"),
     }
 }
@@ -248,11 +260,17 @@ mod tests {
         assert_eq!(role(&[&format!("{M}#Learner")]), CourseRole::Learner);
         assert_eq!(role(&[&format!("{M}#Instructor")]), CourseRole::Instructor);
         assert_eq!(
-            role(&[&format!("{M}#Instructor"), &format!("{M}/Instructor#TeachingAssistant")]),
+            role(&[
+                &format!("{M}#Instructor"),
+                &format!("{M}/Instructor#TeachingAssistant")
+            ]),
             CourseRole::TeachingAssistant
         );
         assert_eq!(
-            role(&[&format!("{M}#TeachingAssistant"), &format!("{M}#Instructor")]),
+            role(&[
+                &format!("{M}#TeachingAssistant"),
+                &format!("{M}#Instructor")
+            ]),
             CourseRole::TeachingAssistant
         );
         assert_eq!(

@@ -170,6 +170,7 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
         "/exercises/working_game".to_string(),
         "/submissions".to_string(),
         format!("/submissions/{id}"),
+        "/account".to_string(),
     ];
     let submission = format!("/submissions/{id}");
     let instructor_pages = [
