@@ -3,6 +3,7 @@
 
 mod bench;
 mod check;
+mod deadline;
 mod doctor;
 mod fixtures;
 mod grade;
@@ -50,6 +51,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Doctor { python } => doctor::doctor(&python),
         Command::Serve(args) => serve::serve(lab, &args),
         Command::Users(command) => users::users(&command),
+        Command::Deadline(command) => deadline::deadline(&lab, &command),
         Command::Backup { db, out } => serve::backup(&db, &out),
         Command::ReapCgroups { .. } => unreachable!("handled before the lab is loaded"),
     }

@@ -4,6 +4,7 @@
 use super::assets;
 use super::db::{Status, Summary, User};
 use super::urls::percent_encode;
+use crate::deadline::Policy;
 use crate::judge::Verdict;
 use crate::lab::{LabExercise, Visibility};
 use crate::report::{CaseFeedback, CaseReport, CheckReport, RunReport, TranscriptEntry};
@@ -170,9 +171,26 @@ pub struct ExerciseRow<'a> {
     pub exercise: &'a LabExercise,
     pub best: Option<&'a Summary>,
     pub attempts: usize,
+    /// The viewer's own deadline (their extension applied).
+    pub deadline: Option<Policy>,
 }
 
-pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow]) -> Rendered {
+/// A deadline in a line: due when, late work until when and at what cost, or closed.
+fn deadline_line(deadline: &Policy, now: i64) -> Markup {
+    let closed = now > crate::deadline::last_moment(deadline);
+    html! {
+        span.small.deadline.file {
+            @if closed { span.badge.v-bad { "closed" } " " }
+            "due " (crate::deadline::display(deadline.due_ms))
+            @if let Some(until) = deadline.late_until_ms {
+                "; late work until " (crate::deadline::display(until)) ", "
+                (super::deadlines::penalty(deadline.penalty_percent_per_day))
+            }
+        }
+    }
+}
+
+pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow], now: i64) -> Rendered {
     page(
         "Exercises",
         Some(viewer),
@@ -186,7 +204,8 @@ pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow]) -> Rendered {
                         tr {
                             td.num { (index + 1) }
                             td { a href={"/exercises/" (row.exercise.name)} { (row.exercise.config.title) }
-                                 code.file.small.dim.wide { (row.exercise.name) ".py" } }
+                                 code.file.small.dim.wide { (row.exercise.name) ".py" }
+                                 @if let Some(deadline) = &row.deadline { (deadline_line(deadline, now)) } }
                             td { @match row.best { Some(best) => (status_badge(best)), None => span.dim { "not submitted" } } }
                             td.num { @if let Some(best) = row.best { (score(best)) } }
                             td.num.wide { (row.attempts) }
@@ -257,18 +276,30 @@ pub fn files_base(exercise: &str) -> String {
     format!("/exercises/{exercise}/files/")
 }
 
-pub fn exercise(
-    viewer: &Viewer,
-    exercise: &LabExercise,
-    mine: &[Summary],
-    max_upload: usize,
-) -> Rendered {
+/// An exercise's page: its statement, the upload form, and the viewer's own deadline and
+/// submissions.
+pub struct ExerciseView<'a> {
+    pub exercise: &'a LabExercise,
+    pub mine: &'a [Summary],
+    pub max_upload: usize,
+    pub deadline: Option<Policy>,
+    pub now: i64,
+}
+
+pub fn exercise(viewer: &Viewer, view: &ExerciseView) -> Rendered {
+    let ExerciseView {
+        exercise,
+        mine,
+        max_upload,
+        ..
+    } = *view;
     page(
         &exercise.config.title,
         Some(viewer),
         html! {},
         html! {
             p.small { a href="/exercises" { "← all exercises" } }
+            @if let Some(deadline) = &view.deadline { p { (deadline_line(deadline, view.now)) } }
             div.statement { (statement(&exercise.statement, &files_base(&exercise.name))) }
             h2 #submit { "Submit" }
             p {
@@ -480,6 +511,8 @@ pub struct SubmissionView<'a> {
     pub source: &'a [u8],
     pub report: Option<&'a CheckReport>,
     pub waiting_before: i64,
+    /// Sent after its student's due time.
+    pub late: bool,
 }
 
 pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
@@ -501,6 +534,7 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
                 (view.title) " · "
                 @if viewer.user.is_instructor() { "by " (summary.username) " · " }
                 "submitted " (time(summary.submitted_at))
+                @if view.late { " " span.badge.v-note.late { "late" } }
             }
             // Near the top: a report can be thousands of pixels long.
             @if viewer.user.is_instructor() {
@@ -765,6 +799,7 @@ pub fn class(
         html! {},
         html! {
             h1 { "Class" }
+            p.small { a href="/deadlines" { "Deadlines and extensions" } }
             p.dim.small { (rows.len()) " students · each cell is the best score (cases passed, by weight) · "
                 span.badge.v-accepted { "all" } " " span.badge.v-note { "some" } " " span.badge.v-bad { "none" } }
             div.scroll { table.matrix {
@@ -912,6 +947,136 @@ pub fn downloads(viewer: &Viewer, files: &[(&str, &str)], default_from: &str) ->
                     }
                 }
             } }
+        },
+    )
+}
+
+/// The deadlines page: each exercise's deadline, the extensions, and the forms that change
+/// them.
+pub struct DeadlinesView<'a> {
+    /// Each exercise of the lab with its deadline, if any.
+    pub exercises: Vec<(&'a LabExercise, Option<&'a Policy>)>,
+    /// (student, exercise, new due time).
+    pub extensions: &'a [(String, String, i64)],
+    pub students: Vec<&'a str>,
+    pub notice: Option<&'static str>,
+}
+
+fn exercise_choices(view: &DeadlinesView, id: &str) -> Markup {
+    html! {
+        select id=(id) name="exercise" {
+            option value="all" { "every exercise" }
+            @for (exercise, _) in &view.exercises { option value=(exercise.name) { (exercise.name) } }
+        }
+    }
+}
+
+fn undo_form(
+    viewer: &Viewer,
+    action: &str,
+    exercise: &str,
+    student: Option<&str>,
+    label: &str,
+) -> Markup {
+    html! {
+        form.inline method="post" action="/deadlines" {
+            input type="hidden" name="csrf" value=(viewer.csrf);
+            input type="hidden" name="action" value=(action);
+            input type="hidden" name="exercise" value=(exercise);
+            @if let Some(student) = student { input type="hidden" name="student" value=(student); }
+            button.secondary type="submit" { (label) }
+        }
+    }
+}
+
+pub fn deadlines(viewer: &Viewer, view: &DeadlinesView) -> Rendered {
+    use crate::deadline::display;
+    page(
+        "Deadlines",
+        Some(viewer),
+        html! {},
+        html! {
+            p.small { a href="/class" { "← the class" } }
+            h1 { "Deadlines" }
+            @if let Some(notice) = view.notice { p.notice { (notice) } }
+            p.small.dim { "Times are in the server's time zone. A submission after the due time is late; after the late period (or the due time, without one) students' uploads are refused and the gradebooks do not count it. Each started day late takes the penalty, in percent of the score. An extension gives one student a new due time, and the late period moves with it." }
+            div.scroll { table {
+                thead { tr { th { "Exercise" } th { "Due" } th.wide { "Late work" } th {} } }
+                tbody {
+                    @for (exercise, deadline) in &view.exercises {
+                        tr {
+                            td { (exercise.name) }
+                            @match deadline {
+                                Some(deadline) => {
+                                    td.small { (display(deadline.due_ms)) }
+                                    td.small.wide { @match deadline.late_until_ms {
+                                        Some(until) => { "until " (display(until)) ", " (super::deadlines::penalty(deadline.penalty_percent_per_day)) }
+                                        None => span.dim { "none" },
+                                    } }
+                                    td { (undo_form(viewer, "clear", &exercise.name, None, "Clear")) }
+                                }
+                                None => { td.dim { "no deadline" } td.wide {} td {} }
+                            }
+                        }
+                    }
+                }
+            } }
+            h2 { "Set a deadline" }
+            form.stack method="post" action="/deadlines" {
+                input type="hidden" name="csrf" value=(viewer.csrf);
+                input type="hidden" name="action" value="set";
+                div { label for="set-exercise" { "Exercise" } (exercise_choices(view, "set-exercise")) }
+                div { label for="set-due" { "Due" } input #set-due type="datetime-local" name="due" required; }
+                div { label for="set-late" { "Take late work until (optional)" } input #set-late type="datetime-local" name="late_until"; }
+                div { label for="set-penalty" { "Penalty, percent of the score per day late (100: no credit)" }
+                    input #set-penalty type="number" name="late_penalty" min="0" max="100" step="any" value="0"; }
+                button.primary type="submit" { "Set the deadline" }
+            }
+            h2 { "Extensions" }
+            @if view.extensions.is_empty() { p.dim { "None." } }
+            @else {
+                div.scroll { table {
+                    thead { tr { th { "Student" } th { "Exercise" } th { "Due for them" } th {} } }
+                    tbody {
+                        @for (student, exercise, until) in view.extensions {
+                            tr {
+                                td { (student) }
+                                td { (exercise) }
+                                td.small { (display(*until)) }
+                                td { (undo_form(viewer, "unextend", exercise, Some(student), "Remove")) }
+                            }
+                        }
+                    }
+                } }
+            }
+            @if !view.students.is_empty() {
+                h2 { "Give an extension" }
+                form.stack method="post" action="/deadlines" {
+                    input type="hidden" name="csrf" value=(viewer.csrf);
+                    input type="hidden" name="action" value="extend";
+                    div { label for="extend-student" { "Student" }
+                        select #extend-student name="student" { @for student in &view.students { option value=(student) { (student) } } } }
+                    div { label for="extend-exercise" { "Exercise" } (exercise_choices(view, "extend-exercise")) }
+                    div { label for="extend-until" { "New due time" } input #extend-until type="datetime-local" name="until" required; }
+                    button.primary type="submit" { "Give the extension" }
+                }
+            }
+        },
+    )
+}
+
+/// A deadlines form that was refused: why, and the way back.
+pub fn deadline_error(viewer: &Viewer, status: StatusCode, message: &str) -> Rendered {
+    page(
+        "Deadlines",
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { "Deadlines" }
+            h2 { "Not changed" }
+            p.error { (message) }
+            p { a href="/deadlines" { "← back to the deadlines" } }
+            p.small.dim { (status.as_u16()) " " (status.canonical_reason().unwrap_or("")) }
         },
     )
 }
