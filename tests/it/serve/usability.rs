@@ -169,6 +169,7 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
         "/class",
         "/queue",
         "/downloads",
+        "/deadlines",
         "/submissions",
         "/submissions?student=ada&exercise=present_board",
         submission.as_str(),
