@@ -51,6 +51,8 @@ fn list(lab: &Path, db: &Path) -> String {
 }
 
 #[test]
+// A story told in order, each step depending on the last.
+#[allow(clippy::too_many_lines)]
 fn deadlines_are_set_extended_listed_and_cleared_from_the_command_line_and_mistakes_write_nothing()
 {
     let dir = tempfile::tempdir().unwrap();
@@ -189,6 +191,8 @@ fn deadlines_are_set_extended_listed_and_cleared_from_the_command_line_and_mista
 }
 
 #[test]
+// A story told in order, each step depending on the last.
+#[allow(clippy::too_many_lines)]
 fn students_see_their_own_deadline_late_work_is_marked_and_uploads_close_at_the_last_moment() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
@@ -316,6 +320,8 @@ fn rows(csv: &str) -> Vec<String> {
 }
 
 #[test]
+// A story told in order, each step depending on the last.
+#[allow(clippy::too_many_lines)]
 fn the_gradebook_and_nimlab_grade_on_the_export_apply_the_same_penalties() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
@@ -458,6 +464,8 @@ fn the_gradebook_and_nimlab_grade_on_the_export_apply_the_same_penalties() {
 }
 
 #[test]
+// A story told in order, each step depending on the last.
+#[allow(clippy::too_many_lines)]
 fn the_instructors_deadlines_page_sets_and_extends_with_its_token_and_students_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
