@@ -341,3 +341,85 @@ pub fn render(book: &Gradebook, file: &str) -> Result<Vec<u8>> {
     crate::grade::export::render_one(book, file)?
         .ok_or_else(|| Error::fault(format!("{file}: no exporter writes it")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deadline::Policy;
+
+    const HOUR: i64 = 3_600_000;
+
+    /// Ada's present_board, judged `score` of 10, sent `at`.
+    fn judged_at(db: &Db, user_id: i64, at: i64, score: u32) {
+        db.with(|c| {
+            db::insert_submission_at(c, user_id, "present_board", "p.py", b"", 10, at)?
+                .expect("queued");
+            let job = db::claim(c)?.expect("a job");
+            let outcome = db::Outcome::Judged {
+                verdict: "accepted".into(),
+                score,
+                max_score: 10,
+                report: "{}".into(),
+            };
+            db::finish(c, &job, &outcome).map(|_| ())
+        })
+        .unwrap();
+    }
+
+    #[test]
+    fn counted_score_and_the_gradebook_count_the_best_score_after_its_penalty_or_the_latest_accepted()
+     {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("class.db")).unwrap();
+        let lab = Lab::built_in().unwrap();
+        let ada = db
+            .with(|c| {
+                let user = db::NewUser {
+                    username: "ada".into(),
+                    ..db::NewUser::default()
+                };
+                db::upsert_user(c, &user, db::Role::Student, Some("x"))?;
+                Ok(db::find_user(c, "ada")?.expect("ada").0.id)
+            })
+            .unwrap();
+        let due = 1_000 * HOUR;
+        // On time, 6 of 10; an hour late, 10 of 10 (5 at 50% a day); 30 hours late, 10 of 10
+        // (0: two started days).
+        for (at, score) in [(due - HOUR, 6), (due + HOUR, 10), (due + 30 * HOUR, 10)] {
+            judged_at(&db, ada, at, score);
+        }
+        let policy = Policy {
+            due_ms: due,
+            late_until_ms: Some(due + 48 * HOUR),
+            penalty_percent_per_day: 50.0,
+        };
+        let names = ["present_board".to_string()];
+        db.with(|c| db::set_deadline(c, &names, &policy)).unwrap();
+        let score = |from| {
+            db.with(|c| counted_score(c, ada, "present_board", from))
+                .unwrap()
+        };
+        let agree = |from| {
+            let book = gradebook(&lab, &db, from, "test").unwrap();
+            let points = book.students[0].exercises["present_board"].points;
+            let (score, max) = score(from).unwrap();
+            assert_eq!(points, 10.0 * score / f64::from(max), "{from:?}");
+        };
+        assert_eq!(score(GradesFrom::Best), Some((6.0, 10)));
+        assert_eq!(score(GradesFrom::Latest), Some((0.0, 10)));
+        agree(GradesFrom::Best);
+        agree(GradesFrom::Latest);
+        // The late period ending two hours after the due time: the last one is not counted.
+        let shorter = Policy {
+            late_until_ms: Some(due + 2 * HOUR),
+            ..policy
+        };
+        db.with(|c| db::set_deadline(c, &names, &shorter)).unwrap();
+        assert_eq!(score(GradesFrom::Latest), Some((5.0, 10)));
+        agree(GradesFrom::Latest);
+        // Without a deadline, the best as judged.
+        db.with(|c| db::clear_deadline(c, &names)).unwrap();
+        assert_eq!(score(GradesFrom::Best), Some((10.0, 10)));
+        assert_eq!(score(GradesFrom::Latest), Some((10.0, 10)));
+    }
+}
