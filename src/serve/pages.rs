@@ -201,12 +201,14 @@ pub async fn exercise(
         })
         .await?;
     let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let late = late_ones(&deadlines, &mine);
     let view = views::ExerciseView {
         exercise,
         mine: &mine,
         max_upload: app.max_upload_bytes,
         deadline: deadlines.personal(user_id, &exercise.name),
         now: db::now_ms(),
+        late: &late,
     };
     Ok(views::exercise(&viewer(&session), &view).into_response())
 }
@@ -280,6 +282,14 @@ pub async fn submit(
     Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
 }
 
+/// The ids of those of `rows` sent after their student's due time.
+fn late_ones(deadlines: &db::Deadlines, rows: &[Summary]) -> std::collections::HashSet<i64> {
+    rows.iter()
+        .filter(|s| deadlines.judge(s.user_id, &s.exercise, s.submitted_at).late)
+        .map(|s| s.id)
+        .collect()
+}
+
 /// `/submissions`: a page of the list, newest first, with the filters of the form above it.
 pub async fn history(
     State(app): State<AppState>,
@@ -290,6 +300,8 @@ pub async fn history(
     let counted = filter.clone();
     let total = app.db(move |c| db::count_submissions(c, &counted)).await?;
     let rows = app.db(move |c| db::submissions(c, &filter)).await?;
+    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let late = late_ones(&deadlines, &rows);
     let page = query.page();
     let first = (page - 1) * PAGE_SIZE;
     let link = |page: usize| format!("/submissions?{}", query.with_page(page));
@@ -301,6 +313,7 @@ pub async fn history(
         previous: (page > 1).then(|| link(page - 1)),
         next: (first + rows.len() < total).then(|| link(page + 1)),
         filtered: query.filtered(),
+        late: &late,
         fields: [
             text(&query.student),
             text(&query.exercise),

@@ -11,6 +11,7 @@ use crate::report::{CaseFeedback, CaseReport, CheckReport, RunReport, Transcript
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
+use std::collections::HashSet;
 
 /// What a student is told of a submission nimlab failed to judge; the reason (nimlab's own
 /// error, which may name the server's files) is for instructors.
@@ -284,6 +285,8 @@ pub struct ExerciseView<'a> {
     pub max_upload: usize,
     pub deadline: Option<Policy>,
     pub now: i64,
+    /// Which of `mine` were sent after the viewer's due time.
+    pub late: &'a HashSet<i64>,
 }
 
 pub fn exercise(viewer: &Viewer, view: &ExerciseView) -> Rendered {
@@ -325,7 +328,7 @@ pub fn exercise(viewer: &Viewer, view: &ExerciseView) -> Rendered {
             }
             @if !mine.is_empty() {
                 h2 { "Your submissions" }
-                (submission_table(mine, false))
+                (submission_table(mine, false, view.late))
             }
         },
     )
@@ -384,7 +387,8 @@ pub fn sample_stem(case: &str) -> &str {
     case.strip_prefix("sample/").unwrap_or(case)
 }
 
-pub fn submission_table(rows: &[Summary], show_student: bool) -> Markup {
+/// Submissions in a table, newest first; those in `late` (by id) are marked late.
+pub fn submission_table(rows: &[Summary], show_student: bool, late: &HashSet<i64>) -> Markup {
     html! {
         div.scroll { table {
             thead { tr {
@@ -399,7 +403,8 @@ pub fn submission_table(rows: &[Summary], show_student: bool) -> Markup {
                         @if show_student { td { (row.username) } }
                         td { (row.exercise) }
                         td.wide { code { (row.filename) } }
-                        td { a href={"/submissions/" (row.id)} { (status_badge(row)) } }
+                        td { a href={"/submissions/" (row.id)} { (status_badge(row)) }
+                             @if late.contains(&row.id) { " " span.badge.v-note.late { "late" } } }
                         td.num { (score(row)) }
                         td.wide.small.dim { (time(row.submitted_at)) }
                     }
@@ -418,6 +423,8 @@ pub struct HistoryView<'a> {
     pub previous: Option<String>,
     pub next: Option<String>,
     pub filtered: bool,
+    /// Which of `rows` were sent after their student's due time.
+    pub late: &'a HashSet<i64>,
     /// The filters as typed: student, exercise, verdict, from, to.
     pub fields: [String; 5],
     pub exercises: Vec<&'a str>,
@@ -493,7 +500,7 @@ pub fn history(viewer: &Viewer, view: &HistoryView) -> Rendered {
                 p.dim { @if view.filtered { "No submissions match." } @else { "No submissions yet." } }
             } @else {
                 p.dim.small.count { "showing " (shown.0) "–" (shown.1) " of " (view.total) }
-                (submission_table(view.rows, instructor))
+                (submission_table(view.rows, instructor, view.late))
             }
             @if view.previous.is_some() || view.next.is_some() {
                 p.pages {

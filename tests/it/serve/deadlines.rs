@@ -290,6 +290,16 @@ fn students_see_their_own_deadline_late_work_is_marked_and_uploads_close_at_the_
     assert!(page.contains(r#"class="badge v-note late""#), "{page}");
     let (_, page) = text(&ada_pages, &server, &format!("/submissions/{on_time}"));
     assert!(!page.contains(r#"class="badge v-note late""#), "{page}");
+    // And in the lists.
+    for path in ["/submissions", "/exercises/present_board"] {
+        let (_, page) = text(&grace_pages, &server, path);
+        assert!(
+            page.contains(r#"class="badge v-note late""#),
+            "{path}: {page}"
+        );
+    }
+    let (_, page) = text(&ada_pages, &server, "/submissions");
+    assert!(!page.contains(r#"class="badge v-note late""#), "{page}");
     let (_, list) = text(&grace_pages, &server, "/exercises");
     assert!(
         list.contains("due 2030-03-01 11:30 UTC; late work until 2030-03-01 12:30 UTC"),
