@@ -172,7 +172,8 @@ pub enum ExportCommand {
         out: PathBuf,
     },
     /// The website's submissions as a class folder for `nimlab grade` (a student's best or
-    /// latest per exercise, and roster.csv)
+    /// latest per exercise, deadlines applied; roster.csv; deadlines.json with the deadlines
+    /// and each file's time, which `nimlab grade` applies)
     Submissions {
         /// The website's database
         #[arg(long, value_name = "FILE")]

@@ -169,9 +169,11 @@ pub fn best_by_exercise(judged: &[Summary]) -> HashMap<&str, &Summary> {
         .collect()
 }
 
-/// Writes the submissions that count as a class folder `nimlab grade` reads
-/// (`OUT/<student>/<exercise>.py`, and `roster.csv` with every student account), so a batch
-/// regrade can run anywhere, in shards. Returns how many files were written.
+/// Writes the submissions that count (deadlines applied, see [`count`]) as a class folder
+/// `nimlab grade` reads (`OUT/<student>/<exercise>.py`, `roster.csv` with every student
+/// account, and `deadlines.json` with the deadlines, the extensions and each file's time, so
+/// that `nimlab grade` applies the same rule), so a batch regrade can run anywhere, in
+/// shards. Returns how many files were written.
 pub fn export_submissions(
     lab: &Lab,
     db: &Db,
