@@ -73,6 +73,9 @@ pub enum Command {
     /// Register the LMS platforms that may launch the website (LTI 1.3)
     #[command(subcommand)]
     Lti(LtiCommand),
+    /// Set the website's deadlines, late periods and extensions
+    #[command(subcommand)]
+    Deadline(DeadlineCommand),
     /// (Internal) Started by nimlab itself: waits for the nimlab OWNER to end, however it
     /// ends, and kills what is left in its run cgroups
     #[command(hide = true)]
@@ -172,7 +175,8 @@ pub enum ExportCommand {
         out: PathBuf,
     },
     /// The website's submissions as a class folder for `nimlab grade` (a student's best or
-    /// latest per exercise, and roster.csv)
+    /// latest per exercise, deadlines applied; roster.csv; deadlines.json with the deadlines
+    /// and each file's time, which `nimlab grade` applies)
     Submissions {
         /// The website's database
         #[arg(long, value_name = "FILE")]
@@ -420,6 +424,55 @@ pub enum LtiCommand {
     },
     /// List the platforms registered and the scores waiting to be sent
     List {
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+    },
+}
+
+/// Times (WHEN, UNTIL) are RFC 3339 (`2030-03-01T23:59:00+01:00`, `2030-03-01T22:59:00Z`) or
+/// `YYYY-MM-DD HH:MM` in the server's local time zone.
+#[derive(Debug, Subcommand)]
+pub enum DeadlineCommand {
+    /// Set an exercise's due time (or every exercise's, with `all`), and its late period
+    Set {
+        /// An exercise's name, or `all`
+        exercise: String,
+        /// The due time: RFC 3339, or YYYY-MM-DD HH:MM in the server's local time zone
+        when: String,
+        /// Take late work until then (default: nothing after the due time)
+        #[arg(long, value_name = "WHEN")]
+        late_until: Option<String>,
+        /// Percent of the score taken per started day late (100: late work gets no credit)
+        #[arg(long, value_name = "PERCENT_PER_DAY", requires = "late_until")]
+        late_penalty: Option<f64>,
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+    },
+    /// Give a student a new due time for an exercise (or every one, with `all`); the late
+    /// period moves with it
+    Extend {
+        /// The student's username
+        student: String,
+        /// An exercise's name, or `all`
+        exercise: String,
+        /// The student's new due time
+        until: String,
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+    },
+    /// List the deadlines and extensions
+    List {
+        #[arg(long, value_name = "FILE")]
+        db: PathBuf,
+    },
+    /// Remove an exercise's deadline (or every one's, with `all`), or with --student that
+    /// student's extension
+    Clear {
+        /// An exercise's name, or `all`
+        exercise: String,
+        /// Remove this student's extension instead
+        #[arg(long, value_name = "USERNAME")]
+        student: Option<String>,
         #[arg(long, value_name = "FILE")]
         db: PathBuf,
     },

@@ -10,6 +10,7 @@ pub mod bench;
 pub mod check;
 pub mod cli;
 pub mod commands;
+pub mod deadline;
 pub mod error;
 pub mod escape;
 pub mod exercises;

@@ -3,6 +3,7 @@
 
 mod bench;
 mod check;
+mod deadline;
 mod doctor;
 mod fixtures;
 mod grade;
@@ -52,6 +53,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Serve(args) => serve::serve(lab, &args),
         Command::Users(command) => users::users(&command),
         Command::Lti(command) => lti::lti(&command),
+        Command::Deadline(command) => deadline::deadline(&lab, &command),
         Command::Backup { db, out } => serve::backup(&db, &out),
         Command::ReapCgroups { .. } => unreachable!("handled before the lab is loaded"),
     }

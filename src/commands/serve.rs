@@ -56,7 +56,7 @@ pub fn export_submissions(lab: &Lab, db: &Path, out: &Path, from: GradesFrom) ->
     let database = crate::serve::db::Db::open(db)?;
     let count = crate::serve::export_submissions(lab, &database, grades_from(from), out)?;
     println!(
-        "{}: {count} submission(s) and roster.csv; grade them with `nimlab grade {} --out OUT --roster {}`",
+        "{}: {count} submission(s), roster.csv and deadlines.json; grade them with `nimlab grade {} --out OUT --roster {}`",
         out.display(),
         out.display(),
         out.join("roster.csv").display()

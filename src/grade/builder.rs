@@ -19,25 +19,32 @@ fn hundredths(value: f64) -> f64 {
 /// `max_score`: that share of its points, to the hundredth. With no weight at all (a
 /// `max_score` of 0) it scores 0.
 pub fn points(points: u32, score: u32, max_score: u32) -> f64 {
+    scaled_points(points, score, max_score, 1.0)
+}
+
+/// [`points`] of which `factor` counts (the deadline rule's share for late work, see
+/// [`crate::deadline::judge`]), to the hundredth.
+pub fn scaled_points(points: u32, score: u32, max_score: u32, factor: f64) -> f64 {
     if max_score == 0 {
         return 0.0;
     }
-    hundredths(f64::from(points) * f64::from(score) / f64::from(max_score))
+    hundredths(f64::from(points) * f64::from(score) / f64::from(max_score) * factor)
 }
 
 /// A graded submission of `exercise` (named `file`) whose passed cases weigh `score` of
-/// `max_score`, with its report where there is one.
+/// `max_score`, of which `factor` counts (1 but for late work), with its report where there
+/// is one.
 pub fn graded(
     exercise: &LabExercise,
     file: String,
-    score: u32,
-    max_score: u32,
+    (score, max_score): (u32, u32),
+    factor: f64,
     report: Option<CheckReport>,
 ) -> ExerciseResult {
     ExerciseResult {
         status: Status::Graded,
         file: Some(file),
-        points: points(exercise.config.points, score, max_score),
+        points: scaled_points(exercise.config.points, score, max_score, factor),
         error: None,
         report,
     }

@@ -154,7 +154,10 @@ impl Discovery {
         }
         if relative.extension().is_none_or(|x| x != "py") {
             // A roster or a platform's index file is no submission; anything else is listed.
-            let ignored = relative_text.ends_with(".csv") || relative_text.ends_with(".md");
+            // So is the deadlines file an export of the website's submissions carries.
+            let ignored = relative_text.ends_with(".csv")
+                || relative_text.ends_with(".md")
+                || relative_text == crate::deadline::CLASS_FILE;
             if !ignored && unreadable.is_none() {
                 self.unattributed.push(relative_text);
             }

@@ -81,6 +81,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
     if let Some(shard) = options.shard {
         class.retain_shard(shard);
     }
+    let deadlines = read_deadlines(options.dir)?;
     let cache = Cache::open(options.out, options.force)?;
     let runner = options.runner.as_ref();
     let names = lab.names();
@@ -116,6 +117,7 @@ pub fn grade(lab: &Lab, options: &GradeOptions, reporter: &dyn GradeReporter) ->
         case_jobs,
         cache: &cache,
         runner,
+        deadlines: deadlines.as_ref(),
     };
     crate::pool::run(
         &students,
@@ -208,6 +210,23 @@ fn gradebook(
     book.finish()
 }
 
+/// The deadlines a class folder exported from the website carries (`deadlines.json`), if
+/// it has them.
+fn read_deadlines(dir: &Path) -> Result<Option<crate::deadline::ClassDeadlines>> {
+    let path = dir.join(crate::deadline::CLASS_FILE);
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::unreadable(&path, &e)),
+    };
+    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+        Error::input(
+            &path,
+            format!("not the deadlines file `nimlab export submissions` writes: {e}"),
+        )
+    })
+}
+
 /// What every submission is graded with.
 struct Grader<'a> {
     lab: &'a Lab,
@@ -216,6 +235,8 @@ struct Grader<'a> {
     case_jobs: usize,
     cache: &'a Cache,
     runner: &'a dyn Runner,
+    /// The deadlines of a class exported from the website, applied by the one rule.
+    deadlines: Option<&'a crate::deadline::ClassDeadlines>,
 }
 
 impl Grader<'_> {
@@ -294,14 +315,32 @@ impl Grader<'_> {
                 }
             }
         };
-        let (score, max_score) = (report.score, report.max_score);
+        let judgement = match self.judgement(item) {
+            Ok(judgement) => judgement,
+            Err(e) => return failed(e),
+        };
         builder::graded(
             exercise,
             item.relative.clone(),
-            score,
-            max_score,
+            (report.score, report.max_score),
+            judgement.factor,
             Some(report),
         )
+    }
+
+    /// What the deadline rule says of a submission, where the class folder carries the
+    /// deadlines and the file's time (an export of the website's submissions); on time
+    /// otherwise.
+    fn judgement(&self, item: &Found) -> std::result::Result<crate::deadline::Judgement, String> {
+        let on_time = crate::deadline::Judgement::ON_TIME;
+        let Some(deadlines) = self.deadlines else {
+            return Ok(on_time);
+        };
+        let student = item.relative.split('/').next().unwrap_or_default();
+        deadlines
+            .judge(&item.relative, student, &item.exercise)
+            .map(|judgement| judgement.unwrap_or(on_time))
+            .map_err(|e| format!("{}: {e}", crate::deadline::CLASS_FILE))
     }
 }
 

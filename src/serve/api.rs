@@ -81,6 +81,7 @@ pub async fn logout(
 pub async fn exercises(State(app): State<AppState>, session: Session) -> ApiResult {
     let user_id = session.user.id;
     let judged = app.db(move |c| db::judged(c, Some(user_id))).await?;
+    let deadlines = app.db(|c| db::deadlines(c)).await?;
     let best = best_by_exercise(&judged);
     let list: Vec<Value> = app
         .lab
@@ -88,6 +89,8 @@ pub async fn exercises(State(app): State<AppState>, session: Session) -> ApiResu
         .iter()
         .map(|e| {
             let best = best.get(e.name.as_str());
+            // The user's own deadline: their extension applied.
+            let deadline = deadlines.personal(user_id, &e.name);
             json!({
                 "name": e.name,
                 "title": e.config.title,
@@ -100,6 +103,9 @@ pub async fn exercises(State(app): State<AppState>, session: Session) -> ApiResu
                     "score": s.score,
                     "max_score": s.max_score,
                 })),
+                "deadline": deadline.map(|d| crate::deadline::rfc3339(d.due_ms)),
+                "late_until": deadline.and_then(|d| d.late_until_ms).map(crate::deadline::rfc3339),
+                "late_penalty": deadline.map(|d| d.penalty_percent_per_day),
             })
         })
         .collect();
@@ -131,7 +137,11 @@ pub async fn submit(
     Ok(response)
 }
 
-fn summary_json(summary: &Summary) -> Value {
+/// A submission's line, with whether it was sent after its student's due time (`late`).
+fn summary_json(summary: &Summary, deadlines: &db::Deadlines) -> Value {
+    let late = deadlines
+        .judge(summary.user_id, &summary.exercise, summary.submitted_at)
+        .late;
     json!({
         "id": summary.id,
         "student": summary.username,
@@ -144,6 +154,7 @@ fn summary_json(summary: &Summary) -> Value {
         "verdict": summary.verdict,
         "score": summary.score,
         "max_score": summary.max_score,
+        "late": late,
     })
 }
 
@@ -154,8 +165,9 @@ fn submission_json(
     submission: &Submission,
     waiting_before: i64,
     viewer_is_staff: bool,
+    deadlines: &db::Deadlines,
 ) -> Result<Value, Fail> {
-    let mut value = summary_json(&submission.summary);
+    let mut value = summary_json(&submission.summary, deadlines);
     let unreadable = |e: serde_json::Error| {
         Fail::internal(format!(
             "submission {}: unreadable report: {e}",
@@ -196,7 +208,14 @@ pub async fn submission(
         0
     };
     let staff = session.user.is_staff();
-    Ok(Json(submission_json(&submission, waiting_before, staff)?).into_response())
+    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    Ok(Json(submission_json(
+        &submission,
+        waiting_before,
+        staff,
+        &deadlines,
+    )?)
+    .into_response())
 }
 
 /// `GET /api/submissions?exercise=NAME`: the student's own, newest first; staff see
@@ -214,7 +233,9 @@ pub async fn submissions(
     let counted = filter.clone();
     let total = app.db(move |c| db::count_submissions(c, &counted)).await?;
     let rows = app.db(move |c| db::submissions(c, &filter)).await?;
-    let mut response = Json(rows.iter().map(summary_json).collect::<Vec<_>>()).into_response();
+    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let list: Vec<Value> = rows.iter().map(|s| summary_json(s, &deadlines)).collect();
+    let mut response = Json(list).into_response();
     response.headers_mut().insert("x-total-count", total.into());
     Ok(response)
 }

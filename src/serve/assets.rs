@@ -117,7 +117,7 @@ details > summary { cursor: pointer; font-weight: 600; }
 form.stack { display: grid; gap: .75rem; max-width: 36rem; }
 form.inline { display: inline; }
 label { font-weight: 600; }
-input[type=text], input[type=password], select, textarea { width: 100%; padding: .45rem; font: inherit;
+input[type=text], input[type=password], input[type=number], input[type=datetime-local], select, textarea { width: 100%; padding: .45rem; font: inherit;
   border: 1px solid var(--line); border-radius: 6px; }
 textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
 button.primary { background: #1f883d; color: #fff; border: 0; border-radius: 6px; padding: .55rem 1.2rem;

@@ -5,6 +5,7 @@
 //! The file is opened in WAL mode with `synchronous = FULL`, so a submission acknowledged to
 //! a student has reached the disk: a crash or `kill -9` after the reply loses nothing.
 
+use crate::deadline::{Judgement, Policy};
 use crate::error::{Error, Result};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
@@ -160,13 +161,26 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX lti_scores_due ON lti_scores(status, next_try_at);
     CREATE INDEX lti_scores_link ON lti_scores(user_id, exercise, line_item, id);",
+    // 6: deadlines per exercise (a due time, a late period with its penalty per started day)
+    // and extensions per student and exercise (a new due time); see `crate::deadline`.
+    "CREATE TABLE deadlines (
+        exercise TEXT PRIMARY KEY,
+        due_at INTEGER NOT NULL,
+        late_until INTEGER,
+        late_penalty REAL NOT NULL DEFAULT 0
+    );
+    CREATE TABLE extensions (
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        exercise TEXT NOT NULL,
+        until INTEGER NOT NULL,
+        PRIMARY KEY (user_id, exercise)
+    );",
 ];
 
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch (by the test clock where one is set: see
+/// [`crate::deadline::now_ms`]).
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
+    crate::deadline::now_ms()
 }
 
 fn db_error(path: &Path, error: rusqlite::Error) -> Error {
@@ -881,6 +895,20 @@ pub fn insert_submission(
     source: &[u8],
     max_queued: usize,
 ) -> rusqlite::Result<std::result::Result<i64, Refused>> {
+    insert_submission_at(c, user_id, exercise, filename, source, max_queued, now_ms())
+}
+
+/// [`insert_submission`], submitted at `submitted_at` (the moment the deadline was checked
+/// against).
+pub fn insert_submission_at(
+    c: &mut Connection,
+    user_id: i64,
+    exercise: &str,
+    filename: &str,
+    source: &[u8],
+    max_queued: usize,
+    submitted_at: i64,
+) -> rusqlite::Result<std::result::Result<i64, Refused>> {
     let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let waiting: i64 = tx.query_row(
         "SELECT COUNT(*) FROM submissions WHERE user_id = ?1 AND priority = 0 AND status IN ('queued', 'running')",
@@ -893,7 +921,7 @@ pub fn insert_submission(
     tx.execute(
         "INSERT INTO submissions (user_id, exercise, filename, source, status, submitted_at)
          VALUES (?1, ?2, ?3, ?4, 'queued', ?5)",
-        params![user_id, exercise, filename, source, now_ms()],
+        params![user_id, exercise, filename, source, submitted_at],
     )?;
     let id = tx.last_insert_rowid();
     tx.commit()?;
@@ -1146,6 +1174,149 @@ pub fn counts(c: &Connection) -> rusqlite::Result<Vec<(Status, i64)>> {
         .query_map([], |r| {
             Ok((Status::parse(&r.get::<_, String>(0)?), r.get(1)?))
         })?
+        .collect()
+}
+
+/// Every deadline and extension, as the rule ([`crate::deadline::judge`]) takes them.
+#[derive(Debug, Clone, Default)]
+pub struct Deadlines {
+    /// By exercise name.
+    pub policies: std::collections::BTreeMap<String, Policy>,
+    /// By (account id, exercise name): the student's new due time.
+    pub extensions: std::collections::BTreeMap<(i64, String), i64>,
+}
+
+impl Deadlines {
+    pub fn policy(&self, exercise: &str) -> Option<&Policy> {
+        self.policies.get(exercise)
+    }
+
+    pub fn extension(&self, user_id: i64, exercise: &str) -> Option<i64> {
+        self.extensions
+            .get(&(user_id, exercise.to_string()))
+            .copied()
+    }
+
+    /// The deadline of `exercise` for one student, their extension applied.
+    pub fn personal(&self, user_id: i64, exercise: &str) -> Option<Policy> {
+        crate::deadline::personal(self.policy(exercise), self.extension(user_id, exercise))
+    }
+
+    /// The rule for a submission of `exercise` by `user_id` at `submitted_ms`.
+    pub fn judge(&self, user_id: i64, exercise: &str, submitted_ms: i64) -> Judgement {
+        crate::deadline::judge(
+            self.policy(exercise),
+            self.extension(user_id, exercise),
+            submitted_ms,
+        )
+    }
+}
+
+pub fn deadlines(c: &Connection) -> rusqlite::Result<Deadlines> {
+    let mut deadlines = Deadlines::default();
+    let mut statement =
+        c.prepare("SELECT exercise, due_at, late_until, late_penalty FROM deadlines")?;
+    for row in statement.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            Policy {
+                due_ms: r.get(1)?,
+                late_until_ms: r.get(2)?,
+                penalty_percent_per_day: r.get(3)?,
+            },
+        ))
+    })? {
+        let (exercise, policy) = row?;
+        deadlines.policies.insert(exercise, policy);
+    }
+    let mut statement = c.prepare("SELECT user_id, exercise, until FROM extensions")?;
+    for row in statement.query_map([], |r| {
+        Ok(((r.get::<_, i64>(0)?, r.get::<_, String>(1)?), r.get(2)?))
+    })? {
+        let (key, until) = row?;
+        deadlines.extensions.insert(key, until);
+    }
+    Ok(deadlines)
+}
+
+/// Sets the deadline of each of `exercises`, in one transaction.
+pub fn set_deadline(
+    c: &mut Connection,
+    exercises: &[String],
+    policy: &Policy,
+) -> rusqlite::Result<()> {
+    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    for exercise in exercises {
+        tx.execute(
+            "INSERT INTO deadlines (exercise, due_at, late_until, late_penalty) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (exercise) DO UPDATE SET due_at = ?2, late_until = ?3, late_penalty = ?4",
+            params![
+                exercise,
+                policy.due_ms,
+                policy.late_until_ms,
+                policy.penalty_percent_per_day
+            ],
+        )?;
+    }
+    tx.commit()
+}
+
+/// Removes the deadlines of `exercises`; returns how many there were.
+pub fn clear_deadline(c: &mut Connection, exercises: &[String]) -> rusqlite::Result<usize> {
+    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut count = 0;
+    for exercise in exercises {
+        count += tx.execute("DELETE FROM deadlines WHERE exercise = ?1", [exercise])?;
+    }
+    tx.commit()?;
+    Ok(count)
+}
+
+/// Gives a student a new due time (`until`) for each of `exercises`, in one transaction.
+pub fn set_extension(
+    c: &mut Connection,
+    user_id: i64,
+    exercises: &[String],
+    until: i64,
+) -> rusqlite::Result<()> {
+    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    for exercise in exercises {
+        tx.execute(
+            "INSERT INTO extensions (user_id, exercise, until) VALUES (?1, ?2, ?3)
+             ON CONFLICT (user_id, exercise) DO UPDATE SET until = ?3",
+            params![user_id, exercise, until],
+        )?;
+    }
+    tx.commit()
+}
+
+/// Removes a student's extensions of `exercises`; returns how many there were.
+pub fn clear_extension(
+    c: &mut Connection,
+    user_id: i64,
+    exercises: &[String],
+) -> rusqlite::Result<usize> {
+    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut count = 0;
+    for exercise in exercises {
+        count += tx.execute(
+            "DELETE FROM extensions WHERE user_id = ?1 AND exercise = ?2",
+            params![user_id, exercise],
+        )?;
+    }
+    tx.commit()?;
+    Ok(count)
+}
+
+/// Every extension of an account not removed: (username, exercise, new due time), by
+/// username and exercise.
+pub fn extension_list(c: &Connection) -> rusqlite::Result<Vec<(String, String, i64)>> {
+    let mut statement = c.prepare(
+        "SELECT u.username, e.exercise, e.until FROM extensions e JOIN users u ON u.id = e.user_id
+         WHERE u.removed_at IS NULL ORDER BY u.username, e.exercise",
+    )?;
+    statement
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
         .collect()
 }
 

@@ -2,7 +2,8 @@
 //! made from the database instead of a class folder, by the grade module's
 //! [`GradebookBuilder`] ([`gradebook`]) and exporters ([`render`]).
 
-use super::db::{self, Db, Summary, User};
+use super::db::{self, Db, Deadlines, Summary, User};
+use crate::deadline::{self, ClassDeadlines, Judgement, PolicyEntry};
 use crate::error::{Error, Result};
 use crate::grade::builder::{self, GradebookBuilder};
 use crate::grade::{ExerciseResult, Gradebook, RosterEntry};
@@ -79,49 +80,108 @@ pub fn points(exercise: &LabExercise, summary: &Summary) -> f64 {
     )
 }
 
-/// Whether `candidate` is at least as good as `current`: the share of its case weights
-/// passed is as high, or higher.
-fn at_least_as_good(candidate: &Summary, current: &Summary) -> bool {
-    let share = |s: &Summary| {
-        let (score, max) = (s.score.unwrap_or(0), s.max_score.unwrap_or(0).max(1));
-        f64::from(score) / f64::from(max)
-    };
-    share(candidate) >= share(current)
+/// A submission that counts, and what the deadline rule made of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Counted<'a> {
+    pub summary: &'a Summary,
+    pub judgement: Judgement,
 }
 
-/// The submission that counts per student and exercise, from the judged ones (oldest first):
-/// the best (the highest score, the latest among equals) or the latest.
-pub fn choose(judged: &[Summary], from: GradesFrom) -> BTreeMap<(i64, &str), &Summary> {
-    let mut chosen: BTreeMap<(i64, &str), &Summary> = BTreeMap::new();
+impl Counted<'_> {
+    /// The share of its case weights passed, of which the rule's factor counts.
+    fn share(&self) -> f64 {
+        let (score, max) = (
+            self.summary.score.unwrap_or(0),
+            self.summary.max_score.unwrap_or(0).max(1),
+        );
+        f64::from(score) / f64::from(max) * self.judgement.factor
+    }
+
+    /// Its score in case weights with the rule's factor applied, and the most it could be.
+    pub fn score(&self) -> (f64, u32) {
+        let score = f64::from(self.summary.score.unwrap_or(0)) * self.judgement.factor;
+        (score, self.summary.max_score.unwrap_or(0))
+    }
+}
+
+/// The submission that counts per student and exercise, from the judged ones (oldest first),
+/// with the deadlines applied ([`crate::deadline::judge`]): one sent after the student's last
+/// moment never counts; of the others, the best (the highest score once the late penalty is
+/// taken, the latest among equals) or the latest.
+pub fn count<'a>(
+    judged: &'a [Summary],
+    from: GradesFrom,
+    deadlines: &Deadlines,
+) -> BTreeMap<(i64, &'a str), Counted<'a>> {
+    let mut chosen: BTreeMap<(i64, &str), Counted> = BTreeMap::new();
     for summary in judged {
+        let judgement = deadlines.judge(summary.user_id, &summary.exercise, summary.submitted_at);
+        if !judgement.accepted {
+            continue;
+        }
+        let candidate = Counted { summary, judgement };
         let key = (summary.user_id, summary.exercise.as_str());
         let replace = match (from, chosen.get(&key)) {
             (_, None) | (GradesFrom::Latest, Some(_)) => true,
-            (GradesFrom::Best, Some(current)) => at_least_as_good(summary, current),
+            (GradesFrom::Best, Some(current)) => candidate.share() >= current.share(),
         };
         if replace {
-            chosen.insert(key, summary);
+            chosen.insert(key, candidate);
         }
     }
     chosen
 }
 
-/// The points the gradebook counts for one student's exercise, once a submission of it is
-/// judged (what is sent to an LMS's gradebook).
+/// The points the gradebook counts for one student's exercise, deadlines applied, once a
+/// submission of it counts (what is sent to an LMS's gradebook): by the same [`count`] and
+/// the gradebook's rule for points.
 pub fn counted_points(
     c: &rusqlite::Connection,
     exercise: &LabExercise,
     user_id: i64,
     from: GradesFrom,
 ) -> rusqlite::Result<Option<f64>> {
-    let judged: Vec<Summary> = db::judged(c, Some(user_id))?
-        .into_iter()
-        .filter(|s| s.exercise == exercise.name)
-        .collect();
-    let chosen = choose(&judged, from);
-    Ok(chosen
+    let mut judged = db::judged(c, Some(user_id))?;
+    judged.retain(|s| s.exercise == exercise.name);
+    let deadlines = db::deadlines(c)?;
+    Ok(count(&judged, from, &deadlines)
         .get(&(user_id, exercise.name.as_str()))
-        .map(|summary| points(exercise, summary)))
+        .map(|counted| {
+            builder::scaled_points(
+                exercise.config.points,
+                counted.summary.score.unwrap_or(0),
+                counted.summary.max_score.unwrap_or(0),
+                counted.judgement.factor,
+            )
+        }))
+}
+
+/// The score the gradebooks count for one student's exercise, deadlines applied: the
+/// counted submission's score in case weights times the rule's factor, and its maximum (the
+/// gradebook gives the exercise's points times their ratio). None when nothing counts.
+/// [`gradebook`] counts through the same [`count`].
+pub fn counted_score(
+    c: &rusqlite::Connection,
+    user_id: i64,
+    exercise: &str,
+    from: GradesFrom,
+) -> rusqlite::Result<Option<(f64, u32)>> {
+    let mut judged = db::judged(c, Some(user_id))?;
+    judged.retain(|s| s.exercise == exercise);
+    let deadlines = db::deadlines(c)?;
+    Ok(count(&judged, from, &deadlines)
+        .get(&(user_id, exercise))
+        .map(Counted::score))
+}
+
+/// The submission that counts per student and exercise, from the judged ones (oldest first),
+/// without deadlines: the best (the highest score, the latest among equals) or the latest.
+/// For what a student has done (the exercise list, the class matrix), not for grades.
+pub fn choose(judged: &[Summary], from: GradesFrom) -> BTreeMap<(i64, &str), &Summary> {
+    count(judged, from, &Deadlines::default())
+        .into_iter()
+        .map(|(key, counted)| (key, counted.summary))
+        .collect()
 }
 
 /// The best judged submission of each exercise, of one student's judged ones (oldest
@@ -133,10 +193,11 @@ pub fn best_by_exercise(judged: &[Summary]) -> HashMap<&str, &Summary> {
         .collect()
 }
 
-/// Writes the submissions that count as a class folder `nimlab grade` reads
-/// (`OUT/<student>/<exercise>.py`, and `roster.csv` with every student account; staff's
-/// uploads are left out), so a batch
-/// regrade can run anywhere, in shards. Returns how many files were written.
+/// Writes the submissions that count (deadlines applied, see [`count`]) as a class folder
+/// `nimlab grade` reads (`OUT/<student>/<exercise>.py`, `roster.csv` with every student
+/// account (staff's uploads are left out), and `deadlines.json` with the deadlines, the extensions and each file's time, so
+/// that `nimlab grade` applies the same rule), so a batch regrade can run anywhere, in
+/// shards. Returns how many files were written.
 pub fn export_submissions(
     lab: &Lab,
     db: &Db,
@@ -145,9 +206,11 @@ pub fn export_submissions(
 ) -> Result<usize> {
     let users = db.with(|c| db::users(c))?;
     let judged = db.with(|c| db::judged(c, None))?;
-    let chosen = choose(&judged, from);
+    let deadlines = db.with(|c| db::deadlines(c))?;
+    let chosen = count(&judged, from, &deadlines);
     let mut files = Vec::new();
-    for ((user_id, exercise), summary) in &chosen {
+    let mut class_deadlines = class_deadlines(lab, &users, &deadlines);
+    for ((user_id, exercise), counted) in &chosen {
         if lab.exercise(exercise).is_err() {
             continue; // an exercise the lab no longer has
         }
@@ -155,19 +218,23 @@ pub fn export_submissions(
         let Some(user) = users.iter().find(|u| u.id == *user_id && !u.is_staff()) else {
             continue;
         };
-        let id = summary.id;
+        let id = counted.summary.id;
         let source = db
             .with(move |c| db::submission(c, id))?
             .map(|s| s.source)
             .unwrap_or_default();
-        files.push((
-            format!(
-                "{}/{exercise}.py",
-                crate::grade::book::file_stem(&user.username)
-            ),
-            source,
-        ));
+        let file = format!(
+            "{}/{exercise}.py",
+            crate::grade::book::file_stem(&user.username)
+        );
+        class_deadlines.submitted.insert(
+            file.clone(),
+            deadline::rfc3339(counted.summary.submitted_at),
+        );
+        files.push((file, source));
     }
+    let class_deadlines = serde_json::to_vec_pretty(&class_deadlines)
+        .map_err(|e| Error::fault(format!("cannot write {}: {e}", deadline::CLASS_FILE)))?;
     let mut roster = csv::Writer::from_writer(Vec::new());
     let mut rows = vec![[
         "student".to_string(),
@@ -206,9 +273,33 @@ pub fn export_submissions(
         for (relative, bytes) in &files {
             write(&folder.join(relative), bytes.as_ref())?;
         }
-        write(&folder.join("roster.csv"), &roster)
+        write(&folder.join("roster.csv"), &roster)?;
+        write(&folder.join(deadline::CLASS_FILE), &class_deadlines)
     })?;
     Ok(count)
+}
+
+/// The deadlines and extensions as an export carries them (the files' times are added as
+/// they are written).
+fn class_deadlines(lab: &Lab, users: &[User], deadlines: &Deadlines) -> ClassDeadlines {
+    let mut class = ClassDeadlines::default();
+    for name in lab.names() {
+        if let Some(policy) = deadlines.policy(name) {
+            class
+                .deadlines
+                .insert(name.to_string(), PolicyEntry::new(policy));
+        }
+    }
+    for ((user_id, exercise), until) in &deadlines.extensions {
+        if let Some(user) = users.iter().find(|u| u.id == *user_id) {
+            class
+                .extensions
+                .entry(crate::grade::book::file_stem(&user.username))
+                .or_default()
+                .insert(exercise.clone(), deadline::rfc3339(*until));
+        }
+    }
+    class
 }
 
 /// The gradebook of every student account (by username), from each one's best (or latest)
@@ -219,13 +310,14 @@ pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Resul
     students.retain(|u| !u.is_staff());
     students.sort_by(|a, b| a.username.cmp(&b.username));
     let judged = db.with(|c| db::judged(c, None))?;
-    let chosen = choose(&judged, from);
+    let deadlines = db.with(|c| db::deadlines(c))?;
+    let chosen = count(&judged, from, &deadlines);
     let mut book = GradebookBuilder::new(lab, isolation.to_string());
     for user in &students {
         let mut results = BTreeMap::new();
         for exercise in &lab.exercises {
-            if let Some(summary) = chosen.get(&(user.id, exercise.name.as_str())) {
-                results.insert(exercise.name.clone(), judged_result(db, exercise, summary)?);
+            if let Some(counted) = chosen.get(&(user.id, exercise.name.as_str())) {
+                results.insert(exercise.name.clone(), judged_result(db, exercise, counted)?);
             }
         }
         // The roster's id where the account has one; else the username, unique too.
@@ -245,7 +337,8 @@ pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Resul
 }
 
 /// A judged submission's result, with its report (read from the database).
-fn judged_result(db: &Db, exercise: &LabExercise, summary: &Summary) -> Result<ExerciseResult> {
+fn judged_result(db: &Db, exercise: &LabExercise, counted: &Counted) -> Result<ExerciseResult> {
+    let summary = counted.summary;
     let id = summary.id;
     let report: Option<CheckReport> = db
         .with(move |c| db::report(c, id))?
@@ -253,8 +346,8 @@ fn judged_result(db: &Db, exercise: &LabExercise, summary: &Summary) -> Result<E
     Ok(builder::graded(
         exercise,
         format!("submission {}: {}", summary.id, summary.filename),
-        summary.score.unwrap_or(0),
-        summary.max_score.unwrap_or(0),
+        (summary.score.unwrap_or(0), summary.max_score.unwrap_or(0)),
+        counted.judgement.factor,
         report,
     ))
 }
@@ -275,4 +368,86 @@ pub fn render(book: &Gradebook, file: &str) -> Result<Vec<u8>> {
     }
     crate::grade::export::render_one(book, file)?
         .ok_or_else(|| Error::fault(format!("{file}: no exporter writes it")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deadline::Policy;
+
+    const HOUR: i64 = 3_600_000;
+
+    /// Ada's present_board, judged `score` of 10, sent `at`.
+    fn judged_at(db: &Db, user_id: i64, at: i64, score: u32) {
+        db.with(|c| {
+            db::insert_submission_at(c, user_id, "present_board", "p.py", b"", 10, at)?
+                .expect("queued");
+            let job = db::claim(c)?.expect("a job");
+            let outcome = db::Outcome::Judged {
+                verdict: "accepted".into(),
+                score,
+                max_score: 10,
+                report: "{}".into(),
+            };
+            db::finish(c, &job, &outcome).map(|_| ())
+        })
+        .unwrap();
+    }
+
+    #[test]
+    fn counted_score_and_the_gradebook_count_the_best_score_after_its_penalty_or_the_latest_accepted()
+     {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("class.db")).unwrap();
+        let lab = Lab::built_in().unwrap();
+        let ada = db
+            .with(|c| {
+                let user = db::NewUser {
+                    username: "ada".into(),
+                    ..db::NewUser::default()
+                };
+                db::upsert_user(c, &user, db::Role::Student, Some("x"))?;
+                Ok(db::find_user(c, "ada")?.expect("ada").0.id)
+            })
+            .unwrap();
+        let due = 1_000 * HOUR;
+        // On time, 6 of 10; an hour late, 10 of 10 (5 at 50% a day); 30 hours late, 10 of 10
+        // (0: two started days).
+        for (at, score) in [(due - HOUR, 6), (due + HOUR, 10), (due + 30 * HOUR, 10)] {
+            judged_at(&db, ada, at, score);
+        }
+        let policy = Policy {
+            due_ms: due,
+            late_until_ms: Some(due + 48 * HOUR),
+            penalty_percent_per_day: 50.0,
+        };
+        let names = ["present_board".to_string()];
+        db.with(|c| db::set_deadline(c, &names, &policy)).unwrap();
+        let score = |from| {
+            db.with(|c| counted_score(c, ada, "present_board", from))
+                .unwrap()
+        };
+        let agree = |from| {
+            let book = gradebook(&lab, &db, from, "test").unwrap();
+            let points = book.students[0].exercises["present_board"].points;
+            let (score, max) = score(from).unwrap();
+            assert_eq!(points, 10.0 * score / f64::from(max), "{from:?}");
+        };
+        assert_eq!(score(GradesFrom::Best), Some((6.0, 10)));
+        assert_eq!(score(GradesFrom::Latest), Some((0.0, 10)));
+        agree(GradesFrom::Best);
+        agree(GradesFrom::Latest);
+        // The late period ending two hours after the due time: the last one is not counted.
+        let shorter = Policy {
+            late_until_ms: Some(due + 2 * HOUR),
+            ..policy
+        };
+        db.with(|c| db::set_deadline(c, &names, &shorter)).unwrap();
+        assert_eq!(score(GradesFrom::Latest), Some((5.0, 10)));
+        agree(GradesFrom::Latest);
+        // Without a deadline, the best as judged.
+        db.with(|c| db::clear_deadline(c, &names)).unwrap();
+        assert_eq!(score(GradesFrom::Best), Some((10.0, 10)));
+        assert_eq!(score(GradesFrom::Latest), Some((10.0, 10)));
+    }
 }

@@ -191,6 +191,7 @@ pub async fn exercises(State(app): State<AppState>, session: Session) -> PageRes
             )
         })
         .await?;
+    let deadlines = app.db(|c| db::deadlines(c)).await?;
     let best = best_by_exercise(&judged);
     let rows: Vec<views::ExerciseRow> = app
         .lab
@@ -200,9 +201,10 @@ pub async fn exercises(State(app): State<AppState>, session: Session) -> PageRes
             exercise,
             best: best.get(exercise.name.as_str()).copied(),
             attempts: all.iter().filter(|s| s.exercise == exercise.name).count(),
+            deadline: deadlines.personal(user_id, &exercise.name),
         })
         .collect();
-    Ok(views::exercises(&viewer(&session), &rows).into_response())
+    Ok(views::exercises(&viewer(&session), &rows, db::now_ms()).into_response())
 }
 
 fn exercise_of<'a>(app: &'a AppState, name: &str) -> Result<&'a crate::lab::LabExercise, PageFail> {
@@ -231,7 +233,17 @@ pub async fn exercise(
             )
         })
         .await?;
-    Ok(views::exercise(&viewer(&session), exercise, &mine, app.max_upload_bytes).into_response())
+    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let late = late_ones(&deadlines, &mine);
+    let view = views::ExerciseView {
+        exercise,
+        mine: &mine,
+        max_upload: app.max_upload_bytes,
+        deadline: deadlines.personal(user_id, &exercise.name),
+        now: db::now_ms(),
+        late: &late,
+    };
+    Ok(views::exercise(&viewer(&session), &view).into_response())
 }
 
 pub async fn starter(
@@ -303,6 +315,14 @@ pub async fn submit(
     Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
 }
 
+/// The ids of those of `rows` sent after their student's due time.
+fn late_ones(deadlines: &db::Deadlines, rows: &[Summary]) -> std::collections::HashSet<i64> {
+    rows.iter()
+        .filter(|s| deadlines.judge(s.user_id, &s.exercise, s.submitted_at).late)
+        .map(|s| s.id)
+        .collect()
+}
+
 /// `/submissions`: a page of the list, newest first, with the filters of the form above it.
 pub async fn history(
     State(app): State<AppState>,
@@ -313,6 +333,8 @@ pub async fn history(
     let counted = filter.clone();
     let total = app.db(move |c| db::count_submissions(c, &counted)).await?;
     let rows = app.db(move |c| db::submissions(c, &filter)).await?;
+    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let late = late_ones(&deadlines, &rows);
     let page = query.page();
     let first = (page - 1) * PAGE_SIZE;
     let link = |page: usize| format!("/submissions?{}", query.with_page(page));
@@ -324,6 +346,7 @@ pub async fn history(
         previous: (page > 1).then(|| link(page - 1)),
         next: (first + rows.len() < total).then(|| link(page + 1)),
         filtered: query.filtered(),
+        late: &late,
         fields: [
             text(&query.student),
             text(&query.exercise),
@@ -355,6 +378,11 @@ pub async fn submission(
         *report = report.for_student();
     }
     let waiting_before = app.db(move |c| db::waiting_before(c, id)).await?;
+    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let summary = &submission.summary;
+    let late = deadlines
+        .judge(summary.user_id, &summary.exercise, summary.submitted_at)
+        .late;
     let title = app
         .lab
         .exercise(&submission.summary.exercise)
@@ -366,6 +394,7 @@ pub async fn submission(
         source: &submission.source,
         report: report.as_ref(),
         waiting_before,
+        late,
     };
     Ok(views::submission(&viewer(&session), &view).into_response())
 }
@@ -598,4 +627,130 @@ pub async fn change_password(
         Err(fail) if fail.status.is_client_error() => Ok(on_page(fail)),
         Err(fail) => Err(fail.into()),
     }
+}
+
+#[derive(Deserialize, Default)]
+pub struct DeadlinesQuery {
+    done: Option<String>,
+}
+
+/// `GET /deadlines`: each exercise's deadline and the extensions, with the forms that change
+/// them. Instructors only.
+pub async fn deadlines(
+    State(app): State<AppState>,
+    session: Session,
+    Query(query): Query<DeadlinesQuery>,
+) -> PageResult {
+    session.require_instructor()?;
+    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let extensions = app.db(|c| db::extension_list(c)).await?;
+    let users = app.db(|c| db::users(c)).await?;
+    let notice = match query.done.as_deref() {
+        Some("set") => Some("The deadline is set."),
+        Some("clear") => Some("The deadline is removed."),
+        Some("extend") => Some("The extension is given."),
+        Some("unextend") => Some("The extension is removed."),
+        _ => None,
+    };
+    let view = views::DeadlinesView {
+        exercises: app
+            .lab
+            .exercises
+            .iter()
+            .map(|e| (e, deadlines.policy(&e.name)))
+            .collect(),
+        extensions: &extensions,
+        students: users
+            .iter()
+            .filter(|u| !u.is_instructor())
+            .map(|u| u.username.as_str())
+            .collect(),
+        notice,
+    };
+    Ok(views::deadlines(&viewer(&session), &view).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct DeadlineForm {
+    csrf: Option<String>,
+    action: String,
+    exercise: Option<String>,
+    student: Option<String>,
+    due: Option<String>,
+    late_until: Option<String>,
+    late_penalty: Option<String>,
+    until: Option<String>,
+}
+
+/// `POST /deadlines`: sets or clears a deadline (`action=set|clear`, `exercise` a name or
+/// `all`, `due`, `late_until`, `late_penalty`), or gives or removes an extension
+/// (`action=extend|unextend`, `student`, `exercise`, `until`). Instructors only; a form
+/// that does not make sense is answered on the site's page, and nothing is changed.
+pub async fn set_deadline(
+    State(app): State<AppState>,
+    session: Session,
+    Form(form): Form<DeadlineForm>,
+) -> PageResult {
+    session.check_csrf(form.csrf.as_deref())?;
+    session.require_instructor()?;
+    let action = form.action.clone();
+    let changed = tokio::task::spawn_blocking(move || change_deadline(&app, &form))
+        .await
+        .unwrap_or_else(|e| Err(Fail::internal(format!("a task failed: {e}"))));
+    match changed {
+        Ok(()) => Ok(Redirect::to(&format!("/deadlines?done={action}")).into_response()),
+        Err(fail) if fail.status.is_client_error() => {
+            let page = views::deadline_error(&viewer(&session), fail.status, &fail.message);
+            Ok(fail.with_body(page))
+        }
+        Err(fail) => Err(fail.into()),
+    }
+}
+
+/// A form's field as typed, unless left empty.
+fn field(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// What a deadlines form asks for, done: a mistake in it is the instructor's (400), nimlab's
+/// own failure is not.
+fn change_deadline(app: &App, form: &DeadlineForm) -> Result<(), Fail> {
+    use super::deadlines as change;
+    let mistake = |e: crate::error::Error| match e {
+        crate::error::Error::Usage(message) => Fail::bad_request(message),
+        other => Fail::from(other),
+    };
+    let exercise =
+        field(&form.exercise).ok_or_else(|| Fail::bad_request("say which exercise (or all)"))?;
+    let student = || field(&form.student).ok_or_else(|| Fail::bad_request("say which student"));
+    match form.action.as_str() {
+        "set" => {
+            let due = field(&form.due).ok_or_else(|| Fail::bad_request("say when it is due"))?;
+            let penalty = match field(&form.late_penalty) {
+                Some(text) => Some(text.parse::<f64>().map_err(|_| {
+                    Fail::bad_request(format!("the late penalty `{text}` is not a number"))
+                })?),
+                None => None,
+            };
+            let policy = change::policy(due, field(&form.late_until), penalty).map_err(mistake)?;
+            change::set(&app.db, &app.lab, exercise, &policy).map_err(mistake)?;
+        }
+        "clear" => {
+            change::clear(&app.db, &app.lab, exercise, None).map_err(mistake)?;
+        }
+        "extend" => {
+            let until = field(&form.until)
+                .ok_or_else(|| Fail::bad_request("say until when the student has"))?;
+            change::extend(&app.db, &app.lab, student()?, exercise, until).map_err(mistake)?;
+        }
+        "unextend" => {
+            change::clear(&app.db, &app.lab, exercise, Some(student()?)).map_err(mistake)?;
+        }
+        other => {
+            return Err(Fail::bad_request(format!(
+                "action={other}: choose set, clear, extend or unextend"
+            )));
+        }
+    }
+    Ok(())
 }

@@ -38,6 +38,10 @@ pub fn router(app: AppState) -> Router {
         .route("/submissions/{id}/source", get(pages::source))
         .route("/class", get(pages::class))
         .route("/class/password", post(pages::reset_password))
+        .route(
+            "/deadlines",
+            get(pages::deadlines).post(pages::set_deadline),
+        )
         .route("/queue", get(pages::queue))
         .route("/rejudge", post(pages::rejudge))
         .route("/downloads", get(pages::downloads))

@@ -2,6 +2,7 @@
 //! it is (which exercise, which file), and its place in the judging queue.
 
 use super::db::{self, User};
+use super::deadlines;
 use super::fail::Fail;
 use super::state::AppState;
 use crate::lab::Lab;
@@ -155,19 +156,33 @@ pub fn accept(lab: &Lab, upload: Upload, exercise: Option<&str>) -> Result<Accep
     })
 }
 
-/// Queues an accepted upload, committed before this returns; wakes a worker.
+/// Queues an accepted upload, committed before this returns; wakes a worker. A student's
+/// upload after their last moment (the deadline's late period, else its due time, their
+/// extension applied) is refused, 403, with a message that says when that was; an
+/// instructor's never is.
 pub async fn enqueue(app: &AppState, user: &User, accepted: Accepted) -> Result<i64, Fail> {
-    let (user_id, max) = (user.id, app.max_queued);
+    let (user_id, max, instructor) = (user.id, app.max_queued, user.is_instructor());
+    let exercise = accepted.exercise.clone();
     let queued = app
         .db(move |c| {
-            db::insert_submission(
+            // One moment for the check and the record, so what was let in counts.
+            let now = db::now_ms();
+            if !instructor {
+                let deadlines = db::deadlines(c)?;
+                if !deadlines.judge(user_id, &accepted.exercise, now).accepted {
+                    return Ok(Err(Closed(deadlines.personal(user_id, &accepted.exercise))));
+                }
+            }
+            db::insert_submission_at(
                 c,
                 user_id,
                 &accepted.exercise,
                 &accepted.filename,
                 &accepted.source,
                 max,
+                now,
             )
+            .map(|queued| queued.map_err(Refused))
         })
         .await?;
     match queued {
@@ -175,7 +190,11 @@ pub async fn enqueue(app: &AppState, user: &User, accepted: Accepted) -> Result<
             app.signal.notify();
             Ok(id)
         }
-        Err(db::Refused::TooManyQueued(count)) => {
+        Err(Closed(policy)) => Err(Fail::forbidden(match policy {
+            Some(policy) => deadlines::closed_message(&exercise, &policy),
+            None => format!("uploads for {exercise} are closed"),
+        })),
+        Err(Refused(db::Refused::TooManyQueued(count))) => {
             let mut fail = Fail::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
@@ -187,6 +206,14 @@ pub async fn enqueue(app: &AppState, user: &User, accepted: Accepted) -> Result<
         }
     }
 }
+
+/// Why an upload was not queued.
+enum NotQueued {
+    /// After the student's last moment; their deadline.
+    Closed(Option<crate::deadline::Policy>),
+    Refused(db::Refused),
+}
+use NotQueued::{Closed, Refused};
 
 #[cfg(test)]
 mod tests {

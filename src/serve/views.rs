@@ -4,12 +4,14 @@
 use super::assets;
 use super::db::{Status, Summary, User};
 use super::urls::percent_encode;
+use crate::deadline::Policy;
 use crate::judge::Verdict;
 use crate::lab::{LabExercise, Visibility};
 use crate::report::{CaseFeedback, CaseReport, CheckReport, RunReport, TranscriptEntry};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
+use std::collections::HashSet;
 
 /// What a student is told of a submission nimlab failed to judge; the reason (nimlab's own
 /// error, which may name the server's files) is for instructors.
@@ -173,9 +175,26 @@ pub struct ExerciseRow<'a> {
     pub exercise: &'a LabExercise,
     pub best: Option<&'a Summary>,
     pub attempts: usize,
+    /// The viewer's own deadline (their extension applied).
+    pub deadline: Option<Policy>,
 }
 
-pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow]) -> Rendered {
+/// A deadline in a line: due when, late work until when and at what cost, or closed.
+fn deadline_line(deadline: &Policy, now: i64) -> Markup {
+    let closed = now > crate::deadline::last_moment(deadline);
+    html! {
+        span.small.deadline.file {
+            @if closed { span.badge.v-bad { "closed" } " " }
+            "due " (crate::deadline::display(deadline.due_ms))
+            @if let Some(until) = deadline.late_until_ms {
+                "; late work until " (crate::deadline::display(until)) ", "
+                (super::deadlines::penalty(deadline.penalty_percent_per_day))
+            }
+        }
+    }
+}
+
+pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow], now: i64) -> Rendered {
     page(
         "Exercises",
         Some(viewer),
@@ -189,7 +208,8 @@ pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow]) -> Rendered {
                         tr {
                             td.num { (index + 1) }
                             td { a href={"/exercises/" (row.exercise.name)} { (row.exercise.config.title) }
-                                 code.file.small.dim.wide { (row.exercise.name) ".py" } }
+                                 code.file.small.dim.wide { (row.exercise.name) ".py" }
+                                 @if let Some(deadline) = &row.deadline { (deadline_line(deadline, now)) } }
                             td { @match row.best { Some(best) => (status_badge(best)), None => span.dim { "not submitted" } } }
                             td.num { @if let Some(best) = row.best { (score(best)) } }
                             td.num.wide { (row.attempts) }
@@ -260,18 +280,32 @@ pub fn files_base(exercise: &str) -> String {
     format!("/exercises/{exercise}/files/")
 }
 
-pub fn exercise(
-    viewer: &Viewer,
-    exercise: &LabExercise,
-    mine: &[Summary],
-    max_upload: usize,
-) -> Rendered {
+/// An exercise's page: its statement, the upload form, and the viewer's own deadline and
+/// submissions.
+pub struct ExerciseView<'a> {
+    pub exercise: &'a LabExercise,
+    pub mine: &'a [Summary],
+    pub max_upload: usize,
+    pub deadline: Option<Policy>,
+    pub now: i64,
+    /// Which of `mine` were sent after the viewer's due time.
+    pub late: &'a HashSet<i64>,
+}
+
+pub fn exercise(viewer: &Viewer, view: &ExerciseView) -> Rendered {
+    let ExerciseView {
+        exercise,
+        mine,
+        max_upload,
+        ..
+    } = *view;
     page(
         &exercise.config.title,
         Some(viewer),
         html! {},
         html! {
             p.small { a href="/exercises" { "← all exercises" } }
+            @if let Some(deadline) = &view.deadline { p { (deadline_line(deadline, view.now)) } }
             div.statement { (statement(&exercise.statement, &files_base(&exercise.name))) }
             h2 #submit { "Submit" }
             p {
@@ -297,7 +331,7 @@ pub fn exercise(
             }
             @if !mine.is_empty() {
                 h2 { "Your submissions" }
-                (submission_table(mine, false))
+                (submission_table(mine, false, view.late))
             }
         },
     )
@@ -356,7 +390,8 @@ pub fn sample_stem(case: &str) -> &str {
     case.strip_prefix("sample/").unwrap_or(case)
 }
 
-pub fn submission_table(rows: &[Summary], show_student: bool) -> Markup {
+/// Submissions in a table, newest first; those in `late` (by id) are marked late.
+pub fn submission_table(rows: &[Summary], show_student: bool, late: &HashSet<i64>) -> Markup {
     html! {
         div.scroll { table {
             thead { tr {
@@ -371,7 +406,8 @@ pub fn submission_table(rows: &[Summary], show_student: bool) -> Markup {
                         @if show_student { td { (row.username) } }
                         td { (row.exercise) }
                         td.wide { code { (row.filename) } }
-                        td { a href={"/submissions/" (row.id)} { (status_badge(row)) } }
+                        td { a href={"/submissions/" (row.id)} { (status_badge(row)) }
+                             @if late.contains(&row.id) { " " span.badge.v-note.late { "late" } } }
                         td.num { (score(row)) }
                         td.wide.small.dim { (time(row.submitted_at)) }
                     }
@@ -390,6 +426,8 @@ pub struct HistoryView<'a> {
     pub previous: Option<String>,
     pub next: Option<String>,
     pub filtered: bool,
+    /// Which of `rows` were sent after their student's due time.
+    pub late: &'a HashSet<i64>,
     /// The filters as typed: student, exercise, verdict, from, to.
     pub fields: [String; 5],
     pub exercises: Vec<&'a str>,
@@ -465,7 +503,7 @@ pub fn history(viewer: &Viewer, view: &HistoryView) -> Rendered {
                 p.dim { @if view.filtered { "No submissions match." } @else { "No submissions yet." } }
             } @else {
                 p.dim.small.count { "showing " (shown.0) "–" (shown.1) " of " (view.total) }
-                (submission_table(view.rows, staff))
+                (submission_table(view.rows, staff, view.late))
             }
             @if view.previous.is_some() || view.next.is_some() {
                 p.pages {
@@ -483,6 +521,8 @@ pub struct SubmissionView<'a> {
     pub source: &'a [u8],
     pub report: Option<&'a CheckReport>,
     pub waiting_before: i64,
+    /// Sent after its student's due time.
+    pub late: bool,
 }
 
 pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
@@ -504,6 +544,7 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
                 (view.title) " · "
                 @if viewer.user.is_staff() { "by " (summary.username) " · " }
                 "submitted " (time(summary.submitted_at))
+                @if view.late { " " span.badge.v-note.late { "late" } }
             }
             // Near the top: a report can be thousands of pixels long.
             @if viewer.user.is_staff() {
@@ -781,6 +822,7 @@ pub fn class(
         html! {},
         html! {
             h1 { "Class" }
+            p.small { a href="/deadlines" { "Deadlines and extensions" } }
             p.dim.small { (rows.len()) " students · each cell is the best score (cases passed, by weight) · "
                 span.badge.v-accepted { "all" } " " span.badge.v-note { "some" } " " span.badge.v-bad { "none" } }
             div.scroll { table.matrix {
@@ -959,6 +1001,136 @@ pub fn downloads(viewer: &Viewer, files: &[(&str, &str)], default_from: &str) ->
                     }
                 }
             } }
+        },
+    )
+}
+
+/// The deadlines page: each exercise's deadline, the extensions, and the forms that change
+/// them.
+pub struct DeadlinesView<'a> {
+    /// Each exercise of the lab with its deadline, if any.
+    pub exercises: Vec<(&'a LabExercise, Option<&'a Policy>)>,
+    /// (student, exercise, new due time).
+    pub extensions: &'a [(String, String, i64)],
+    pub students: Vec<&'a str>,
+    pub notice: Option<&'static str>,
+}
+
+fn exercise_choices(view: &DeadlinesView, id: &str) -> Markup {
+    html! {
+        select id=(id) name="exercise" {
+            option value="all" { "every exercise" }
+            @for (exercise, _) in &view.exercises { option value=(exercise.name) { (exercise.name) } }
+        }
+    }
+}
+
+fn undo_form(
+    viewer: &Viewer,
+    action: &str,
+    exercise: &str,
+    student: Option<&str>,
+    label: &str,
+) -> Markup {
+    html! {
+        form.inline method="post" action="/deadlines" {
+            input type="hidden" name="csrf" value=(viewer.csrf);
+            input type="hidden" name="action" value=(action);
+            input type="hidden" name="exercise" value=(exercise);
+            @if let Some(student) = student { input type="hidden" name="student" value=(student); }
+            button.secondary type="submit" { (label) }
+        }
+    }
+}
+
+pub fn deadlines(viewer: &Viewer, view: &DeadlinesView) -> Rendered {
+    use crate::deadline::display;
+    page(
+        "Deadlines",
+        Some(viewer),
+        html! {},
+        html! {
+            p.small { a href="/class" { "← the class" } }
+            h1 { "Deadlines" }
+            @if let Some(notice) = view.notice { p.notice { (notice) } }
+            p.small.dim { "Times are in the server's time zone. A submission after the due time is late; after the late period (or the due time, without one) students' uploads are refused and the gradebooks do not count it. Each started day late takes the penalty, in percent of the score. An extension gives one student a new due time, and the late period moves with it." }
+            div.scroll { table {
+                thead { tr { th { "Exercise" } th { "Due" } th.wide { "Late work" } th {} } }
+                tbody {
+                    @for (exercise, deadline) in &view.exercises {
+                        tr {
+                            td { (exercise.name) }
+                            @match deadline {
+                                Some(deadline) => {
+                                    td.small { (display(deadline.due_ms)) }
+                                    td.small.wide { @match deadline.late_until_ms {
+                                        Some(until) => { "until " (display(until)) ", " (super::deadlines::penalty(deadline.penalty_percent_per_day)) }
+                                        None => span.dim { "none" },
+                                    } }
+                                    td { (undo_form(viewer, "clear", &exercise.name, None, "Clear")) }
+                                }
+                                None => { td.dim { "no deadline" } td.wide {} td {} }
+                            }
+                        }
+                    }
+                }
+            } }
+            h2 { "Set a deadline" }
+            form.stack method="post" action="/deadlines" {
+                input type="hidden" name="csrf" value=(viewer.csrf);
+                input type="hidden" name="action" value="set";
+                div { label for="set-exercise" { "Exercise" } (exercise_choices(view, "set-exercise")) }
+                div { label for="set-due" { "Due" } input #set-due type="datetime-local" name="due" required; }
+                div { label for="set-late" { "Take late work until (optional)" } input #set-late type="datetime-local" name="late_until"; }
+                div { label for="set-penalty" { "Penalty, percent of the score per day late (100: no credit)" }
+                    input #set-penalty type="number" name="late_penalty" min="0" max="100" step="any" value="0"; }
+                button.primary type="submit" { "Set the deadline" }
+            }
+            h2 { "Extensions" }
+            @if view.extensions.is_empty() { p.dim { "None." } }
+            @else {
+                div.scroll { table {
+                    thead { tr { th { "Student" } th { "Exercise" } th { "Due for them" } th {} } }
+                    tbody {
+                        @for (student, exercise, until) in view.extensions {
+                            tr {
+                                td { (student) }
+                                td { (exercise) }
+                                td.small { (display(*until)) }
+                                td { (undo_form(viewer, "unextend", exercise, Some(student), "Remove")) }
+                            }
+                        }
+                    }
+                } }
+            }
+            @if !view.students.is_empty() {
+                h2 { "Give an extension" }
+                form.stack method="post" action="/deadlines" {
+                    input type="hidden" name="csrf" value=(viewer.csrf);
+                    input type="hidden" name="action" value="extend";
+                    div { label for="extend-student" { "Student" }
+                        select #extend-student name="student" { @for student in &view.students { option value=(student) { (student) } } } }
+                    div { label for="extend-exercise" { "Exercise" } (exercise_choices(view, "extend-exercise")) }
+                    div { label for="extend-until" { "New due time" } input #extend-until type="datetime-local" name="until" required; }
+                    button.primary type="submit" { "Give the extension" }
+                }
+            }
+        },
+    )
+}
+
+/// A deadlines form that was refused: why, and the way back.
+pub fn deadline_error(viewer: &Viewer, status: StatusCode, message: &str) -> Rendered {
+    page(
+        "Deadlines",
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { "Deadlines" }
+            h2 { "Not changed" }
+            p.error { (message) }
+            p { a href="/deadlines" { "← back to the deadlines" } }
+            p.small.dim { (status.as_u16()) " " (status.canonical_reason().unwrap_or("")) }
         },
     )
 }

@@ -11,6 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod connections;
+mod deadlines;
 mod instructors;
 mod lab_files;
 mod logins;

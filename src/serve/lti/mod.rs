@@ -122,17 +122,6 @@ pub fn rfc3339(ms: i64) -> String {
     )
 }
 
-/// The parameters of a third-party login initiation.
-#[derive(Deserialize)]
-pub struct Initiation {
-    iss: Option<String>,
-    login_hint: Option<String>,
-    target_link_uri: Option<String>,
-    lti_message_hint: Option<String>,
-    client_id: Option<String>,
-    lti_deployment_id: Option<String>,
-}
-
 /// The tool's own address as the platform sees it: the first `--origin`, else this request's
 /// host under the site's scheme.
 fn own_origin(app: &App, headers: &HeaderMap) -> String {
@@ -156,82 +145,43 @@ fn refused(status: StatusCode, why: impl Into<String>) -> PageFail {
     ))
 }
 
+fn bad(why: impl Into<String>) -> PageFail {
+    refused(StatusCode::BAD_REQUEST, why)
+}
+
 /// The name of the cookie that ties a launch's state to this browser.
 fn state_cookie_name(state: &str) -> String {
     format!("nimlab_lti_{}", &state[..state.len().min(16)])
 }
 
+type Handled = std::result::Result<Response, PageFail>;
+
 /// `GET|POST /lti/login`: answers a platform's login initiation with a redirect to its
-/// authorisation URL.
+/// authorisation URL, with a fresh state (also in a cookie of this browser) and nonce.
 pub async fn login(
     State(app): State<AppState>,
     method: Method,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
     body: axum::body::Bytes,
-) -> std::result::Result<Response, PageFail> {
+) -> Handled {
     let fields: HashMap<String, String> = if method == Method::POST {
-        serde_urlencoded::from_bytes(&body).map_err(|_| {
-            refused(
-                StatusCode::BAD_REQUEST,
-                "the login initiation is not a form",
-            )
-        })?
+        serde_urlencoded::from_bytes(&body)
+            .map_err(|_| bad("the login initiation is not a form"))?
     } else {
         query
     };
-    let get = |name: &str| fields.get(name).cloned().filter(|v| !v.is_empty());
-    let initiation = Initiation {
-        iss: get("iss"),
-        login_hint: get("login_hint"),
-        target_link_uri: get("target_link_uri"),
-        lti_message_hint: get("lti_message_hint"),
-        client_id: get("client_id"),
-        lti_deployment_id: get("lti_deployment_id"),
+    let get = |name: &str| {
+        fields
+            .get(name)
+            .filter(|v| !v.is_empty())
+            .map(String::as_str)
     };
-    let (Some(issuer), Some(login_hint)) = (initiation.iss.clone(), initiation.login_hint.clone())
-    else {
-        return Err(refused(
-            StatusCode::BAD_REQUEST,
-            "the login initiation lacks iss or login_hint",
-        ));
+    let (Some(issuer), Some(login_hint)) = (get("iss"), get("login_hint")) else {
+        return Err(bad("the login initiation lacks iss or login_hint"));
     };
-    let platforms = app.db(|c| store::platforms(c)).await?;
-    let matching: Vec<&Platform> = platforms
-        .iter()
-        .filter(|p| p.issuer == issuer)
-        .filter(|p| {
-            initiation
-                .client_id
-                .as_ref()
-                .is_none_or(|id| *id == p.client_id)
-        })
-        .collect();
-    let platform = match matching.as_slice() {
-        [one] => (*one).clone(),
-        [] => {
-            return Err(refused(
-                StatusCode::BAD_REQUEST,
-                format!("the platform {issuer:?} is not registered here (nimlab lti add-platform)"),
-            ));
-        }
-        _ => {
-            return Err(refused(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "several clients of {issuer:?} are registered and the initiation names none (client_id)"
-                ),
-            ));
-        }
-    };
-    if let Some(deployment) = &initiation.lti_deployment_id
-        && !platform.deployments.contains(deployment)
-    {
-        return Err(refused(
-            StatusCode::BAD_REQUEST,
-            format!("the deployment {deployment:?} is not registered for this platform"),
-        ));
-    }
+    let platform =
+        registered_platform(&app, issuer, get("client_id"), get("lti_deployment_id")).await?;
     let state = super::auth::random_token();
     let nonce = super::auth::random_token();
     let (s, n, id) = (state.clone(), nonce.clone(), platform.id);
@@ -250,14 +200,13 @@ pub async fn login(
                 "redirect_uri",
                 &format!("{}/lti/launch", own_origin(&app, &headers)),
             )
-            .append_pair("login_hint", &login_hint)
+            .append_pair("login_hint", login_hint)
             .append_pair("state", &state)
             .append_pair("nonce", &nonce);
-        if let Some(hint) = &initiation.lti_message_hint {
+        if let Some(hint) = get("lti_message_hint") {
             pairs.append_pair("lti_message_hint", hint);
         }
     }
-    let _ = initiation.target_link_uri;
     let mut response = Redirect::to(target.as_str()).into_response();
     // The launch comes back as a cross-site POST: only a SameSite=None cookie goes with it.
     let cookie = format!(
@@ -269,6 +218,42 @@ pub async fn login(
         HeaderValue::from_str(&cookie).expect("hex is header-safe"),
     );
     Ok(response)
+}
+
+/// The one platform registered for `issuer` (and `client_id`, when given), which knows the
+/// deployment, when given.
+async fn registered_platform(
+    app: &AppState,
+    issuer: &str,
+    client_id: Option<&str>,
+    deployment: Option<&str>,
+) -> std::result::Result<Platform, PageFail> {
+    let platforms = app.db(|c| store::platforms(c)).await?;
+    let matching: Vec<&Platform> = platforms
+        .iter()
+        .filter(|p| p.issuer == issuer && client_id.is_none_or(|id| id == p.client_id))
+        .collect();
+    let platform = match matching.as_slice() {
+        [one] => (*one).clone(),
+        [] => {
+            return Err(bad(format!(
+                "the platform {issuer:?} is not registered here (nimlab lti add-platform)"
+            )));
+        }
+        _ => {
+            return Err(bad(format!(
+                "several clients of {issuer:?} are registered and the initiation names none (client_id)"
+            )));
+        }
+    };
+    if let Some(deployment) = deployment
+        && !platform.deployments.iter().any(|d| d == deployment)
+    {
+        return Err(bad(format!(
+            "the deployment {deployment:?} is not registered for this platform"
+        )));
+    }
+    Ok(platform)
 }
 
 #[derive(Deserialize)]
@@ -285,72 +270,9 @@ pub async fn launch(
     State(app): State<AppState>,
     headers: HeaderMap,
     Form(form): Form<LaunchForm>,
-) -> std::result::Result<Response, PageFail> {
-    if let Some(error) = &form.error {
-        let detail = form.error_description.as_deref().unwrap_or("");
-        return Err(refused(
-            StatusCode::BAD_REQUEST,
-            format!("the platform answered {error:?} {detail}")
-                .trim()
-                .to_string(),
-        ));
-    }
-    let (Some(id_token), Some(state)) = (form.id_token, form.state) else {
-        return Err(refused(
-            StatusCode::BAD_REQUEST,
-            "the launch carries no id_token or state",
-        ));
-    };
-    let state_cookie = state_cookie_name(&state);
-    if cookie(&headers, &state_cookie).is_none_or(|value| !super::auth::same_secret(&value, &state))
-    {
-        return Err(refused(
-            StatusCode::FORBIDDEN,
-            "this browser did not start the launch (its state cookie is missing): open nimlab in a new window, not inside the course page, and allow its cookies",
-        ));
-    }
-    let taken = state.clone();
-    let Some((nonce, platform_id)) = app.db(move |c| store::take_launch(c, &taken)).await? else {
-        return Err(refused(
-            StatusCode::BAD_REQUEST,
-            "the launch has expired or was used already: start it again from the course",
-        ));
-    };
-    let platform = app
-        .db(move |c| store::platform(c, platform_id))
-        .await?
-        .ok_or_else(|| {
-            refused(
-                StatusCode::BAD_REQUEST,
-                "the platform is no longer registered",
-            )
-        })?;
-    let kid = token::rs256_kid(&id_token).map_err(|e| refused(StatusCode::BAD_REQUEST, e))?;
-    let key = app
-        .lti
-        .key(&platform, &kid)
-        .await
-        .map_err(|e| refused(StatusCode::BAD_REQUEST, e))?;
-    let expected = token::Expected {
-        issuer: &platform.issuer,
-        client_id: &platform.client_id,
-        deployments: &platform.deployments,
-    };
-    let launch = token::check(&id_token, &key, &expected, (now_ms() / 1000) as u64)
-        .map_err(|e| refused(StatusCode::BAD_REQUEST, e))?;
-    if !super::auth::same_secret(&launch.nonce, &nonce) {
-        return Err(refused(
-            StatusCode::BAD_REQUEST,
-            "the id_token's nonce is not the launch's",
-        ));
-    }
-    let seen = launch.nonce.clone();
-    if !app.db(move |c| store::first_use_of_nonce(c, &seen)).await? {
-        return Err(refused(
-            StatusCode::BAD_REQUEST,
-            "the id_token was used before (its nonce)",
-        ));
-    }
+) -> Handled {
+    let state = form.state.clone().unwrap_or_default();
+    let (platform, launch) = verified(&app, &headers, form).await?;
     let issuer = platform.issuer.clone();
     let for_account = launch.clone();
     let user = app
@@ -364,28 +286,7 @@ pub async fn launch(
         })?;
     let exercise = landing_exercise(&app, &launch, &own_origin(&app, &headers));
     if let (Some(exercise), Some(line_item)) = (&exercise, &launch.line_item) {
-        if outgoing::allowed(line_item).is_ok() {
-            let (exercise, line_item, subject) =
-                (exercise.clone(), line_item.clone(), launch.subject.clone());
-            let (user_id, lab, from) = (user.id, app.lab.clone(), app.grades_from);
-            app.db(move |c| {
-                store::remember_line_item(
-                    c,
-                    user_id,
-                    &exercise,
-                    platform_id,
-                    &line_item,
-                    &subject,
-                )?;
-                outbox::reconcile(c, &lab, from, Some(user_id))
-            })
-            .await?;
-            app.lti.wake.notify_one();
-        } else {
-            eprintln!(
-                "nimlab serve: LTI: the line item {line_item:?} is not https; no scores will be sent to it"
-            );
-        }
+        scores_go_to(&app, &platform, &launch, user.id, exercise, line_item).await?;
     }
     let session = start_session(&app, &user).await?;
     let target = exercise.map_or("/".to_string(), |name| format!("/exercises/{name}"));
@@ -395,11 +296,92 @@ pub async fn launch(
     headers.append(
         header::SET_COOKIE,
         HeaderValue::from_str(&format!(
-            "{state_cookie}=; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Max-Age=0"
+            "{}=; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Max-Age=0",
+            state_cookie_name(&state)
         ))
         .expect("hex is header-safe"),
     );
     Ok(response)
+}
+
+/// The launch a form posts, checked whole: begun by this browser (its state cookie), not
+/// used before, its id_token valid for the platform that began it, with the launch's nonce
+/// seen for the first time.
+async fn verified(
+    app: &AppState,
+    headers: &HeaderMap,
+    form: LaunchForm,
+) -> std::result::Result<(Platform, token::Launch), PageFail> {
+    if let Some(error) = &form.error {
+        let detail = form.error_description.as_deref().unwrap_or("");
+        return Err(bad(format!("the platform answered {error:?} {detail}")
+            .trim()
+            .to_string()));
+    }
+    let (Some(id_token), Some(state)) = (form.id_token, form.state) else {
+        return Err(bad("the launch carries no id_token or state"));
+    };
+    if cookie(headers, &state_cookie_name(&state))
+        .is_none_or(|value| !super::auth::same_secret(&value, &state))
+    {
+        return Err(refused(
+            StatusCode::FORBIDDEN,
+            "this browser did not start the launch (its state cookie is missing): open nimlab in a new window, not inside the course page, and allow its cookies",
+        ));
+    }
+    let Some((nonce, platform_id)) = app.db(move |c| store::take_launch(c, &state)).await? else {
+        return Err(bad(
+            "the launch has expired or was used already: start it again from the course",
+        ));
+    };
+    let platform = app
+        .db(move |c| store::platform(c, platform_id))
+        .await?
+        .ok_or_else(|| bad("the platform is no longer registered"))?;
+    let kid = token::rs256_kid(&id_token).map_err(bad)?;
+    let key = app.lti.key(&platform, &kid).await.map_err(bad)?;
+    let expected = token::Expected {
+        issuer: &platform.issuer,
+        client_id: &platform.client_id,
+        deployments: &platform.deployments,
+    };
+    let launch = token::check(&id_token, &key, &expected, (now_ms() / 1000) as u64).map_err(bad)?;
+    if !super::auth::same_secret(&launch.nonce, &nonce) {
+        return Err(bad("the id_token's nonce is not the launch's"));
+    }
+    let seen = launch.nonce.clone();
+    if !app.db(move |c| store::first_use_of_nonce(c, &seen)).await? {
+        return Err(bad("the id_token was used before (its nonce)"));
+    }
+    Ok((platform, launch))
+}
+
+/// Remembers the line item a launch names for the student's exercise, and queues the score
+/// the student has already.
+async fn scores_go_to(
+    app: &AppState,
+    platform: &Platform,
+    launch: &token::Launch,
+    user_id: i64,
+    exercise: &str,
+    line_item: &str,
+) -> std::result::Result<(), PageFail> {
+    if outgoing::allowed(line_item).is_err() {
+        eprintln!(
+            "nimlab serve: LTI: the line item {line_item:?} is not https; no scores will be sent to it"
+        );
+        return Ok(());
+    }
+    let (exercise, line_item) = (exercise.to_string(), line_item.to_string());
+    let (subject, platform_id) = (launch.subject.clone(), platform.id);
+    let (lab, from) = (app.lab.clone(), app.grades_from);
+    app.db(move |c| {
+        store::remember_line_item(c, user_id, &exercise, platform_id, &line_item, &subject)?;
+        outbox::reconcile(c, &lab, from, Some(user_id))
+    })
+    .await?;
+    app.lti.wake.notify_one();
+    Ok(())
 }
 
 /// The exercise a launch lands on: the link's custom parameter `exercise`, else a target

@@ -129,24 +129,7 @@ pub fn check(
     if iat + MAX_AGE_SECONDS < now {
         return Err("the id_token was issued more than an hour ago (iat)".into());
     }
-    if lti("version") != "1.3.0" {
-        return Err(format!(
-            "the launch is LTI version {:?}; nimlab takes 1.3.0",
-            lti("version")
-        ));
-    }
-    if lti("message_type") != "LtiResourceLinkRequest" {
-        return Err(format!(
-            "the launch is a {:?} message; nimlab takes resource link launches (LtiResourceLinkRequest)",
-            lti("message_type")
-        ));
-    }
-    let deployment_id = lti("deployment_id").to_string();
-    if !expected.deployments.contains(&deployment_id) {
-        return Err(format!(
-            "the deployment {deployment_id:?} is not registered for this platform (nimlab lti add-platform --deployment-id)"
-        ));
-    }
+    let deployment_id = launch_kind(&claims, expected)?;
     let subject = text("sub").to_string();
     if subject.is_empty() {
         return Err("the launch names no user (sub)".into());
@@ -181,6 +164,36 @@ pub fn check(
         target_link_uri: Some(lti("target_link_uri").to_string()).filter(|t| !t.is_empty()),
         line_item: score_line_item(&claims),
     })
+}
+
+/// Checks that a launch is an LTI 1.3.0 resource link launch of a registered deployment;
+/// returns the deployment.
+fn launch_kind(claims: &Value, expected: &Expected) -> Result<String, String> {
+    let lti = |name: &str| {
+        claims
+            .get(format!("{CLAIM}{name}"))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    };
+    if lti("version") != "1.3.0" {
+        return Err(format!(
+            "the launch is LTI version {:?}; nimlab takes 1.3.0",
+            lti("version")
+        ));
+    }
+    if lti("message_type") != "LtiResourceLinkRequest" {
+        return Err(format!(
+            "the launch is a {:?} message; nimlab takes resource link launches (LtiResourceLinkRequest)",
+            lti("message_type")
+        ));
+    }
+    let deployment_id = lti("deployment_id").to_string();
+    if !expected.deployments.contains(&deployment_id) {
+        return Err(format!(
+            "the deployment {deployment_id:?} is not registered for this platform (nimlab lti add-platform --deployment-id)"
+        ));
+    }
+    Ok(deployment_id)
 }
 
 /// The line item of the AGS claim, where its scopes allow posting scores.

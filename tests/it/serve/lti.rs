@@ -772,8 +772,16 @@ fn refused_with(server: &Server, platform: &Platform, begun: &Begun, token: &str
     assert!(page.contains(words), "expected {words:?} in {page}");
 }
 
-#[test]
-fn forged_stale_and_misdirected_id_tokens_are_refused_one_by_one() {
+/// A server with the fake platform registered, and a learner of it.
+struct Launching {
+    _dir: tempfile::TempDir,
+    _lab: tempfile::TempDir,
+    platform: Platform,
+    server: Server,
+    learner: Person,
+}
+
+fn launching() -> Launching {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
@@ -781,7 +789,24 @@ fn forged_stale_and_misdirected_id_tokens_are_refused_one_by_one() {
     platform.register(&db);
     let server = lti_server(&db, lab.path(), "0");
     platform.serve(&server);
-    let learner = person("lms-50", "x@uni.example", &["Learner"]);
+    Launching {
+        _dir: dir,
+        _lab: lab,
+        platform,
+        server,
+        learner: person("lms-50", "x@uni.example", &["Learner"]),
+    }
+}
+
+#[test]
+fn id_tokens_with_a_wrong_claim_are_refused_one_by_one() {
+    let Launching {
+        platform,
+        server,
+        learner,
+        ..
+    } = &launching();
+    let (platform, server) = (platform, server);
     // The guard is dropped before the tool asks the platform for its keys.
     let sign = |claims: &Value| platform.shared.key.lock().unwrap().token(claims);
     // Each case: how the claims or the token are spoiled, and what the refusal says.
@@ -828,23 +853,33 @@ fn forged_stale_and_misdirected_id_tokens_are_refused_one_by_one() {
         ),
     ];
     for (words, spoil) in &claim_cases {
-        let begun = begin(&server, &platform, "x");
-        let mut claims = platform.claims(&learner, &begun.nonce);
+        let begun = begin(server, platform, "x");
+        let mut claims = platform.claims(learner, &begun.nonce);
         spoil(&mut claims);
-        refused_with(&server, &platform, &begun, &sign(&claims), words);
+        refused_with(server, platform, &begun, &sign(&claims), words);
     }
+}
+
+#[test]
+fn id_tokens_not_signed_by_the_platforms_key_are_refused() {
+    let Launching {
+        platform,
+        server,
+        learner,
+        ..
+    } = &launching();
     // alg none: no signature at all.
-    let begun = begin(&server, &platform, "x");
-    let claims = platform.claims(&learner, &begun.nonce);
+    let begun = begin(server, platform, "x");
+    let claims = platform.claims(learner, &begun.nonce);
     let unsigned = format!(
         "{}.{}.",
         B64.encode(serde_json::json!({"alg": "none", "kid": "platform-key-1"}).to_string()),
         B64.encode(claims.to_string())
     );
-    refused_with(&server, &platform, &begun, &unsigned, "RS256 only");
+    refused_with(server, platform, &begun, &unsigned, "RS256 only");
     // HS256 with the platform's public key as the secret (the classic confusion attack).
-    let begun = begin(&server, &platform, "x");
-    let claims = platform.claims(&learner, &begun.nonce);
+    let begun = begin(server, platform, "x");
+    let claims = platform.claims(learner, &begun.nonce);
     let input = format!(
         "{}.{}",
         B64.encode(serde_json::json!({"alg": "HS256", "kid": "platform-key-1"}).to_string()),
@@ -864,66 +899,77 @@ fn forged_stale_and_misdirected_id_tokens_are_refused_one_by_one() {
         input.as_bytes(),
     );
     refused_with(
-        &server,
-        &platform,
+        server,
+        platform,
         &begun,
         &format!("{input}.{}", B64.encode(mac.as_ref())),
         "RS256 only",
     );
     // An unknown key id, and a key of the same id that is not the platform's.
-    let begun = begin(&server, &platform, "x");
-    let claims = platform.claims(&learner, &begun.nonce);
+    let begun = begin(server, platform, "x");
+    let claims = platform.claims(learner, &begun.nonce);
     let stranger = Key::new("no-such-key");
     refused_with(
-        &server,
-        &platform,
+        server,
+        platform,
         &begun,
         &stranger.token(&claims),
         "hold no key &quot;no-such-key&quot;",
     );
-    let begun = begin(&server, &platform, "x");
-    let claims = platform.claims(&learner, &begun.nonce);
+    let begun = begin(server, platform, "x");
+    let claims = platform.claims(learner, &begun.nonce);
     let impostor = Key::new("platform-key-1");
     refused_with(
-        &server,
-        &platform,
+        server,
+        platform,
         &begun,
         &impostor.token(&claims),
         "signature does not match",
     );
+}
+
+#[test]
+fn a_launch_serves_once_from_the_browser_that_began_it_and_a_new_platform_key_is_fetched() {
+    let Launching {
+        platform,
+        server,
+        learner,
+        ..
+    } = &launching();
+    let sign = |claims: &Value| platform.shared.key.lock().unwrap().token(claims);
     // The state: another launch's, or none of this browser's.
-    let begun = begin(&server, &platform, "x");
-    let other = begin(&server, &platform, "x");
-    let token = sign(&platform.claims(&learner, &begun.nonce));
+    let begun = begin(server, platform, "x");
+    let other = begin(server, platform, "x");
+    let token = sign(&platform.claims(learner, &begun.nonce));
     let crossed = Begun {
         state: other.state.clone(),
         nonce: begun.nonce.clone(),
         cookie: begun.cookie.clone(),
     };
-    refused_with(&server, &platform, &crossed, &token, "state cookie");
+    refused_with(server, platform, &crossed, &token, "state cookie");
     // A good launch goes through once; sent again (a replay), it is refused.
-    let begun = begin(&server, &platform, "x");
-    let token = sign(&platform.claims(&learner, &begun.nonce));
-    let response = finish(&server, &platform, &begun, &token);
+    let begun = begin(server, platform, "x");
+    let token = sign(&platform.claims(learner, &begun.nonce));
+    let response = finish(server, platform, &begun, &token);
     assert_eq!(
         response.status(),
         StatusCode::SEE_OTHER,
         "{}",
         server.stderr()
     );
-    refused_with(&server, &platform, &begun, &token, "used already");
-    let fresh = begin(&server, &platform, "x");
+    refused_with(server, platform, &begun, &token, "used already");
+    let fresh = begin(server, platform, "x");
     let replayed = Begun {
         state: fresh.state,
         nonce: begun.nonce.clone(),
         cookie: fresh.cookie,
     };
-    refused_with(&server, &platform, &replayed, &token, "nonce");
+    refused_with(server, platform, &replayed, &token, "nonce");
     // The platform rotates its key: the tool fetches the new one (once the few seconds are
     // past in which an unknown key id, the stranger's above, does not fetch again).
     *platform.shared.key.lock().unwrap() = Key::new("platform-key-2");
     std::thread::sleep(Duration::from_secs(6));
-    launch_as(&server, &platform, "x", &learner);
+    launch_as(server, platform, "x", learner);
     // A launch from another site may post here and nowhere else.
     let response = client()
         .post(server.url("/rejudge"))

@@ -209,6 +209,19 @@ fn staff_routes(id: i64) -> Vec<Route> {
             [303, 403, 303, 303],
         ),
         post("/rejudge", &[("scope", "all")], [303, 403, 303, 303]),
+        // Deadlines and the LMS platforms are the instructor's alone.
+        get("/deadlines", [303, 403, 403, 200]),
+        post(
+            "/deadlines",
+            &[
+                ("action", "set"),
+                ("exercise", "present_board"),
+                ("due", "2099-01-01 10:00"),
+            ],
+            [303, 403, 403, 303],
+        ),
+        get("/class/lti", [303, 403, 403, 200]),
+        post("/class/lti/resend", &[], [303, 403, 403, 303]),
         // Account management is the instructor's alone. Last: it gives ada a new password.
         post(
             "/class/password",

@@ -150,13 +150,7 @@ const LAYOUT: &str = "
 fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_points_in_view() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let lab = lab_with(&LAB, |_| {});
-    // A statement with an image wider than any window.
-    let statement = lab.path().join("exercises/present_board");
-    write_png(&statement.join("wide.png"), 1600, 120);
-    let readme = statement.join("README.md");
-    let text = std::fs::read_to_string(&readme).unwrap();
-    std::fs::write(&readme, format!("{text}\n![A wide board](wide.png)\n")).unwrap();
+    let lab = lab_with_a_wide_image();
     let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
     let ada = api_login(&server, "ada", "ada-password");
     let id = submit(&ada, &server, "present_board", &solution("present_board"));
@@ -177,6 +171,7 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
         "/class",
         "/queue",
         "/downloads",
+        "/deadlines",
         "/submissions",
         "/submissions?student=ada&exercise=present_board",
         submission.as_str(),
@@ -214,14 +209,7 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
             check(path, width);
         }
     }
-    // The statement's image was served and drawn, shrunk to the phone's width.
-    browser.resize(390, 900);
-    browser.go(&server.url("/exercises/present_board"));
-    let image = browser.script(
-        "var i = document.querySelector('main img[src$=\"wide.png\"]'); return [i.naturalWidth, i.getBoundingClientRect().width];",
-    );
-    assert_eq!(image[0], 1600, "the image did not load");
-    assert!(image[1].as_f64().unwrap() <= 390.0, "{image:?}");
+    statement_image_fits_a_phone(&browser, &server);
     browser.click("header form button[type=submit]");
     browser.wait_for("/login");
     log_in("prof", "prof-password");
@@ -234,7 +222,33 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
             }
         }
     }
-    // The page an instructor gets after giving a student a new password.
+    new_password_page_fits(&browser, &server);
+}
+
+/// The whole lab, with an image wider than any window in present_board's statement.
+fn lab_with_a_wide_image() -> tempfile::TempDir {
+    let lab = lab_with(&LAB, |_| {});
+    let statement = lab.path().join("exercises/present_board");
+    write_png(&statement.join("wide.png"), 1600, 120);
+    let readme = statement.join("README.md");
+    let text = std::fs::read_to_string(&readme).unwrap();
+    std::fs::write(&readme, format!("{text}\n![A wide board](wide.png)\n")).unwrap();
+    lab
+}
+
+/// The statement's image was served and drawn, shrunk to the phone's width.
+fn statement_image_fits_a_phone(browser: &Browser, server: &Server) {
+    browser.resize(390, 900);
+    browser.go(&server.url("/exercises/present_board"));
+    let image = browser.script(
+        "var i = document.querySelector('main img[src$=\"wide.png\"]'); return [i.naturalWidth, i.getBoundingClientRect().width];",
+    );
+    assert_eq!(image[0], 1600, "the image did not load");
+    assert!(image[1].as_f64().unwrap() <= 390.0, "{image:?}");
+}
+
+/// The page an instructor gets after giving a student a new password.
+fn new_password_page_fits(browser: &Browser, server: &Server) {
     for width in [1280, 390] {
         browser.resize(width, 900);
         browser.go(&server.url("/class"));
