@@ -694,11 +694,16 @@ pub async fn set_deadline(
     session.check_csrf(form.csrf.as_deref())?;
     session.require_instructor()?;
     let action = form.action.clone();
+    // A deadline or extension can change the scores sent to an LMS.
+    let scores = std::sync::Arc::clone(&app.lti.wake);
     let changed = tokio::task::spawn_blocking(move || change_deadline(&app, &form))
         .await
         .unwrap_or_else(|e| Err(Fail::internal(format!("a task failed: {e}"))));
     match changed {
-        Ok(()) => Ok(Redirect::to(&format!("/deadlines?done={action}")).into_response()),
+        Ok(()) => {
+            scores.notify_one();
+            Ok(Redirect::to(&format!("/deadlines?done={action}")).into_response())
+        }
         Err(fail) if fail.status.is_client_error() => {
             let page = views::deadline_error(&viewer(&session), fail.status, &fail.message);
             Ok(fail.with_body(page))

@@ -185,7 +185,12 @@ pub async fn login(
     let state = super::auth::random_token();
     let nonce = super::auth::random_token();
     let (s, n, id) = (state.clone(), nonce.clone(), platform.id);
-    app.db(move |c| store::begin_launch(c, &s, &n, id)).await?;
+    if !app.db(move |c| store::begin_launch(c, &s, &n, id)).await? {
+        return Err(refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many launches are under way: try again in a few minutes",
+        ));
+    }
     let mut target =
         outgoing::allowed(&platform.auth_url).map_err(|e| refused(StatusCode::BAD_GATEWAY, e))?;
     {

@@ -112,23 +112,32 @@ pub fn platform(c: &Connection, id: i64) -> rusqlite::Result<Option<Platform>> {
     .optional()
 }
 
-/// Records a launch started by a login initiation; forgets launches never finished.
+/// Launches begun and not finished (within [`LAUNCH_LIFETIME_MS`]) kept at most.
+const MAX_OPEN_LAUNCHES: i64 = 50_000;
+
+/// Records a launch started by a login initiation, forgetting launches never finished;
+/// false when too many are under way.
 pub fn begin_launch(
     c: &Connection,
     state: &str,
     nonce: &str,
     platform_id: i64,
-) -> rusqlite::Result<()> {
+) -> rusqlite::Result<bool> {
     let now = now_ms();
     c.execute(
         "DELETE FROM lti_launches WHERE created_at < ?1",
         [now - LAUNCH_LIFETIME_MS],
     )?;
+    // Anyone may begin a launch: their number is bounded, so a flood cannot fill the disk.
+    let open: i64 = c.query_row("SELECT COUNT(*) FROM lti_launches", [], |r| r.get(0))?;
+    if open >= MAX_OPEN_LAUNCHES {
+        return Ok(false);
+    }
     c.execute(
         "INSERT INTO lti_launches (state, nonce, platform_id, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![state, nonce, platform_id, now],
     )?;
-    Ok(())
+    Ok(true)
 }
 
 /// The launch a state names (its nonce and platform), taken: a state serves once.
@@ -243,11 +252,8 @@ fn free_username(c: &Connection, issuer: &str, launch: &Launch) -> rusqlite::Res
         .map(|n| n > 0)
     };
     let email = launch.email.trim();
-    if !email.is_empty()
-        && email.len() <= 100
-        && email.chars().all(|c| c.is_ascii_graphic())
-        && !taken(email)?
-    {
+    // A username names folders in exports: only one the website would accept.
+    if crate::serve::users::check_username(email).is_ok() && !taken(email)? {
         return Ok(email.to_string());
     }
     let digest = crate::serve::auth::token_hash(&format!("{issuer}\n{}", launch.subject));

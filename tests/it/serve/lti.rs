@@ -745,13 +745,21 @@ fn course_roles_decide_a_launched_accounts_role_and_a_roster_email_links_an_acco
     assert!(page.contains(">ada<"), "{page}");
     // And that account still logs in with its password.
     form_login(&server, "ada", "ada-password");
+    // An email that would not do as a username (it names folders in exports) is not one.
+    launch_as(
+        &server,
+        &platform,
+        "e",
+        &person("lms-13", "../../evil@x", &["Learner"]),
+    );
     let listed = nimlab()
         .args(["users", "list", "--db"])
         .arg(&db)
         .assert()
         .success();
     let out = String::from_utf8_lossy(&listed.get_output().stdout).to_string();
-    assert_eq!(out.matches("lti-").count(), 1, "{out}");
+    assert_eq!(out.matches("lti-").count(), 2, "{out}");
+    assert!(!out.contains("evil"), "{out}");
     assert!(!out.contains("ADA@uni.example"), "{out}");
     assert!(
         out.contains("prof@uni.example") && out.contains("ta@uni.example"),
@@ -981,6 +989,64 @@ fn a_launch_serves_once_from_the_browser_that_began_it_and_a_new_platform_key_is
     assert!(server.stderr().contains("LTI launch refused"));
 }
 
+/// A deadline set after the fact makes the submission a day late at half credit: the LMS
+/// gets the lower score; an extension for the student gives the whole score back.
+fn a_deadline_and_an_extension_send_new_scores(
+    prof: &Client,
+    server: &Server,
+    platform: &Platform,
+) {
+    let (_, page) = text(prof, server, "/deadlines");
+    let csrf = csrf_of(&page);
+    let now = jiff::Timestamp::now();
+    let at = |hours: i64| (now + jiff::SignedDuration::from_hours(hours)).to_string();
+    let change = |form: &[(&str, String)]| {
+        let mut form = form.to_vec();
+        form.push(("csrf", csrf.clone()));
+        let response = prof
+            .post(server.url("/deadlines"))
+            .form(&form)
+            .send()
+            .unwrap();
+        assert_eq!(
+            response.status(),
+            StatusCode::SEE_OTHER,
+            "{}",
+            response.text().unwrap()
+        );
+    };
+    change(&[
+        ("action", "set".into()),
+        ("exercise", "present_board".into()),
+        ("due", at(-1)),
+        ("late_until", at(48)),
+        ("late_penalty", "50".into()),
+    ]);
+    let arrived = |count: usize| {
+        let start = Instant::now();
+        while platform.scores().len() < count {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "{:?}\n{}",
+                platform.scores(),
+                server.stderr()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        platform.scores()[count - 1].body["scoreGiven"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!(arrived(2), 5.0);
+    change(&[
+        ("action", "extend".into()),
+        ("student", "bo@uni.example".into()),
+        ("exercise", "present_board".into()),
+        ("until", at(24)),
+    ]);
+    assert_eq!(arrived(3), 10.0);
+}
+
 #[test]
 fn scores_wait_while_the_lms_is_down_and_arrive_when_it_is_back() {
     let dir = tempfile::tempdir().unwrap();
@@ -1034,11 +1100,12 @@ fn scores_wait_while_the_lms_is_down_and_arrive_when_it_is_back() {
     assert_eq!(platform.scores()[0].body["scoreGiven"], 10.0);
     let (_, page) = text(&prof, &server, "/class/lti");
     assert!(page.contains("0 waiting, 0 failed"), "{page}");
+    a_deadline_and_an_extension_send_new_scores(&prof, &server, &platform);
     // A worse submission later does not lower the best score: nothing more is sent.
     let worse = dir.path().join("worse.py");
     std::fs::write(&worse, "print('no')\n").unwrap();
     let id = submit(&student, &server, "present_board", &worse);
     judged(&student, &server, id);
     std::thread::sleep(Duration::from_secs(2));
-    assert_eq!(platform.scores().len(), 1);
+    assert_eq!(platform.scores().len(), 3);
 }
