@@ -149,9 +149,14 @@ fn bad(why: impl Into<String>) -> PageFail {
     refused(StatusCode::BAD_REQUEST, why)
 }
 
-/// The name of the cookie that ties a launch's state to this browser.
+/// The name of the cookie that ties a launch's state to this browser. A state nimlab did
+/// not make (not 64 hex digits, as posted by anyone) names no cookie a browser could hold.
 fn state_cookie_name(state: &str) -> String {
-    format!("nimlab_lti_{}", &state[..state.len().min(16)])
+    if state.len() == 64 && state.bytes().all(|b| b.is_ascii_hexdigit()) {
+        format!("nimlab_lti_{}", &state[..16])
+    } else {
+        "nimlab_lti_none".to_string()
+    }
 }
 
 type Handled = std::result::Result<Response, PageFail>;

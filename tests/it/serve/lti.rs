@@ -955,6 +955,13 @@ fn a_launch_serves_once_from_the_browser_that_began_it_and_a_new_platform_key_is
         cookie: begun.cookie.clone(),
     };
     refused_with(server, platform, &crossed, &token, "state cookie");
+    // A state nimlab never made, multi-byte characters and all, is refused, not a crash.
+    let odd = Begun {
+        state: "€".repeat(30),
+        nonce: String::new(),
+        cookie: "nimlab_lti_none=x".into(),
+    };
+    refused_with(server, platform, &odd, "x.y.z", "state cookie");
     // A good launch goes through once; sent again (a replay), it is refused.
     let begun = begin(server, platform, "x");
     let token = sign(&platform.claims(learner, &begun.nonce));
