@@ -112,16 +112,6 @@ pub fn load(key_der: &[u8]) -> Result<Lti> {
     Ok(Lti::new(ToolKey::from_pkcs8(key_der)?))
 }
 
-/// Milliseconds since the epoch as RFC 3339 in UTC, with milliseconds.
-pub fn rfc3339(ms: i64) -> String {
-    let text = super::views::time(ms);
-    format!(
-        "{}.{:03}Z",
-        text.trim_end_matches(" UTC").replacen(' ', "T", 1),
-        ms.rem_euclid(1000)
-    )
-}
-
 /// The tool's own address as the platform sees it: the first `--origin`, else this request's
 /// host under the site's scheme.
 fn own_origin(app: &App, headers: &HeaderMap) -> String {

@@ -5,10 +5,11 @@
 //! token URL, and tries again with backoff when the platform is down. The instructor sees
 //! what waits or failed, and can send it again.
 
+use super::Lti;
 use super::outgoing::{self, without_url};
 use super::store::{self, Outgoing, Platform};
 use super::token::SCORE_SCOPE;
-use super::{Lti, rfc3339};
+use crate::deadline::rfc3339;
 use crate::lab::Lab;
 use crate::serve::db::now_ms;
 use crate::serve::grades::{self, GradesFrom};
