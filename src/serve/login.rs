@@ -206,8 +206,7 @@ async fn check_login(
         .and_then(|cookie| app.logins.devices.check(cookie))
         .filter(|device| device.username == username);
     let mut lane = choose_lane(app, &username, device, request.address).await?;
-    let now = db::now_ms();
-    let allowed = throttle::checks_at_once(lane.throttle, now);
+    let allowed = throttle::checks_at_once(lane.throttle, db::now_ms());
     // Reserved before the (slow) check, so guesses sent at once are refused past what the
     // throttle has left instead of all being checked.
     let ticket = app
@@ -215,6 +214,18 @@ async fn check_login(
         .in_flight
         .begin(&lane.key, allowed)
         .ok_or_else(checks_under_way)?;
+    // The throttle read above may predate checks that ended since (their tickets are gone,
+    // their failures recorded). Read again with the ticket held: every earlier check is now
+    // either under way (in the ticket's count) or recorded, so together they stay in bounds.
+    let lookup = lane.key.clone();
+    let fresh = app.db(move |c| db::throttle(c, &lookup)).await?;
+    let now = db::now_ms();
+    if throttle::wait(fresh, now).is_some()
+        || ticket.under_way() > throttle::checks_at_once(fresh, now)
+    {
+        return Err(checks_under_way());
+    }
+    lane.throttle = fresh;
     let lookup = username.clone();
     let found = app.db(move |c| db::find_user(c, &lookup)).await?;
     let user = match found {

@@ -109,6 +109,14 @@ pub struct InFlight {
 pub struct Ticket {
     in_flight: Arc<InFlight>,
     key: String,
+    under_way: u32,
+}
+
+impl Ticket {
+    /// The checks on its key that were under way when this one began, itself included.
+    pub fn under_way(&self) -> u32 {
+        self.under_way
+    }
 }
 
 impl InFlight {
@@ -123,6 +131,7 @@ impl InFlight {
         Some(Ticket {
             in_flight: Arc::clone(self),
             key: key.to_string(),
+            under_way: *count,
         })
     }
 }
@@ -348,7 +357,8 @@ mod tests {
     fn checks_under_way_are_bounded_per_key() {
         let in_flight = Arc::new(InFlight::default());
         let first = in_flight.begin("account:ada", 2).unwrap();
-        let _second = in_flight.begin("account:ada", 2).unwrap();
+        let second = in_flight.begin("account:ada", 2).unwrap();
+        assert_eq!((first.under_way(), second.under_way()), (1, 2));
         assert!(in_flight.begin("account:ada", 2).is_none());
         assert!(in_flight.begin("device:x", 1).is_some());
         drop(first);
