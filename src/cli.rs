@@ -313,6 +313,11 @@ pub struct ServeArgs {
     /// How each case's program is started
     #[arg(long, value_enum, default_value_t = RunnerChoice::Fork)]
     pub runner: RunnerChoice,
+    /// Let the registered LMS platforms show the site inside their course pages: their
+    /// origins (issuer, --frame-origin) may frame it, and session cookies are sent in frames
+    /// (SameSite=None). Needs --secure-cookies (HTTPS)
+    #[arg(long, requires = "secure_cookies")]
+    pub lti_frames: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -419,6 +424,10 @@ pub enum LtiCommand {
         /// The platform's OAuth 2 token URL (for sending scores)
         #[arg(long, value_name = "URL")]
         token_url: String,
+        /// An origin whose pages show the site in a frame (`serve --lti-frames`), like
+        /// https://school.instructure.com; the issuer's origin always may. Repeat for more
+        #[arg(long = "frame-origin", value_name = "URL")]
+        frame_origins: Vec<String>,
         #[arg(long, value_name = "FILE")]
         db: PathBuf,
     },

@@ -15,6 +15,7 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
             auth_url,
             jwks_url,
             token_url,
+            frame_origins,
             db,
         } => {
             let text = |flag: &str, value: &str| -> Result<String> {
@@ -38,6 +39,10 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
                 auth_url: url("--auth-url", auth_url)?,
                 jwks_url: url("--jwks-url", jwks_url)?,
                 token_url: url("--token-url", token_url)?,
+                frame_origins: frame_origins
+                    .iter()
+                    .map(|origin| frame_origin(origin))
+                    .collect::<Result<_>>()?,
             };
             crate::fsutil::private_from_now_on();
             let database = Db::open(db)?;
@@ -69,9 +74,28 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
                 println!("  login URL:   {}", crate::escape::terminal(&p.auth_url));
                 println!("  keys (JWKS): {}", crate::escape::terminal(&p.jwks_url));
                 println!("  token URL:   {}", crate::escape::terminal(&p.token_url));
+                println!(
+                    "  may frame:   {}",
+                    crate::escape::terminal(&p.frame_ancestors().join(" "))
+                );
             }
             println!("scores: {pending} waiting, {failed} failed");
             Ok(crate::exit::SUCCESS)
         }
     }
+}
+
+/// A `--frame-origin`: an https origin (or http on a loopback address, for tests), written
+/// as the origin alone, which is what `frame-ancestors` compares.
+fn frame_origin(value: &str) -> Result<String> {
+    let refuse = |why: &str| Error::usage(format!("--frame-origin {value}: {why}"));
+    allowed(value).map_err(|why| refuse(&why))?;
+    let url = url::Url::parse(value.trim()).map_err(|_| refuse("not a URL"))?;
+    let origin = url.origin().ascii_serialization();
+    if url.path() != "/" || url.query().is_some() || origin != value.trim().trim_end_matches('/') {
+        return Err(refuse(&format!(
+            "give the origin alone, like {origin} (scheme, host and port; no path)"
+        )));
+    }
+    Ok(origin)
 }

@@ -34,6 +34,7 @@ pub fn serve(lab: Lab, args: &ServeArgs) -> Result<u8> {
     }
     options.secure_cookies = args.secure_cookies;
     options.behind_proxy = args.proxy;
+    options.lti_frames = args.lti_frames;
     options.origins = args.origins.clone();
     options.max_upload_bytes = args.max_upload_kb * 1024;
     options.max_queued = args.max_queued;

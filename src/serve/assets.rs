@@ -52,14 +52,23 @@ pub const POLL_SCRIPT: &str = r#"(function () {
   setTimeout(tick, 1000);
 })();"#;
 
-/// `sha256-…` of the script, for the policy.
+/// Posts the LTI Deep Linking answer to the course's site as soon as the page is read.
+pub const SUBMIT_SCRIPT: &str = r#"document.getElementById("deep-link-answer").submit();"#;
+
+/// The policy's `script-src` sources: `'sha256-…'` of each of the site's scripts.
 pub fn script_hash() -> &'static str {
     static HASH: LazyLock<String> = LazyLock::new(|| {
-        let digest = Sha256::digest(POLL_SCRIPT.as_bytes());
-        format!(
-            "sha256-{}",
-            base64::engine::general_purpose::STANDARD.encode(digest)
-        )
+        [POLL_SCRIPT, SUBMIT_SCRIPT]
+            .iter()
+            .map(|script| {
+                let digest = Sha256::digest(script.as_bytes());
+                format!(
+                    "'sha256-{}'",
+                    base64::engine::general_purpose::STANDARD.encode(digest)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     });
     &HASH
 }

@@ -219,7 +219,7 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
         Method::GET | Method::HEAD | Method::OPTIONS
     );
     if safe {
-        return with_secure_headers(next.run(request).await);
+        return with_secure_headers(&app, next.run(request).await);
     }
     let api = is_api(request.uri().path());
     let declared = declared_length(request.headers());
@@ -231,6 +231,7 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     if refused {
         drain_small(&app, body, declared).await;
         return refusal(
+            &app,
             api,
             Fail::forbidden(
                 "refused: this request came from another site (its Origin is not this server)",
@@ -240,7 +241,7 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     let cap = if upload {
         if let Err(response) = find_uploader(&app, &mut parts).await {
             drain_small(&app, body, declared).await;
-            return with_secure_headers(response);
+            return with_secure_headers(&app, response);
         }
         app.body_cap()
     } else if lti {
@@ -250,13 +251,13 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     };
     let (bytes, permit) = match read_body(&app, body, declared, cap, upload).await {
         Ok(read) => read,
-        Err(fail) => return refusal(api, fail),
+        Err(fail) => return refusal(&app, api, fail),
     };
     let request = Request::from_parts(parts, Body::from(bytes));
     let response = next.run(request).await;
     // The body is held until the handler is done with it.
     drop(permit);
-    with_secure_headers(response)
+    with_secure_headers(&app, response)
 }
 
 /// The routes a platform's page posts to from its own site (LTI login and launch).
@@ -273,8 +274,8 @@ async fn find_uploader(app: &AppState, parts: &mut Parts) -> Result<(), Response
 }
 
 /// A refusal by the guard, as JSON or a page, with the security headers.
-fn refusal(api: bool, fail: Fail) -> Response {
-    with_secure_headers(fail.into_response_for(api))
+fn refusal(app: &App, api: bool, fail: Fail) -> Response {
+    with_secure_headers(app, fail.into_response_for(api))
 }
 
 /// A body too large for its `cap`, in words for an upload or any other request.
@@ -343,22 +344,42 @@ async fn reserve(app: &App, bytes: usize) -> Result<OwnedSemaphorePermit, Fail> 
     }
 }
 
-fn with_secure_headers(mut response: Response) -> Response {
-    secure_headers(response.headers_mut());
+fn with_secure_headers(app: &App, mut response: Response) -> Response {
+    let form_target = response.extensions_mut().remove::<FormTarget>();
+    secure_headers(
+        response.headers_mut(),
+        app.lti.frame_ancestors().as_deref(),
+        form_target.as_ref().map(|t| t.0.as_str()),
+    );
     response
 }
 
-fn secure_headers(headers: &mut HeaderMap) {
+/// A page whose form is sent to another site (an LMS's Deep Linking return URL): that
+/// origin is added to the page's `form-action`.
+#[derive(Clone)]
+pub struct FormTarget(pub String);
+
+/// The headers every response carries. `frames`: the origins that may frame the site
+/// (`serve --lti-frames`), else none may.
+fn secure_headers(headers: &mut HeaderMap, frames: Option<&str>, form_target: Option<&str>) {
+    let form_action = match form_target {
+        Some(origin) => format!("'self' {origin}"),
+        None => "'self'".into(),
+    };
     let csp = format!(
-        "default-src 'none'; script-src '{}'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        assets::script_hash()
+        "default-src 'none'; script-src {}; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action {form_action}; frame-ancestors {}; base-uri 'none'",
+        assets::script_hash(),
+        frames.unwrap_or("'none'")
     );
-    let set = [
+    let mut set = vec![
         (header::CONTENT_SECURITY_POLICY, csp),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff".into()),
-        (header::X_FRAME_OPTIONS, "DENY".into()),
         (header::REFERRER_POLICY, "same-origin".into()),
     ];
+    // X-Frame-Options cannot name several origins; frame-ancestors wins where both are.
+    if frames.is_none() {
+        set.push((header::X_FRAME_OPTIONS, "DENY".into()));
+    }
     for (name, value) in set {
         headers.insert(name, HeaderValue::from_str(&value).expect("ASCII"));
     }

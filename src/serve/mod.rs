@@ -65,6 +65,8 @@ pub struct ServeOptions {
     pub fork: bool,
     /// Take the client's address from the proxy's `X-Forwarded-For` entry.
     pub behind_proxy: bool,
+    /// The registered LMS platforms may show the site in frames (`--lti-frames`).
+    pub lti_frames: bool,
 }
 
 impl ServeOptions {
@@ -80,6 +82,7 @@ impl ServeOptions {
             grades_from: GradesFrom::Best,
             fork: true,
             behind_proxy: false,
+            lti_frames: false,
         }
     }
 }
@@ -107,7 +110,12 @@ pub async fn start(
 ) -> Result<Running> {
     return_large_blocks();
     let (db, lock, requeued, device_key, lti_key) = open_database(options.db.clone()).await?;
-    let lti = Arc::new(lti::load(&lti_key)?);
+    let mut lti = lti::load(&lti_key)?;
+    if options.lti_frames {
+        lti.frames = Some(std::sync::RwLock::default());
+        db.with(|c| lti::refresh_frames(&lti, c))?;
+    }
+    let lti = Arc::new(lti);
     let listener = tokio::net::TcpListener::bind(&options.listen)
         .await
         .map_err(|e| {

@@ -50,6 +50,10 @@ pub fn router(app: AppState) -> Router {
         .route("/class/lti/resend", post(lti::resend))
         .route("/lti/login", get(lti::login).post(lti::login))
         .route("/lti/jwks", get(lti::jwks))
+        .route(
+            "/lti/deep-link/{id}",
+            get(lti::deep_link::choose).post(lti::deep_link::answer),
+        )
         .route("/account", get(pages::account).post(pages::change_password))
         .route("/static/style.css", get(assets::style))
         .route("/api/login", post(api::login))

@@ -83,8 +83,16 @@ impl App {
     /// A `Set-Cookie` value for this site: secure when the server says so.
     pub fn set_cookie(&self, name: &str, value: &str, max_age: Duration) -> HeaderValue {
         let secure = if self.secure_cookies { "; Secure" } else { "" };
+        // In an LMS's frame the site is a third party: only SameSite=None cookies reach it
+        // there, and Partitioned ones where third-party cookies are blocked (forms keep their
+        // CSRF tokens and the Origin check either way).
+        let same_site = if self.lti.frames.is_some() {
+            "None; Partitioned"
+        } else {
+            "Lax"
+        };
         HeaderValue::from_str(&format!(
-            "{name}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+            "{name}={value}; Path=/; HttpOnly; SameSite={same_site}; Max-Age={}{secure}",
             max_age.as_secs()
         ))
         .expect("tokens are header-safe")

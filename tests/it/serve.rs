@@ -2219,6 +2219,24 @@ impl Browser {
             .to_string()
     }
 
+    /// Reads and acts inside the page's `index`-th frame from now on.
+    fn enter_frame(&self, index: u32) {
+        self.call(
+            reqwest::Method::POST,
+            "/frame",
+            serde_json::json!({ "id": index }),
+        );
+    }
+
+    /// Back to the top page from a frame.
+    fn out_of_frames(&self) {
+        self.call(
+            reqwest::Method::POST,
+            "/frame",
+            serde_json::json!({ "id": null }),
+        );
+    }
+
     fn url(&self) -> String {
         self.call(reqwest::Method::GET, "/url", Value::Null)
             .as_str()

@@ -8,6 +8,7 @@
 //! `/lti/launch`, checked in [`token`]; [`store`] finds or makes the account; [`outbox`]
 //! sends scores. The tool's key ([`keys`]) is published at `/lti/jwks`.
 
+pub mod deep_link;
 pub mod keys;
 pub mod outbox;
 pub mod outgoing;
@@ -49,6 +50,9 @@ pub struct Lti {
     pub wake: std::sync::Arc<tokio::sync::Notify>,
     /// The first wait before a score is sent again (doubling).
     pub retry_base_ms: i64,
+    /// With `serve --lti-frames`: the `frame-ancestors` sources (the platforms' origins),
+    /// refreshed with the platforms. None keeps the site out of every frame.
+    pub frames: Option<std::sync::RwLock<String>>,
 }
 
 impl Lti {
@@ -65,7 +69,14 @@ impl Lti {
             tokens: Mutex::default(),
             wake: std::sync::Arc::default(),
             retry_base_ms,
+            frames: None,
         }
+    }
+
+    /// What `frame-ancestors` allows: 'none', or the registered platforms' origins.
+    pub fn frame_ancestors(&self) -> Option<String> {
+        let frames = self.frames.as_ref()?.read().expect("no panics").clone();
+        Some(frames).filter(|f| !f.is_empty())
     }
 
     /// The platform's key `kid`: from the JWK Set cached, else fetched again (a platform
@@ -101,6 +112,22 @@ impl Lti {
             .insert(platform.id, (set, Instant::now()));
         key.ok_or_else(|| format!("the platform's keys hold no key {kid:?}"))
     }
+}
+
+/// Reads the platforms' frame origins again (with `--lti-frames`): a platform registered
+/// while the server runs may frame it from the next refresh.
+pub fn refresh_frames(lti: &Lti, c: &rusqlite::Connection) -> rusqlite::Result<()> {
+    let Some(frames) = &lti.frames else {
+        return Ok(());
+    };
+    let mut origins: Vec<String> = store::platforms(c)?
+        .iter()
+        .flat_map(Platform::frame_ancestors)
+        .collect();
+    origins.sort();
+    origins.dedup();
+    *frames.write().expect("no panics") = origins.join(" ");
+    Ok(())
 }
 
 /// The tool's key from the database, made on the first start.
@@ -209,8 +236,10 @@ pub async fn login(
     }
     let mut response = Redirect::to(target.as_str()).into_response();
     // The launch comes back as a cross-site POST: only a SameSite=None cookie goes with it.
+    // Partitioned (CHIPS): inside an LMS's frame, browsers that block third-party cookies
+    // still keep it, for this top-level site; in a window of its own nothing changes.
     let cookie = format!(
-        "{}={state}; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Max-Age=600",
+        "{}={state}; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Partitioned; Max-Age=600",
         state_cookie_name(&state)
     );
     response.headers_mut().append(
@@ -284,19 +313,24 @@ pub async fn launch(
                 "your account here is disabled: ask your instructor",
             )
         })?;
-    let exercise = landing_exercise(&app, &launch, &own_origin(&app, &headers));
-    if let (Some(exercise), Some(line_item)) = (&exercise, &launch.line_item) {
-        scores_go_to(&app, &platform, &launch, user.id, exercise, line_item).await?;
-    }
+    let target = match deep_link::route_launch(&app, &platform, &launch, &user).await? {
+        Some(choose) => choose,
+        None => {
+            let exercise = landing_exercise(&app, &launch, &own_origin(&app, &headers));
+            if let (Some(exercise), Some(line_item)) = (&exercise, &launch.line_item) {
+                scores_go_to(&app, &platform, &launch, user.id, exercise, line_item).await?;
+            }
+            exercise.map_or("/".to_string(), |name| format!("/exercises/{name}"))
+        }
+    };
     let session = start_session(&app, &user).await?;
-    let target = exercise.map_or("/".to_string(), |name| format!("/exercises/{name}"));
     let mut response = Redirect::to(&target).into_response();
     let headers = response.headers_mut();
     headers.append(header::SET_COOKIE, app.session_cookie(&session));
     headers.append(
         header::SET_COOKIE,
         HeaderValue::from_str(&format!(
-            "{}=; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Max-Age=0",
+            "{}=; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Partitioned; Max-Age=0",
             state_cookie_name(&state)
         ))
         .expect("hex is header-safe"),

@@ -58,7 +58,12 @@ pub async fn run(app: AppState) {
     loop {
         if last_reconcile.is_none_or(|at| at.elapsed() >= RECONCILE_EVERY) {
             let (lab, from) = (app.lab.clone(), app.grades_from);
-            if let Err(fail) = app.db(move |c| reconcile(c, &lab, from, None)).await {
+            let for_frames = std::sync::Arc::clone(&app.lti);
+            let refreshed = app.db(move |c| {
+                super::refresh_frames(&for_frames, c)?;
+                reconcile(c, &lab, from, None)
+            });
+            if let Err(fail) = refreshed.await {
                 eprintln!("nimlab serve: LTI scores: {}", fail.message);
             }
             last_reconcile = Some(Instant::now());

@@ -22,6 +22,20 @@ pub fn allowed(url: &str) -> Result<Url, String> {
     }
 }
 
+/// The origin of `url` when it is http(s) and has nothing but an origin's characters, for
+/// the security policy's header (a domain may hold `;` or `,` for the URL parser).
+pub fn header_safe_origin(url: &str) -> Option<String> {
+    let url = Url::parse(url).ok()?;
+    if !matches!(url.scheme(), "https" | "http") {
+        return None;
+    }
+    let origin = url.origin().ascii_serialization();
+    origin
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b":/.-[]".contains(&b))
+        .then_some(origin)
+}
+
 fn loopback(url: &Url) -> bool {
     match url.host() {
         Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),

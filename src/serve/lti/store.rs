@@ -20,6 +20,19 @@ pub struct Platform {
     pub jwks_url: String,
     pub token_url: String,
     pub deployments: Vec<String>,
+    /// Origins besides the issuer's whose pages may frame the site.
+    pub frame_origins: Vec<String>,
+}
+
+impl Platform {
+    /// The origins that may frame the site for this platform: the issuer's, and those
+    /// registered with `--frame-origin`.
+    pub fn frame_ancestors(&self) -> Vec<String> {
+        std::iter::once(self.issuer.as_str())
+            .chain(self.frame_origins.iter().map(String::as_str))
+            .filter_map(super::outgoing::header_safe_origin)
+            .collect()
+    }
 }
 
 pub struct NewPlatform {
@@ -29,6 +42,8 @@ pub struct NewPlatform {
     pub auth_url: String,
     pub jwks_url: String,
     pub token_url: String,
+    /// Replaces the frame origins when not empty.
+    pub frame_origins: Vec<String>,
 }
 
 /// Registers a platform, or updates its URLs and adds the deployment; returns whether the
@@ -48,19 +63,26 @@ pub fn add_platform(c: &mut Connection, new: &NewPlatform) -> rusqlite::Result<b
                 "UPDATE lti_platforms SET auth_url = ?2, jwks_url = ?3, token_url = ?4 WHERE id = ?1",
                 params![id, new.auth_url, new.jwks_url, new.token_url],
             )?;
+            if !new.frame_origins.is_empty() {
+                tx.execute(
+                    "UPDATE lti_platforms SET frame_origins = ?2 WHERE id = ?1",
+                    params![id, new.frame_origins.join(" ")],
+                )?;
+            }
             id
         }
         None => {
             tx.execute(
-                "INSERT INTO lti_platforms (issuer, client_id, auth_url, jwks_url, token_url, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO lti_platforms (issuer, client_id, auth_url, jwks_url, token_url, created_at, frame_origins)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
                     new.issuer,
                     new.client_id,
                     new.auth_url,
                     new.jwks_url,
                     new.token_url,
-                    now_ms()
+                    now_ms(),
+                    new.frame_origins.join(" ")
                 ],
             )?;
             tx.last_insert_rowid()
@@ -90,10 +112,16 @@ fn platform_row(c: &Connection, row: &rusqlite::Row) -> rusqlite::Result<Platfor
         jwks_url: row.get(4)?,
         token_url: row.get(5)?,
         deployments,
+        frame_origins: row
+            .get::<_, String>(6)?
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
     })
 }
 
-const PLATFORM_COLUMNS: &str = "id, issuer, client_id, auth_url, jwks_url, token_url";
+const PLATFORM_COLUMNS: &str =
+    "id, issuer, client_id, auth_url, jwks_url, token_url, frame_origins";
 
 pub fn platforms(c: &Connection) -> rusqlite::Result<Vec<Platform>> {
     let mut statement = c.prepare(&format!(
@@ -465,4 +493,76 @@ pub fn outbox_counts(c: &Connection) -> rusqlite::Result<(i64, i64)> {
         [],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )
+}
+
+/// How long an instructor has to choose exercises for a Deep Linking request.
+pub const DEEP_LINK_LIFETIME_MS: i64 = 3600 * 1000;
+
+/// A Deep Linking request waiting for its instructor's choice.
+#[derive(Debug, Clone)]
+pub struct DeepLink {
+    pub id: String,
+    pub platform_id: i64,
+    pub deployment_id: String,
+    pub return_url: String,
+    pub data: Option<serde_json::Value>,
+    pub accept_multiple: bool,
+}
+
+/// Keeps a Deep Linking request for `user_id` (only staff launches make one, so their
+/// number is bounded by the staff's launches; old ones are forgotten here).
+pub fn begin_deep_link(c: &Connection, user_id: i64, link: &DeepLink) -> rusqlite::Result<()> {
+    let now = now_ms();
+    c.execute(
+        "DELETE FROM lti_deep_links WHERE created_at < ?1",
+        [now - DEEP_LINK_LIFETIME_MS],
+    )?;
+    c.execute(
+        "INSERT INTO lti_deep_links
+            (id, platform_id, user_id, deployment_id, return_url, data, accept_multiple, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            link.id,
+            link.platform_id,
+            user_id,
+            link.deployment_id,
+            link.return_url,
+            link.data.as_ref().map(serde_json::Value::to_string),
+            link.accept_multiple,
+            now
+        ],
+    )?;
+    Ok(())
+}
+
+/// `user_id`'s Deep Linking request `id`, if it is theirs and not expired; `take` removes
+/// it (an answer is sent once).
+pub fn deep_link(
+    c: &Connection,
+    id: &str,
+    user_id: i64,
+    take: bool,
+) -> rusqlite::Result<Option<DeepLink>> {
+    let found = c
+        .query_row(
+            "SELECT id, platform_id, deployment_id, return_url, data, accept_multiple
+             FROM lti_deep_links WHERE id = ?1 AND user_id = ?2 AND created_at >= ?3",
+            params![id, user_id, now_ms() - DEEP_LINK_LIFETIME_MS],
+            |r| {
+                let data: Option<String> = r.get(4)?;
+                Ok(DeepLink {
+                    id: r.get(0)?,
+                    platform_id: r.get(1)?,
+                    deployment_id: r.get(2)?,
+                    return_url: r.get(3)?,
+                    data: data.and_then(|d| serde_json::from_str(&d).ok()),
+                    accept_multiple: r.get(5)?,
+                })
+            },
+        )
+        .optional()?;
+    if take && found.is_some() {
+        c.execute("DELETE FROM lti_deep_links WHERE id = ?1", [id])?;
+    }
+    Ok(found)
 }

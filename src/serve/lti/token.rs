@@ -11,6 +11,8 @@ use serde_json::Value;
 pub const CLAIM: &str = "https://purl.imsglobal.org/spec/lti/claim/";
 pub const AGS_CLAIM: &str = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint";
 pub const SCORE_SCOPE: &str = "https://purl.imsglobal.org/spec/lti-ags/scope/score";
+/// Deep Linking 2.0's claims.
+pub const DEEP_LINKING: &str = "https://purl.imsglobal.org/spec/lti-dl/claim/";
 /// How far a platform's clock may be from ours.
 pub const LEEWAY_SECONDS: u64 = 60;
 /// An id_token issued longer ago than this is refused, whatever its `exp` says.
@@ -45,6 +47,19 @@ pub struct Launch {
     pub target_link_uri: Option<String>,
     /// The AGS line item scores go to, where the platform gave one and allows scores.
     pub line_item: Option<String>,
+    /// A Deep Linking request (the instructor picks exercises to add to the course) rather
+    /// than a resource link launch.
+    pub deep_link: Option<DeepLinkRequest>,
+}
+
+/// What a Deep Linking request asks for (its `deep_linking_settings` claim).
+#[derive(Debug, Clone)]
+pub struct DeepLinkRequest {
+    /// Where the tool's answer is posted (form field `JWT`).
+    pub return_url: String,
+    /// Sent back as it came.
+    pub data: Option<Value>,
+    pub accept_multiple: bool,
 }
 
 /// The `kid` of a token's header, if it is signed with RS256 at all. The header is read
@@ -163,7 +178,34 @@ pub fn check(
             .map(str::to_string),
         target_link_uri: Some(lti("target_link_uri").to_string()).filter(|t| !t.is_empty()),
         line_item: score_line_item(&claims),
+        deep_link: deep_link_request(&claims)?,
     })
+}
+
+/// The settings of a Deep Linking request; None for a resource link launch.
+fn deep_link_request(claims: &Value) -> Result<Option<DeepLinkRequest>, String> {
+    if claims[format!("{CLAIM}message_type")] != "LtiDeepLinkingRequest" {
+        return Ok(None);
+    }
+    let settings = &claims[format!("{DEEP_LINKING}deep_linking_settings")];
+    let return_url = settings["deep_link_return_url"]
+        .as_str()
+        .filter(|url| !url.is_empty())
+        .ok_or("the Deep Linking request has no deep_link_return_url")?;
+    let accepts_links = settings["accept_types"]
+        .as_array()
+        .is_some_and(|types| types.iter().any(|t| t == "ltiResourceLink"));
+    if !accepts_links {
+        return Err(
+            "the Deep Linking request does not accept resource links (accept_types), the only kind nimlab makes"
+                .into(),
+        );
+    }
+    Ok(Some(DeepLinkRequest {
+        return_url: return_url.to_string(),
+        data: Some(settings["data"].clone()).filter(|d| !d.is_null()),
+        accept_multiple: settings["accept_multiple"].as_bool().unwrap_or(true),
+    }))
 }
 
 /// Checks that a launch is an LTI 1.3.0 resource link launch of a registered deployment;
@@ -181,9 +223,12 @@ fn launch_kind(claims: &Value, expected: &Expected) -> Result<String, String> {
             lti("version")
         ));
     }
-    if lti("message_type") != "LtiResourceLinkRequest" {
+    if !matches!(
+        lti("message_type"),
+        "LtiResourceLinkRequest" | "LtiDeepLinkingRequest"
+    ) {
         return Err(format!(
-            "the launch is a {:?} message; nimlab takes resource link launches (LtiResourceLinkRequest)",
+            "the launch is a {:?} message; nimlab takes resource link launches (LtiResourceLinkRequest) and Deep Linking requests",
             lti("message_type")
         ));
     }

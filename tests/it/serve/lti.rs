@@ -84,6 +84,8 @@ struct Person {
     email: String,
     roles: Vec<String>,
     exercise: Option<String>,
+    /// Launched to choose exercises (a Deep Linking request) rather than to one.
+    deep_link: bool,
 }
 
 fn person(sub: &str, email: &str, roles: &[&str]) -> Person {
@@ -93,6 +95,7 @@ fn person(sub: &str, email: &str, roles: &[&str]) -> Person {
         email: email.into(),
         roles: roles.iter().map(|r| format!("{MEMBERSHIP}#{r}")).collect(),
         exercise: Some("present_board".into()),
+        deep_link: false,
     }
 }
 
@@ -113,6 +116,8 @@ struct Shared {
     tokens: Mutex<Vec<String>>,
     refusals: Mutex<Vec<String>>,
     down: AtomicBool,
+    /// The claims of each Deep Linking answer the tool's browser posted, verified.
+    answers: Mutex<Vec<Value>>,
 }
 
 struct Platform {
@@ -134,6 +139,7 @@ impl Platform {
             tokens: Mutex::default(),
             refusals: Mutex::default(),
             down: AtomicBool::new(false),
+            answers: Mutex::default(),
         });
         let app = axum::Router::new()
             .route("/jwks", axum::routing::get(jwks))
@@ -141,6 +147,8 @@ impl Platform {
             .route("/auth", axum::routing::get(authorize))
             .route("/token", axum::routing::post(token))
             .route("/lineitems/{id}/scores", axum::routing::post(score))
+            .route("/deep-return", axum::routing::post(deep_return))
+            .route("/course-page", axum::routing::get(course_page))
             .with_state(Arc::clone(&shared));
         std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
@@ -216,6 +224,21 @@ impl Platform {
             format!("{LTI}target_link_uri"),
             format!("{tool}/exercises/present_board").into(),
         );
+        if person.deep_link {
+            map.insert(format!("{LTI}message_type"), "LtiDeepLinkingRequest".into());
+            map.remove(&format!("{LTI}resource_link"));
+            map.insert(
+                "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings".into(),
+                serde_json::json!({
+                    "deep_link_return_url": format!("{}/deep-return?course=3", self.base),
+                    "accept_types": ["link", "ltiResourceLink"],
+                    "accept_presentation_document_targets": ["iframe", "window"],
+                    "accept_multiple": true,
+                    "data": {"opaque": "kept-as-sent"},
+                }),
+            );
+            return claims;
+        }
         if let Some(exercise) = &person.exercise {
             map.insert(
                 format!("{LTI}custom"),
@@ -327,6 +350,84 @@ async fn authorize(
     .into_response()
 }
 
+/// The claims of `jwt` if it is signed (RS256) by a key in the tool's `/lti/jwks`.
+async fn signed_by_tool(tool: &str, jwt: &str) -> Result<Value, String> {
+    let parts: Vec<&str> = jwt.split('.').collect();
+    if parts.len() != 3 {
+        return Err("not a JWT".into());
+    }
+    let header: Value =
+        serde_json::from_slice(&B64.decode(parts[0]).unwrap_or_default()).unwrap_or_default();
+    let claims: Value =
+        serde_json::from_slice(&B64.decode(parts[1]).unwrap_or_default()).unwrap_or_default();
+    let keys: Value = reqwest::get(format!("{tool}/lti/jwks"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let Some(jwk) = keys["keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["kid"] == header["kid"])
+    else {
+        return Err(format!("no key {} in the tool's JWKS", header["kid"]));
+    };
+    let public = signature::RsaPublicKeyComponents {
+        n: B64.decode(jwk["n"].as_str().unwrap()).unwrap(),
+        e: B64.decode(jwk["e"].as_str().unwrap()).unwrap(),
+    };
+    let signed = format!("{}.{}", parts[0], parts[1]);
+    let signature_bytes = B64.decode(parts[2]).unwrap_or_default();
+    if header["alg"] != "RS256"
+        || public
+            .verify(
+                &signature::RSA_PKCS1_2048_8192_SHA256,
+                signed.as_bytes(),
+                &signature_bytes,
+            )
+            .is_err()
+    {
+        return Err("the signature does not verify".into());
+    }
+    Ok(claims)
+}
+
+/// Where the tool's Deep Linking answer is posted by the browser: verified and recorded.
+async fn deep_return(
+    State(shared): State<Arc<Shared>>,
+    RawQuery(query): RawQuery,
+    axum::Form(form): axum::Form<HashMap<String, String>>,
+) -> axum::response::Response {
+    let tool = shared.tool.lock().unwrap().clone();
+    let jwt = form.get("JWT").cloned().unwrap_or_default();
+    match signed_by_tool(&tool, &jwt).await {
+        Ok(claims) if query.as_deref() == Some("course=3") => {
+            shared.answers.lock().unwrap().push(claims);
+            Html("<!doctype html><title>LMS</title><p>Links added to the course.</p>")
+                .into_response()
+        }
+        Ok(_) => (
+            axum::http::StatusCode::BAD_REQUEST,
+            "the query string was lost",
+        )
+            .into_response(),
+        Err(why) => {
+            shared.refusals.lock().unwrap().push(why.clone());
+            (axum::http::StatusCode::BAD_REQUEST, why).into_response()
+        }
+    }
+}
+
+/// A course page of the LMS that shows the tool inside a frame, as LMSs do when asked to.
+async fn course_page(Query(query): Query<HashMap<String, String>>) -> Html<String> {
+    Html(format!(
+        r#"<!doctype html><title>Course</title><h1>Course page</h1><iframe width="1000" height="700" src="/start?hint={}"></iframe>"#,
+        query["hint"]
+    ))
+}
+
 /// The token endpoint: a client assertion signed by a key in the tool's `/lti/jwks`.
 async fn token(
     State(shared): State<Arc<Shared>>,
@@ -347,45 +448,10 @@ async fn token(
         return refuse(format!("bad form {form:?}"));
     }
     let assertion = form.get("client_assertion").cloned().unwrap_or_default();
-    let parts: Vec<&str> = assertion.split('.').collect();
-    if parts.len() != 3 {
-        return refuse("not a JWT".into());
-    }
-    let header: Value =
-        serde_json::from_slice(&B64.decode(parts[0]).unwrap_or_default()).unwrap_or_default();
-    let claims: Value =
-        serde_json::from_slice(&B64.decode(parts[1]).unwrap_or_default()).unwrap_or_default();
-    let keys: Value = reqwest::get(format!("{tool}/lti/jwks"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let Some(jwk) = keys["keys"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|k| k["kid"] == header["kid"])
-    else {
-        return refuse(format!("no key {} in the tool's JWKS", header["kid"]));
+    let claims = match signed_by_tool(&tool, &assertion).await {
+        Ok(claims) => claims,
+        Err(why) => return refuse(why),
     };
-    let public = signature::RsaPublicKeyComponents {
-        n: B64.decode(jwk["n"].as_str().unwrap()).unwrap(),
-        e: B64.decode(jwk["e"].as_str().unwrap()).unwrap(),
-    };
-    let signed = format!("{}.{}", parts[0], parts[1]);
-    let signature_bytes = B64.decode(parts[2]).unwrap_or_default();
-    if header["alg"] != "RS256"
-        || public
-            .verify(
-                &signature::RSA_PKCS1_2048_8192_SHA256,
-                signed.as_bytes(),
-                &signature_bytes,
-            )
-            .is_err()
-    {
-        return refuse("the assertion's signature does not verify".into());
-    }
     let now = rand_now();
     if claims["iss"] != CLIENT_ID
         || claims["sub"] != CLIENT_ID
@@ -848,8 +914,8 @@ fn id_tokens_with_a_wrong_claim_are_refused_one_by_one() {
             Box::new(|c| c[format!("{LTI}version")] = "1.1".into()),
         ),
         (
-            "LtiDeepLinkingRequest",
-            Box::new(|c| c[format!("{LTI}message_type")] = "LtiDeepLinkingRequest".into()),
+            "LtiSubmissionReviewRequest",
+            Box::new(|c| c[format!("{LTI}message_type")] = "LtiSubmissionReviewRequest".into()),
         ),
         (
             "nonce",
@@ -1115,4 +1181,342 @@ fn scores_wait_while_the_lms_is_down_and_arrive_when_it_is_back() {
     judged(&student, &server, id);
     std::thread::sleep(Duration::from_secs(2));
     assert_eq!(platform.scores().len(), 3);
+}
+
+/// The Deep Linking answer's claims, checked as a platform would: from this tool to the
+/// platform, for the deployment, with the platform's data sent back; its content items.
+fn answer_items(platform: &Platform, answer: &Value) -> Vec<Value> {
+    const DL: &str = "https://purl.imsglobal.org/spec/lti-dl/claim/";
+    assert_eq!(answer["iss"], CLIENT_ID, "{answer}");
+    assert_eq!(answer["aud"], platform.base.as_str());
+    assert_eq!(
+        answer[format!("{LTI}message_type")],
+        "LtiDeepLinkingResponse"
+    );
+    assert_eq!(answer[format!("{LTI}version")], "1.3.0");
+    assert_eq!(answer[format!("{LTI}deployment_id")], DEPLOYMENT);
+    assert_eq!(answer[format!("{DL}data")]["opaque"], "kept-as-sent");
+    assert!(answer["exp"].as_u64().unwrap() > rand_now());
+    assert!(!answer["nonce"].as_str().unwrap().is_empty());
+    answer[format!("{DL}content_items")]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn browser_an_instructor_chooses_exercises_for_the_course_and_the_lms_gets_signed_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    platform.register(&db);
+    let server = lti_server(&db, lab.path(), "0");
+    platform.serve(&server);
+    let mut teacher = person("lms-teacher-9", "tess@uni.example", &["Instructor"]);
+    teacher.deep_link = true;
+    platform.add("teacher-deep", teacher);
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    browser.go(&format!("{}/start?hint=teacher-deep", platform.base));
+    browser.wait_for("/lti/deep-link/");
+    let page = browser.text();
+    assert!(
+        page.contains("present_board") && page.contains("exclusive_or"),
+        "{page}"
+    );
+    browser.click("input[value=present_board]");
+    browser.click("input[value=exclusive_or]");
+    browser.click("form[action^='/lti/deep-link/'] button[type=submit]");
+    // The answer page posts itself to the LMS (its script and form-action allowed).
+    browser.wait_for("/deep-return");
+    assert!(browser.text().contains("Links added"), "{}", browser.text());
+    assert!(platform.shared.refusals.lock().unwrap().is_empty());
+    let answers = platform.shared.answers.lock().unwrap().clone();
+    assert_eq!(answers.len(), 1);
+    let items = answer_items(&platform, &answers[0]);
+    let names: Vec<&str> = items
+        .iter()
+        .map(|i| i["custom"]["exercise"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["present_board", "exclusive_or"]);
+    assert_eq!(items[0]["lineItem"]["scoreMaximum"], 10);
+    for item in &items {
+        let name = item["custom"]["exercise"].as_str().unwrap();
+        assert_eq!(item["type"], "ltiResourceLink");
+        assert_eq!(item["url"], format!("{}/exercises/{name}", server.base));
+        assert_eq!(item["lineItem"]["resourceId"], name);
+        assert!(
+            item["lineItem"]["scoreMaximum"].as_u64().unwrap() > 0,
+            "{item}"
+        );
+    }
+}
+
+/// A Deep Linking launch by hand: the session's client and where it was sent.
+fn deep_launch(server: &Server, platform: &Platform, hint: &str) -> Response {
+    let begun = begin(server, platform, hint);
+    let person = platform.shared.people.lock().unwrap()[hint].clone();
+    let token = platform
+        .shared
+        .key
+        .lock()
+        .unwrap()
+        .token(&platform.claims(&person, &begun.nonce));
+    finish(server, platform, &begun, &token)
+}
+
+#[test]
+fn only_staff_choose_exercises_and_each_choice_is_sent_once_by_its_own_instructor() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    platform.register(&db);
+    let server = lti_server(&db, lab.path(), "0");
+    platform.serve(&server);
+    for (hint, roles) in [("learner", "Learner"), ("teacher", "Instructor")] {
+        let mut someone = person(
+            &format!("sub-{hint}"),
+            &format!("{hint}@uni.example"),
+            &[roles],
+        );
+        someone.deep_link = true;
+        platform.add(hint, someone);
+    }
+    let learner = deep_launch(&server, &platform, "learner");
+    assert_eq!(learner.status(), StatusCode::FORBIDDEN);
+    assert!(
+        learner
+            .text()
+            .unwrap()
+            .contains("only the course's instructors")
+    );
+    let launched = deep_launch(&server, &platform, "teacher");
+    assert_eq!(
+        launched.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        server.stderr()
+    );
+    let choose = launched.headers()["location"].to_str().unwrap().to_string();
+    assert!(choose.starts_with("/lti/deep-link/"), "{choose}");
+    let teacher = with_session(&server, &session_of(&launched).unwrap());
+    let (status, page) = text(&teacher, &server, &choose);
+    assert_eq!(status, StatusCode::OK);
+    let csrf = csrf_of(&page);
+    // Another instructor (the class's own) cannot see or send this choice.
+    let other = form_login(&server, "prof", "prof-password");
+    assert_eq!(text(&other, &server, &choose).0, StatusCode::NOT_FOUND);
+    let send = |client: &Client, fields: &[(&str, &str)]| {
+        client
+            .post(server.url(&choose))
+            .header("origin", &server.base)
+            .form(fields)
+            .send()
+            .unwrap()
+    };
+    let unknown = send(
+        &teacher,
+        &[("csrf", &csrf), ("exercise", "no_such_exercise")],
+    );
+    assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
+    let no_token = send(&teacher, &[("exercise", "present_board")]);
+    assert_eq!(no_token.status(), StatusCode::FORBIDDEN);
+    let sent = send(&teacher, &[("csrf", &csrf), ("exercise", "present_board")]);
+    assert_eq!(sent.status(), StatusCode::OK);
+    let policy = sent.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        policy.contains(&format!("form-action 'self' {};", platform.base)),
+        "{policy}"
+    );
+    assert!(
+        sent.text()
+            .unwrap()
+            .contains(&format!("{}/deep-return?course=3", platform.base))
+    );
+    // Sent once.
+    let again = send(&teacher, &[("csrf", &csrf), ("exercise", "present_board")]);
+    assert_eq!(again.status(), StatusCode::NOT_FOUND);
+    // Every other page keeps its own form-action.
+    let home = teacher.get(server.url("/")).send().unwrap();
+    let policy = home.headers()["content-security-policy"].to_str().unwrap();
+    assert!(policy.contains("form-action 'self';"), "{policy}");
+}
+
+/// nimlab on `db` with `extra` options, for the framing tests. It says its origin is plain
+/// http (with --secure-cookies it would assume https behind a proxy).
+fn framed_server(db: &Path, lab: &Path, extra: &[&str]) -> Server {
+    let stderr = db.with_extension(format!("stderr-{}", rand_suffix()));
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
+    command
+        .arg("--lab")
+        .arg(lab)
+        .args(["serve", "--db"])
+        .arg(db)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--workers", "0"])
+        .args(["--origin", &format!("http://127.0.0.1:{port}")])
+        .args(extra)
+        .env("NO_COLOR", "1");
+    Server::spawn(command, stderr)
+}
+
+/// `--frame-origin` takes an origin alone: a path is refused, a school's own LMS host kept.
+fn register_frame_origins(platform: &Platform, db: &Path) {
+    let add = |origin: &str| {
+        let mut command = nimlab();
+        command
+            .args(["lti", "add-platform", "--issuer", &platform.base])
+            .args(["--client-id", CLIENT_ID, "--deployment-id", DEPLOYMENT])
+            .args(["--auth-url", &format!("{}/auth", platform.base)])
+            .args(["--jwks-url", &format!("{}/jwks", platform.base)])
+            .args(["--token-url", &format!("{}/token", platform.base)])
+            .args(["--frame-origin", origin])
+            .arg("--db")
+            .arg(db);
+        command.assert()
+    };
+    add("https://school.example/courses")
+        .code(2)
+        .stderr(predicates::str::contains(
+            "give the origin alone, like https://school.example",
+        ));
+    add("https://school.example").success();
+}
+
+#[test]
+fn framing_is_refused_unless_asked_for_and_then_allowed_to_the_registered_platforms_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    register_frame_origins(&platform, &db);
+    // Framing needs cookies a frame receives: only with --secure-cookies.
+    nimlab()
+        .args(["serve", "--lti-frames", "--db"])
+        .arg(&db)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--secure-cookies"));
+    let headers_of = |server: &Server| {
+        let response = client().get(server.url("/login")).send().unwrap();
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .map(|v| v.to_str().unwrap().to_string())
+        };
+        (
+            header("content-security-policy").unwrap(),
+            header("x-frame-options"),
+            header("set-cookie").unwrap_or_default(),
+        )
+    };
+    let closed = framed_server(&db, lab.path(), &[]);
+    let (policy, frame_options, cookie) = headers_of(&closed);
+    assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+    assert_eq!(frame_options.as_deref(), Some("DENY"));
+    assert!(cookie.contains("SameSite=Lax"), "{cookie}");
+    drop(closed);
+    let open = framed_server(&db, lab.path(), &["--lti-frames", "--secure-cookies"]);
+    let (policy, frame_options, cookie) = headers_of(&open);
+    assert!(
+        policy.contains(&format!(
+            "frame-ancestors {} https://school.example;",
+            platform.base
+        )),
+        "{policy}"
+    );
+    assert_eq!(frame_options, None);
+    assert!(
+        cookie.contains("SameSite=None") && cookie.contains("Secure"),
+        "{cookie}"
+    );
+    browser_launches_inside_the_course_page(&platform, &open);
+}
+
+/// In a real browser: a course page of the platform frames the launch; with framing on,
+/// the student lands on the exercise inside the frame, logged in.
+fn browser_launches_inside_the_course_page(platform: &Platform, server: &Server) {
+    platform.serve(server);
+    platform.add(
+        "framed",
+        person("lms-framed", "fran@uni.example", &["Learner"]),
+    );
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    browser.go(&format!("{}/course-page?hint=framed", platform.base));
+    browser.enter_frame(0);
+    let start = Instant::now();
+    while !browser.text().contains("fran@uni.example") {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the framed launch did not land: {:?}\n{}",
+            browser.text(),
+            server.stderr()
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let inside = browser.script("return location.href;");
+    assert!(
+        inside
+            .as_str()
+            .unwrap()
+            .ends_with("/exercises/present_board"),
+        "{inside}"
+    );
+    browser.out_of_frames();
+    assert!(browser.text().contains("Course page"));
+}
+
+#[test]
+fn browser_without_framing_a_course_page_cannot_show_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    platform.register(&db);
+    let server = lti_server(&db, lab.path(), "0");
+    platform.serve(&server);
+    platform.add(
+        "framed",
+        person("lms-framed", "fran@uni.example", &["Learner"]),
+    );
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    browser.go(&format!("{}/course-page?hint=framed", platform.base));
+    // The launch went through; in the frame the session cookie (SameSite=Lax) was not sent,
+    // so the exercise sent the frame on to the login page, which was sent and not shown.
+    let start = Instant::now();
+    while !server.stderr().contains("GET /login 200") {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{}",
+            server.stderr()
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    browser.enter_frame(0);
+    let inside = browser.text();
+    assert!(
+        !inside.contains("fran@uni.example") && !inside.contains("Log in"),
+        "{inside}"
+    );
+    assert!(
+        server.stderr().contains("POST /lti/launch 303"),
+        "{}",
+        server.stderr()
+    );
 }
