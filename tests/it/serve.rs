@@ -16,6 +16,7 @@ mod instructors;
 mod lab_files;
 mod logins;
 mod lti;
+mod lti_peer;
 mod staff;
 mod stores;
 mod usability;

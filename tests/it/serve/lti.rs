@@ -606,7 +606,7 @@ fn launch_as(
     (with_session(server, &cookie), location)
 }
 
-fn lti_server(db: &Path, lab: &Path, workers: &str) -> Server {
+pub(super) fn lti_server(db: &Path, lab: &Path, workers: &str) -> Server {
     let stderr = db.with_extension(format!("stderr-{}", rand_suffix()));
     let mut command = Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
     command
