@@ -137,12 +137,12 @@ pub async fn answer(
         .find(|(k, _)| k == "csrf")
         .map(|(_, v)| v.as_str());
     session.check_csrf(csrf)?;
-    let mut chosen: Vec<&str> = fields
-        .iter()
-        .filter(|(k, _)| k == "exercise")
-        .map(|(_, v)| v.as_str())
-        .collect();
-    chosen.dedup();
+    let mut chosen: Vec<&str> = Vec::new();
+    for (key, name) in &fields {
+        if key == "exercise" && !chosen.contains(&name.as_str()) {
+            chosen.push(name);
+        }
+    }
     for name in &chosen {
         if app.lab.exercise(name).is_err() {
             return Err(PageFail(Fail::new(

@@ -1,8 +1,8 @@
 //! A launch's `id_token`, checked as LTI 1.3 (1EdTech Security Framework and Core) says:
 //! signed with RS256 by a key the platform publishes (found by `kid`), issued by the
 //! platform for this tool (`iss`, `aud`, `azp`), fresh (`exp`, `iat`), for a deployment
-//! registered here, a resource link launch of LTI 1.3.0. Its nonce is checked by the caller
-//! against the launch it started.
+//! registered here, a resource link launch or Deep Linking request of LTI 1.3.0. Its nonce
+//! is checked by the caller against the launch it started.
 
 use jsonwebtoken::jwk::{AlgorithmParameters, JwkSet};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
@@ -208,7 +208,8 @@ fn deep_link_request(claims: &Value) -> Result<Option<DeepLinkRequest>, String> 
     }))
 }
 
-/// Checks that a launch is an LTI 1.3.0 resource link launch of a registered deployment;
+/// Checks that a launch is an LTI 1.3.0 resource link launch (or Deep Linking request) of a
+/// registered deployment;
 /// returns the deployment.
 fn launch_kind(claims: &Value, expected: &Expected) -> Result<String, String> {
     let lti = |name: &str| {

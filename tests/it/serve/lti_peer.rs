@@ -212,6 +212,30 @@ fn teacher_launches(browser: &Browser, server: &Server, platform: &PyPlatform) {
     assert!(page.contains(&platform.base), "{page}");
 }
 
+/// The instructor adds an exercise to the course by Deep Linking: the library's platform
+/// checks the signed answer (nimlab's key, its data sent back, its audience) and keeps
+/// the link.
+fn teacher_adds_an_exercise(browser: &Browser, server: &Server, platform: &PyPlatform) {
+    browser.go(&format!("{}/start?hint=teacher-1&deep=1", platform.base));
+    browser.wait_for("/lti/deep-link/");
+    browser.click("input[value=exclusive_or]");
+    browser.click("form[action^='/lti/deep-link/'] button[type=submit]");
+    browser.wait_for("/deep-return");
+    assert!(
+        browser.text().contains("received 1 items"),
+        "{}{}",
+        browser.text(),
+        logs(server, platform)
+    );
+    let items = platform.received()["items"].clone();
+    assert_eq!(items[0]["type"], "ltiResourceLink", "{items}");
+    assert_eq!(items[0]["custom"]["exercise"], "exclusive_or", "{items}");
+    assert_eq!(
+        items[0]["url"],
+        format!("{}/exercises/exclusive_or", server.base)
+    );
+}
+
 #[test]
 fn browser_a_second_platform_implementation_launches_nimlab_and_receives_the_score() {
     let Some(python) = platform_python() else {
@@ -243,6 +267,7 @@ fn browser_a_second_platform_implementation_launches_nimlab_and_receives_the_sco
     assert_eq!(body["activityProgress"], "Completed", "{score}");
     assert_eq!(body["gradingProgress"], "FullyGraded", "{score}");
     teacher_launches(&browser, &server, &platform);
+    teacher_adds_an_exercise(&browser, &server, &platform);
     let received = platform.received();
     assert_eq!(
         received["refusals"],
