@@ -131,6 +131,7 @@ pub async fn answer(
     Path(id): Path<String>,
     body: axum::body::Bytes,
 ) -> Handled {
+    session.require_staff()?;
     let fields: Vec<(String, String)> = url::form_urlencoded::parse(&body).into_owned().collect();
     let csrf = fields
         .iter()

@@ -221,6 +221,13 @@ fn staff_routes(id: i64) -> Vec<Route> {
             [303, 403, 403, 303],
         ),
         get("/class/lti", [303, 403, 403, 200]),
+        // Choosing exercises for the LMS is staff's; a choice nobody began is found by no one.
+        get("/lti/deep-link/0123abcd", [303, 403, 404, 404]),
+        post(
+            "/lti/deep-link/0123abcd",
+            &[("exercise", "present_board")],
+            [303, 403, 404, 404],
+        ),
         post("/class/lti/resend", &[], [303, 403, 403, 303]),
         // Account management is the instructor's alone. Last: it gives ada a new password.
         post(
