@@ -387,7 +387,8 @@ fn a_cross_interpreter_hint_from_a_secret_case_does_not_quote_it() {
     assert!(
         hints
             .iter()
-            .any(|h| h.contains("on a hidden case") && h.contains("Use `//` for whole-number division")),
+            .any(|h| h.contains("on a hidden case")
+                && h.contains("Use `//` for whole-number division")),
         "{hints:#?}"
     );
     let (instructor, _) = check_json(&[&args[..], &["--instructor"]].concat());
