@@ -3,6 +3,7 @@
 //! private folder ([`workspace`]); each interpreter's run probes the file ([`probe`]) and
 //! sends every case through the exercise's grader ([`grader`]) on the pool ([`run`]).
 
+mod cross;
 mod grader;
 mod probe;
 mod request;
@@ -20,6 +21,7 @@ use crate::lint;
 use crate::report::{CheckReport, Event, Reporter, RunReport};
 use crate::runner::Runner;
 use crate::runner::interpreter;
+use cross::cross_run_hints;
 use run::{RunContext, report_error};
 use std::path::Path;
 use workspace::{Prepared, read_submission};
@@ -110,27 +112,6 @@ pub fn check(
         .event(&Event::Finished(&report))
         .map_err(report_error)?;
     Ok(report)
-}
-
-fn cross_run_hints(runs: &[&RunReport]) -> Vec<String> {
-    let passed: Vec<String> = runs
-        .iter()
-        .filter(|r| r.verdict == Verdict::Accepted)
-        .map(|r| r.label())
-        .collect();
-    let failed: Vec<String> = runs
-        .iter()
-        .filter(|r| r.verdict != Verdict::Accepted)
-        .map(|r| r.label())
-        .collect();
-    if passed.is_empty() || failed.is_empty() {
-        return Vec::new();
-    }
-    vec![format!(
-        "Your program passes under {} but not under {}. The lab needs both: keep `from __future__ import print_function, division` at the top, use // for whole-number division, and avoid features only one version has.",
-        passed.join(", "),
-        failed.join(", ")
-    )]
 }
 
 #[cfg(test)]

@@ -49,6 +49,30 @@ const CORPUS: &[Mistake] = &[
         hint: "passes under Python 2.7",
     },
     Mistake {
+        folder: "true_division",
+        file: "bin_num.py",
+        python: "3,2.7",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer", "accepted"],
+        hint: "Python 3.11.7: on case sample/01-six-to-digits, Python 3.11.7 printed a decimal (`1.0`) where a whole number was expected",
+    },
+    Mistake {
+        folder: "halves_with_slash",
+        file: "bitwise_xor.py",
+        python: "3,2.7",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer", "accepted"],
+        hint: "digits long where a whole number was expected. That is `/` where `//` was meant",
+    },
+    Mistake {
+        folder: "float_loop_bound",
+        file: "bin_num.py",
+        python: "3,2.7",
+        verdict: "runtime_error",
+        runs: &["runtime_error", "accepted"],
+        hint: "range() under Python 3.11.7 was given a float",
+    },
+    Mistake {
         folder: "mutates_board",
         file: "make_move.py",
         python: "3",
@@ -184,6 +208,14 @@ const CORPUS: &[Mistake] = &[
         // Every case is one line, as the lab's own block reads it: Python 3 is fine.
         runs: &["accepted", "runtime_error"],
         hint: "input() runs the line it reads as Python code",
+    },
+    Mistake {
+        folder: "python2_input",
+        file: "exclusive_or.py",
+        python: "3,2.7",
+        verdict: "runtime_error",
+        runs: &["accepted", "runtime_error"],
+        hint: "input() under Python 2.7.18 ran the line it read as Python code",
     },
     Mistake {
         folder: "game_python2_input",
@@ -327,6 +359,60 @@ fn secret_cases_say_only_their_verdict() {
             .unwrap()
             .contains("\"board\"")
     );
+}
+
+#[test]
+fn a_cross_interpreter_hint_from_a_secret_case_does_not_quote_it() {
+    if !crate::common::python_2_7_available() {
+        return;
+    }
+    // Only the sample that halving with `/` gets right is kept: every failure is secret.
+    let lab = lab_with(&["bitwise_xor"], |_| {});
+    for entry in std::fs::read_dir(lab.path().join("fixtures/bitwise_xor/sample")).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.to_string_lossy().contains("03-equal") {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+    let file = root().join("tests/submissions/halves_with_slash/bitwise_xor.py");
+    let args = [
+        file.to_str().unwrap(),
+        "--python",
+        "3,2.7",
+        "--lab",
+        lab.path().to_str().unwrap(),
+    ];
+    let (student, _) = check_json(&args);
+    let hints = all_hints(&student);
+    assert!(
+        hints
+            .iter()
+            .any(|h| h.contains("on a hidden case")
+                && h.contains("Use `//` for whole-number division")),
+        "{hints:#?}"
+    );
+    let (instructor, _) = check_json(&[&args[..], &["--instructor"]].concat());
+    let secret: Vec<&serde_json::Value> = instructor["runs"][0]["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["visibility"] == "secret" && c["verdict"] != "accepted")
+        .collect();
+    assert!(!secret.is_empty(), "{instructor:#}");
+    for case in secret {
+        let feedback = &case["feedback"];
+        for text in [
+            &feedback["got"],
+            &feedback["input"],
+            &feedback["expected"],
+            &case["name"],
+        ] {
+            // Short texts ("7") are in any hint's version numbers; a quote is longer.
+            let text = text.as_str().unwrap().trim();
+            let quoted = text.len() >= 6 && hints.iter().any(|h| h.contains(text));
+            assert!(!quoted, "{text:?} is in {hints:#?}");
+        }
+    }
 }
 
 #[test]
