@@ -620,6 +620,33 @@ pub(super) fn lti_server(db: &Path, lab: &Path, workers: &str) -> Server {
     Server::spawn(command, stderr)
 }
 
+/// A class on nimlab, launched from the fake platform: registered, and told where nimlab is.
+struct Course {
+    platform: Platform,
+    server: Server,
+    db: PathBuf,
+    // Dropped last: the server uses them until it stops.
+    _lab: tempfile::TempDir,
+    dir: tempfile::TempDir,
+}
+
+fn course(workers: &str) -> Course {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    platform.register(&db);
+    let server = lti_server(&db, lab.path(), workers);
+    platform.serve(&server);
+    Course {
+        platform,
+        server,
+        db,
+        _lab: lab,
+        dir,
+    }
+}
+
 #[test]
 fn add_platform_refuses_plain_http_elsewhere_and_list_shows_what_was_registered() {
     let dir = tempfile::tempdir().unwrap();
@@ -688,13 +715,8 @@ fn add_platform_refuses_plain_http_elsewhere_and_list_shows_what_was_registered(
 
 #[test]
 fn browser_a_learner_launched_from_the_lms_uploads_and_the_score_reaches_the_lms() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = class_db(dir.path());
-    let lab = small_lab();
-    let platform = Platform::start();
-    platform.register(&db);
-    let server = lti_server(&db, lab.path(), "1");
-    platform.serve(&server);
+    let course = course("1");
+    let (platform, server) = (&course.platform, &course.server);
     platform.add(
         "learner-1",
         person("lms-user-41", "ana@uni.example", &["Learner"]),
@@ -746,31 +768,26 @@ fn browser_a_learner_launched_from_the_lms_uploads_and_the_score_reaches_the_lms
 
 #[test]
 fn course_roles_decide_a_launched_accounts_role_and_a_roster_email_links_an_account() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = class_db(dir.path());
-    let lab = small_lab();
-    let platform = Platform::start();
-    platform.register(&db);
-    let server = lti_server(&db, lab.path(), "0");
-    platform.serve(&server);
+    let course = course("0");
+    let (platform, server) = (&course.platform, &course.server);
     let mut instructor = person("lms-9", "prof@uni.example", &["Instructor"]);
     // An institution role says nothing of the course.
     instructor
         .roles
         .push("http://purl.imsglobal.org/vocab/lis/v2/institution/person#Student".into());
-    let (prof, location) = launch_as(&server, &platform, "i", &instructor);
+    let (prof, location) = launch_as(server, platform, "i", &instructor);
     assert_eq!(location, "/exercises/present_board");
-    assert_eq!(text(&prof, &server, "/class").0, StatusCode::OK);
+    assert_eq!(text(&prof, server, "/class").0, StatusCode::OK);
     // A TA is often sent as an instructor too: the TA role wins.
     let ta = person(
         "lms-10",
         "ta@uni.example",
         &["Instructor", "TeachingAssistant"],
     );
-    let (ta_client, _) = launch_as(&server, &platform, "t", &ta);
-    assert_eq!(text(&ta_client, &server, "/class").0, StatusCode::OK);
+    let (ta_client, _) = launch_as(server, platform, "t", &ta);
+    assert_eq!(text(&ta_client, server, "/class").0, StatusCode::OK);
     assert_eq!(
-        text(&ta_client, &server, "/class/lti").0,
+        text(&ta_client, server, "/class/lti").0,
         StatusCode::FORBIDDEN
     );
     // Institution instructor, course learner: a student.
@@ -779,16 +796,16 @@ fn course_roles_decide_a_launched_accounts_role_and_a_roster_email_links_an_acco
         .roles
         .push("http://purl.imsglobal.org/vocab/lis/v2/institution/person#Instructor".into());
     learner.exercise = None;
-    let (student, location) = launch_as(&server, &platform, "l", &learner);
+    let (student, location) = launch_as(server, platform, "l", &learner);
     // Without the custom parameter, the link's target names the exercise.
     assert_eq!(location, "/exercises/present_board");
-    assert_eq!(text(&student, &server, "/class").0, StatusCode::FORBIDDEN);
+    assert_eq!(text(&student, server, "/class").0, StatusCode::FORBIDDEN);
     // The same person launching again is the same account.
-    let (again, _) = launch_as(&server, &platform, "l", &learner);
-    let (_, mine) = get_json(&again, &server, "/api/exercises");
+    let (again, _) = launch_as(server, platform, "l", &learner);
+    let (_, mine) = get_json(&again, server, "/api/exercises");
     assert!(mine.is_array() || mine.is_object());
     // A roster's email links an imported account to its first launch (any case).
-    let roster = dir.path().join("emails.csv");
+    let roster = course.dir.path().join("emails.csv");
     std::fs::write(
         &roster,
         "username,email,password\nada,ada@uni.example,ada-password\n",
@@ -798,29 +815,29 @@ fn course_roles_decide_a_launched_accounts_role_and_a_roster_email_links_an_acco
         .args(["users", "import"])
         .arg(&roster)
         .arg("--db")
-        .arg(&db)
+        .arg(&course.db)
         .assert()
         .success();
     let (ada, _) = launch_as(
-        &server,
-        &platform,
+        server,
+        platform,
         "a",
         &person("lms-12", "ADA@uni.example", &["Learner"]),
     );
-    let (_, page) = text(&ada, &server, "/exercises");
+    let (_, page) = text(&ada, server, "/exercises");
     assert!(page.contains(">ada<"), "{page}");
     // And that account still logs in with its password.
-    form_login(&server, "ada", "ada-password");
+    form_login(server, "ada", "ada-password");
     // An email that would not do as a username (it names folders in exports) is not one.
     launch_as(
-        &server,
-        &platform,
+        server,
+        platform,
         "e",
         &person("lms-13", "../../evil@x", &["Learner"]),
     );
     let listed = nimlab()
         .args(["users", "list", "--db"])
-        .arg(&db)
+        .arg(&course.db)
         .assert()
         .success();
     let out = String::from_utf8_lossy(&listed.get_output().stdout).to_string();
@@ -848,38 +865,28 @@ fn refused_with(server: &Server, platform: &Platform, begun: &Begun, token: &str
 
 /// A server with the fake platform registered, and a learner of it.
 struct Launching {
-    _dir: tempfile::TempDir,
-    _lab: tempfile::TempDir,
-    platform: Platform,
-    server: Server,
+    course: Course,
     learner: Person,
 }
 
+impl std::ops::Deref for Launching {
+    type Target = Course;
+    fn deref(&self) -> &Course {
+        &self.course
+    }
+}
+
 fn launching() -> Launching {
-    let dir = tempfile::tempdir().unwrap();
-    let db = class_db(dir.path());
-    let lab = small_lab();
-    let platform = Platform::start();
-    platform.register(&db);
-    let server = lti_server(&db, lab.path(), "0");
-    platform.serve(&server);
     Launching {
-        _dir: dir,
-        _lab: lab,
-        platform,
-        server,
+        course: course("0"),
         learner: person("lms-50", "x@uni.example", &["Learner"]),
     }
 }
 
 #[test]
 fn id_tokens_with_a_wrong_claim_are_refused_one_by_one() {
-    let Launching {
-        platform,
-        server,
-        learner,
-        ..
-    } = &launching();
+    let launch = launching();
+    let (platform, server, learner) = (&launch.platform, &launch.server, &launch.learner);
     let (platform, server) = (platform, server);
     // The guard is dropped before the tool asks the platform for its keys.
     let sign = |claims: &Value| platform.shared.key.lock().unwrap().token(claims);
@@ -936,12 +943,8 @@ fn id_tokens_with_a_wrong_claim_are_refused_one_by_one() {
 
 #[test]
 fn id_tokens_not_signed_by_the_platforms_key_are_refused() {
-    let Launching {
-        platform,
-        server,
-        learner,
-        ..
-    } = &launching();
+    let launch = launching();
+    let (platform, server, learner) = (&launch.platform, &launch.server, &launch.learner);
     // alg none: no signature at all.
     let begun = begin(server, platform, "x");
     let claims = platform.claims(learner, &begun.nonce);
@@ -1004,12 +1007,8 @@ fn id_tokens_not_signed_by_the_platforms_key_are_refused() {
 
 #[test]
 fn a_launch_serves_once_from_the_browser_that_began_it_and_a_new_platform_key_is_fetched() {
-    let Launching {
-        platform,
-        server,
-        learner,
-        ..
-    } = &launching();
+    let launch = launching();
+    let (platform, server, learner) = (&launch.platform, &launch.server, &launch.learner);
     let sign = |claims: &Value| platform.shared.key.lock().unwrap().token(claims);
     // The state: another launch's, or none of this browser's.
     let begun = begin(server, platform, "x");
@@ -1122,28 +1121,23 @@ fn a_deadline_and_an_extension_send_new_scores(
 
 #[test]
 fn scores_wait_while_the_lms_is_down_and_arrive_when_it_is_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = class_db(dir.path());
-    let lab = small_lab();
-    let platform = Platform::start();
-    platform.register(&db);
-    let server = lti_server(&db, lab.path(), "1");
-    platform.serve(&server);
+    let course = course("1");
+    let (platform, server) = (&course.platform, &course.server);
     platform.shared.down.store(true, Ordering::SeqCst);
     let learner = person("lms-77", "bo@uni.example", &["Learner"]);
-    let (student, _) = launch_as(&server, &platform, "b", &learner);
+    let (student, _) = launch_as(server, platform, "b", &learner);
     let id = submit(
         &student,
-        &server,
+        server,
         "present_board",
         &solution("present_board"),
     );
-    assert_eq!(judged(&student, &server, id)["status"], "done");
+    assert_eq!(judged(&student, server, id)["status"], "done");
     // The instructor sees it waiting, with the platform's answer.
-    let prof = form_login(&server, "prof", "prof-password");
+    let prof = form_login(server, "prof", "prof-password");
     let start = Instant::now();
     loop {
-        let (status, page) = text(&prof, &server, "/class/lti");
+        let (status, page) = text(&prof, server, "/class/lti");
         assert_eq!(status, StatusCode::OK);
         if page.contains("503") {
             assert!(
@@ -1171,14 +1165,14 @@ fn scores_wait_while_the_lms_is_down_and_arrive_when_it_is_back() {
         std::thread::sleep(Duration::from_millis(100));
     }
     assert_eq!(platform.scores()[0].body["scoreGiven"], 10.0);
-    let (_, page) = text(&prof, &server, "/class/lti");
+    let (_, page) = text(&prof, server, "/class/lti");
     assert!(page.contains("0 waiting, 0 failed"), "{page}");
-    a_deadline_and_an_extension_send_new_scores(&prof, &server, &platform);
+    a_deadline_and_an_extension_send_new_scores(&prof, server, platform);
     // A worse submission later does not lower the best score: nothing more is sent.
-    let worse = dir.path().join("worse.py");
+    let worse = course.dir.path().join("worse.py");
     std::fs::write(&worse, "print('no')\n").unwrap();
-    let id = submit(&student, &server, "present_board", &worse);
-    judged(&student, &server, id);
+    let id = submit(&student, server, "present_board", &worse);
+    judged(&student, server, id);
     std::thread::sleep(Duration::from_secs(2));
     assert_eq!(platform.scores().len(), 3);
 }
@@ -1206,13 +1200,8 @@ fn answer_items(platform: &Platform, answer: &Value) -> Vec<Value> {
 
 #[test]
 fn browser_an_instructor_chooses_exercises_for_the_course_and_the_lms_gets_signed_links() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = class_db(dir.path());
-    let lab = small_lab();
-    let platform = Platform::start();
-    platform.register(&db);
-    let server = lti_server(&db, lab.path(), "0");
-    platform.serve(&server);
+    let course = course("0");
+    let (platform, server) = (&course.platform, &course.server);
     let mut teacher = person("lms-teacher-9", "tess@uni.example", &["Instructor"]);
     teacher.deep_link = true;
     platform.add("teacher-deep", teacher);
@@ -1235,7 +1224,7 @@ fn browser_an_instructor_chooses_exercises_for_the_course_and_the_lms_gets_signe
     assert!(platform.shared.refusals.lock().unwrap().is_empty());
     let answers = platform.shared.answers.lock().unwrap().clone();
     assert_eq!(answers.len(), 1);
-    let items = answer_items(&platform, &answers[0]);
+    let items = answer_items(platform, &answers[0]);
     let names: Vec<&str> = items
         .iter()
         .map(|i| i["custom"]["exercise"].as_str().unwrap())
@@ -1269,13 +1258,8 @@ fn deep_launch(server: &Server, platform: &Platform, hint: &str) -> Response {
 
 #[test]
 fn only_staff_choose_exercises_and_each_choice_is_sent_once_by_its_own_instructor() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = class_db(dir.path());
-    let lab = small_lab();
-    let platform = Platform::start();
-    platform.register(&db);
-    let server = lti_server(&db, lab.path(), "0");
-    platform.serve(&server);
+    let course = course("0");
+    let (platform, server) = (&course.platform, &course.server);
     for (hint, roles) in [("learner", "Learner"), ("teacher", "Instructor")] {
         let mut someone = person(
             &format!("sub-{hint}"),
@@ -1285,7 +1269,7 @@ fn only_staff_choose_exercises_and_each_choice_is_sent_once_by_its_own_instructo
         someone.deep_link = true;
         platform.add(hint, someone);
     }
-    let learner = deep_launch(&server, &platform, "learner");
+    let learner = deep_launch(server, platform, "learner");
     assert_eq!(learner.status(), StatusCode::FORBIDDEN);
     assert!(
         learner
@@ -1293,7 +1277,7 @@ fn only_staff_choose_exercises_and_each_choice_is_sent_once_by_its_own_instructo
             .unwrap()
             .contains("only the course's instructors")
     );
-    let launched = deep_launch(&server, &platform, "teacher");
+    let launched = deep_launch(server, platform, "teacher");
     assert_eq!(
         launched.status(),
         StatusCode::SEE_OTHER,
@@ -1302,13 +1286,13 @@ fn only_staff_choose_exercises_and_each_choice_is_sent_once_by_its_own_instructo
     );
     let choose = launched.headers()["location"].to_str().unwrap().to_string();
     assert!(choose.starts_with("/lti/deep-link/"), "{choose}");
-    let teacher = with_session(&server, &session_of(&launched).unwrap());
-    let (status, page) = text(&teacher, &server, &choose);
+    let teacher = with_session(server, &session_of(&launched).unwrap());
+    let (status, page) = text(&teacher, server, &choose);
     assert_eq!(status, StatusCode::OK);
     let csrf = csrf_of(&page);
     // Another instructor (the class's own) cannot see or send this choice.
-    let other = form_login(&server, "prof", "prof-password");
-    assert_eq!(text(&other, &server, &choose).0, StatusCode::NOT_FOUND);
+    let other = form_login(server, "prof", "prof-password");
+    assert_eq!(text(&other, server, &choose).0, StatusCode::NOT_FOUND);
     let send = |client: &Client, fields: &[(&str, &str)]| {
         client
             .post(server.url(&choose))
@@ -1481,13 +1465,8 @@ fn browser_launches_inside_the_course_page(platform: &Platform, server: &Server)
 
 #[test]
 fn browser_without_framing_a_course_page_cannot_show_the_site() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = class_db(dir.path());
-    let lab = small_lab();
-    let platform = Platform::start();
-    platform.register(&db);
-    let server = lti_server(&db, lab.path(), "0");
-    platform.serve(&server);
+    let course = course("0");
+    let (platform, server) = (&course.platform, &course.server);
     platform.add(
         "framed",
         person("lms-framed", "fran@uni.example", &["Learner"]),
