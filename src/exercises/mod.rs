@@ -65,6 +65,13 @@ pub trait Exercise: Sync + std::fmt::Debug {
     /// not stdin (a game).
     fn generate(&self, rng: &mut ChaCha8Rng) -> Option<String>;
 
+    /// A proof `fixtures verify` runs besides the cases: its judge checked against an
+    /// exhaustive search over every small board. `None` for an exercise with none; otherwise
+    /// what was proved, in a few words, or the first counterexample found.
+    fn proof(&self) -> Option<Result<String, String>> {
+        None
+    }
+
     /// Advice for a wrong answer, from what a student's output looks like.
     fn hints(&self, _case: &HintCase) -> Vec<String> {
         Vec::new()

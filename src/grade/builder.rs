@@ -98,7 +98,8 @@ impl<'a> GradebookBuilder<'a> {
 
     /// Adds a student (`student` as the class names them, `student_id` unique in it) with
     /// their results by exercise name: every exercise of the lab gets an entry, [`missing`]
-    /// where `results` has none, and the total is their points' sum.
+    /// where `results` has none, and the total is the sum of the points of the exercises
+    /// that count in it (not further study's, unless the lab says so).
     pub fn student(
         &mut self,
         student: String,
@@ -115,7 +116,14 @@ impl<'a> GradebookBuilder<'a> {
                 (exercise.name.clone(), result)
             })
             .collect();
-        let total = hundredths(exercises.values().map(|r| r.points).sum::<f64>());
+        let total = hundredths(
+            self.lab
+                .exercises
+                .iter()
+                .filter(|exercise| exercise.config.in_total())
+                .map(|exercise| exercises[&exercise.name].points)
+                .sum::<f64>(),
+        );
         self.students.push(StudentResult {
             student,
             student_id,

@@ -37,6 +37,16 @@ pub fn hints(
     {
         hints.push("The lab's first rule is that the players choose any of the three modes (human against human, human against computer, computer against computer). Let them choose before the game: with a menu of the three modes, with questions (\"Is player 2 a computer? (y/n)\"), or the way the model solution does it, asking for the players' names and playing a name that contains \"computer\" as a computer.".into());
     }
+    let misere_rule_broken = result
+        .broken
+        .as_ref()
+        .map(|b| b.rule)
+        .filter(|_| result.ending == crate::nim::Ending::Misere);
+    match misere_rule_broken {
+        Some(Rule::Winner) => hints.push("Under misère rules the player who takes the last element loses: when the board is empty, announce the other player as the winner.".into()),
+        Some(Rule::ComputerOptimal) => hints.push("The computer must play the misère strategy (misere_move): the normal one leaves nim-sum 0 to the end, and so hands the computer the last element. When its move would leave no row of two or more, it must leave an odd number of rows of one.".into()),
+        _ => {}
+    }
     if result
         .notes
         .iter()
