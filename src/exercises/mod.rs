@@ -6,6 +6,8 @@ mod bitwise_xor;
 mod exclusive_or;
 mod judging;
 mod make_move;
+mod misere_game;
+mod misere_move;
 mod nim_sum;
 mod optimal_move;
 mod present_board;
@@ -141,6 +143,9 @@ static REGISTRY: &[&dyn Exercise] = &[
     &optimal_move::OptimalMove,
     &ui::Ui,
     &working_game::WorkingGame,
+    // Further study, after the lab's nine.
+    &misere_move::MisereMove,
+    &misere_game::MisereGame,
 ];
 
 pub fn find(name: &str) -> Option<&'static dyn Exercise> {

@@ -172,4 +172,29 @@ mod tests {
         assert_eq!(points(7, 0, 5), 0.0);
         assert_eq!(points(10, 0, 0), 0.0);
     }
+
+    #[test]
+    fn further_study_is_scored_but_left_out_of_the_total() {
+        let lab = Lab::built_in().unwrap();
+        let full = |name: &str| {
+            let exercise = lab.exercise(name).unwrap();
+            (
+                name.to_string(),
+                graded(exercise, format!("{name}.py"), (1, 1), 1.0, None),
+            )
+        };
+        let mut builder = GradebookBuilder::new(&lab, String::new());
+        let results = BTreeMap::from([full("present_board"), full("misere_move")]);
+        builder.student("Ada".into(), "ada".into(), None, results);
+        let book = builder.finish();
+        let ada = &book.students[0];
+        assert_eq!(ada.exercises["misere_move"].points, 10.0);
+        assert_eq!(ada.total, 10.0);
+        let info = |name: &str| book.exercises.iter().find(|e| e.name == name).unwrap();
+        assert!(info("misere_move").optional && !info("misere_move").in_total);
+        assert_eq!(info("misere_game").label(), "misere_game (optional)");
+        assert!(!info("present_board").optional && info("present_board").in_total);
+        let nine: u32 = book.exercises[..9].iter().map(|e| e.points).sum();
+        assert_eq!(book.max_total(), nine);
+    }
 }
