@@ -44,7 +44,7 @@ pub fn hints(
         .filter(|_| result.ending == crate::nim::Ending::Misere);
     match misere_rule_broken {
         Some(Rule::Winner) => hints.push("Under misère rules the player who takes the last element loses: when the board is empty, announce the other player as the winner.".into()),
-        Some(Rule::ComputerOptimal) => hints.push("The computer must play the misère strategy (misere_move): the normal one leaves nim-sum 0 to the end, and so hands the computer the last element. When its move would leave no row of two or more, it must leave an odd number of rows of one.".into()),
+        Some(Rule::ComputerOptimal) => hints.push("The computer must play the misère strategy (misere_move), making a winning move whenever one exists: the normal game's move (leave nim-sum 0) is right until a move would leave no row of two or more; that move must leave an odd number of rows of one, or the computer takes the last element.".into()),
         _ => {}
     }
     if result
