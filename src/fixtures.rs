@@ -166,6 +166,14 @@ pub fn verify(
     for exercise in chosen {
         let before = found.len();
         let checked = verify_exercise(exercise, &mut found);
+        let proof = exercise.module.and_then(|module| module.proof());
+        if let Some(Err(problem)) = &proof {
+            found.push(Disagreement {
+                exercise: exercise.name.clone(),
+                case: "proof".into(),
+                problem: problem.clone(),
+            });
+        }
         let problems = found.len() - before;
         let status = if output_judge(exercise.judging()).is_err() {
             match problems {
@@ -178,6 +186,10 @@ pub fn verify(
                 (true, 0) => format!("{checked} case(s) agree with the reference"),
                 (true, n) => format!("{n} problem(s) in {checked} case(s)"),
             }
+        };
+        let status = match proof {
+            Some(Ok(proved)) => format!("{status}; {proved}"),
+            _ => status,
         };
         writeln!(out, "{:<14} {status}", exercise.name)
             .map_err(|e| Error::internal("cannot write to stdout", e))?;

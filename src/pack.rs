@@ -23,10 +23,15 @@ pub fn init(lab: &Lab, dir: &Path) -> Result<usize> {
             std::collections::BTreeMap::new();
         for (n, exercise) in lab.exercises.iter().enumerate() {
             index.push_str(&format!(
-                "{}. `{}.py`: {}\n",
+                "{}. `{}.py`: {}{}\n",
                 n + 1,
                 exercise.name,
-                exercise.config.title
+                exercise.config.title,
+                if exercise.config.further_study {
+                    " (optional)"
+                } else {
+                    ""
+                }
             ));
             write(format!("{}.py", exercise.name), exercise.stub.as_bytes())?;
             write(

@@ -6,6 +6,8 @@ mod bitwise_xor;
 mod exclusive_or;
 mod judging;
 mod make_move;
+mod misere_game;
+mod misere_move;
 mod nim_sum;
 mod optimal_move;
 mod present_board;
@@ -64,6 +66,13 @@ pub trait Exercise: Sync + std::fmt::Debug {
     /// A random, valid stdin case (for `nimlab fixtures generate`); `None` where cases are
     /// not stdin (a game).
     fn generate(&self, rng: &mut ChaCha8Rng) -> Option<String>;
+
+    /// A proof `fixtures verify` runs besides the cases: its judge checked against an
+    /// exhaustive search over every small board. `None` for an exercise with none; otherwise
+    /// what was proved, in a few words, or the first counterexample found.
+    fn proof(&self) -> Option<Result<String, String>> {
+        None
+    }
 
     /// Advice for a wrong answer, from what a student's output looks like.
     fn hints(&self, _case: &HintCase) -> Vec<String> {
@@ -134,6 +143,9 @@ static REGISTRY: &[&dyn Exercise] = &[
     &optimal_move::OptimalMove,
     &ui::Ui,
     &working_game::WorkingGame,
+    // Further study, after the lab's nine.
+    &misere_move::MisereMove,
+    &misere_game::MisereGame,
 ];
 
 pub fn find(name: &str) -> Option<&'static dyn Exercise> {

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 #[derive(Debug)]
 pub struct OptimalMove;
 
-fn parse(input: &str) -> Result<Vec<BigInt>, BadInput> {
+pub(super) fn parse(input: &str) -> Result<Vec<BigInt>, BadInput> {
     let board = as_board(field(&json_object(input)?, "board")?)?;
     if nim::is_empty(&board) {
         return Err(BadInput::new(
@@ -22,7 +22,7 @@ fn parse(input: &str) -> Result<Vec<BigInt>, BadInput> {
     Ok(board)
 }
 
-fn board_text(board: &[BigInt]) -> String {
+pub(super) fn board_text(board: &[BigInt]) -> String {
     crate::pyjson::dumps(&super::int_list_value(board))
 }
 
@@ -30,7 +30,7 @@ fn board_text(board: &[BigInt]) -> String {
 const MAX_DIGITS: usize = 4300;
 
 /// Reads a student's answer: a JSON list of two integers.
-fn parse_move(output: &str) -> Result<Move, String> {
+pub(super) fn parse_move(output: &str) -> Result<Move, String> {
     if output.trim().is_empty() {
         return Err("the program printed nothing; a move is printed as [row, elements]".into());
     }

@@ -44,6 +44,39 @@ pub struct ExerciseInfo {
     pub name: String,
     pub title: String,
     pub points: u32,
+    /// Further study: optional for students.
+    #[serde(default)]
+    pub optional: bool,
+    /// Whether its points count in the total (gradebooks written before say nothing: all did).
+    #[serde(default = "counted")]
+    pub in_total: bool,
+}
+
+fn counted() -> bool {
+    true
+}
+
+impl ExerciseInfo {
+    /// The exercise's name as a class report heads its column: "(optional)" after further
+    /// study's.
+    pub fn label(&self) -> String {
+        if self.optional {
+            format!("{} (optional)", self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+}
+
+impl Gradebook {
+    /// The most a total can be: the points of the exercises that count in it.
+    pub fn max_total(&self) -> u32 {
+        self.exercises
+            .iter()
+            .filter(|e| e.in_total)
+            .map(|e| e.points)
+            .sum()
+    }
 }
 
 impl ExerciseInfo {
@@ -55,6 +88,8 @@ impl ExerciseInfo {
                 name: e.name.clone(),
                 title: e.config.title.clone(),
                 points: e.config.points,
+                optional: e.config.further_study,
+                in_total: e.config.in_total(),
             })
             .collect()
     }

@@ -98,7 +98,8 @@ impl<'a> GradebookBuilder<'a> {
 
     /// Adds a student (`student` as the class names them, `student_id` unique in it) with
     /// their results by exercise name: every exercise of the lab gets an entry, [`missing`]
-    /// where `results` has none, and the total is their points' sum.
+    /// where `results` has none, and the total is the sum of the points of the exercises
+    /// that count in it (not further study's, unless the lab says so).
     pub fn student(
         &mut self,
         student: String,
@@ -115,7 +116,14 @@ impl<'a> GradebookBuilder<'a> {
                 (exercise.name.clone(), result)
             })
             .collect();
-        let total = hundredths(exercises.values().map(|r| r.points).sum::<f64>());
+        let total = hundredths(
+            self.lab
+                .exercises
+                .iter()
+                .filter(|exercise| exercise.config.in_total())
+                .map(|exercise| exercises[&exercise.name].points)
+                .sum::<f64>(),
+        );
         self.students.push(StudentResult {
             student,
             student_id,
@@ -163,5 +171,30 @@ mod tests {
         assert_eq!(points(10, 2, 3), 6.67);
         assert_eq!(points(7, 0, 5), 0.0);
         assert_eq!(points(10, 0, 0), 0.0);
+    }
+
+    #[test]
+    fn further_study_is_scored_but_left_out_of_the_total() {
+        let lab = Lab::built_in().unwrap();
+        let full = |name: &str| {
+            let exercise = lab.exercise(name).unwrap();
+            (
+                name.to_string(),
+                graded(exercise, format!("{name}.py"), (1, 1), 1.0, None),
+            )
+        };
+        let mut builder = GradebookBuilder::new(&lab, String::new());
+        let results = BTreeMap::from([full("present_board"), full("misere_move")]);
+        builder.student("Ada".into(), "ada".into(), None, results);
+        let book = builder.finish();
+        let ada = &book.students[0];
+        assert_eq!(ada.exercises["misere_move"].points, 10.0);
+        assert_eq!(ada.total, 10.0);
+        let info = |name: &str| book.exercises.iter().find(|e| e.name == name).unwrap();
+        assert!(info("misere_move").optional && !info("misere_move").in_total);
+        assert_eq!(info("misere_game").label(), "misere_game (optional)");
+        assert!(!info("present_board").optional && info("present_board").in_total);
+        let nine: u32 = book.exercises[..9].iter().map(|e| e.points).sum();
+        assert_eq!(book.max_total(), nine);
     }
 }

@@ -817,6 +817,14 @@ pub(crate) fn render_config(exercise: &LabExercise) -> Result<String> {
         ),
         toml_string(exercise.judging_label()),
     );
+    // Further study, and whether it counts in the total, only where they differ from the
+    // default.
+    if c.further_study {
+        out.push_str("further_study = true\n");
+    }
+    if c.in_total() == c.further_study {
+        out.push_str(&format!("in_total = {}\n", c.in_total()));
+    }
     // The exercise's own settings (nim_sum's `positions`), as they were given.
     if !c.exercise_keys.is_empty() {
         out.push_str(&toml::to_string(&c.exercise_keys).map_err(|e| {

@@ -14,6 +14,13 @@ pub struct ExerciseConfig {
     /// What the exercise is worth in a gradebook; case weights are scaled to it.
     #[serde(default = "default_points")]
     pub points: u32,
+    /// Further study: beyond the lab's own exercises, optional for students.
+    #[serde(default)]
+    pub further_study: bool,
+    /// Whether its points count in a gradebook's total: by default every exercise's do but
+    /// further study's; a lab folder may say otherwise either way.
+    #[serde(default)]
+    in_total: Option<bool>,
     /// Interpreters the submission must work under: versions ("3", "2.7") or paths.
     #[serde(default = "default_interpreters")]
     pub interpreters: Vec<String>,
@@ -111,6 +118,11 @@ impl ExerciseConfig {
         }
     }
 
+    /// Does this exercise's score count in a gradebook's total?
+    pub fn in_total(&self) -> bool {
+        self.in_total.unwrap_or(!self.further_study)
+    }
+
     /// What the file says `comparison` is, to check it against the exercise's judging.
     pub fn comparison_setting(&self) -> ComparisonSetting {
         self.comparison
@@ -166,6 +178,23 @@ mod tests {
         assert_eq!(config.comparison(), Comparison::Lines);
         assert_eq!(config.interpreters, vec!["3", "2.7"]);
         assert_eq!(config.limits, Limits::default());
+    }
+
+    #[test]
+    fn further_study_is_left_out_of_the_total_unless_the_lab_says_otherwise() {
+        let plain = ExerciseConfig::parse("title = \"T\"\norder = 1\n").unwrap();
+        assert!(!plain.further_study && plain.in_total());
+        let optional =
+            ExerciseConfig::parse("title = \"T\"\norder = 10\nfurther_study = true\n").unwrap();
+        assert!(optional.further_study && !optional.in_total());
+        let counted = ExerciseConfig::parse(
+            "title = \"T\"\norder = 10\nfurther_study = true\nin_total = true\n",
+        )
+        .unwrap();
+        assert!(counted.in_total());
+        let left_out =
+            ExerciseConfig::parse("title = \"T\"\norder = 3\nin_total = false\n").unwrap();
+        assert!(!left_out.in_total());
     }
 
     #[test]

@@ -697,7 +697,7 @@ mod tests {
     }
 
     #[test]
-    fn the_built_in_lab_has_the_nine_exercises_in_the_handouts_order() {
+    fn the_built_in_lab_has_the_nine_exercises_in_the_handouts_order_then_further_study() {
         let lab = Lab::built_in().unwrap();
         assert_eq!(
             lab.names(),
@@ -710,10 +710,25 @@ mod tests {
                 "nim_sum",
                 "optimal_move",
                 "ui",
-                "working_game"
+                "working_game",
+                "misere_move",
+                "misere_game"
             ]
         );
         assert!(lab.exercises.iter().all(|e| e.module.is_some()));
+        // The lab's nine count in the total; further study is optional and does not.
+        let optional: Vec<&str> = lab
+            .exercises
+            .iter()
+            .filter(|e| e.config.further_study && !e.config.in_total())
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(optional, ["misere_move", "misere_game"]);
+        assert!(
+            lab.exercises[..9]
+                .iter()
+                .all(|e| !e.config.further_study && e.config.in_total())
+        );
     }
 
     #[test]

@@ -96,6 +96,9 @@ pub async fn exercises(State(app): State<AppState>, session: Session) -> ApiResu
                 "title": e.config.title,
                 "order": e.config.order,
                 "points": e.config.points,
+                // Further study: optional, and outside the total unless the lab says so.
+                "optional": e.config.further_study,
+                "in_total": e.config.in_total(),
                 "interpreters": e.config.interpreters,
                 "best": best.map(|s| json!({
                     "id": s.id,

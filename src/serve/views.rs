@@ -228,7 +228,7 @@ pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow], now: i64) -> Rendered {
                     @for (index, row) in rows.iter().enumerate() {
                         tr {
                             td.num { (index + 1) }
-                            td { a href={"/exercises/" (row.exercise.name)} { (row.exercise.config.title) }
+                            td { a href={"/exercises/" (row.exercise.name)} { (row.exercise.config.title) } @if row.exercise.config.further_study { " " span.small.dim { "(optional)" } }
                                  code.file.small.dim.wide { (row.exercise.name) ".py" }
                                  @if let Some(deadline) = &row.deadline { (deadline_line(deadline, now)) } }
                             td { @match row.best { Some(best) => (status_badge(best)), None => span.dim { "not submitted" } } }
@@ -866,7 +866,7 @@ pub fn class(
                 thead { tr {
                     th.name { "Student" }
                     @for (index, exercise) in exercises.iter().enumerate() {
-                        th title=(exercise.config.title) { (index + 1) br; span.small.dim { (exercise.name) } }
+                        th title=(exercise.config.title) { (index + 1) br; span.small.dim { (exercise.name) @if exercise.config.further_study { br; "(optional)" } } }
                     }
                     th.num { "Points" }
                 } }

@@ -316,7 +316,12 @@ fn export_then_import_gives_the_same_verdicts() {
         .arg(&exported)
         .assert()
         .success()
-        .stdout(predicate::str::contains("left out working_game"));
+        .stdout(predicate::str::contains("left out working_game"))
+        .stdout(predicate::str::contains("left out misere_game"));
+    // Further study is exported as such, so the imported lab keeps it out of the total.
+    let misere = std::fs::read_to_string(exported.join("misere_move/nimlab/exercise.toml"))
+        .unwrap_or_default();
+    assert!(misere.contains("further_study = true"), "{misere}");
     let output = import(&exported, &reimported);
     assert!(
         output.status.success(),
@@ -435,9 +440,10 @@ fn kattis_packages_follow_the_legacy_format_rules() {
         .collect();
     assert_eq!(
         packages.len(),
-        8,
-        "every stdin exercise, not the interactive game"
+        9,
+        "every stdin exercise (further study's misere_move too), not the interactive games"
     );
+    assert!(out.join("miseremove").is_dir() && !out.join("miseregame").exists());
     let allowed_keys = [
         "problem_format_version",
         "type",
@@ -575,7 +581,7 @@ fn kattis_validators_accept_the_answers_and_reject_wrong_output() {
         .arg(&out)
         .assert()
         .success();
-    for package in ["makemove", "optimalmove", "binnum", "nimsum"] {
+    for package in ["makemove", "optimalmove", "binnum", "nimsum", "miseremove"] {
         let package = out.join(package);
         let validator = package.join("output_validators/nimlab/run");
         let input_validator = package.join("input_validators/nimlab/run");

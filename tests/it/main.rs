@@ -17,6 +17,7 @@ mod interop;
 mod interrupt;
 mod kattis_tools;
 mod lab_solutions;
+mod misere;
 mod mistakes;
 mod properties;
 mod reports;

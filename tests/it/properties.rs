@@ -295,3 +295,40 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// misere_move's reference and checker against a search of the game tree, on boards
+    /// larger than the proof in `fixtures verify` covers (up to 6 rows of up to 9).
+    #[test]
+    fn misere_move_matches_a_game_tree_search(rows in prop::collection::vec(0u8..=9, 1..=6)) {
+        prop_assume!(rows.iter().any(|&r| r > 0));
+        let misere = exercise("misere_move");
+        let Judging::Checker(checker) = misere.judging(Comparison::Lines) else {
+            panic!("misere_move is judged by its checker");
+        };
+        let mut memo = HashMap::new();
+        let mover_wins = nim::searched_mover_wins(&rows, nim::Ending::Misere, &mut memo);
+        let board: Vec<BigInt> = rows.iter().map(|&r| BigInt::from(r)).collect();
+        prop_assert_eq!(nim::misere_mover_wins(&board), mover_wins);
+        let input = format!("{{\"board\": {rows:?}}}\n");
+        let answer = misere.reference(&input, &config()).unwrap();
+        let [row, take]: [usize; 2] = serde_json::from_str(answer.trim()).unwrap();
+        let mut after = rows.clone();
+        prop_assert!(row >= 1 && row <= rows.len() && take >= 1 && take <= usize::from(rows[row - 1]));
+        after[row - 1] -= take as u8;
+        if mover_wins {
+            prop_assert!(!nim::searched_mover_wins(&after, nim::Ending::Misere, &mut memo), "{:?} -> {:?}", rows, after);
+        }
+        for (index, &size) in rows.iter().enumerate() {
+            for take in 1..=size {
+                let mut after = rows.clone();
+                after[index] -= take;
+                let right = !mover_wins || !nim::searched_mover_wins(&after, nim::Ending::Misere, &mut memo);
+                let got = checker.check(&input, &format!("[{}, {take}]\n", index + 1)).unwrap();
+                prop_assert_eq!(got == Checked::Right, right, "{:?}: [{}, {}]", rows, index + 1, take);
+            }
+        }
+    }
+}

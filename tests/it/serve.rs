@@ -298,7 +298,10 @@ fn a_student_logs_in_submits_and_reads_the_same_report_check_gives() {
         .map(|e| e["name"].as_str().unwrap())
         .collect();
     assert_eq!(names[..3], ["present_board", "make_move", "exclusive_or"]);
-    assert_eq!(names.len(), 9);
+    assert_eq!(names.len(), 11);
+    assert_eq!(names[9..], ["misere_move", "misere_game"]);
+    assert_eq!(exercises[9]["optional"], true);
+    assert_eq!(exercises[0]["optional"], false);
 
     let good = submit(&ada, &server, "present_board", &solution("present_board"));
     let bad = submit(

@@ -37,6 +37,16 @@ pub fn hints(
     {
         hints.push("The lab's first rule is that the players choose any of the three modes (human against human, human against computer, computer against computer). Let them choose before the game: with a menu of the three modes, with questions (\"Is player 2 a computer? (y/n)\"), or the way the model solution does it, asking for the players' names and playing a name that contains \"computer\" as a computer.".into());
     }
+    let misere_rule_broken = result
+        .broken
+        .as_ref()
+        .map(|b| b.rule)
+        .filter(|_| result.ending == crate::nim::Ending::Misere);
+    match misere_rule_broken {
+        Some(Rule::Winner) => hints.push("Under misère rules the player who takes the last element loses: when the board is empty, announce the other player as the winner.".into()),
+        Some(Rule::ComputerOptimal) => hints.push("The computer must play the misère strategy (misere_move), making a winning move whenever one exists: the normal game's move (leave nim-sum 0) is right until a move would leave no row of two or more; that move must leave an odd number of rows of one, or the computer takes the last element.".into()),
+        _ => {}
+    }
     if result
         .notes
         .iter()

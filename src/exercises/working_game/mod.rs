@@ -44,17 +44,33 @@ impl Exercise for WorkingGame {
     }
 }
 
+impl WorkingGame {
+    /// Reads a scenario with the lab's answers, its ending set to `ending` where one is given
+    /// (an exercise that plays every game under one rule), else as the file says.
+    pub fn scenario_with(
+        &self,
+        text: &str,
+        settings: &Settings,
+        ending: Option<crate::nim::Ending>,
+    ) -> Result<Parsed, BadInput> {
+        let mut scenario = Scenario::parse(text)?;
+        if let Some(game) = settings.get::<GameSettings>() {
+            scenario.answers = game.answers.clone();
+        }
+        if let Some(ending) = ending {
+            scenario.ending = ending;
+        }
+        Ok(Parsed::new(scenario))
+    }
+}
+
 impl Interactive for WorkingGame {
     fn label(&self) -> &'static str {
         "game"
     }
 
     fn scenario(&self, text: &str, settings: &Settings) -> Result<Parsed, BadInput> {
-        let mut scenario = Scenario::parse(text)?;
-        if let Some(game) = settings.get::<GameSettings>() {
-            scenario.answers = game.answers.clone();
-        }
-        Ok(Parsed::new(scenario))
+        self.scenario_with(text, settings, None)
     }
 
     fn play(&self, scenario: &Parsed, program: &mut dyn Session) -> Played {

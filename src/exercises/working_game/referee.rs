@@ -33,7 +33,6 @@ use crate::nim::{self, Move};
 use crate::runner::{Pause, Session, Termination};
 use crate::verdict::Verdict;
 use num_bigint::BigInt;
-use num_traits::Zero;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -55,9 +54,10 @@ pub enum Rule {
     LegalAccepted,
     /// Players take turns: the turn passes after each legal move, and only then.
     TurnOrder,
-    /// A computer's move wins whenever a winning move exists.
+    /// A computer's move wins whenever a winning move exists (under the scenario's ending).
     ComputerOptimal,
-    /// The player who took the last element is announced as the winner.
+    /// The winner is announced: the player who took the last element, or under misère the
+    /// other one.
     Winner,
     /// The program ends by itself once the game is over.
     Ends,
@@ -131,6 +131,8 @@ pub struct GameResult {
     pub last_typed: Option<Typed>,
     /// The questions the program asked before the game began, as it worded them.
     pub questions: Vec<String>,
+    /// The rule the game was played under: who wins when the last element is taken.
+    pub ending: nim::Ending,
 }
 
 fn as_big(board: &[u64]) -> Vec<BigInt> {
@@ -649,19 +651,27 @@ impl<'a> Referee<'a> {
                 ),
             );
         };
-        if !nim_sum(board).is_zero() && !nim_sum(&shown).is_zero() {
-            let example = nim::winning_moves(&as_big(board))
+        let ending = self.scenario.ending;
+        if ending.mover_wins(&as_big(board)) && ending.mover_wins(&as_big(&shown)) {
+            let example = ending
+                .winning_moves(&as_big(board))
                 .into_iter()
                 .next()
                 .map(|m| format!("{}, {}", m.row, m.elements))
                 .unwrap_or_default();
+            let left = match ending {
+                nim::Ending::Normal => format!("nim-sum {}", nim_sum(&shown)),
+                nim::Ending::Misere => format!(
+                    "{} to the opponent, who can now win under misère rules",
+                    board_text(&shown)
+                ),
+            };
             return broken(
                 Rule::ComputerOptimal,
                 format!(
-                    "{} played {row}, {taken} on {}, leaving nim-sum {}; a winning move existed (for example {example})",
+                    "{} played {row}, {taken} on {}, leaving {left}; a winning move existed (for example {example})",
                     self.name(mover),
                     board_text(board),
-                    nim_sum(&shown)
                 ),
             );
         }
@@ -670,7 +680,8 @@ impl<'a> Referee<'a> {
 
     /// The move that must have ended the game when the program says so without showing the
     /// empty board: the legal move just typed, if it takes the last elements, or else a
-    /// computer's turn on a board with one row left (emptying it is the only winning move).
+    /// computer's turn on a board with one row left (emptying it is the only winning move; under
+    /// misère, the only move left when the row holds one element).
     fn infer_last_move(&mut self) -> Step {
         let Some(board) = self.board.clone() else {
             return Ok(());
@@ -691,6 +702,10 @@ impl<'a> Referee<'a> {
         }
         let rows_left = board.iter().filter(|&&r| r > 0).count();
         if rows_left != 1 || self.seats[self.turn] == Seat::Human {
+            return Ok(());
+        }
+        // Under misère a computer empties the last row only when it is forced to: one element.
+        if self.scenario.ending == nim::Ending::Misere && board.iter().any(|&r| r > 1) {
             return Ok(());
         }
         self.seats[self.turn] = Seat::Computer;
@@ -723,7 +738,11 @@ impl<'a> Referee<'a> {
         let over = board.iter().all(|&r| r == 0);
         self.board = Some(board);
         if over {
-            self.winner = Some(self.turn);
+            // The player who took the last element wins, or under misère loses.
+            self.winner = Some(match self.scenario.ending {
+                nim::Ending::Normal => self.turn,
+                nim::Ending::Misere => 1 - self.turn,
+            });
         } else {
             self.turn = 1 - self.turn;
         }
@@ -1549,7 +1568,7 @@ impl<'a> Referee<'a> {
                 None => (line.clone(), Some(line), None),
             };
         }
-        let winning = nim::winning_moves(&as_big(board));
+        let winning = self.scenario.ending.winning_moves(&as_big(board));
         let (row, elements) = match (self.scenario.then, winning.first()) {
             (HumanPlay::Optimal, Some(m)) => (
                 i64::try_from(&m.row).expect("small board"),
@@ -1597,11 +1616,19 @@ impl<'a> Referee<'a> {
             Announced::Right | Announced::Unnamed => Ok(()),
             Announced::Loser(line) => broken(
                 Rule::Winner,
-                format!(
-                    "{} took the last element, but the program says `{}`",
-                    self.name(winner),
-                    clipped(line.trim())
-                ),
+                match self.scenario.ending {
+                    nim::Ending::Normal => format!(
+                        "{} took the last element, but the program says `{}`",
+                        self.name(winner),
+                        clipped(line.trim())
+                    ),
+                    nim::Ending::Misere => format!(
+                        "{} took the last element and so lost under misère rules ({} wins), but the program says `{}`",
+                        self.name(1 - winner),
+                        self.name(winner),
+                        clipped(line.trim())
+                    ),
+                },
             ),
             Announced::Nothing => broken(
                 Rule::Winner,
@@ -1682,14 +1709,25 @@ impl<'a> Referee<'a> {
         // With perfect computers on both seats, the nim-sum of the first board decides.
         let computers = self.seats.iter().all(|s| *s == Seat::Computer);
         if let (true, Some(initial)) = (computers, &self.initial) {
-            let predicted = if nim_sum(initial).is_zero() { 1 } else { 0 };
+            let ending = self.scenario.ending;
+            let predicted = if ending.mover_wins(&as_big(initial)) {
+                0
+            } else {
+                1
+            };
             if winner != predicted {
+                let why = match ending {
+                    nim::Ending::Normal => format!("has nim-sum {}", nim_sum(initial)),
+                    nim::Ending::Misere => format!(
+                        "is, under misère rules, a {} for the player to move",
+                        if predicted == 0 { "win" } else { "loss" }
+                    ),
+                };
                 return broken(
                     Rule::ComputerOptimal,
                     format!(
-                        "the first board {} has nim-sum {}, so {} should win, but {} did",
+                        "the first board {} {why}, so {} should win, but {} did",
                         board_text(initial),
-                        nim_sum(initial),
                         self.name(predicted),
                         self.name(winner)
                     ),
@@ -2102,6 +2140,7 @@ impl Referee<'_> {
             notes: self.notes,
             last_typed: self.last_typed,
             questions: self.questions,
+            ending: self.scenario.ending,
         }
     }
 

@@ -20,6 +20,10 @@ pub struct Scenario {
     pub then: HumanPlay,
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// Who wins: `normal` (the player who takes the last element) or `misere` (that player
+    /// loses). The referee's winner, its computers' best moves and its optimal humans follow it.
+    #[serde(default)]
+    pub ending: crate::nim::Ending,
     /// The lab's own answers to questions nimlab cannot read (exercise.toml's `answers`).
     #[serde(skip)]
     pub answers: Vec<Answer>,

@@ -42,7 +42,7 @@ fn results(book: &Gradebook, student: &StudentResult) -> serde_json::Result<Vec<
                 _ => result.error.clone().unwrap_or_default(),
             };
             serde_json::json!({
-                "name": exercise.title,
+                "name": if exercise.optional { format!("{} (optional)", exercise.title) } else { exercise.title.clone() },
                 "score": result.points,
                 "max_score": exercise.points,
                 "status": if result.points >= f64::from(exercise.points) { "passed" } else { "failed" },
@@ -50,7 +50,7 @@ fn results(book: &Gradebook, student: &StudentResult) -> serde_json::Result<Vec<
             })
         })
         .collect();
-    let total_max: u32 = book.exercises.iter().map(|e| e.points).sum();
+    let total_max = book.max_total();
     let results = serde_json::json!({
         "score": student.total,
         "output": format!("{} of {} points; run `nimlab check` on each file for the full feedback.", points(student.total), total_max),

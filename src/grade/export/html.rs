@@ -62,12 +62,7 @@ fn page(title: &str, body: &str) -> String {
 
 /// A histogram of total scores: ten bins from 0 to the maximum.
 fn histogram(book: &Gradebook) -> String {
-    let max: f64 = book
-        .exercises
-        .iter()
-        .map(|e| f64::from(e.points))
-        .sum::<f64>()
-        .max(1.0);
+    let max: f64 = f64::from(book.max_total()).max(1.0);
     let mut bins = [0usize; 10];
     for student in &book.students {
         let bin = ((student.total / max) * 10.0).floor() as usize;
@@ -144,7 +139,7 @@ fn case_passes(report: &crate::report::CheckReport) -> Vec<(String, bool)> {
 }
 
 fn index(book: &Gradebook) -> String {
-    let max: u32 = book.exercises.iter().map(|e| e.points).sum();
+    let max = book.max_total();
     let mut body = String::new();
     let _ = write!(
         body,
@@ -186,7 +181,7 @@ fn pass_rates(book: &Gradebook, body: &mut String) {
             accepted as f64 / graded.len() as f64
         };
         exercise_rows.push((
-            format!("{} ({} handed in)", exercise.name, graded.len()),
+            format!("{} ({} handed in)", exercise.label(), graded.len()),
             share,
         ));
         let cases = case_rates(&graded);
@@ -231,7 +226,7 @@ fn case_rates(graded: &[&ExerciseResult]) -> Vec<(String, f64)> {
 fn students_table(book: &Gradebook, body: &mut String) {
     body.push_str("<h2>Students</h2>\n<table>\n<tr><th>student</th>");
     for exercise in &book.exercises {
-        let _ = write!(body, "<th class=\"num\">{}</th>", escape(&exercise.name));
+        let _ = write!(body, "<th class=\"num\">{}</th>", escape(&exercise.label()));
     }
     body.push_str("<th class=\"num\">total</th></tr>\n");
     for student in &book.students {
@@ -320,7 +315,7 @@ fn check_text(report: &crate::report::CheckReport) -> String {
 }
 
 fn student_page(book: &Gradebook, student: &StudentResult) -> String {
-    let max: u32 = book.exercises.iter().map(|e| e.points).sum();
+    let max = book.max_total();
     let mut body = format!(
         "<p><a href=\"../index.html\">Class report</a></p>\n<h1>{}</h1>\n<p>{} of {max} points.</p>\n",
         student_label(student),
@@ -330,8 +325,13 @@ fn student_page(book: &Gradebook, student: &StudentResult) -> String {
         let result = &student.exercises[&exercise.name];
         let _ = writeln!(
             body,
-            "<h2>{}: {} of {} points ({})</h2>",
+            "<h2>{}{}: {} of {} points ({})</h2>",
             escape(&exercise.title),
+            if exercise.optional {
+                " (further study, optional)"
+            } else {
+                ""
+            },
             points(result.points),
             exercise.points,
             escape(&result.verdict_label())

@@ -203,6 +203,8 @@ pub(super) mod tests {
                     name: name.to_string(),
                     title: format!("Exercise {name}"),
                     points: 10,
+                    optional: false,
+                    in_total: true,
                 })
                 .collect(),
             students: students
