@@ -92,7 +92,7 @@ fn passwd(username: &str, db: &Path, random: bool) -> Result<u8> {
 
 fn list(db: &Path) -> Result<u8> {
     let database = Db::open(db)?;
-    for user in database.with(|c| db::users(c))? {
+    for user in database.with(db::users)? {
         println!(
             "{}\t{}\t{}{}",
             user.username,
