@@ -54,7 +54,7 @@ fn import(roster: &Path, db: &Path, credentials: Option<&Path>) -> Result<u8> {
     let done = users::import(&database, roster, &credentials)?;
     println!(
         "{}: {} account(s) added, {} updated",
-        db.display(),
+        crate::serve::db::shown(db),
         done.added,
         done.updated
     );

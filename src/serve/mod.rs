@@ -412,7 +412,7 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
         if unwritable {
             eprintln!(
                 "nimlab serve: stopping: the database {} can no longer be written (read-only, immutable, or its disk failing). Submissions acknowledged are kept; make it and its -wal and -shm files writable and start again, and those being judged are judged again",
-                options.db.display()
+                db::shown(&options.db)
             );
         } else {
             eprintln!(

@@ -327,7 +327,7 @@ pub fn passwd(db: &Db, username: &str, password: &str) -> Result<()> {
     let Some((user, _)) = found else {
         return Err(Error::usage(format!(
             "no account `{username}` in {}",
-            db.path().display()
+            db.shown()
         )));
     };
     db.with(|c| db::set_password(c, user.id, &hash))
@@ -336,7 +336,7 @@ pub fn passwd(db: &Db, username: &str, password: &str) -> Result<()> {
 fn no_account(db: &Db, username: &str) -> Error {
     Error::usage(format!(
         "no account `{username}` in {}",
-        db.path().display()
+        db.shown()
     ))
 }
 
