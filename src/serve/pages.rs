@@ -250,7 +250,7 @@ pub async fn exercises(State(app): State<AppState>, session: Session) -> PageRes
             )
         })
         .await?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     let best = best_by_exercise(&judged);
     let rows: Vec<views::ExerciseRow> = app
         .lab
@@ -292,7 +292,7 @@ pub async fn exercise(
             )
         })
         .await?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     let late = late_ones(&deadlines, &mine);
     let view = views::ExerciseView {
         exercise,
@@ -392,7 +392,7 @@ pub async fn history(
     let counted = filter.clone();
     let total = app.db(move |c| db::count_submissions(c, &counted)).await?;
     let rows = app.db(move |c| db::submissions(c, &filter)).await?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     let late = late_ones(&deadlines, &rows);
     let page = query.page();
     let first = (page - 1) * PAGE_SIZE;
@@ -437,7 +437,7 @@ pub async fn submission(
         *report = report.for_student();
     }
     let waiting_before = app.db(move |c| db::waiting_before(c, id)).await?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     let summary = &submission.summary;
     let late = deadlines
         .judge(summary.user_id, &summary.exercise, summary.submitted_at)
@@ -469,7 +469,7 @@ pub async fn source(
 
 pub async fn class(State(app): State<AppState>, session: Session) -> PageResult {
     session.require_staff()?;
-    let users = app.db(|c| db::users(c)).await?;
+    let users = app.db(db::users).await?;
     let judged = app.db(|c| db::judged(c, None)).await?;
     let best = grades::choose(&judged, GradesFrom::Best);
     let exercises: Vec<&crate::lab::LabExercise> = app.lab.exercises.iter().collect();
@@ -508,8 +508,8 @@ pub async fn queue(
     Query(query): Query<QueueQuery>,
 ) -> PageResult {
     session.require_staff()?;
-    let rows = app.db(|c| db::queue(c)).await?;
-    let counts = app.db(|c| db::counts(c)).await?;
+    let rows = app.db(db::queue).await?;
+    let counts = app.db(db::counts).await?;
     let view = views::QueueView {
         rows: &rows,
         counts: &counts,
@@ -701,9 +701,9 @@ pub async fn deadlines(
     Query(query): Query<DeadlinesQuery>,
 ) -> PageResult {
     session.require_instructor()?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
-    let extensions = app.db(|c| db::extension_list(c)).await?;
-    let users = app.db(|c| db::users(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
+    let extensions = app.db(db::extension_list).await?;
+    let users = app.db(db::users).await?;
     let notice = match query.done.as_deref() {
         Some("set") => Some("The deadline is set."),
         Some("clear") => Some("The deadline is removed."),

@@ -2,6 +2,8 @@
 //! small lab folders made for one test.
 #![allow(dead_code)]
 
+pub mod postgres;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
