@@ -45,7 +45,11 @@ pub fn serve(lab: Lab, args: &ServeArgs) -> Result<u8> {
 
 pub fn backup(db: &Path, out: &Path) -> Result<u8> {
     serve::backup(db, out)?;
-    println!("{}: a copy of {}", out.display(), crate::serve::db::shown(db));
+    println!(
+        "{}: a copy of {}",
+        out.display(),
+        crate::serve::db::shown(db)
+    );
     Ok(crate::exit::SUCCESS)
 }
 

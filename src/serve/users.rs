@@ -334,10 +334,7 @@ pub fn passwd(db: &Db, username: &str, password: &str) -> Result<()> {
 }
 
 fn no_account(db: &Db, username: &str) -> Error {
-    Error::usage(format!(
-        "no account `{username}` in {}",
-        db.shown()
-    ))
+    Error::usage(format!("no account `{username}` in {}", db.shown()))
 }
 
 /// Disables (or enables) an account; a disabled one's sessions end.
