@@ -108,6 +108,10 @@ fn wrong_answer_hints(
         hints.push("Your program printed nothing. Keep the block at the bottom of the stub: it reads the case and prints your function's result.".into());
         return;
     }
+    let null = judge.answers_in_json() && trimmed == "null";
+    if null {
+        hints.push("`null` was printed: that is json.dumps(None), so your function returned nothing on this case. Check that every path through it ends with a `return` of an answer.".into());
+    }
     if trimmed == "None" || trimmed.lines().last() == Some("None") {
         hints.push("`None` was printed: your function probably ends without a `return` statement (or prints instead of returning).".into());
     }
@@ -200,6 +204,9 @@ fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>
     if last.starts_with("AssertionError") && stderr.contains("changed the board") {
         hints.push("make_move must leave the list it was given as it was: make a copy first (new_board = list(board)) and change the copy.".into());
     }
+    if last.starts_with("ValueError") && empty_sequence(last) {
+        hints.push("max() or min() was given an empty list, which has no largest or smallest item: a board may have no rows at all, so handle an empty list before calling them (or loop over the rows instead).".into());
+    }
     if last.starts_with("RecursionError") || last.contains("maximum recursion depth") {
         hints.push("Your recursion never stops: check that every recursive call gets closer to a case that returns without recursing.".into());
     }
@@ -218,9 +225,38 @@ fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>
     }
 }
 
+/// Python's message for max() or min() of an empty sequence, in any of its versions.
+fn empty_sequence(error: &str) -> bool {
+    (error.contains("max()") || error.contains("min()"))
+        && (error.contains("empty sequence") || error.contains("is empty"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn max_of_an_empty_list_is_explained_in_every_version() {
+        for last in [
+            "ValueError: max() arg is an empty sequence",
+            "ValueError: max() iterable argument is empty",
+            "ValueError: min() arg is an empty sequence",
+        ] {
+            let mut hints = Vec::new();
+            runtime_error_hints(&format!("Traceback...\n{last}\n"), &[], &mut hints);
+            assert!(
+                hints.iter().any(|h| h.contains("an empty list")),
+                "{last}: {hints:?}"
+            );
+        }
+        let mut hints = Vec::new();
+        runtime_error_hints(
+            "Traceback...\nValueError: math domain error\n",
+            &[],
+            &mut hints,
+        );
+        assert!(hints.is_empty(), "{hints:?}");
+    }
 
     #[test]
     fn a_file_for_another_exercise_is_recognised_by_the_functions_it_defines() {

@@ -69,17 +69,59 @@ impl Exercise for Ui {
         let Some(map) = case.input_json() else {
             return Vec::new();
         };
+        let kind = map.get("type").and_then(Value::as_str);
+        let got = case.got_json();
+        let mut hints = Vec::new();
+        if kind == Some("is_board_empty") {
+            let zeros = map
+                .get("input")
+                .and_then(|v| as_int_list(v, "a row size").ok())
+                .is_some_and(|rows| !rows.is_empty() && rows.iter().all(Zero::is_zero));
+            if zeros && got == Some(Value::Bool(false)) {
+                hints.push("A board whose rows all hold 0 elements is empty too, though the list has rows: check that every row is 0, not that the list is empty.".into());
+            }
+            return hints;
+        }
         let name = map.get("input").and_then(Value::as_str).unwrap_or("");
-        let mixed_case = map.get("type").and_then(Value::as_str) == Some("is_human")
+        let mixed_case = kind == Some("is_human")
             && name.to_lowercase().contains("computer")
             && !name.contains("computer");
         if mixed_case {
-            vec![
+            hints.push(
                 "\"computer\" counts in any letter case (\"ComPuTer\" too): compare name.lower()."
                     .into(),
-            ]
-        } else {
-            Vec::new()
+            );
         }
+        let inverted =
+            kind == Some("is_human") && is_human(name) && got == Some(Value::Bool(false));
+        if inverted {
+            hints.push("is_human answers True for a player whose name does not contain \"computer\", and False for a computer: yours gives the opposite (`not in` where you wrote `in`?).".into());
+        }
+        hints
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hints_for(input: &str, got: &str) -> Vec<String> {
+        Ui.hints(&HintCase {
+            input,
+            got,
+            expected: "",
+        })
+    }
+
+    #[test]
+    fn inverted_answers_and_boards_of_zeros_are_named() {
+        let person = r#"{"type": "is_human", "input": "Ada"}"#;
+        assert!(hints_for(person, "false")[0].contains("the opposite"));
+        assert!(hints_for(person, "true").is_empty());
+        let zeros = r#"{"type": "is_board_empty", "input": [0, 0]}"#;
+        assert!(hints_for(zeros, "false")[0].contains("every row is 0"));
+        assert!(hints_for(zeros, "true").is_empty());
+        let no_rows = r#"{"type": "is_board_empty", "input": []}"#;
+        assert!(hints_for(no_rows, "false").is_empty());
     }
 }
