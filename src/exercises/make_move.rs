@@ -71,7 +71,7 @@ impl Exercise for MakeMove {
             hints.push(hint);
         }
         if let Some(flag) = got.get(1).and_then(Value::as_bool) {
-            if flag && input.mv.row < BigInt::from(1) {
+            if flag && negative_index(&input.board, &input.mv).is_some_and(|b| got[0] == b) {
                 hints.push("Rows are counted from 1, so row 0 and negative rows do not exist; but Python reads board[-1] as the last row and does not complain. Check 1 <= row yourself before using board[row - 1].".into());
             } else if !flag && legal && emptied(&input.board, &input.mv) {
                 hints.push("Taking every element of a row is a legal move: the number of elements may equal the row's size (elements <= size, not elements < size).".into());
@@ -87,6 +87,21 @@ impl Exercise for MakeMove {
         }
         hints
     }
+}
+
+/// The board after a move on row 0 or below, as Python's board[row - 1] reads it (counting
+/// from the end), where that index exists and the move fits the row it finds.
+fn negative_index(board: &[BigInt], mv: &Move) -> Option<Value> {
+    use num_traits::ToPrimitive;
+    let row = mv.row.to_i64()?;
+    let index = usize::try_from(board.len() as i64 + row - 1).ok()?;
+    let mut after = board.to_vec();
+    let size = after.get_mut(index)?;
+    if row >= 1 || mv.elements < BigInt::from(1) || mv.elements > *size {
+        return None;
+    }
+    *size -= &mv.elements;
+    Some(int_list_value(&after))
 }
 
 /// The move takes all that its row holds.
