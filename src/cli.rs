@@ -84,10 +84,10 @@ pub enum Command {
         /// The cgroup folders nimlab makes its run cgroups in
         roots: Vec<PathBuf>,
     },
-    /// Copy the website's database while it is in use
+    /// Copy the website's database while it is in use (into an SQLite file, from either store)
     Backup {
         /// The database to copy
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
         /// The copy to write (a new file)
         out: PathBuf,
@@ -179,7 +179,7 @@ pub enum ExportCommand {
     /// and each file's time, which `nimlab grade` applies)
     Submissions {
         /// The website's database
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
@@ -282,8 +282,9 @@ pub struct BenchArgs {
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The database file (SQLite), created on first start
-    #[arg(long, value_name = "FILE")]
+    /// The database: an SQLite file, created on first start, or a PostgreSQL connection
+    /// string (`postgres://user@host/db`, `postgresql:///db?host=/run/postgresql`)
+    #[arg(long, value_name = "FILE|URI")]
     pub db: PathBuf,
     /// Address to listen on; port 0 takes a free port (the address is printed)
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
@@ -334,7 +335,7 @@ pub enum UsersCommand {
     /// student, ta or instructor)
     Import {
         roster: PathBuf,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
         /// Where the passwords made for accounts without one go (default: beside the roster,
         /// NAME-credentials.csv); never overwritten
@@ -345,7 +346,7 @@ pub enum UsersCommand {
     Add {
         #[arg(value_name = "USERNAME")]
         username: String,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
         /// An instructor account (sees the class, the queue and the gradebooks; manages accounts)
         #[arg(long, conflicts_with = "ta")]
@@ -365,7 +366,7 @@ pub enum UsersCommand {
     Passwd {
         #[arg(value_name = "USERNAME")]
         username: String,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
         /// Make a random password and print it
         #[arg(long)]
@@ -373,28 +374,28 @@ pub enum UsersCommand {
     },
     /// List the accounts
     List {
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
     },
     /// Disable an account: it cannot log in and its sessions end; its work stays in the class
     Disable {
         #[arg(value_name = "USERNAME")]
         username: String,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
     },
     /// Enable a disabled account again
     Enable {
         #[arg(value_name = "USERNAME")]
         username: String,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
     },
     /// Remove an account and its sessions; its submissions stay under its username
     Remove {
         #[arg(value_name = "USERNAME")]
         username: String,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
         /// Delete the account's submissions too, and every trace of it
         #[arg(long)]
@@ -428,12 +429,12 @@ pub enum LtiCommand {
         /// https://school.instructure.com; the issuer's origin always may. Repeat for more
         #[arg(long = "frame-origin", value_name = "URL")]
         frame_origins: Vec<String>,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
     },
     /// List the platforms registered and the scores waiting to be sent
     List {
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
     },
 }
@@ -454,7 +455,7 @@ pub enum DeadlineCommand {
         /// Percent of the score taken per started day late (100: late work gets no credit)
         #[arg(long, value_name = "PERCENT_PER_DAY", requires = "late_until")]
         late_penalty: Option<f64>,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
     },
     /// Give a student a new due time for an exercise (or every one, with `all`); the late
@@ -466,12 +467,12 @@ pub enum DeadlineCommand {
         exercise: String,
         /// The student's new due time
         until: String,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
     },
     /// List the deadlines and extensions
     List {
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
     },
     /// Remove an exercise's deadline (or every one's, with `all`), or with --student that
@@ -482,7 +483,7 @@ pub enum DeadlineCommand {
         /// Remove this student's extension instead
         #[arg(long, value_name = "USERNAME")]
         student: Option<String>,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
     },
 }

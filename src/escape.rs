@@ -96,9 +96,49 @@ pub fn latex(text: &str) -> String {
     out
 }
 
+/// A file's path as LaTeX reads it inside `\includegraphics{}` (under pdfLaTeX, and under
+/// plasTeX as problemtools' HTML statements use it), for the few names that can be written
+/// there as they are: ASCII letters, digits, `.`, `_` and `-`, in relative parts joined by
+/// `/`, with no part that is empty, `.` or `..`. Any other character (a space, `%`, `#`,
+/// braces, `~`, a backslash, a non-ASCII letter) means something else to LaTeX, and no
+/// escape of it is read as the same file name by both, so such a name is `None`: the file
+/// needs another name to be drawn.
+pub fn latex_file_name(path: &str) -> Option<&str> {
+    let plain = path
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'/'));
+    let relative = path
+        .split('/')
+        .all(|part| !part.is_empty() && part != "." && part != "..");
+    (plain && relative).then_some(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn latex_file_names_are_plain_and_stay_below_their_folder() {
+        for name in ["board.png", "img/heap_1.JPG", "a-b.c.pdf"] {
+            assert_eq!(latex_file_name(name), Some(name));
+        }
+        for name in [
+            "a b.png",
+            "50%.png",
+            "#1.png",
+            "{x}.png",
+            "~.png",
+            "a\\input.png",
+            "é.png",
+            "../up.png",
+            "/etc/x.png",
+            "img//x.png",
+            "./x.png",
+            "",
+        ] {
+            assert_eq!(latex_file_name(name), None, "{name}");
+        }
+    }
 
     #[test]
     fn terminal_shows_what_would_act_on_the_screen() {

@@ -239,13 +239,13 @@ fn accounts(db_path: &std::path::Path, students: usize) -> Result<()> {
     let database = db::Db::open(db_path)?;
     let hash = crate::serve::auth::hash_password(PASSWORD)?;
     database.with(|c| {
-        let tx = c.transaction()?;
+        let mut tx = c.transaction()?;
         for index in 1..=students {
             let user = db::NewUser {
                 username: format!("student{index:04}"),
                 ..db::NewUser::default()
             };
-            db::upsert_user(&tx, &user, db::Role::Student, Some(&hash))?;
+            db::upsert_user(&mut tx, &user, db::Role::Student, Some(&hash))?;
         }
         tx.commit()
     })

@@ -61,8 +61,5 @@ pub fn deadline(lab: &Lab, command: &DeadlineCommand) -> Result<u8> {
 
 /// The website's database, which must exist: deadlines are set for a class that has one.
 fn open(db: &Path) -> Result<Db> {
-    if !db.is_file() {
-        return Err(Error::input(db, "no such database file"));
-    }
-    Db::open(db)
+    Db::open_existing(db)
 }

@@ -49,7 +49,7 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
             let new = database.with(|c| store::add_platform(c, &platform))?;
             println!(
                 "{}: {} {} (client {}, deployment {})",
-                db.display(),
+                crate::serve::db::shown(db),
                 if new { "registered" } else { "updated" },
                 platform.issuer,
                 platform.client_id,

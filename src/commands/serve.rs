@@ -45,16 +45,17 @@ pub fn serve(lab: Lab, args: &ServeArgs) -> Result<u8> {
 
 pub fn backup(db: &Path, out: &Path) -> Result<u8> {
     serve::backup(db, out)?;
-    println!("{}: a copy of {}", out.display(), db.display());
+    println!(
+        "{}: a copy of {}",
+        out.display(),
+        crate::serve::db::shown(db)
+    );
     Ok(crate::exit::SUCCESS)
 }
 
 /// `nimlab export submissions`: the website's submissions as a class folder.
 pub fn export_submissions(lab: &Lab, db: &Path, out: &Path, from: GradesFrom) -> Result<u8> {
-    if !db.is_file() {
-        return Err(Error::input(db, "no such database file"));
-    }
-    let database = crate::serve::db::Db::open(db)?;
+    let database = crate::serve::db::Db::open_existing(db)?;
     let count = crate::serve::export_submissions(lab, &database, grades_from(from), out)?;
     println!(
         "{}: {count} submission(s), roster.csv and deadlines.json; grade them with `nimlab grade {} --out OUT --roster {}`",

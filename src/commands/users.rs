@@ -54,7 +54,7 @@ fn import(roster: &Path, db: &Path, credentials: Option<&Path>) -> Result<u8> {
     let done = users::import(&database, roster, &credentials)?;
     println!(
         "{}: {} account(s) added, {} updated",
-        db.display(),
+        crate::serve::db::shown(db),
         done.added,
         done.updated
     );
@@ -92,7 +92,7 @@ fn passwd(username: &str, db: &Path, random: bool) -> Result<u8> {
 
 fn list(db: &Path) -> Result<u8> {
     let database = Db::open(db)?;
-    for user in database.with(|c| db::users(c))? {
+    for user in database.with(db::users)? {
         println!(
             "{}\t{}\t{}{}",
             user.username,

@@ -6,7 +6,7 @@
 
 use super::{put, put_script, write_folder};
 use crate::error::Result;
-use crate::escape::latex;
+use crate::escape::{latex, latex_file_name};
 use crate::exercises::Comparison;
 use crate::exercises::Judging;
 use crate::lab::{Lab, LabExercise};
@@ -79,24 +79,75 @@ enum Block {
     Indented,
 }
 
-/// Whether `name`, a statement file, can be drawn by `\includegraphics` under pdfLaTeX (as
-/// problemtools builds statements) and named in LaTeX as it is: a PNG, JPEG or PDF whose
-/// path has no character LaTeX would read as a command.
-fn includable(name: &str) -> bool {
+/// Whether `name`, a statement file, is an image pdfLaTeX draws with `\includegraphics` (as
+/// problemtools builds statements): a PNG, JPEG or PDF.
+fn drawable(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     [".png", ".jpg", ".jpeg", ".pdf"]
         .iter()
         .any(|ext| lower.ends_with(ext))
-        && !name.contains("..")
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'/'))
+}
+
+/// The name under which the package's statement draws the image `file`: its own where LaTeX
+/// can read it as it is ([`latex_file_name`]), else a plain one made from it
+/// (`nimlab-image-` and a hash of the name, with its extension), a copy the export writes
+/// beside it.
+fn drawn_name(file: &str) -> String {
+    if let Some(plain) = latex_file_name(file) {
+        return plain.to_string();
+    }
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(file.as_bytes());
+    let hex: String = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
+    let extension = file
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase())
+        .unwrap_or_default();
+    format!("nimlab-image-{hex}.{extension}")
+}
+
+/// The file a Markdown image's destination names, as a browser would ask the website for
+/// it: `<...>` and a `"title"` taken off, `%XX` decoded, a leading `./` dropped.
+fn image_target(destination: &str) -> String {
+    let destination = destination.trim();
+    let destination = match destination.strip_prefix('<') {
+        Some(inner) => inner.split_once('>').map_or(inner, |(path, _)| path),
+        None => destination
+            .split_once(' ')
+            .map_or(destination, |(path, _)| path),
+    };
+    let bytes = destination.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = (bytes[i] == b'%')
+            .then(|| bytes.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match hex {
+            Some(byte) => {
+                decoded.push(byte);
+                i += 3;
+            }
+            None => {
+                decoded.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    let decoded = String::from_utf8_lossy(&decoded).into_owned();
+    match decoded.strip_prefix("./") {
+        Some(rest) => rest.to_string(),
+        None => decoded,
+    }
 }
 
 /// A line of text as LaTeX, where each Markdown image `![alt](file)` naming one of the
-/// statement's `files` that LaTeX can draw becomes a centred figure; any other image is
-/// named by its description and file, as a reader of the PDF can find it beside the
-/// statement.
+/// statement's `files` that LaTeX can draw becomes a centred figure (under [`drawn_name`]);
+/// any other image (one LaTeX cannot draw, or a file that is not beside the statement, such
+/// as `../x.png`) is named by its description and file, escaped, as a reader of the PDF can
+/// find it beside the statement.
 fn text_line(line: &str, files: &BTreeSet<&str>) -> String {
     let mut out = String::new();
     let mut rest = line;
@@ -109,9 +160,11 @@ fn text_line(line: &str, files: &BTreeSet<&str>) -> String {
             break;
         };
         out.push_str(&inline(&rest[..start]));
-        if files.contains(target) && includable(target) {
+        let file = image_target(target);
+        if files.contains(file.as_str()) && drawable(&file) {
             out.push_str(&format!(
-                "\\begin{{center}}\\includegraphics[width=0.6\\textwidth]{{{target}}}\\end{{center}}"
+                "\\begin{{center}}\\includegraphics[width=0.6\\textwidth]{{{}}}\\end{{center}}",
+                drawn_name(&file)
             ));
         } else {
             out.push_str(&inline(&format!("{alt} (file `{target}`)")));
@@ -250,8 +303,13 @@ fn export_package(root: &Path, exercise: &LabExercise) -> Result<()> {
     let at = |relative: &str| format!("{package}/{relative}");
     put(root, &at("problem.yaml"), problem_yaml(exercise).as_bytes())?;
     // The statement's images and handouts go in its folder, as the format places them.
+    // An image whose name LaTeX cannot read is drawn from a copy with a plain name.
     for (file, bytes) in &exercise.files {
         put(root, &at(&format!("problem_statement/{file}")), bytes)?;
+        let drawn = drawn_name(file);
+        if drawable(file) && drawn != *file {
+            put(root, &at(&format!("problem_statement/{drawn}")), bytes)?;
+        }
     }
     let files: BTreeSet<&str> = exercise.files.keys().map(String::as_str).collect();
     let tex = statement_tex(&exercise.config.title, &exercise.statement, &files);
@@ -358,12 +416,18 @@ mod tests {
 
     #[test]
     fn images_beside_the_statement_are_drawn() {
-        let files: BTreeSet<&str> = ["board.png", "img/heap_1.JPG", "moves.svg", "a b.png"]
-            .into_iter()
-            .collect();
+        let files: BTreeSet<&str> = [
+            "board.png",
+            "img/heap_1.JPG",
+            "moves.svg",
+            "a b.png",
+            "50% #{x}~\\.png",
+        ]
+        .into_iter()
+        .collect();
         let tex = statement_tex(
             "T",
-            "The board:\n\n![A board](board.png)\n\n- ![heap](img/heap_1.JPG) and `x`\n\n![drawn](moves.svg) ![gone](missing.png) ![spaced](a b.png) ![x](../etc.png)\n",
+            "The board:\n\n![A board](./board.png)\n\n- ![heap](img/heap_1.JPG) and `x`\n\n![drawn](moves.svg) ![gone](missing.png) ![x](../etc.png) ![y](/etc/z.png)\n\n![spaced](<a b.png>)\n\n![odd](50%25%20%23%7Bx%7D~%5C.png \"odd\")\n",
             &files,
         );
         assert!(
@@ -376,12 +440,23 @@ mod tests {
             tex.contains("\\item \\begin{center}\\includegraphics[width=0.6\\textwidth]{img/heap_1.JPG}\\end{center} and \\texttt{x}"),
             "{tex}"
         );
-        // LaTeX cannot draw an SVG, a file not beside the statement, or a name with a space:
-        // they are named for the reader instead.
-        assert_eq!(tex.matches("\\includegraphics").count(), 2, "{tex}");
+        // Names LaTeX cannot read are drawn from copies with plain names.
+        for file in ["a b.png", "50% #{x}~\\.png"] {
+            let drawn = drawn_name(file);
+            assert!(
+                drawn.starts_with("nimlab-image-") && drawn.ends_with(".png"),
+                "{drawn}"
+            );
+            assert!(tex.contains(&format!("{{{drawn}}}")), "{tex}");
+        }
+        assert_eq!(tex.matches("\\includegraphics").count(), 4, "{tex}");
+        // LaTeX cannot draw an SVG; a file not beside the statement is not drawn either: they
+        // are named for the reader instead, escaped.
         assert!(tex.contains("drawn (file \\texttt{moves.svg})"), "{tex}");
         assert!(tex.contains("gone (file \\texttt{missing.png})"), "{tex}");
-        assert!(tex.contains("spaced (file \\texttt{a b.png})"), "{tex}");
+        assert!(tex.contains("x (file \\texttt{../etc.png})"), "{tex}");
+        assert!(tex.contains("y (file \\texttt{/etc/z.png})"), "{tex}");
+        assert!(!tex.contains("50%"), "{tex}");
     }
 
     #[test]

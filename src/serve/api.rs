@@ -81,7 +81,7 @@ pub async fn logout(
 pub async fn exercises(State(app): State<AppState>, session: Session) -> ApiResult {
     let user_id = session.user.id;
     let judged = app.db(move |c| db::judged(c, Some(user_id))).await?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     let best = best_by_exercise(&judged);
     let list: Vec<Value> = app
         .lab
@@ -211,7 +211,7 @@ pub async fn submission(
         0
     };
     let staff = session.user.is_staff();
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     Ok(Json(submission_json(
         &submission,
         waiting_before,
@@ -236,7 +236,7 @@ pub async fn submissions(
     let counted = filter.clone();
     let total = app.db(move |c| db::count_submissions(c, &counted)).await?;
     let rows = app.db(move |c| db::submissions(c, &filter)).await?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     let list: Vec<Value> = rows.iter().map(|s| summary_json(s, &deadlines)).collect();
     let mut response = Json(list).into_response();
     response.headers_mut().insert("x-total-count", total.into());

@@ -145,8 +145,8 @@ fn number(value: f64) -> String {
 
 /// `nimlab deadline list`: each exercise's deadline, then each extension, a line each.
 pub fn list(db: &Db, lab: &Lab) -> Result<Vec<String>> {
-    let deadlines = db.with(|c| db::deadlines(c))?;
-    let extensions = db.with(|c| db::extension_list(c))?;
+    let deadlines = db.with(db::deadlines)?;
+    let extensions = db.with(db::extension_list)?;
     let mut lines = Vec::new();
     for name in lab.names() {
         match deadlines.policy(name) {

@@ -9,6 +9,7 @@ use crate::grade::builder::{self, GradebookBuilder};
 use crate::grade::{ExerciseResult, Gradebook, RosterEntry};
 use crate::lab::{Lab, LabExercise};
 use crate::report::CheckReport;
+use crate::serve::sql::{Conn, SqlResult};
 use std::collections::{BTreeMap, HashMap};
 
 /// Which submission of a student's counts in the gradebook downloads.
@@ -136,11 +137,11 @@ pub fn count<'a>(
 /// submission of it counts (what is sent to an LMS's gradebook): by the same [`count`] and
 /// the gradebook's rule for points.
 pub fn counted_points(
-    c: &rusqlite::Connection,
+    c: &mut Conn,
     exercise: &LabExercise,
     user_id: i64,
     from: GradesFrom,
-) -> rusqlite::Result<Option<f64>> {
+) -> SqlResult<Option<f64>> {
     let mut judged = db::judged(c, Some(user_id))?;
     judged.retain(|s| s.exercise == exercise.name);
     let deadlines = db::deadlines(c)?;
@@ -161,11 +162,11 @@ pub fn counted_points(
 /// gradebook gives the exercise's points times their ratio). None when nothing counts.
 /// [`gradebook`] counts through the same [`count`].
 pub fn counted_score(
-    c: &rusqlite::Connection,
+    c: &mut Conn,
     user_id: i64,
     exercise: &str,
     from: GradesFrom,
-) -> rusqlite::Result<Option<(f64, u32)>> {
+) -> SqlResult<Option<(f64, u32)>> {
     let mut judged = db::judged(c, Some(user_id))?;
     judged.retain(|s| s.exercise == exercise);
     let deadlines = db::deadlines(c)?;
@@ -204,9 +205,9 @@ pub fn export_submissions(
     from: GradesFrom,
     out: &std::path::Path,
 ) -> Result<usize> {
-    let users = db.with(|c| db::users(c))?;
+    let users = db.with(db::users)?;
     let judged = db.with(|c| db::judged(c, None))?;
-    let deadlines = db.with(|c| db::deadlines(c))?;
+    let deadlines = db.with(db::deadlines)?;
     let chosen = count(&judged, from, &deadlines);
     let mut files = Vec::new();
     let mut class_deadlines = class_deadlines(lab, &users, &deadlines);
@@ -305,12 +306,12 @@ fn class_deadlines(lab: &Lab, users: &[User], deadlines: &Deadlines) -> ClassDea
 /// The gradebook of every student account (by username), from each one's best (or latest)
 /// judged submission per exercise.
 pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Result<Gradebook> {
-    let mut students = db.with(|c| db::users(c))?;
+    let mut students = db.with(db::users)?;
     // Staff (TAs and instructors) are not graded, whatever they uploaded to try the lab.
     students.retain(|u| !u.is_staff());
     students.sort_by(|a, b| a.username.cmp(&b.username));
     let judged = db.with(|c| db::judged(c, None))?;
-    let deadlines = db.with(|c| db::deadlines(c))?;
+    let deadlines = db.with(db::deadlines)?;
     let chosen = count(&judged, from, &deadlines);
     let mut book = GradebookBuilder::new(lab, isolation.to_string());
     for user in &students {

@@ -32,6 +32,7 @@ mod pages;
 pub mod queue;
 mod router;
 mod sigbus;
+pub mod sql;
 mod state;
 mod throttle;
 mod upload;
@@ -91,7 +92,7 @@ impl ServeOptions {
 pub struct Running {
     pub addr: SocketAddr,
     /// The database's lock, held while the server runs (see [`lock_database`]).
-    _lock: std::fs::File,
+    _lock: DatabaseLock,
     /// Jobs a crash or kill had left running, queued again at this start.
     pub requeued: usize,
     pub isolation: String,
@@ -110,12 +111,7 @@ pub async fn start(
 ) -> Result<Running> {
     return_large_blocks();
     let (db, lock, requeued, device_key, lti_key) = open_database(options.db.clone()).await?;
-    let mut lti = lti::load(&lti_key)?;
-    if options.lti_frames {
-        lti.frames = Some(std::sync::RwLock::default());
-        db.with(|c| lti::refresh_frames(&lti, c))?;
-    }
-    let lti = Arc::new(lti);
+    let lti = load_lti(&lti_key, &db, options.lti_frames).await?;
     let listener = tokio::net::TcpListener::bind(&options.listen)
         .await
         .map_err(|e| {
@@ -186,20 +182,42 @@ pub async fn start(
     })
 }
 
+/// The LTI state: the tool's key, and with `--lti-frames` the platforms' frame origins read.
+async fn load_lti(key: &[u8], db: &Arc<db::Db>, frames: bool) -> Result<Arc<lti::Lti>> {
+    let mut lti = lti::load(key)?;
+    if frames {
+        lti.frames = Some(std::sync::RwLock::default());
+        let db = Arc::clone(db);
+        // Off the async threads: a PostgreSQL connection blocks on a runtime of its own.
+        lti = tokio::task::spawn_blocking(move || -> Result<lti::Lti> {
+            db.with(|c| lti::refresh_frames(&lti, c))?;
+            Ok(lti)
+        })
+        .await
+        .map_err(|e| {
+            Error::internal("cannot read the LTI platforms", std::io::Error::other(e))
+        })??;
+    }
+    Ok(Arc::new(lti))
+}
+
 /// The database, opened and locked: with the jobs a crash left running queued again, and
 /// the key that signs device cookies.
 #[allow(clippy::type_complexity)]
 async fn open_database(
     path: PathBuf,
-) -> Result<(Arc<db::Db>, std::fs::File, usize, Vec<u8>, Vec<u8>)> {
+) -> Result<(Arc<db::Db>, DatabaseLock, usize, Vec<u8>, Vec<u8>)> {
     tokio::task::spawn_blocking(move || -> Result<_> {
         let db = db::Db::open(&path)?;
         // Only one server per database: a second one would queue again the first one's
         // running jobs as if a crash had left them.
-        let lock = lock_database(&path)?;
-        let requeued = db.with(|c| db::requeue_running(c))?;
+        let lock = match db.postgres_client()? {
+            Some(client) => lock_postgres(client, &db)?,
+            None => DatabaseLock::File(lock_database(&path)?),
+        };
+        let requeued = db.with(db::requeue_running)?;
         let device_key = db.with(|c| db::secret(c, "device_cookie_key", auth::random_key))?;
-        let lti_key = db.with(|c| lti::tool_key(c))?;
+        let lti_key = db.with(lti::tool_key)?;
         Ok((Arc::new(db), lock, requeued, device_key, lti_key))
     })
     .await
@@ -239,6 +257,36 @@ impl Running {
         })
         .await;
     }
+}
+
+/// What keeps a second server off the database while this one runs: a lock file's `flock`
+/// for an SQLite file, a session-level advisory lock held by a connection of its own for
+/// PostgreSQL. Released when dropped, or when the process ends however it ends.
+pub enum DatabaseLock {
+    File(#[allow(dead_code)] std::fs::File),
+    Postgres(#[allow(dead_code)] sql::Client),
+}
+
+/// The advisory lock one server holds on a PostgreSQL database.
+const SERVER_LOCK: i64 = 0x6e69_6d6c_6162_0003;
+
+fn lock_postgres(mut client: sql::Client, db: &db::Db) -> Result<DatabaseLock> {
+    let taken: bool = client
+        .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
+        .and_then(|row| row.try_get(0))
+        .map_err(|e| {
+            Error::internal(
+                format!("{}: cannot lock", db.shown()),
+                std::io::Error::other(e),
+            )
+        })?;
+    if !taken {
+        return Err(Error::usage(format!(
+            "another nimlab serve is using {} (it holds the database's lock): stop it first, or give this one another --db",
+            db.shown()
+        )));
+    }
+    Ok(DatabaseLock::Postgres(client))
 }
 
 /// The lock file of a database: `class.db.lock` beside `class.db`.
@@ -343,7 +391,7 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
         }
         eprintln!(
             "nimlab serve: database {}; {} judging worker(s); {}",
-            options.db.display(),
+            db::shown(&options.db),
             options.workers,
             running.isolation
         );
@@ -364,7 +412,7 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
         if unwritable {
             eprintln!(
                 "nimlab serve: stopping: the database {} can no longer be written (read-only, immutable, or its disk failing). Submissions acknowledged are kept; make it and its -wal and -shm files writable and start again, and those being judged are judged again",
-                options.db.display()
+                db::shown(&options.db)
             );
         } else {
             eprintln!(
@@ -390,8 +438,5 @@ pub fn own_lab(lab: &Lab) -> Result<Lab> {
 
 /// `nimlab backup`: a consistent copy of a database in use.
 pub fn backup(db: &std::path::Path, to: &std::path::Path) -> Result<()> {
-    if !db.is_file() {
-        return Err(Error::input(db, "no such database file"));
-    }
-    db::Db::open(db)?.backup(to)
+    db::Db::open_existing(db)?.backup(to)
 }

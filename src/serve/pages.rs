@@ -12,12 +12,12 @@ use super::login::{
 };
 use super::state::{App, AppState};
 use super::upload::{accept, enqueue, read_upload};
-use super::urls::safe_next;
+use super::urls::{is_api, safe_next};
 use super::views::{self, Viewer};
 use crate::report::CheckReport;
 use axum::body::Body;
 use axum::extract::{Form, Multipart, Path, Query, Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
@@ -47,33 +47,92 @@ pub async fn home(State(app): State<AppState>, headers: HeaderMap) -> PageResult
     Ok(Redirect::to(target).into_response())
 }
 
-/// An error page answered to a logged-in user (a page not found, a page refused), drawn
-/// again with the site's navigation, so that a wrong link is not a dead end.
+/// Every error a browser gets is a page in the site's layout, and every error the API
+/// answers is JSON. An error page is drawn again with the navigation of the user logged in
+/// (a page not found, a page refused: the place that fails often has no session at hand), so
+/// that a wrong link is not a dead end; a visitor's has a link to log in. An error nimlab did
+/// not word itself (axum's: a method the route does not take, an address or form it cannot
+/// read) is put in nimlab's words, as a page or as JSON. The response keeps its status and
+/// headers (the security headers, `Allow`, `Retry-After`).
 pub async fn error_navigation(
     State(app): State<AppState>,
     request: Request,
     next: Next,
 ) -> Response {
     let token = cookie(request.headers(), SESSION_COOKIE).filter(|t| !t.is_empty());
+    let api = is_api(request.uri().path());
     let response = next.run(request).await;
-    let Some(token) = token else {
-        return response;
+    let shown = match response.extensions().get::<ErrorShown>() {
+        Some(shown) => shown.clone(),
+        None if unworded(&response) => ErrorShown {
+            status: response.status(),
+            message: in_our_words(response.status()),
+        },
+        None => return response,
     };
-    let Some(shown) = response.extensions().get::<ErrorShown>().cloned() else {
-        return response;
+    if api {
+        let fail = Fail::new(shown.status, shown.message);
+        return with_body(response, "application/json", fail.into_json().into_body());
+    }
+    let session = match token {
+        Some(token) => {
+            let hash = auth::token_hash(&token);
+            app.db(move |c| db::session_user(c, &hash))
+                .await
+                .ok()
+                .flatten()
+        }
+        None => None,
     };
-    let hash = auth::token_hash(&token);
-    let Ok(Some((user, csrf))) = app.db(move |c| db::session_user(c, &hash)).await else {
-        return response;
-    };
-    let viewer = Viewer {
-        user: &user,
-        csrf: &csrf,
-    };
-    let body = views::error_page(shown.status, &shown.message, Some(&viewer));
+    let viewer = session.as_ref().map(|(user, csrf)| Viewer { user, csrf });
+    let page = views::error_page(shown.status, &shown.message, viewer.as_ref());
+    with_body(response, "text/html; charset=utf-8", Body::from(page.0))
+}
+
+/// An error response whose body nimlab did not write: neither a page nor JSON (axum's plain
+/// text, or nothing).
+fn unworded(response: &Response) -> bool {
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    (status.is_client_error() || status.is_server_error())
+        && !content_type.starts_with("text/html")
+        && !content_type.starts_with("application/json")
+}
+
+/// What an error of axum's means to the user, in nimlab's words: axum's own message can
+/// quote the request, which is not shown back.
+fn in_our_words(status: StatusCode) -> String {
+    match status {
+        StatusCode::NOT_FOUND => Fail::not_found().message,
+        StatusCode::METHOD_NOT_ALLOWED => {
+            "this address cannot be used this way (it does not take this method): use the site's links and buttons".into()
+        }
+        StatusCode::BAD_REQUEST | StatusCode::UNPROCESSABLE_ENTITY => {
+            "this request could not be read: a part of its address or one of its form's fields is missing or malformed".into()
+        }
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            "this request's body is not of a kind this address takes (its Content-Type)".into()
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => "this request is too large".into(),
+        status => format!(
+            "the request failed ({})",
+            status.canonical_reason().unwrap_or("error")
+        ),
+    }
+}
+
+/// `response` with another body of `content_type`: its status and other headers kept.
+fn with_body(response: Response, content_type: &'static str, body: Body) -> Response {
     let (mut parts, _) = response.into_parts();
     parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from(body.0))
+    parts
+        .headers
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    Response::from_parts(parts, body)
 }
 
 #[derive(Deserialize)]
@@ -191,7 +250,7 @@ pub async fn exercises(State(app): State<AppState>, session: Session) -> PageRes
             )
         })
         .await?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     let best = best_by_exercise(&judged);
     let rows: Vec<views::ExerciseRow> = app
         .lab
@@ -233,7 +292,7 @@ pub async fn exercise(
             )
         })
         .await?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     let late = late_ones(&deadlines, &mine);
     let view = views::ExerciseView {
         exercise,
@@ -333,7 +392,7 @@ pub async fn history(
     let counted = filter.clone();
     let total = app.db(move |c| db::count_submissions(c, &counted)).await?;
     let rows = app.db(move |c| db::submissions(c, &filter)).await?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     let late = late_ones(&deadlines, &rows);
     let page = query.page();
     let first = (page - 1) * PAGE_SIZE;
@@ -378,7 +437,7 @@ pub async fn submission(
         *report = report.for_student();
     }
     let waiting_before = app.db(move |c| db::waiting_before(c, id)).await?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
     let summary = &submission.summary;
     let late = deadlines
         .judge(summary.user_id, &summary.exercise, summary.submitted_at)
@@ -410,7 +469,7 @@ pub async fn source(
 
 pub async fn class(State(app): State<AppState>, session: Session) -> PageResult {
     session.require_staff()?;
-    let users = app.db(|c| db::users(c)).await?;
+    let users = app.db(db::users).await?;
     let judged = app.db(|c| db::judged(c, None)).await?;
     let best = grades::choose(&judged, GradesFrom::Best);
     let exercises: Vec<&crate::lab::LabExercise> = app.lab.exercises.iter().collect();
@@ -449,8 +508,8 @@ pub async fn queue(
     Query(query): Query<QueueQuery>,
 ) -> PageResult {
     session.require_staff()?;
-    let rows = app.db(|c| db::queue(c)).await?;
-    let counts = app.db(|c| db::counts(c)).await?;
+    let rows = app.db(db::queue).await?;
+    let counts = app.db(db::counts).await?;
     let view = views::QueueView {
         rows: &rows,
         counts: &counts,
@@ -642,9 +701,9 @@ pub async fn deadlines(
     Query(query): Query<DeadlinesQuery>,
 ) -> PageResult {
     session.require_instructor()?;
-    let deadlines = app.db(|c| db::deadlines(c)).await?;
-    let extensions = app.db(|c| db::extension_list(c)).await?;
-    let users = app.db(|c| db::users(c)).await?;
+    let deadlines = app.db(db::deadlines).await?;
+    let extensions = app.db(db::extension_list).await?;
+    let users = app.db(db::users).await?;
     let notice = match query.done.as_deref() {
         Some("set") => Some("The deadline is set."),
         Some("clear") => Some("The deadline is removed."),

@@ -259,7 +259,8 @@ fn store(
                 return Err(rusqlite::Error::SqliteFailure(
                     rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL),
                     Some("injected for a test by NIMLAB_FAULT_STORE_FAILURES".into()),
-                ));
+                )
+                .into());
             }
             db::finish(c, job, outcome)
         });

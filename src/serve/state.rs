@@ -9,6 +9,7 @@ use super::queue::Signal;
 use super::throttle::{Addresses, DeviceKey, InFlight};
 use crate::error::Error;
 use crate::lab::Lab;
+use crate::serve::sql::{Conn, SqlResult};
 use axum::http::HeaderValue;
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,7 +57,7 @@ impl App {
     /// Runs blocking database work off the async threads.
     pub async fn db<T: Send + 'static>(
         self: &Arc<Self>,
-        f: impl FnOnce(&mut rusqlite::Connection) -> rusqlite::Result<T> + Send + 'static,
+        f: impl FnOnce(&mut Conn) -> SqlResult<T> + Send + 'static,
     ) -> Result<T, Fail> {
         let db = Arc::clone(&self.db);
         tokio::task::spawn_blocking(move || db.with(f))

@@ -16,6 +16,7 @@
 
 use super::auth::hex;
 use super::db::{self, Throttle};
+use crate::serve::sql::{Conn, SqlResult};
 use hmac::{KeyInit, Mac};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -65,11 +66,7 @@ pub fn after_failure(before: Option<Throttle>, now: i64) -> Throttle {
 }
 
 /// Counts one more failure against `key` (of `username`'s) in the database.
-pub fn record_failure(
-    c: &mut rusqlite::Connection,
-    key: &str,
-    username: &str,
-) -> rusqlite::Result<Throttle> {
+pub fn record_failure(c: &mut Conn, key: &str, username: &str) -> SqlResult<Throttle> {
     db::record_failure(c, key, username, FORGET_AFTER_MS, |before| {
         after_failure(before, db::now_ms())
     })

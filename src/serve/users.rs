@@ -157,7 +157,7 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
     let rows = read_roster(roster)?;
     // Existing accounts keep their role: an instructor on the roster stays an instructor.
     let existing: std::collections::HashMap<String, Role> = db
-        .with(|c| db::users(c))?
+        .with(db::users)?
         .into_iter()
         .map(|u| (u.username, u.role))
         .collect();
@@ -195,13 +195,13 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
     )?;
     let mut report = Imported::default();
     db.with(|c| {
-        let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut tx = c.immediate()?;
         for ((user, _, named), hash) in work.iter().zip(&hashed) {
             let hash = hash.as_ref().and_then(|h| h.as_deref());
             let role = named
                 .or_else(|| existing.get(&user.username).copied())
                 .unwrap_or(Role::Student);
-            if db::upsert_user(&tx, user, role, hash)? {
+            if db::upsert_user(&mut tx, user, role, hash)? {
                 report.added += 1;
             } else {
                 report.updated += 1;
@@ -327,17 +327,14 @@ pub fn passwd(db: &Db, username: &str, password: &str) -> Result<()> {
     let Some((user, _)) = found else {
         return Err(Error::usage(format!(
             "no account `{username}` in {}",
-            db.path().display()
+            db.shown()
         )));
     };
     db.with(|c| db::set_password(c, user.id, &hash))
 }
 
 fn no_account(db: &Db, username: &str) -> Error {
-    Error::usage(format!(
-        "no account `{username}` in {}",
-        db.path().display()
-    ))
+    Error::usage(format!("no account `{username}` in {}", db.shown()))
 }
 
 /// Disables (or enables) an account; a disabled one's sessions end.

@@ -32,6 +32,18 @@ impl IntoResponse for Rendered {
 }
 
 pub fn page(title: &str, viewer: Option<&Viewer>, head: Markup, body: Markup) -> Rendered {
+    layout(title, viewer, false, head, body)
+}
+
+/// The site's layout; without a viewer, `login_link` puts a link to the login page in the
+/// navigation bar (on an error page, a visitor's way on).
+fn layout(
+    title: &str,
+    viewer: Option<&Viewer>,
+    login_link: bool,
+    head: Markup,
+    body: Markup,
+) -> Rendered {
     Rendered(html! {
         (DOCTYPE)
         html lang="en" {
@@ -66,6 +78,8 @@ pub fn page(title: &str, viewer: Option<&Viewer>, head: Markup, body: Markup) ->
                             input type="hidden" name="csrf" value=(viewer.csrf);
                             button type="submit" { "Log out" }
                         }
+                    } @else if login_link {
+                        nav { a href="/login" { "Log in" } }
                     }
                 }
                 main { (body) }
@@ -74,16 +88,23 @@ pub fn page(title: &str, viewer: Option<&Viewer>, head: Markup, body: Markup) ->
     })
 }
 
+/// An error page in the site's layout: with the navigation of the `viewer` logged in (a
+/// student's, a TA's or an instructor's), or for a visitor a link to log in.
 pub fn error_page(status: StatusCode, message: &str, viewer: Option<&Viewer>) -> Html<String> {
     let title = status.canonical_reason().unwrap_or("Error");
-    let Rendered(markup) = page(
+    let Rendered(markup) = layout(
         title,
         viewer,
+        true,
         html! {},
         html! {
             h1 { (title) }
             p.error { (message) }
-            p { a href="/" { "Back to the start page" } }
+            @if viewer.is_some() {
+                p { a href="/" { "Back to the start page" } }
+            } @else {
+                p { a href="/login" { "Log in" } " to see the lab's exercises and your submissions." }
+            }
         },
     );
     Html(markup.into_string())
@@ -711,8 +732,26 @@ fn lines_visible(text: &str) -> String {
     text.lines().map(visible).collect::<Vec<_>>().join("\n")
 }
 
+/// The whole expected output and the whole of what the program printed (as clipped for
+/// every report), each as a block.
+fn whole_outputs(feedback: &CaseFeedback, secret: bool) -> Markup {
+    html! {
+        p.small.dim {
+            @if feedback.one_of_many { "One right answer (of many):" }
+            @else if secret { "The whole expected output:" }
+            @else { "Expected:" }
+        }
+        pre { (lines_visible(&feedback.expected)) }
+        p.small.dim { @if secret { "The whole of what the program printed:" } @else { "Your program printed:" } }
+        pre { @if feedback.got.is_empty() { span.dim { "(nothing)" } } @else { (lines_visible(&feedback.got)) } }
+    }
+}
+
 fn case_view(case: &CaseReport, feedback: &CaseFeedback, open: bool) -> Markup {
     let game = feedback.transcript.is_some();
+    // Only staff get a secret case's feedback (a student's report has its verdict alone):
+    // they see every detail of it, none folded away within the case.
+    let secret = case.visibility == Visibility::Secret;
     html! {
         details.case open[open] {
             summary { code { (case.name) } " " (badge(case.verdict)) }
@@ -734,19 +773,17 @@ fn case_view(case: &CaseReport, feedback: &CaseFeedback, open: bool) -> Markup {
                     pre.diff { (diff(&feedback.expected, &feedback.got)) }
                 }
                 // The diff shows the lines around each difference; the whole of both, for
-                // the reader who needs the rest (an instructor reading a secret case).
-                details.whole {
-                    summary.small { "The whole expected output, and what the program printed" }
-                    p.small.dim { "Expected:" }
-                    pre { (lines_visible(&feedback.expected)) }
-                    p.small.dim { "Your program printed:" }
-                    pre { @if feedback.got.is_empty() { span.dim { "(nothing)" } } @else { (lines_visible(&feedback.got)) } }
+                // the reader who needs the rest.
+                @if secret {
+                    (whole_outputs(feedback, true))
+                } @else {
+                    details.whole {
+                        summary.small { "The whole expected output, and what the program printed" }
+                        (whole_outputs(feedback, false))
+                    }
                 }
-            } @else if case.verdict == Verdict::WrongAnswer && !game {
-                p.small.dim { @if feedback.one_of_many { "One right answer (of many):" } @else { "Expected:" } }
-                pre { (lines_visible(&feedback.expected)) }
-                p.small.dim { "Your program printed:" }
-                pre { @if feedback.got.is_empty() { span.dim { "(nothing)" } } @else { (lines_visible(&feedback.got)) } }
+            } @else if !game && (case.verdict == Verdict::WrongAnswer || secret) {
+                (whole_outputs(feedback, secret))
             }
             @if let Some(stderr) = &feedback.stderr {
                 p.small.dim { "The program's error output ends with:" }

@@ -5,7 +5,7 @@
 //! .ci/run installs (~/.cache/nimlab/problemtools-venv). Without it these tests fail and say
 //! how to install it, unless NIMLAB_SKIP_MISSING_TOOLS=1 skips them (see `common::tool_missing`).
 
-use crate::common::{nimlab, root};
+use crate::common::{lab_with, nimlab, root, write_png};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -99,7 +99,7 @@ fn every_exported_package_passes_verifyproblem() {
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
-    assert_eq!(packages.len(), 8);
+    assert_eq!(packages.len(), 9);
     for package in &packages {
         let (code, report) = work.verify(&tool, package, &ALL_BUT_STATEMENT);
         let name = package.file_name().unwrap().to_string_lossy();
@@ -246,4 +246,101 @@ print(json.dumps(move, separators=(",", ":")))
             .any(|l| l.contains("compact.py") && l.contains("WA")),
         "{report}"
     );
+}
+
+/// A stand-in for TeX's `kpsewhich`, which plasTeX asks where a file is: the file as named,
+/// or found in `$TEXINPUTS` (this machine may have no TeX installed; plasTeX needs no more).
+const KPSEWHICH: &str = r#"#!/bin/sh
+case "$1" in /*) [ -f "$1" ] && echo "$1"; exit 0;; esac
+IFS=:
+for d in $TEXINPUTS .; do [ -n "$d" ] && [ -f "$d/$1" ] && { echo "$d/$1"; exit 0; }; done
+exit 1
+"#;
+
+#[test]
+fn a_statements_images_are_drawn_in_the_kattis_statement_whatever_their_names() {
+    let Some(tool) = verifyproblem() else { return };
+    let problem2html = tool.with_file_name("problem2html");
+    assert!(problem2html.is_file(), "{}", problem2html.display());
+    let lab = lab_with(&["present_board"], |_| {});
+    let statement = lab.path().join("exercises/present_board");
+    // A plain name, one full of LaTeX's special characters, and one in a subfolder with a
+    // space; and a file outside the statement's folder that the statement points at.
+    let odd = "50% & #1 {x}~$^.png";
+    std::fs::create_dir(statement.join("img")).unwrap();
+    for name in ["board.png", odd, "img/heap one.png"] {
+        write_png(&statement.join(name), 40, 20);
+    }
+    write_png(&lab.path().join("outside.png"), 40, 20);
+    let readme = statement.join("README.md");
+    let text = std::fs::read_to_string(&readme).unwrap();
+    std::fs::write(
+        &readme,
+        format!(
+            "{text}\n![A board](board.png)\n\n![Odd](50%25%20&%20%231%20%7Bx%7D~$%5E.png)\n\n- ![A heap](<img/heap one.png>)\n\n![Outside](../../outside.png)\n\nThe last words.\n"
+        ),
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    nimlab()
+        .args(["export", "kattis", "--lab"])
+        .arg(lab.path())
+        .arg("--out")
+        .arg(out.path())
+        .assert()
+        .success();
+    let package = out.path().join("presentboard");
+    let tex = std::fs::read_to_string(package.join("problem_statement/problem.en.tex")).unwrap();
+    assert_eq!(tex.matches("\\includegraphics").count(), 3, "{tex}");
+    assert!(tex.contains("{board.png}"), "{tex}");
+    assert!(
+        tex.contains("Outside (file \\texttt{../../outside.png})"),
+        "{tex}"
+    );
+    // Nothing outside the package was written, nor the outside file copied into it.
+    let written: Vec<_> = std::fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(written, ["presentboard"]);
+    assert!(!package.join("outside.png").exists());
+    assert!(package.join("problem_statement").join(odd).is_file());
+
+    // problemtools' HTML statement (plasTeX reads the LaTeX as Kattis shows it): the
+    // document is read to its end and draws the three images.
+    let bin = out.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let kpsewhich = bin.join("kpsewhich");
+    std::fs::write(&kpsewhich, KPSEWHICH).unwrap();
+    std::fs::set_permissions(
+        &kpsewhich,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let html = out.path().join("html");
+    let output = Command::new(&problem2html)
+        .arg("-d")
+        .arg(&html)
+        .arg(&package)
+        .env(
+            "PATH",
+            format!(
+                "{}:{}",
+                bin.display(),
+                std::env::var("PATH").unwrap_or_default()
+            ),
+        )
+        .env("TMPDIR", out.path())
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.status.success(), "{said}");
+    assert!(!said.contains("ERROR"), "{said}");
+    let page = std::fs::read_to_string(html.join("index.html")).unwrap();
+    assert_eq!(page.matches("<img ").count(), 3, "{said}\n{page}");
+    assert!(page.contains("The last words."), "{page}");
 }

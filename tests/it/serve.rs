@@ -17,6 +17,7 @@ mod lab_files;
 mod logins;
 mod lti;
 mod lti_peer;
+mod postgres;
 mod staff;
 mod stores;
 mod usability;
@@ -33,7 +34,7 @@ struct Server {
 
 impl Server {
     fn start(db: &Path, lab: Option<&Path>, extra: &[&str]) -> Server {
-        let stderr = db.with_extension(format!("stderr-{}", rand_suffix()));
+        let stderr = stderr_file(db);
         let mut command = Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
         if let Some(lab) = lab {
             command.arg("--lab").arg(lab);
@@ -105,6 +106,16 @@ impl Drop for Server {
     }
 }
 
+/// Where a server's stderr goes: beside its database file, or in the temporary folder for
+/// a PostgreSQL database.
+fn stderr_file(db: &Path) -> PathBuf {
+    if db.is_absolute() {
+        db.with_extension(format!("stderr-{}", rand_suffix()))
+    } else {
+        std::env::temp_dir().join(format!("nimlab-serve-stderr-{}", rand_suffix()))
+    }
+}
+
 fn rand_suffix() -> u128 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -122,9 +133,14 @@ fn client() -> Client {
         .unwrap()
 }
 
-/// A class database: ada and grace (students), prof (instructor), all with passwords.
+/// A class database: ada and grace (students), prof (instructor), all with passwords. An
+/// SQLite file in `dir`, or with `NIMLAB_TEST_STORE=postgres` a new PostgreSQL database.
 fn class_db(dir: &Path) -> PathBuf {
-    let db = dir.join("class.db");
+    populated(store(dir), dir)
+}
+
+/// `db` with ada, grace and prof (its roster written in `dir`).
+fn populated(db: PathBuf, dir: &Path) -> PathBuf {
     let roster = dir.join("roster.csv");
     std::fs::write(
         &roster,
@@ -145,6 +161,17 @@ fn class_db(dir: &Path) -> PathBuf {
         .assert()
         .success();
     db
+}
+
+/// An empty database for the website: `class.db` in `dir`, or with
+/// `NIMLAB_TEST_STORE=postgres` a new database on the tests' PostgreSQL server.
+fn store(dir: &Path) -> PathBuf {
+    if crate::common::postgres::chosen()
+        && let Some(uri) = crate::common::postgres::database()
+    {
+        return PathBuf::from(uri);
+    }
+    dir.join("class.db")
 }
 
 /// A small lab for fast judging: two exercises, Python 3 only.
@@ -1915,7 +1942,7 @@ fn mode(path: &Path) -> u32 {
 fn the_database_its_journal_and_its_backups_are_private_to_their_owner() {
     let dir = tempfile::tempdir().unwrap();
     // Made by `users import`: accounts with password hashes.
-    let db = class_db(dir.path());
+    let db = populated(dir.path().join("class.db"), dir.path());
     assert_eq!(mode(&db), 0o600);
     let server = Server::start(&db, None, &["--workers", "0"]);
     let ada = api_login(&server, "ada", "ada-password");
@@ -1993,9 +2020,7 @@ fn a_second_server_on_the_same_database_is_refused_and_takes_nothing_from_the_fi
         .timeout(Duration::from_secs(30))
         .assert()
         .code(2)
-        .stderr(predicates::str::contains(
-            "class.db.lock: another nimlab serve is using",
-        ));
+        .stderr(predicates::str::contains("another nimlab serve is using"));
     assert!(!server.stderr().contains("queued again"));
     let (_, still) = get_json(&ada, &server, &format!("/api/submissions/{id}"));
     assert_eq!(still["status"], "running", "{still}");

@@ -22,6 +22,7 @@ use super::guards::Session;
 use super::login::{cookie, start_session};
 use super::state::{App, AppState};
 use crate::error::Result;
+use crate::serve::sql::{Conn, SqlResult};
 use axum::extract::{Form, Query, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -116,7 +117,7 @@ impl Lti {
 
 /// Reads the platforms' frame origins again (with `--lti-frames`): a platform registered
 /// while the server runs may frame it from the next refresh.
-pub fn refresh_frames(lti: &Lti, c: &rusqlite::Connection) -> rusqlite::Result<()> {
+pub fn refresh_frames(lti: &Lti, c: &mut Conn) -> SqlResult<()> {
     let Some(frames) = &lti.frames else {
         return Ok(());
     };
@@ -131,7 +132,7 @@ pub fn refresh_frames(lti: &Lti, c: &rusqlite::Connection) -> rusqlite::Result<(
 }
 
 /// The tool's key from the database, made on the first start.
-pub fn tool_key(c: &rusqlite::Connection) -> rusqlite::Result<Vec<u8>> {
+pub fn tool_key(c: &mut Conn) -> SqlResult<Vec<u8>> {
     db::secret(c, keys::SECRET_NAME, keys::fresh_key)
 }
 
@@ -257,7 +258,7 @@ async fn registered_platform(
     client_id: Option<&str>,
     deployment: Option<&str>,
 ) -> std::result::Result<Platform, PageFail> {
-    let platforms = app.db(|c| store::platforms(c)).await?;
+    let platforms = app.db(store::platforms).await?;
     let matching: Vec<&Platform> = platforms
         .iter()
         .filter(|p| p.issuer == issuer && client_id.is_none_or(|id| id == p.client_id))

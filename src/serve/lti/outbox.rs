@@ -13,8 +13,8 @@ use crate::deadline::rfc3339;
 use crate::lab::Lab;
 use crate::serve::db::now_ms;
 use crate::serve::grades::{self, GradesFrom};
+use crate::serve::sql::{Conn, SqlResult};
 use crate::serve::state::AppState;
-use rusqlite::Connection;
 use std::time::{Duration, Instant};
 
 /// How often the outbox looks for scores changed by another process (a deadline set on
@@ -27,11 +27,11 @@ const MAX_BACKOFF_MS: i64 = 3600 * 1000;
 /// Queues a score for every link (of one student, or all) whose counted score differs from
 /// the one last queued; returns how many were queued.
 pub fn reconcile(
-    c: &mut Connection,
+    c: &mut Conn,
     lab: &Lab,
     grades_from: GradesFrom,
     user_id: Option<i64>,
-) -> rusqlite::Result<usize> {
+) -> SqlResult<usize> {
     let links = store::links(c, user_id)?;
     let mut queued = 0;
     for link in &links {
@@ -93,7 +93,7 @@ pub async fn run(app: AppState) {
         if due.len() == 50 {
             continue;
         }
-        let next = app.db(|c| store::next_due(c)).await.ok().flatten();
+        let next = app.db(store::next_due).await.ok().flatten();
         let wait = next.map_or(RECONCILE_EVERY, |at| {
             Duration::from_millis(
                 (at - now_ms()).clamp(0, RECONCILE_EVERY.as_millis() as i64) as u64

@@ -4,7 +4,7 @@
 
 use super::token::{CourseRole, Launch};
 use crate::serve::db::{self, Role, User, now_ms};
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::serve::sql::{Conn, Optional, Row, SqlResult, params};
 
 /// How long a launch may take between its login and its id_token.
 pub const LAUNCH_LIFETIME_MS: i64 = 10 * 60 * 1000;
@@ -48,8 +48,8 @@ pub struct NewPlatform {
 
 /// Registers a platform, or updates its URLs and adds the deployment; returns whether the
 /// platform is new.
-pub fn add_platform(c: &mut Connection, new: &NewPlatform) -> rusqlite::Result<bool> {
-    let tx = c.transaction()?;
+pub fn add_platform(c: &mut Conn, new: &NewPlatform) -> SqlResult<bool> {
+    let mut tx = c.transaction()?;
     let existing: Option<i64> = tx
         .query_row(
             "SELECT id FROM lti_platforms WHERE issuer = ?1 AND client_id = ?2",
@@ -72,9 +72,9 @@ pub fn add_platform(c: &mut Connection, new: &NewPlatform) -> rusqlite::Result<b
             id
         }
         None => {
-            tx.execute(
+            tx.query_row(
                 "INSERT INTO lti_platforms (issuer, client_id, auth_url, jwks_url, token_url, created_at, frame_origins)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
                 params![
                     new.issuer,
                     new.client_id,
@@ -84,34 +84,29 @@ pub fn add_platform(c: &mut Connection, new: &NewPlatform) -> rusqlite::Result<b
                     now_ms(),
                     new.frame_origins.join(" ")
                 ],
-            )?;
-            tx.last_insert_rowid()
+                |r| r.get(0),
+            )?
         }
     };
     tx.execute(
-        "INSERT OR IGNORE INTO lti_deployments (platform_id, deployment_id) VALUES (?1, ?2)",
+        "INSERT INTO lti_deployments (platform_id, deployment_id) VALUES (?1, ?2)
+         ON CONFLICT DO NOTHING",
         params![id, new.deployment_id],
     )?;
     tx.commit()?;
     Ok(existing.is_none())
 }
 
-fn platform_row(c: &Connection, row: &rusqlite::Row) -> rusqlite::Result<Platform> {
-    let id: i64 = row.get(0)?;
-    let mut statement = c.prepare_cached(
-        "SELECT deployment_id FROM lti_deployments WHERE platform_id = ?1 ORDER BY deployment_id",
-    )?;
-    let deployments = statement
-        .query_map([id], |r| r.get(0))?
-        .collect::<rusqlite::Result<Vec<String>>>()?;
+/// A platform as its row says, without its deployments (see [`with_deployments`]).
+fn platform_row(row: &Row) -> SqlResult<Platform> {
     Ok(Platform {
-        id,
+        id: row.get(0)?,
         issuer: row.get(1)?,
         client_id: row.get(2)?,
         auth_url: row.get(3)?,
         jwks_url: row.get(4)?,
         token_url: row.get(5)?,
-        deployments,
+        deployments: Vec::new(),
         frame_origins: row
             .get::<_, String>(6)?
             .split_whitespace()
@@ -120,24 +115,41 @@ fn platform_row(c: &Connection, row: &rusqlite::Row) -> rusqlite::Result<Platfor
     })
 }
 
+fn with_deployments(c: &mut Conn, mut platform: Platform) -> SqlResult<Platform> {
+    platform.deployments = c.query(
+        "SELECT deployment_id FROM lti_deployments WHERE platform_id = ?1 ORDER BY deployment_id",
+        [platform.id],
+        |r| r.get(0),
+    )?;
+    Ok(platform)
+}
+
 const PLATFORM_COLUMNS: &str =
     "id, issuer, client_id, auth_url, jwks_url, token_url, frame_origins";
 
-pub fn platforms(c: &Connection) -> rusqlite::Result<Vec<Platform>> {
-    let mut statement = c.prepare(&format!(
-        "SELECT {PLATFORM_COLUMNS} FROM lti_platforms ORDER BY issuer, client_id"
-    ))?;
-    let rows = statement.query_map([], |row| platform_row(c, row))?;
-    rows.collect()
+pub fn platforms(c: &mut Conn) -> SqlResult<Vec<Platform>> {
+    let platforms = c.query(
+        &format!("SELECT {PLATFORM_COLUMNS} FROM lti_platforms ORDER BY issuer, client_id"),
+        [],
+        platform_row,
+    )?;
+    platforms
+        .into_iter()
+        .map(|platform| with_deployments(c, platform))
+        .collect()
 }
 
-pub fn platform(c: &Connection, id: i64) -> rusqlite::Result<Option<Platform>> {
-    c.query_row(
-        &format!("SELECT {PLATFORM_COLUMNS} FROM lti_platforms WHERE id = ?1"),
-        [id],
-        |row| platform_row(c, row),
-    )
-    .optional()
+pub fn platform(c: &mut Conn, id: i64) -> SqlResult<Option<Platform>> {
+    let found = c
+        .query_row(
+            &format!("SELECT {PLATFORM_COLUMNS} FROM lti_platforms WHERE id = ?1"),
+            [id],
+            platform_row,
+        )
+        .optional()?;
+    found
+        .map(|platform| with_deployments(c, platform))
+        .transpose()
 }
 
 /// Launches begun and not finished (within [`LAUNCH_LIFETIME_MS`]) kept at most.
@@ -145,12 +157,7 @@ const MAX_OPEN_LAUNCHES: i64 = 50_000;
 
 /// Records a launch started by a login initiation, forgetting launches never finished;
 /// false when too many are under way.
-pub fn begin_launch(
-    c: &Connection,
-    state: &str,
-    nonce: &str,
-    platform_id: i64,
-) -> rusqlite::Result<bool> {
+pub fn begin_launch(c: &mut Conn, state: &str, nonce: &str, platform_id: i64) -> SqlResult<bool> {
     let now = now_ms();
     c.execute(
         "DELETE FROM lti_launches WHERE created_at < ?1",
@@ -169,7 +176,7 @@ pub fn begin_launch(
 }
 
 /// The launch a state names (its nonce and platform), taken: a state serves once.
-pub fn take_launch(c: &Connection, state: &str) -> rusqlite::Result<Option<(String, i64)>> {
+pub fn take_launch(c: &mut Conn, state: &str) -> SqlResult<Option<(String, i64)>> {
     let found = c
         .query_row(
             "SELECT nonce, platform_id FROM lti_launches WHERE state = ?1 AND created_at >= ?2",
@@ -182,14 +189,14 @@ pub fn take_launch(c: &Connection, state: &str) -> rusqlite::Result<Option<(Stri
 }
 
 /// Remembers a nonce; false when it was seen before (a replayed id_token).
-pub fn first_use_of_nonce(c: &Connection, nonce: &str) -> rusqlite::Result<bool> {
+pub fn first_use_of_nonce(c: &mut Conn, nonce: &str) -> SqlResult<bool> {
     let now = now_ms();
     c.execute(
         "DELETE FROM lti_nonces WHERE seen_at < ?1",
         [now - NONCE_MEMORY_MS],
     )?;
     let added = c.execute(
-        "INSERT OR IGNORE INTO lti_nonces (nonce, seen_at) VALUES (?1, ?2)",
+        "INSERT INTO lti_nonces (nonce, seen_at) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
         params![nonce, now],
     )?;
     Ok(added == 1)
@@ -206,12 +213,8 @@ pub fn role_of(role: CourseRole) -> Role {
 /// The account a launch signs in: the one linked to (issuer, sub) before, else an account
 /// the roster linked by LMS id or email, else a new one. Its name, email and role follow
 /// the launch. `None` when the account is disabled.
-pub fn account_for(
-    c: &mut Connection,
-    issuer: &str,
-    launch: &Launch,
-) -> rusqlite::Result<Option<User>> {
-    let tx = c.transaction()?;
+pub fn account_for(c: &mut Conn, issuer: &str, launch: &Launch) -> SqlResult<Option<User>> {
+    let mut tx = c.transaction()?;
     let linked: Option<i64> = tx
         .query_row(
             "SELECT user_id FROM lti_accounts WHERE issuer = ?1 AND subject = ?2",
@@ -235,13 +238,13 @@ pub fn account_for(
             let id = match roster {
                 Some(id) => id,
                 None => {
-                    let username = free_username(&tx, issuer, launch)?;
-                    tx.execute(
+                    let username = free_username(&mut tx, issuer, launch)?;
+                    tx.query_row(
                         "INSERT INTO users (username, name, role, password_hash, created_at)
-                         VALUES (?1, ?2, 'student', '', ?3)",
+                         VALUES (?1, ?2, 'student', '', ?3) RETURNING id",
                         params![username, launch.name, now_ms()],
-                    )?;
-                    tx.last_insert_rowid()
+                        |r| r.get(0),
+                    )?
                 }
             };
             tx.execute(
@@ -263,15 +266,15 @@ pub fn account_for(
             role_of(launch.role).as_str()
         ],
     )?;
-    let user = db::user_by_id(&tx, user_id)?;
+    let user = db::user_by_id(&mut tx, user_id)?;
     tx.commit()?;
     Ok(user.filter(|u| !u.disabled))
 }
 
 /// A username for an account made by a launch: its email if free, else one made from the
 /// issuer and subject (stable, so the same person keeps it).
-fn free_username(c: &Connection, issuer: &str, launch: &Launch) -> rusqlite::Result<String> {
-    let taken = |name: &str| -> rusqlite::Result<bool> {
+fn free_username(c: &mut Conn, issuer: &str, launch: &Launch) -> SqlResult<String> {
+    let mut taken = |name: &str| -> SqlResult<bool> {
         c.query_row(
             "SELECT COUNT(*) FROM users WHERE username = ?1",
             [name],
@@ -296,13 +299,13 @@ fn free_username(c: &Connection, issuer: &str, launch: &Launch) -> rusqlite::Res
 
 /// Where the scores of a student's exercise go (from a launch's AGS claim).
 pub fn remember_line_item(
-    c: &Connection,
+    c: &mut Conn,
     user_id: i64,
     exercise: &str,
     platform_id: i64,
     line_item: &str,
     subject: &str,
-) -> rusqlite::Result<()> {
+) -> SqlResult<()> {
     c.execute(
         "INSERT INTO lti_line_items (user_id, exercise, platform_id, line_item, subject)
          VALUES (?1, ?2, ?3, ?4, ?5)
@@ -323,14 +326,14 @@ pub struct Link {
 }
 
 /// Every line item link (of one student, or all), with the score last queued for each.
-pub fn links(c: &Connection, user_id: Option<i64>) -> rusqlite::Result<Vec<Link>> {
-    let mut statement = c.prepare(
+pub fn links(c: &mut Conn, user_id: Option<i64>) -> SqlResult<Vec<Link>> {
+    c.query(
         "SELECT l.user_id, l.exercise, l.platform_id, l.line_item, l.subject,
              (SELECT s.score FROM lti_scores s WHERE s.user_id = l.user_id AND s.exercise = l.exercise
                 AND s.line_item = l.line_item ORDER BY s.id DESC LIMIT 1)
-         FROM lti_line_items l WHERE (?1 IS NULL OR l.user_id = ?1)",
-    )?;
-    let rows = statement.query_map([user_id], |r| {
+         FROM lti_line_items l WHERE (CAST(?1 AS BIGINT) IS NULL OR l.user_id = ?1)",
+        [user_id],
+        |r| {
         Ok(Link {
             user_id: r.get(0)?,
             exercise: r.get(1)?,
@@ -339,19 +342,14 @@ pub fn links(c: &Connection, user_id: Option<i64>) -> rusqlite::Result<Vec<Link>
             subject: r.get(4)?,
             last_queued: r.get(5)?,
         })
-    })?;
-    rows.collect()
+        },
+    )
 }
 
 /// Queues a score for a link; an older score still waiting for it is dropped (only the
 /// newest counts).
-pub fn queue_score(
-    c: &mut Connection,
-    link: &Link,
-    score: f64,
-    max_score: f64,
-) -> rusqlite::Result<()> {
-    let tx = c.transaction()?;
+pub fn queue_score(c: &mut Conn, link: &Link, score: f64, max_score: f64) -> SqlResult<()> {
+    let mut tx = c.transaction()?;
     let now = now_ms();
     tx.execute(
         "UPDATE lti_scores SET status = 'superseded' WHERE user_id = ?1 AND exercise = ?2
@@ -398,7 +396,7 @@ const OUTGOING_COLUMNS: &str =
     "s.id, u.username, s.exercise, s.platform_id, s.line_item, s.subject,
     s.score, s.max_score, s.created_at, s.status, s.attempts, s.next_try_at, s.last_error";
 
-fn outgoing_row(r: &rusqlite::Row) -> rusqlite::Result<Outgoing> {
+fn outgoing_row(r: &Row) -> SqlResult<Outgoing> {
     Ok(Outgoing {
         id: r.get(0)?,
         username: r.get(1)?,
@@ -417,17 +415,19 @@ fn outgoing_row(r: &rusqlite::Row) -> rusqlite::Result<Outgoing> {
 }
 
 /// Scores due to be sent now, oldest first.
-pub fn due(c: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<Outgoing>> {
-    let mut statement = c.prepare(&format!(
-        "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
-         WHERE s.status = 'pending' AND s.next_try_at <= ?1 ORDER BY s.next_try_at, s.id LIMIT ?2"
-    ))?;
-    let rows = statement.query_map(params![now, limit as i64], outgoing_row)?;
-    rows.collect()
+pub fn due(c: &mut Conn, now: i64, limit: usize) -> SqlResult<Vec<Outgoing>> {
+    c.query(
+        &format!(
+            "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
+             WHERE s.status = 'pending' AND s.next_try_at <= ?1 ORDER BY s.next_try_at, s.id LIMIT ?2"
+        ),
+        params![now, limit as i64],
+        outgoing_row,
+    )
 }
 
 /// When the next pending score is due, if any.
-pub fn next_due(c: &Connection) -> rusqlite::Result<Option<i64>> {
+pub fn next_due(c: &mut Conn) -> SqlResult<Option<i64>> {
     c.query_row(
         "SELECT MIN(next_try_at) FROM lti_scores WHERE status = 'pending'",
         [],
@@ -436,17 +436,19 @@ pub fn next_due(c: &Connection) -> rusqlite::Result<Option<i64>> {
 }
 
 /// The outbox as the instructor sees it: what waits or failed, then the latest sent.
-pub fn outbox(c: &Connection, limit: usize) -> rusqlite::Result<Vec<Outgoing>> {
-    let mut statement = c.prepare(&format!(
-        "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
-         WHERE s.status <> 'superseded'
-         ORDER BY CASE s.status WHEN 'failed' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, s.id DESC LIMIT ?1"
-    ))?;
-    let rows = statement.query_map([limit as i64], outgoing_row)?;
-    rows.collect()
+pub fn outbox(c: &mut Conn, limit: usize) -> SqlResult<Vec<Outgoing>> {
+    c.query(
+        &format!(
+            "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
+             WHERE s.status <> 'superseded'
+             ORDER BY CASE s.status WHEN 'failed' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, s.id DESC LIMIT ?1"
+        ),
+        [limit as i64],
+        outgoing_row,
+    )
 }
 
-pub fn mark_sent(c: &Connection, id: i64) -> rusqlite::Result<()> {
+pub fn mark_sent(c: &mut Conn, id: i64) -> SqlResult<()> {
     c.execute(
         "UPDATE lti_scores SET status = 'sent', sent_at = ?2, last_error = NULL, attempts = attempts + 1
          WHERE id = ?1 AND status = 'pending'",
@@ -456,12 +458,7 @@ pub fn mark_sent(c: &Connection, id: i64) -> rusqlite::Result<()> {
 }
 
 /// A failed try: tried again at `next_try_at`, or given up on (`failed`) when `None`.
-pub fn mark_retry(
-    c: &Connection,
-    id: i64,
-    error: &str,
-    next_try_at: Option<i64>,
-) -> rusqlite::Result<()> {
+pub fn mark_retry(c: &mut Conn, id: i64, error: &str, next_try_at: Option<i64>) -> SqlResult<()> {
     match next_try_at {
         Some(at) => c.execute(
             "UPDATE lti_scores SET attempts = attempts + 1, next_try_at = ?2, last_error = ?3
@@ -478,18 +475,19 @@ pub fn mark_retry(
 }
 
 /// Sends again the failed scores (one, or all when `id` is `None`); returns how many.
-pub fn resend(c: &Connection, id: Option<i64>) -> rusqlite::Result<usize> {
+pub fn resend(c: &mut Conn, id: Option<i64>) -> SqlResult<usize> {
     c.execute(
         "UPDATE lti_scores SET status = 'pending', attempts = 0, next_try_at = ?2
-         WHERE status = 'failed' AND (?1 IS NULL OR id = ?1)",
+         WHERE status = 'failed' AND (CAST(?1 AS BIGINT) IS NULL OR id = ?1)",
         params![id, now_ms()],
     )
 }
 
 /// How many scores wait and how many failed.
-pub fn outbox_counts(c: &Connection) -> rusqlite::Result<(i64, i64)> {
+pub fn outbox_counts(c: &mut Conn) -> SqlResult<(i64, i64)> {
     c.query_row(
-        "SELECT COALESCE(SUM(status = 'pending'), 0), COALESCE(SUM(status = 'failed'), 0) FROM lti_scores",
+        "SELECT COUNT(CASE WHEN status = 'pending' THEN 1 END), COUNT(CASE WHEN status = 'failed' THEN 1 END)
+         FROM lti_scores",
         [],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )
@@ -511,7 +509,7 @@ pub struct DeepLink {
 
 /// Keeps a Deep Linking request for `user_id` (only staff launches make one, so their
 /// number is bounded by the staff's launches; old ones are forgotten here).
-pub fn begin_deep_link(c: &Connection, user_id: i64, link: &DeepLink) -> rusqlite::Result<()> {
+pub fn begin_deep_link(c: &mut Conn, user_id: i64, link: &DeepLink) -> SqlResult<()> {
     let now = now_ms();
     c.execute(
         "DELETE FROM lti_deep_links WHERE created_at < ?1",
@@ -537,12 +535,7 @@ pub fn begin_deep_link(c: &Connection, user_id: i64, link: &DeepLink) -> rusqlit
 
 /// `user_id`'s Deep Linking request `id`, if it is theirs and not expired; `take` removes
 /// it (an answer is sent once).
-pub fn deep_link(
-    c: &Connection,
-    id: &str,
-    user_id: i64,
-    take: bool,
-) -> rusqlite::Result<Option<DeepLink>> {
+pub fn deep_link(c: &mut Conn, id: &str, user_id: i64, take: bool) -> SqlResult<Option<DeepLink>> {
     let found = c
         .query_row(
             "SELECT id, platform_id, deployment_id, return_url, data, accept_multiple

@@ -2,6 +2,8 @@
 //! small lab folders made for one test.
 #![allow(dead_code)]
 
+pub mod postgres;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -325,4 +327,25 @@ pub fn tool_missing(what: &str, install: &str, untested: &str) {
          To skip the tests that need it, set NIMLAB_SKIP_MISSING_TOOLS=1"
     );
     eprintln!("skipped (NIMLAB_SKIP_MISSING_TOOLS=1): {what} is not installed: {untested}");
+}
+
+/// Writes a `width` × `height` PNG, one colour, made by Python's zlib (a real image that a
+/// browser decodes, so its drawn size can be measured).
+pub fn write_png(path: &Path, width: u32, height: u32) {
+    let script = r#"
+import struct, sys, zlib
+w, h = int(sys.argv[2]), int(sys.argv[3])
+rows = b"".join(b"\x00" + b"\x30\x60\xc0" * w for _ in range(h))
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+open(sys.argv[1], "wb").write(png)
+"#;
+    let status = std::process::Command::new("python3")
+        .args(["-c", script])
+        .arg(path)
+        .args([width.to_string(), height.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
 }

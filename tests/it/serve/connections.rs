@@ -10,7 +10,7 @@ const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// `nimlab serve` started with open-file limits of `soft` and `hard` (as systemd would).
 fn start_with_file_limits(db: &Path, soft: u64, hard: u64) -> Server {
-    let stderr = db.with_extension(format!("stderr-{}", rand_suffix()));
+    let stderr = stderr_file(db);
     let mut command = Command::new("bash");
     command
         .arg("-c")

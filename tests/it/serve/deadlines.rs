@@ -10,7 +10,7 @@ const NOW: &str = "2030-03-01T12:00:00Z";
 
 /// `nimlab serve` on the small lab, its clock starting at [`NOW`], its time zone UTC.
 fn start(db: &Path, lab: &Path, workers: &str) -> Server {
-    let stderr = db.with_extension(format!("stderr-{}", rand_suffix()));
+    let stderr = stderr_file(db);
     let mut command = Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
     command
         .arg("--lab")

@@ -88,9 +88,22 @@ fn an_instructor_sees_a_secret_case_whole_and_judge_again_above_the_report() {
     assert!(case.contains(input), "{case}");
     assert!(case.contains("expected: Nim:"), "{case}");
     assert!(case.contains("got:      DEBUG board"), "{case}");
-    // The whole expected output, not only the lines around the first difference.
-    for line in distinctive.lines() {
-        assert!(case.contains(line), "{line} missing from {case}");
+    // The whole expected output and the whole of what the program printed, not only the
+    // lines around the first difference, each as a block of its own (not folded away).
+    assert!(!case.contains("<details"), "{case}");
+    for (label, first) in [
+        ("The whole expected output:", "Nim:"),
+        ("The whole of what the program printed:", "DEBUG board"),
+    ] {
+        let at = case
+            .find(label)
+            .unwrap_or_else(|| panic!("{label}: {case}"));
+        let block = &case[at..];
+        let block = &block[..block.find("</pre>").unwrap()];
+        assert!(block.contains(&format!("<pre>{first}")), "{block}");
+        for line in distinctive.lines() {
+            assert!(block.contains(line), "{line} missing from {block}");
+        }
     }
     // Its message too, in the table of cases.
     assert!(

@@ -607,7 +607,7 @@ fn launch_as(
 }
 
 pub(super) fn lti_server(db: &Path, lab: &Path, workers: &str) -> Server {
-    let stderr = db.with_extension(format!("stderr-{}", rand_suffix()));
+    let stderr = stderr_file(db);
     let mut command = Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
     command
         .arg("--lab")
@@ -1335,7 +1335,7 @@ fn only_staff_choose_exercises_and_each_choice_is_sent_once_by_its_own_instructo
 /// nimlab on `db` with `extra` options, for the framing tests. It says its origin is plain
 /// http (with --secure-cookies it would assume https behind a proxy).
 fn framed_server(db: &Path, lab: &Path, extra: &[&str]) -> Server {
-    let stderr = db.with_extension(format!("stderr-{}", rand_suffix()));
+    let stderr = stderr_file(db);
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()

@@ -5,7 +5,7 @@ use super::*;
 /// `nimlab serve` with `env` set: the test-only fault switches (`NIMLAB_FAULT_*`, see
 /// src/serve/queue.rs).
 fn start_with_env(db: &Path, lab: &Path, extra: &[&str], env: &[(&str, &str)]) -> Server {
-    let stderr = db.with_extension(format!("stderr-{}", rand_suffix()));
+    let stderr = stderr_file(db);
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
         .arg("--lab")
         .arg(lab)

@@ -3,6 +3,8 @@
 //! Moodle export, and tests that passed without their tools.
 
 use super::*;
+use crate::common::write_png;
+use reqwest::Method;
 
 #[test]
 fn login_pages_open_in_several_tabs_all_log_in() {
@@ -162,6 +164,10 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
         "/exercises".to_string(),
         "/exercises/present_board".to_string(),
         "/exercises/working_game".to_string(),
+        // The statement's files opened on their own: an image wider than any window, and a
+        // handout with a long line.
+        "/exercises/present_board/files/wide.png".to_string(),
+        "/exercises/present_board/files/notes.txt".to_string(),
         "/submissions".to_string(),
         format!("/submissions/{id}"),
         "/account".to_string(),
@@ -225,11 +231,18 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
     new_password_page_fits(&browser, &server);
 }
 
-/// The whole lab, with an image wider than any window in present_board's statement.
+/// The whole lab, with an image wider than any window in present_board's statement, and a
+/// text file with a long line beside it.
 fn lab_with_a_wide_image() -> tempfile::TempDir {
     let lab = lab_with(&LAB, |_| {});
     let statement = lab.path().join("exercises/present_board");
     write_png(&statement.join("wide.png"), 1600, 120);
+    let long_line = "1 3 5 7 ".repeat(300);
+    std::fs::write(
+        statement.join("notes.txt"),
+        format!("Boards:\n{long_line}\n"),
+    )
+    .unwrap();
     let readme = statement.join("README.md");
     let text = std::fs::read_to_string(&readme).unwrap();
     std::fs::write(&readme, format!("{text}\n![A wide board](wide.png)\n")).unwrap();
@@ -279,27 +292,6 @@ const LAB: [&str; 9] = [
     "working_game",
 ];
 
-/// Writes a `width` × `height` PNG, one colour, made by Python's zlib (a real image that a
-/// browser decodes, so its drawn size can be measured).
-fn write_png(path: &Path, width: u32, height: u32) {
-    let script = r#"
-import struct, sys, zlib
-w, h = int(sys.argv[2]), int(sys.argv[3])
-rows = b"".join(b"\x00" + b"\x30\x60\xc0" * w for _ in range(h))
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
-png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
-open(sys.argv[1], "wb").write(png)
-"#;
-    let status = Command::new("python3")
-        .args(["-c", script])
-        .arg(path)
-        .args([width.to_string(), height.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
-
 #[test]
 fn a_test_whose_tool_is_missing_fails_and_says_how_to_install_it_unless_skipped_on_purpose() {
     let test = "serve::browser_a_pending_page_stops_polling_and_says_so_once_the_session_has_ended";
@@ -336,43 +328,127 @@ fn a_test_whose_tool_is_missing_fails_and_says_how_to_install_it_unless_skipped_
     );
 }
 
+/// Whether a page has the navigation of a logged-in user, and an instructor's links.
+fn navigation(page: &str) -> (bool, bool) {
+    let user = page.contains("href=\"/exercises\"")
+        && page.contains("href=\"/submissions\"")
+        && page.contains("Log out");
+    (user, page.contains("href=\"/class\""))
+}
+
+/// An error page as a browser gets it: in the site's layout and with its security headers.
+fn error_page(response: Response, status: StatusCode, what: &str) -> String {
+    assert_eq!(response.status(), status, "{what}");
+    let headers = response.headers();
+    assert!(
+        headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html"),
+        "{what}: {headers:?}"
+    );
+    assert_eq!(headers["x-content-type-options"], "nosniff", "{what}");
+    assert_eq!(headers["x-frame-options"], "DENY", "{what}");
+    assert!(
+        headers.contains_key("content-security-policy"),
+        "{what}: {headers:?}"
+    );
+    let page = response.text().unwrap();
+    assert!(
+        page.contains("<header class=\"top\"") && page.contains("href=\"/static/style.css\""),
+        "{what}: {page}"
+    );
+    // Nothing of the request is shown back as markup.
+    assert!(!page.contains("<script"), "{what}: {page}");
+    page
+}
+
 #[test]
-fn an_error_page_keeps_the_sites_navigation_for_a_logged_in_user() {
+fn an_error_page_has_the_sites_navigation_for_whoever_is_logged_in_and_the_api_answers_json() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
     let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
     let ada = form_login(&server, "ada", "ada-password");
-    let navigation = |page: &str| {
-        page.contains("href=\"/exercises\"")
-            && page.contains("href=\"/submissions\"")
-            && page.contains("Log out")
-    };
-    for (path, status) in [
-        ("/no/such/page", StatusCode::NOT_FOUND),
-        ("/exercises/no_such_exercise", StatusCode::NOT_FOUND),
-        ("/submissions/999999", StatusCode::NOT_FOUND),
-        ("/class", StatusCode::FORBIDDEN),
-        ("/queue", StatusCode::FORBIDDEN),
+    let prof = form_login(&server, "prof", "prof-password");
+    let visitor = client();
+    let get = |who: &Client, path: &str| who.get(server.url(path)).send().unwrap();
+    // (A visitor is sent to log in before the pages that need a session look further.)
+    for (path, status, visitor_too) in [
+        ("/no/such/page", StatusCode::NOT_FOUND, true),
+        ("/exercises/no_such_exercise", StatusCode::NOT_FOUND, false),
+        ("/submissions/999999", StatusCode::NOT_FOUND, false),
+        (
+            "/exercises/present_board/files/none.png",
+            StatusCode::NOT_FOUND,
+            false,
+        ),
+        // An address axum cannot read, and a route that takes no GET: axum's errors.
+        (
+            "/submissions/%3Cscript%3Ealert(1)",
+            StatusCode::BAD_REQUEST,
+            false,
+        ),
+        ("/logout", StatusCode::METHOD_NOT_ALLOWED, true),
     ] {
-        let (got, page) = text(&ada, &server, path);
-        assert_eq!(got, status, "{path}");
-        assert!(navigation(&page), "{path}: {page}");
+        // A student's navigation, an instructor's, and a visitor's link to log in.
+        let page = error_page(get(&ada, path), status, path);
+        assert_eq!(navigation(&page), (true, false), "{path}: {page}");
+        let page = error_page(get(&prof, path), status, path);
+        assert_eq!(navigation(&page), (true, true), "{path}: {page}");
+        if visitor_too {
+            let page = error_page(get(&visitor, path), status, path);
+            assert_eq!(navigation(&page), (false, false), "{path}: {page}");
+            assert!(
+                page.contains("<a href=\"/login\">Log in</a>"),
+                "{path}: {page}"
+            );
+        }
     }
-    // The guard's own refusal, a form sent from another site, keeps it too.
-    let response = ada
-        .post(server.url("/rejudge"))
-        .header("origin", "http://elsewhere.example")
-        .form(&[("exercise", "present_board")])
+    for path in ["/class", "/queue", "/downloads"] {
+        let page = error_page(get(&ada, path), StatusCode::FORBIDDEN, path);
+        assert_eq!(navigation(&page), (true, false), "{path}: {page}");
+    }
+    // The route's methods are still named.
+    assert_eq!(get(&ada, "/logout").headers()["allow"], "POST");
+    // The guard's own refusal, a form sent from another site, for a user and a visitor.
+    for (who, logged_in) in [(&ada, true), (&visitor, false)] {
+        let response = who
+            .post(server.url("/rejudge"))
+            .header("origin", "http://elsewhere.example")
+            .form(&[("exercise", "present_board")])
+            .send()
+            .unwrap();
+        let page = error_page(response, StatusCode::FORBIDDEN, "another site's form");
+        assert_eq!(navigation(&page).0, logged_in, "{page}");
+        assert_eq!(page.contains("href=\"/login\""), !logged_in, "{page}");
+    }
+    // A form axum cannot read (no username, no password).
+    let response = visitor
+        .post(server.url("/login"))
+        .form(&[("next", "/")])
         .send()
         .unwrap();
-    assert_eq!(response.status(), StatusCode::FORBIDDEN);
-    assert!(navigation(&response.text().unwrap()));
-    // A visitor without a session gets the page without it; the API still answers JSON.
-    let (got, page) = text(&client(), &server, "/no/such/page");
-    assert_eq!(got, StatusCode::NOT_FOUND);
-    assert!(!page.contains("Log out") && page.contains("there is no such page"));
-    let response = ada.get(server.url("/api/no/such")).send().unwrap();
-    assert_eq!(response.status(), StatusCode::NOT_FOUND);
-    assert!(response.json::<Value>().unwrap()["error"].is_string());
+    let page = error_page(response, StatusCode::UNPROCESSABLE_ENTITY, "a form");
+    assert!(page.contains("could not be read"), "{page}");
+    // The API answers JSON for each of these, in the same words.
+    let api = api_login(&server, "ada", "ada-password");
+    for (method, path, status) in [
+        (Method::GET, "/api/no/such", StatusCode::NOT_FOUND),
+        (Method::GET, "/api/submissions/abc", StatusCode::BAD_REQUEST),
+        (
+            Method::DELETE,
+            "/api/exercises",
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+    ] {
+        let response = api.request(method, server.url(path)).send().unwrap();
+        assert_eq!(response.status(), status, "{path}");
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+        let body: Value = response.json().unwrap();
+        assert!(
+            body["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{path}: {body}"
+        );
+    }
 }

@@ -1,0 +1,218 @@
+//! A real PostgreSQL server for the tests: one cluster per test binary, started on first use
+//! in a temporary folder (a Unix socket only, no TCP), and a fresh database per test.
+//!
+//! Debian's `initdb` and `postgres` are under `/usr/lib/postgresql/N/bin`. `initdb` refuses
+//! to run as root, so under root the cluster belongs to the `postgres` user. The server is
+//! started from a thread that lives as long as the test binary, with a parent-death signal:
+//! when the binary ends, however it ends, the server ends too.
+
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+struct Cluster {
+    socket_dir: PathBuf,
+    user: String,
+}
+
+static CLUSTER: OnceLock<Option<Cluster>> = OnceLock::new();
+static DATABASES: AtomicUsize = AtomicUsize::new(0);
+
+/// The folder of PostgreSQL's programs: the newest `/usr/lib/postgresql/N/bin`, or where
+/// `NIMLAB_POSTGRES_BIN` says.
+fn bin_dir() -> Option<PathBuf> {
+    if let Ok(dir) = std::env::var("NIMLAB_POSTGRES_BIN") {
+        return Some(PathBuf::from(dir));
+    }
+    let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+        .ok()?
+        .flatten()
+        .filter_map(|entry| {
+            let version = entry.file_name().to_string_lossy().parse().ok()?;
+            let bin = entry.path().join("bin");
+            bin.join("initdb").is_file().then_some((version, bin))
+        })
+        .collect();
+    versions.sort();
+    versions.pop().map(|(_, bin)| bin)
+}
+
+/// Who owns the cluster: `postgres` under root (uid and gid), else whoever runs the tests.
+fn owner() -> Option<(u32, u32, String)> {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return None;
+    }
+    let id = |flag: &str| -> u32 {
+        let out = Command::new("id")
+            .args([flag, "postgres"])
+            .output()
+            .expect("id runs");
+        assert!(
+            out.status.success(),
+            "under root the tests need a `postgres` user (Debian's postgresql package makes one)"
+        );
+        String::from_utf8_lossy(&out.stdout).trim().parse().unwrap()
+    };
+    Some((id("-u"), id("-g"), "postgres".into()))
+}
+
+fn as_owner(command: &mut Command, owner: &Option<(u32, u32, String)>) {
+    if let Some((uid, gid, _)) = owner {
+        command.uid(*uid).gid(*gid);
+    }
+}
+
+fn start() -> Option<Cluster> {
+    let Some(bin) = bin_dir() else {
+        crate::common::tool_missing(
+            "PostgreSQL",
+            "apt-get install postgresql",
+            "the website on PostgreSQL",
+        );
+        return None;
+    };
+    let owner = owner();
+    let user = owner
+        .as_ref()
+        .map(|(_, _, name)| name.clone())
+        .unwrap_or_else(|| std::env::var("USER").unwrap_or_else(|_| "postgres".into()));
+    remove_stale_clusters();
+    let dir = std::env::temp_dir().join(format!("nimlab-test-pg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    if let Some((uid, gid, _)) = &owner {
+        std::os::unix::fs::chown(&dir, Some(*uid), Some(*gid)).unwrap();
+    }
+    let data = dir.join("data");
+    let mut initdb = Command::new(bin.join("initdb"));
+    initdb
+        .args(["-A", "trust", "--no-sync", "-U", &user, "-D"])
+        .arg(&data)
+        .current_dir(&dir);
+    as_owner(&mut initdb, &owner);
+    let out = initdb.output().expect("initdb runs");
+    assert!(
+        out.status.success(),
+        "initdb failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let log = std::fs::File::create(dir.join("server.log")).unwrap();
+    if let Some((uid, gid, _)) = &owner {
+        std::os::unix::fs::chown(dir.join("server.log"), Some(*uid), Some(*gid)).unwrap();
+    }
+    run_server(bin, data, dir.clone(), log, owner);
+    let cluster = Cluster {
+        socket_dir: dir,
+        user,
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        match postgres::Client::connect(&cluster.uri("postgres"), postgres::NoTls) {
+            Ok(_) => break,
+            Err(e) if Instant::now() > deadline => panic!(
+                "PostgreSQL did not start: {e}; log: {}",
+                std::fs::read_to_string(cluster.socket_dir.join("server.log")).unwrap_or_default()
+            ),
+            Err(_) => std::thread::sleep(Duration::from_millis(50)),
+        }
+    }
+    Some(cluster)
+}
+
+/// Starts `postgres` on `data`, its socket in `dir`, from a thread that lives as long as the
+/// test binary: the server's parent-death signal comes when that thread ends.
+fn run_server(
+    bin: PathBuf,
+    data: PathBuf,
+    dir: PathBuf,
+    log: std::fs::File,
+    owner: Option<(u32, u32, String)>,
+) {
+    let (started, ready) = std::sync::mpsc::channel();
+    let server_dir = dir;
+    std::thread::spawn(move || {
+        let mut server = Command::new(bin.join("postgres"));
+        server
+            .arg("-D")
+            .arg(&data)
+            .arg("-k")
+            .arg(&server_dir)
+            .args(["-c", "listen_addresses=", "-c", "fsync=off"])
+            .args(["-c", "synchronous_commit=off", "-c", "full_page_writes=off"])
+            .args(["-c", "max_connections=300"])
+            .current_dir(&server_dir)
+            .stdout(log.try_clone().unwrap())
+            .stderr(log);
+        as_owner(&mut server, &owner);
+        // SAFETY: prctl in the child before exec, after its credentials are set (a change of
+        // credentials would clear the signal).
+        unsafe {
+            server.pre_exec(|| {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGQUIT) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = server.spawn();
+        let _ = started.send(child.is_ok());
+        if let Ok(mut child) = child {
+            let _ = child.wait();
+        }
+        loop {
+            std::thread::park();
+        }
+    });
+    assert!(ready.recv().unwrap(), "postgres starts");
+}
+
+/// Clusters left by test binaries no longer running (their server ended with them).
+fn remove_stale_clusters() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if let Some(pid) = name.strip_prefix("nimlab-test-pg-")
+            && !Path::new("/proc").join(pid).exists()
+        {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+impl Cluster {
+    fn uri(&self, database: &str) -> String {
+        format!(
+            "postgresql:///{database}?host={}&user={}",
+            self.socket_dir.display(),
+            self.user
+        )
+    }
+}
+
+/// A new, empty database on the test cluster: its connection string for `--db`. None when
+/// PostgreSQL is missing and its tests are skipped (see `tool_missing`).
+pub fn database() -> Option<String> {
+    let cluster = CLUSTER.get_or_init(start).as_ref()?;
+    let name = format!(
+        "t{}_{}",
+        std::process::id(),
+        DATABASES.fetch_add(1, Ordering::SeqCst)
+    );
+    let mut admin = postgres::Client::connect(&cluster.uri("postgres"), postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .unwrap();
+    Some(cluster.uri(&name))
+}
+
+/// Whether the website tests run on PostgreSQL (`NIMLAB_TEST_STORE=postgres`) rather than on
+/// an SQLite file.
+pub fn chosen() -> bool {
+    std::env::var("NIMLAB_TEST_STORE").as_deref() == Ok("postgres")
+}

@@ -1,0 +1,121 @@
+//! The website on PostgreSQL: a real server the tests start (see `common::postgres`). The
+//! rest of the website's tests run on it too with `NIMLAB_TEST_STORE=postgres`; these are
+//! what only PostgreSQL has: migrations started at once, its lock, its backup into a file.
+
+use super::*;
+use crate::common::postgres;
+
+/// A new PostgreSQL database, or None when PostgreSQL is missing and its tests are skipped.
+fn database() -> Option<PathBuf> {
+    postgres::database().map(PathBuf::from)
+}
+
+#[test]
+fn processes_started_at_once_on_a_new_database_migrate_it_once() {
+    let Some(db) = database() else { return };
+    let adds: Vec<_> = (0..6)
+        .map(|i| {
+            let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
+            command
+                .args(["users", "add", &format!("student{i}"), "--db"])
+                .arg(&db)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped());
+            let mut child = command.spawn().unwrap();
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"a-long-password\n")
+                .unwrap();
+            child
+        })
+        .collect();
+    for child in adds {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let list = nimlab()
+        .args(["users", "list", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let list = String::from_utf8_lossy(&list.stdout);
+    for i in 0..6 {
+        assert!(list.contains(&format!("student{i}")), "{list}");
+    }
+}
+
+#[test]
+fn a_class_runs_on_postgresql_and_its_backup_is_a_file_a_server_serves() {
+    let Some(db) = database() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let roster = dir.path().join("roster.csv");
+    std::fs::write(&roster, "username,password\nada,ada-password\n").unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success();
+    let lab = small_lab();
+    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    // One server per database, as with a file.
+    let second = nimlab()
+        .arg("--lab")
+        .arg(lab.path())
+        .args(["serve", "--listen", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&second.stderr).contains("another nimlab serve is using"),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let ada = api_login(&server, "ada", "ada-password");
+    let id = submit(&ada, &server, "exclusive_or", &solution("exclusive_or"));
+    let first = judged(&ada, &server, id);
+    assert_eq!(first["verdict"], "accepted", "{first}");
+
+    let copy = dir.path().join("copy.db");
+    nimlab()
+        .args(["backup", "--db"])
+        .arg(&db)
+        .arg(&copy)
+        .assert()
+        .success();
+    drop(server);
+    let server = Server::start(&copy, Some(lab.path()), &["--workers", "0"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let (_, again) = get_json(&ada, &server, &format!("/api/submissions/{id}"));
+    assert_eq!(again["verdict"], "accepted", "{again}");
+    assert_eq!(again["report"], first["report"]);
+}
+
+#[test]
+fn a_password_in_the_connection_string_is_never_printed() {
+    // Nothing listens there: the connection fails, and its message names the database.
+    let db = "postgresql://nimlab:s3cret-pw@127.0.0.1:9/class";
+    let out = nimlab()
+        .args(["users", "list", "--db", db])
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("postgresql://nimlab:***@127.0.0.1:9/class"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("s3cret-pw"), "{stderr}");
+}
