@@ -1,7 +1,7 @@
 //! Feedback that teaches: hints for the mistakes students really make, from a failed case's
 //! output and traceback (read in [`crate::traceback`]).
 
-use crate::exercises::HintCase;
+use crate::exercises::{HintCase, RunCase};
 use crate::judge::{Judgement, OutputJudge, Verdict};
 use crate::lab::{Case, LabExercise};
 use crate::runner::RunOutcome;
@@ -139,6 +139,51 @@ fn wrong_answer_hints(
             got,
             expected: &case.expected,
         }));
+    }
+}
+
+/// Hints of a run's cases weighed against the whole run, once every case is judged: the
+/// exercise takes back a hint another case rules out (`Exercise::settle`). Hints exist on
+/// failed samples only; every case of the run is evidence, none is quoted.
+pub fn settle(exercise: &LabExercise, cases: &mut [crate::report::CaseReport]) {
+    let Some(module) = exercise.module else {
+        return;
+    };
+    if exercise.cases.len() != cases.len() {
+        return;
+    }
+    let run: Vec<RunCase> = exercise
+        .cases
+        .iter()
+        .zip(cases.iter())
+        .map(|(case, report)| RunCase {
+            input: case.input.text(),
+            expected: &case.expected,
+            passed: report.verdict == Verdict::Accepted,
+            got: report
+                .feedback
+                .as_ref()
+                .filter(|_| report.verdict == Verdict::WrongAnswer)
+                .map(|f| f.got.as_str()),
+        })
+        .collect();
+    let settled: Vec<Option<Vec<String>>> = cases
+        .iter()
+        .enumerate()
+        .map(|(at, report)| {
+            let hints = &report.feedback.as_ref()?.hints;
+            if hints.is_empty() {
+                return None;
+            }
+            let mut hints = hints.clone();
+            module.settle(&run, at, &mut hints);
+            Some(hints)
+        })
+        .collect();
+    for (report, hints) in cases.iter_mut().zip(settled) {
+        if let (Some(feedback), Some(hints)) = (report.feedback.as_mut(), hints) {
+            feedback.hints = hints;
+        }
     }
 }
 

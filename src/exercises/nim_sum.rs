@@ -1,4 +1,4 @@
-use super::{Exercise, HintCase, as_board, case_type, field, json_line, json_object};
+use super::{Exercise, HintCase, RunCase, as_board, case_type, field, json_line, json_object};
 use super::{Parsed, Settings};
 use crate::error::BadInput;
 use crate::nim;
@@ -110,7 +110,7 @@ impl Exercise for NimSum {
         );
         let mut hints = Vec::new();
         if is_position_case && flipped {
-            hints.push("Check which name this lab gives a board with nim-sum 0: read the statement's definition of N- and P-positions again (`nimlab show nim_sum`).".into());
+            hints.push(NAMING.into());
         }
         let number_for_bool = matches!(
             (
@@ -125,7 +125,23 @@ impl Exercise for NimSum {
         hints.extend(sum_hint(case));
         hints
     }
+
+    fn settle(&self, run: &[RunCase], at: usize, hints: &mut Vec<String>) {
+        // Names swapped flip every answer of that kind, from a right nim-sum. A wrong
+        // nim-sum flips some answers too: where a nim_sum case got a wrong number, or a
+        // case of this kind passed, the flip is not the names.
+        let kind = run[at].kind();
+        let wrong_sum = run
+            .iter()
+            .any(|c| c.kind().as_deref() == Some("nim_sum") && c.got.is_some());
+        let kind_passed = run.iter().any(|c| c.passed && c.kind() == kind);
+        if wrong_sum || kind_passed {
+            hints.retain(|h| h != NAMING);
+        }
+    }
 }
+
+const NAMING: &str = "Check which name this lab gives a board with nim-sum 0: read the statement's definition of N- and P-positions again (`nimlab show nim_sum`).";
 
 /// A nim-sum computed with another operation, or from only part of the board.
 fn sum_hint(case: &HintCase) -> Option<String> {
@@ -191,6 +207,45 @@ mod tests {
             "{first:?}"
         );
         assert!(hints_for(case, "3", "3").is_empty());
+    }
+
+    #[test]
+    fn the_names_hint_only_where_the_run_shows_the_names_swapped() {
+        let handout = r#"{"type": "is_n_position", "input": [5, 4, 3, 2]}"#;
+        let twelve = r#"{"type": "is_n_position", "input": [1, 2, 5, 8, 11, 3]}"#;
+        let sum = r#"{"type": "nim_sum", "input": [5, 4, 3, 2]}"#;
+        let case = |input, passed, got| RunCase {
+            input,
+            expected: "",
+            passed,
+            got,
+        };
+        let settled = |run: &[RunCase]| {
+            let mut hints = hints_for(handout, "false", "true");
+            NimSum.settle(run, 0, &mut hints);
+            hints
+        };
+        assert_eq!(hints_for(handout, "false", "true"), [NAMING]);
+        // Names swapped: every answer of the kind flipped, the nim-sums right.
+        let swapped = [
+            case(handout, false, Some("false")),
+            case(twelve, false, Some("true")),
+            case(sum, true, None),
+        ];
+        assert_eq!(settled(&swapped), [NAMING]);
+        // A plainly wrong sum (the rows added: 14) flips the handout board alone.
+        let added = [
+            case(handout, false, Some("false")),
+            case(twelve, true, None),
+            case(sum, false, Some("14")),
+        ];
+        assert!(settled(&added).is_empty(), "{:?}", settled(&added));
+        // With no nim_sum case in the run, a passed case of the kind is evidence enough.
+        let added = [
+            case(handout, false, Some("false")),
+            case(twelve, true, None),
+        ];
+        assert!(settled(&added).is_empty());
     }
 
     #[test]
