@@ -283,8 +283,14 @@ pub struct BenchArgs {
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The database: an SQLite file, created on first start, or a PostgreSQL connection
-    /// string (`postgres://user@host/db`, `postgresql:///db?host=/run/postgresql`)
-    #[arg(long, value_name = "FILE|URI")]
+    /// string (`postgres://user@host/db`, `postgresql:///db?host=/run/postgresql`); from
+    /// NIMLAB_DB when not given, which keeps a password out of the process list
+    #[arg(
+        long,
+        value_name = "FILE|URI",
+        env = "NIMLAB_DB",
+        hide_env_values = true
+    )]
     pub db: PathBuf,
     /// Address to listen on; port 0 takes a free port (the address is printed)
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]

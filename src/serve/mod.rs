@@ -10,7 +10,8 @@
 //! and the JSON [`api`] share; [`router`] joins them, and [`connections`] serves them (timeouts
 //! and a cap on open connections); [`access_log`] writes a line per request. [`db`] owns the SQLite file (accounts,
 //! sessions, and submissions, which are the judging queue); [`queue`]'s worker threads judge
-//! with [`crate::check::check`]; [`grades`] says which submissions count and makes the
+//! with [`crate::check::check`], and [`cluster`] keeps this process among the others on a
+//! PostgreSQL database (leases, the lab each judges by, NOTIFY); [`grades`] says which submissions count and makes the
 //! gradebook downloads. A database that can no longer be written stops the server with a
 //! message ([`db::unwritable`], and [`sigbus`] for its memory-mapped index).
 

@@ -2662,3 +2662,44 @@ fn a_secret_cases_time_and_message_and_nimlabs_own_detail_reach_instructors_only
         "{seen}"
     );
 }
+
+#[test]
+fn a_judge_only_process_needs_postgresql_and_its_database_may_come_from_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("class.db");
+    let refused = nimlab()
+        .env("NIMLAB_DB", &db)
+        .args(["serve", "--no-web"])
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("--no-web needs a PostgreSQL --db")
+            && stderr.contains(&db.display().to_string()),
+        "{stderr}"
+    );
+    assert!(!db.exists(), "nothing is created for a refused judge");
+    // The help names the variable but never shows its value (a password).
+    nimlab()
+        .env(
+            "NIMLAB_DB",
+            "postgres://nimlab:s3cret-pw@db.example.edu/course",
+        )
+        .args(["serve", "--help"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("NIMLAB_DB"))
+        .stdout(predicates::prelude::PredicateBooleanExt::not(
+            predicates::str::contains("s3cret-pw"),
+        ));
+    nimlab()
+        .args(["serve", "--lease", "1", "--db"])
+        .arg(&db)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--lease must be at least 2 seconds",
+        ));
+}

@@ -118,3 +118,97 @@ fn a_password_in_the_connection_string_is_never_printed() {
     );
     assert!(!stderr.contains("s3cret-pw"), "{stderr}");
 }
+
+/// A judge-only process (`serve --no-web`), killed when dropped; its stderr kept.
+struct Judge {
+    child: std::process::Child,
+    stderr: PathBuf,
+}
+
+impl Judge {
+    fn start(db: &Path, lab: &Path) -> Judge {
+        let stderr = stderr_file(Path::new("/tmp/nimlab-judge"));
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+            .arg("--lab")
+            .arg(lab)
+            .args(["serve", "--no-web", "--workers", "1", "--db"])
+            .arg(db)
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&stderr).unwrap())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        assert!(
+            line.starts_with("nimlab serve: judging as ") && line.trim().ends_with("(no web)"),
+            "{line}"
+        );
+        Judge { child, stderr }
+    }
+
+    fn stderr(&self) -> String {
+        std::fs::read_to_string(&self.stderr).unwrap_or_default()
+    }
+}
+
+impl Drop for Judge {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.stderr);
+    }
+}
+
+#[test]
+fn the_queue_page_lists_a_judge_whose_lab_differs_and_uploads_wait_for_one_that_matches() {
+    let Some(db) = database() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let db = populated(db, dir.path());
+    let lab = small_lab();
+    let web = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let other_lab = lab_with(&["present_board", "exclusive_or"], |config| {
+        config.insert("points".into(), toml::Value::Integer(7));
+    });
+    let stranger = Judge::start(&db, other_lab.path());
+    let ada = api_login(&web, "ada", "ada-password");
+    let id = submit(&ada, &web, "exclusive_or", &solution("exclusive_or"));
+    let prof = form_login(&web, "prof", "prof-password");
+    let start = Instant::now();
+    let page = loop {
+        let (_, page) = text(&prof, &web, "/queue");
+        if page.contains("refuses") || page.contains("is not the one the website serves") {
+            break page;
+        }
+        assert!(start.elapsed() < JUDGING, "{page}");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(page.contains("Servers and judges"), "{page}");
+    assert!(page.contains("No judge is taking jobs"), "{page}");
+    assert!(
+        stranger.stderr().contains("refuses jobs: this judge's lab"),
+        "{}",
+        stranger.stderr()
+    );
+    std::thread::sleep(Duration::from_secs(1));
+    let (_, waiting) = get_json(&ada, &web, &format!("/api/submissions/{id}"));
+    assert_eq!(waiting["status"], "queued", "{waiting}");
+    // A judge with the website's lab takes it.
+    let matching = Judge::start(&db, lab.path());
+    let done = judged(&ada, &web, id);
+    assert_eq!(done["verdict"], "accepted", "{done}");
+    // Idle now, it is woken by the next upload's NOTIFY: well before its 30 s poll.
+    std::thread::sleep(Duration::from_secs(2));
+    let started = Instant::now();
+    let next = submit(&ada, &web, "exclusive_or", &solution("exclusive_or"));
+    assert_eq!(judged(&ada, &web, next)["verdict"], "accepted");
+    assert!(
+        started.elapsed() < Duration::from_secs(25),
+        "{:?}",
+        started.elapsed()
+    );
+    let (_, page) = text(&prof, &web, "/queue");
+    assert!(!page.contains("No judge is taking jobs"), "{page}");
+    drop(matching);
+}
