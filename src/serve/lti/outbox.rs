@@ -42,8 +42,7 @@ pub fn reconcile(
             continue;
         };
         let maximum = f64::from(exercise.config.points);
-        if link.last_queued != Some(points) {
-            store::queue_score(c, link, points, maximum)?;
+        if link.last_queued != Some(points) && store::queue_score(c, link, points, maximum)? {
             queued += 1;
         }
     }

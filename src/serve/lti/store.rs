@@ -4,7 +4,7 @@
 
 use super::token::{CourseRole, Launch};
 use crate::serve::db::{self, Role, User, now_ms};
-use crate::serve::sql::{Conn, Optional, Row, SqlResult, params};
+use crate::serve::sql::{Conn, Dialect, Optional, Row, SqlResult, params};
 
 /// How long a launch may take between its login and its id_token.
 pub const LAUNCH_LIFETIME_MS: i64 = 10 * 60 * 1000;
@@ -348,8 +348,21 @@ pub fn links(c: &mut Conn, user_id: Option<i64>) -> SqlResult<Vec<Link>> {
 
 /// Queues a score for a link; an older score still waiting for it is dropped (only the
 /// newest counts).
-pub fn queue_score(c: &mut Conn, link: &Link, score: f64, max_score: f64) -> SqlResult<()> {
-    let mut tx = c.transaction()?;
+pub fn queue_score(c: &mut Conn, link: &Link, score: f64, max_score: f64) -> SqlResult<bool> {
+    // Under the writer lock, and only if the newest score of the link differs: two web
+    // processes reconciling at once queue it once.
+    let mut tx = c.immediate()?;
+    let newest: Option<f64> = tx
+        .query_row(
+            "SELECT score FROM lti_scores WHERE user_id = ?1 AND exercise = ?2 AND line_item = ?3
+             ORDER BY id DESC LIMIT 1",
+            params![link.user_id, link.exercise, link.line_item],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if newest == Some(score) {
+        return Ok(false);
+    }
     let now = now_ms();
     tx.execute(
         "UPDATE lti_scores SET status = 'superseded' WHERE user_id = ?1 AND exercise = ?2
@@ -371,7 +384,8 @@ pub fn queue_score(c: &mut Conn, link: &Link, score: f64, max_score: f64) -> Sql
             now
         ],
     )?;
-    tx.commit()
+    tx.commit()?;
+    Ok(true)
 }
 
 /// A score in the outbox.
@@ -414,16 +428,36 @@ fn outgoing_row(r: &Row) -> SqlResult<Outgoing> {
     })
 }
 
-/// Scores due to be sent now, oldest first.
+/// How long a score being sent is held by the process sending it: another web process
+/// sends it only if this one has neither sent it nor set its next try by then (it died).
+const SENDING_MS: i64 = 60_000;
+
+/// Takes up to `limit` scores due at `now` to send: each is held for [`SENDING_MS`] (its next
+/// try moved), so web processes sharing the outbox do not send the same score twice.
 pub fn due(c: &mut Conn, now: i64, limit: usize) -> SqlResult<Vec<Outgoing>> {
-    c.query(
+    let mut tx = c.transaction()?;
+    let skip_taken = if tx.dialect() == Dialect::Postgres {
+        "FOR UPDATE OF s SKIP LOCKED"
+    } else {
+        ""
+    };
+    let due = tx.query(
         &format!(
             "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
-             WHERE s.status = 'pending' AND s.next_try_at <= ?1 ORDER BY s.next_try_at, s.id LIMIT ?2"
+             WHERE s.status = 'pending' AND s.next_try_at <= ?1 ORDER BY s.next_try_at, s.id LIMIT ?2
+             {skip_taken}"
         ),
         params![now, limit as i64],
         outgoing_row,
-    )
+    )?;
+    for item in &due {
+        tx.execute(
+            "UPDATE lti_scores SET next_try_at = ?2 WHERE id = ?1",
+            params![item.id, now + SENDING_MS],
+        )?;
+    }
+    tx.commit()?;
+    Ok(due)
 }
 
 /// When the next pending score is due, if any.
