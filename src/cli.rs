@@ -299,8 +299,17 @@ pub struct ServeArgs {
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
     pub listen: String,
     /// Submissions judged at once (default: the number of cores); 0 queues without judging
+    /// (a web-only process, with judges elsewhere on a PostgreSQL --db)
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// Judge only, serving no pages: a judge process for the web processes on the same
+    /// PostgreSQL --db
+    #[arg(long, conflicts_with_all = ["listen", "secure_cookies", "proxy", "origins", "lti_frames"])]
+    pub no_web: bool,
+    /// Seconds a judge holds a job without renewing its lease; a job whose judge died is
+    /// judged again this long after
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub lease: u64,
     /// Mark session cookies Secure: use behind a reverse proxy that serves HTTPS
     #[arg(long)]
     pub secure_cookies: bool,

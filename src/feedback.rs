@@ -1,7 +1,7 @@
 //! Feedback that teaches: hints for the mistakes students really make, from a failed case's
 //! output and traceback (read in [`crate::traceback`]).
 
-use crate::exercises::HintCase;
+use crate::exercises::{HintCase, RunCase};
 use crate::judge::{Judgement, OutputJudge, Verdict};
 use crate::lab::{Case, LabExercise};
 use crate::runner::RunOutcome;
@@ -108,6 +108,10 @@ fn wrong_answer_hints(
         hints.push("Your program printed nothing. Keep the block at the bottom of the stub: it reads the case and prints your function's result.".into());
         return;
     }
+    let null = judge.answers_in_json() && trimmed == "null";
+    if null {
+        hints.push("`null` was printed: that is json.dumps(None), so your function returned nothing on this case. Check that every path through it ends with a `return` of an answer.".into());
+    }
     if trimmed == "None" || trimmed.lines().last() == Some("None") {
         hints.push("`None` was printed: your function probably ends without a `return` statement (or prints instead of returning).".into());
     }
@@ -135,6 +139,51 @@ fn wrong_answer_hints(
             got,
             expected: &case.expected,
         }));
+    }
+}
+
+/// Hints of a run's cases weighed against the whole run, once every case is judged: the
+/// exercise takes back a hint another case rules out (`Exercise::settle`). Hints exist on
+/// failed samples only; every case of the run is evidence, none is quoted.
+pub fn settle(exercise: &LabExercise, cases: &mut [crate::report::CaseReport]) {
+    let Some(module) = exercise.module else {
+        return;
+    };
+    if exercise.cases.len() != cases.len() {
+        return;
+    }
+    let run: Vec<RunCase> = exercise
+        .cases
+        .iter()
+        .zip(cases.iter())
+        .map(|(case, report)| RunCase {
+            input: case.input.text(),
+            expected: &case.expected,
+            passed: report.verdict == Verdict::Accepted,
+            got: report
+                .feedback
+                .as_ref()
+                .filter(|_| report.verdict == Verdict::WrongAnswer)
+                .map(|f| f.got.as_str()),
+        })
+        .collect();
+    let settled: Vec<Option<Vec<String>>> = cases
+        .iter()
+        .enumerate()
+        .map(|(at, report)| {
+            let hints = &report.feedback.as_ref()?.hints;
+            if hints.is_empty() {
+                return None;
+            }
+            let mut hints = hints.clone();
+            module.settle(&run, at, &mut hints);
+            Some(hints)
+        })
+        .collect();
+    for (report, hints) in cases.iter_mut().zip(settled) {
+        if let (Some(feedback), Some(hints)) = (report.feedback.as_mut(), hints) {
+            feedback.hints = hints;
+        }
     }
 }
 
@@ -200,6 +249,9 @@ fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>
     if last.starts_with("AssertionError") && stderr.contains("changed the board") {
         hints.push("make_move must leave the list it was given as it was: make a copy first (new_board = list(board)) and change the copy.".into());
     }
+    if last.starts_with("ValueError") && empty_sequence(last) {
+        hints.push("max() or min() was given an empty list, which has no largest or smallest item: a board may have no rows at all, so handle an empty list before calling them (or loop over the rows instead).".into());
+    }
     if last.starts_with("RecursionError") || last.contains("maximum recursion depth") {
         hints.push("Your recursion never stops: check that every recursive call gets closer to a case that returns without recursing.".into());
     }
@@ -218,9 +270,38 @@ fn runtime_error_hints(stderr: &str, lab_names: &[&str], hints: &mut Vec<String>
     }
 }
 
+/// Python's message for max() or min() of an empty sequence, in any of its versions.
+fn empty_sequence(error: &str) -> bool {
+    (error.contains("max()") || error.contains("min()"))
+        && (error.contains("empty sequence") || error.contains("is empty"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn max_of_an_empty_list_is_explained_in_every_version() {
+        for last in [
+            "ValueError: max() arg is an empty sequence",
+            "ValueError: max() iterable argument is empty",
+            "ValueError: min() arg is an empty sequence",
+        ] {
+            let mut hints = Vec::new();
+            runtime_error_hints(&format!("Traceback...\n{last}\n"), &[], &mut hints);
+            assert!(
+                hints.iter().any(|h| h.contains("an empty list")),
+                "{last}: {hints:?}"
+            );
+        }
+        let mut hints = Vec::new();
+        runtime_error_hints(
+            "Traceback...\nValueError: math domain error\n",
+            &[],
+            &mut hints,
+        );
+        assert!(hints.is_empty(), "{hints:?}");
+    }
 
     #[test]
     fn a_file_for_another_exercise_is_recognised_by_the_functions_it_defines() {

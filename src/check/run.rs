@@ -88,6 +88,7 @@ impl RunContext<'_> {
         let label = run.label();
         let (cases, ways) = self.run_cases(path, &version, &label, reporter)?;
         run.cases = cases;
+        crate::feedback::settle(exercise, &mut run.cases);
         (run.runner, run.runner_note) = runner_summary(&ways);
         run.verdict = Verdict::worst(run.cases.iter().map(|c| c.verdict));
         run.score = run

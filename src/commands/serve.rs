@@ -27,7 +27,14 @@ pub fn serve(lab: Lab, args: &ServeArgs) -> Result<u8> {
             )));
         }
     }
+    if args.lease < 2 {
+        return Err(Error::usage(
+            "--lease must be at least 2 seconds (it is renewed every quarter of it)",
+        ));
+    }
     let mut options = ServeOptions::new(args.db.clone());
+    options.web = !args.no_web;
+    options.lease = std::time::Duration::from_secs(args.lease);
     options.listen = args.listen.clone();
     if let Some(workers) = args.workers {
         options.workers = workers;

@@ -91,6 +91,56 @@ impl Exercise for BinNum {
                 hints.push("The digits must be numbers (1), not strings (\"1\").".into());
             }
         }
+        hints.extend(number_hint(case.input, &got, &expected));
         hints
+    }
+}
+
+/// binary_numeral's answer read with the digits' weights the wrong way round, or doubled.
+fn number_hint(input: &str, got: &Value, expected: &Value) -> Option<String> {
+    let map = super::json_object(input).ok()?;
+    if case_type(&map, "type").ok()? != "bin_num" {
+        return None;
+    }
+    let given = digits(map.get("value")?).ok()?;
+    let got: BigInt = got.as_number()?.to_string().parse().ok()?;
+    let expected: BigInt = expected.as_number()?.to_string().parse().ok()?;
+    if got == expected {
+        return None;
+    }
+    let reversed: Vec<u8> = given.iter().rev().copied().collect();
+    if got == nim::from_binary_digits(&reversed) {
+        Some("You read the digits from the wrong end: the first digit is the most significant (worth 2 ** (len(binary) - 1)) and the last is worth 1.".into())
+    } else if got == &expected * 2 {
+        Some("Your number is twice the right one: each digit's power of 2 is one too high. The last digit is worth 2 ** 0 = 1, so the digit at index i is worth 2 ** (len(binary) - 1 - i).".into())
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hints_for(input: &str, got: &str, expected: &str) -> Vec<String> {
+        BinNum.hints(&HintCase {
+            input,
+            got,
+            expected,
+        })
+    }
+
+    #[test]
+    fn weights_read_the_wrong_way_are_named() {
+        let case = r#"{"type": "bin_num", "value": [1, 1, 0]}"#;
+        let backwards = hints_for(case, "3\n", "6\n");
+        assert!(backwards[0].contains("wrong end"), "{backwards:?}");
+        let doubled = hints_for(case, "12\n", "6\n");
+        assert!(doubled[0].contains("twice the right one"), "{doubled:?}");
+        assert!(hints_for(case, "6\n", "6\n").is_empty());
+        assert!(hints_for(case, "5\n", "6\n").is_empty());
+        // A palindrome reads the same both ways: right, and no hint.
+        let palindrome = r#"{"type": "bin_num", "value": [1, 0, 1]}"#;
+        assert!(hints_for(palindrome, "5\n", "5\n").is_empty());
     }
 }

@@ -67,8 +67,15 @@ impl Exercise for MakeMove {
             );
         }
         let legal = nim::play(&input.board, &input.mv).is_ok();
+        if let Some(hint) = board_alone(&input.board, &got) {
+            hints.push(hint);
+        }
         if let Some(flag) = got.get(1).and_then(Value::as_bool) {
-            if flag && !legal {
+            if flag && negative_index(&input.board, &input.mv).is_some_and(|b| got[0] == b) {
+                hints.push("Rows are counted from 1, so row 0 and negative rows do not exist; but Python reads board[-1] as the last row and does not complain. Check 1 <= row yourself before using board[row - 1].".into());
+            } else if !flag && legal && emptied(&input.board, &input.mv) {
+                hints.push("Taking every element of a row is a legal move: the number of elements may equal the row's size (elements <= size, not elements < size).".into());
+            } else if flag && !legal {
                 hints.push(format!(
                     "This move is illegal ({}), so make_move must return an unchanged copy of the board and False.",
                     nim::validate(&input.board, &input.mv).unwrap_err()
@@ -79,5 +86,74 @@ impl Exercise for MakeMove {
             }
         }
         hints
+    }
+}
+
+/// The board after a move on row 0 or below, as Python's board[row - 1] reads it (counting
+/// from the end), where that index exists and the move fits the row it finds.
+fn negative_index(board: &[BigInt], mv: &Move) -> Option<Value> {
+    use num_traits::ToPrimitive;
+    let row = mv.row.to_i64()?;
+    let index = usize::try_from(board.len() as i64 + row - 1).ok()?;
+    let mut after = board.to_vec();
+    let size = after.get_mut(index)?;
+    if row >= 1 || mv.elements < BigInt::from(1) || mv.elements > *size {
+        return None;
+    }
+    *size -= &mv.elements;
+    Some(int_list_value(&after))
+}
+
+/// The move takes all that its row holds.
+fn emptied(board: &[BigInt], mv: &Move) -> bool {
+    nim::row_index(board, &mv.row).is_some_and(|index| board[index] == mv.elements)
+}
+
+/// The board printed alone, without True or False after it.
+fn board_alone(board: &[BigInt], got: &Value) -> Option<String> {
+    let items = got.as_array()?;
+    let numbers = items.len() == board.len() && items.iter().all(Value::is_number);
+    numbers.then(|| "make_move returns two things, the board and whether the move was legal: return new_board, True (or new_board, False), which prints as [[...], true].".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hints_for(input: &str, got: &str) -> Vec<String> {
+        MakeMove.hints(&HintCase {
+            input,
+            got,
+            expected: "",
+        })
+    }
+
+    #[test]
+    fn the_usual_bounds_mistakes_are_named() {
+        let case = r#"{"board": [1, 2, 3], "row": -1, "elements": 1}"#;
+        let negative = hints_for(case, "[[1, 1, 3], true]");
+        assert!(
+            negative.iter().any(|h| h.contains("board[-1]")),
+            "{negative:?}"
+        );
+        let case = r#"{"board": [1, 2, 3], "row": 2, "elements": 2}"#;
+        let strict = hints_for(case, "[[1, 2, 3], false]");
+        assert!(
+            strict.iter().any(|h| h.contains("not elements < size")),
+            "{strict:?}"
+        );
+        let alone = hints_for(case, "[1, 0, 3]");
+        assert!(
+            alone.iter().any(|h| h.contains("returns two things")),
+            "{alone:?}"
+        );
+        assert!(hints_for(case, "[[1, 0, 3], true]").is_empty());
+        // A legal move that does not empty its row, refused: the general hint only.
+        let case = r#"{"board": [1, 2, 3], "row": 3, "elements": 2}"#;
+        let refused = hints_for(case, "[[1, 2, 3], false]");
+        assert_eq!(
+            refused,
+            vec!["This move is legal: take the elements and return True.".to_string()]
+        );
     }
 }

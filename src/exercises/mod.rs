@@ -78,6 +78,12 @@ pub trait Exercise: Sync + std::fmt::Debug {
     fn hints(&self, _case: &HintCase) -> Vec<String> {
         Vec::new()
     }
+
+    /// Once every case of a run is judged: takes back a hint of [`Exercise::hints`] on
+    /// `run[at]` that the run's other cases rule out (a cause one case suggests and another
+    /// contradicts), or names the cause more exactly where the run tells which it is. The
+    /// other cases are only evidence: nothing of theirs may be quoted (some are secret).
+    fn settle(&self, _run: &[RunCase], _at: usize, _hints: &mut Vec<String>) {}
 }
 
 /// Something an exercise parsed once (a scenario, its settings) and reads back by type;
@@ -118,6 +124,34 @@ pub struct HintCase<'a> {
     pub input: &'a str,
     pub got: &'a str,
     pub expected: &'a str,
+}
+
+/// One case of a judged run, as [`Exercise::settle`] sees it.
+pub struct RunCase<'a> {
+    pub input: &'a str,
+    pub expected: &'a str,
+    pub passed: bool,
+    /// What the program printed, where it gave a wrong answer.
+    pub got: Option<&'a str>,
+}
+
+impl RunCase<'_> {
+    pub fn input_json(&self) -> Option<Map<String, Value>> {
+        match serde_json::from_str(self.input) {
+            Ok(Value::Object(map)) => Some(map),
+            _ => None,
+        }
+    }
+
+    /// The `type` of a JSON case (`nim_sum`, `is_human`).
+    pub fn kind(&self) -> Option<String> {
+        let map = self.input_json()?;
+        Some(map.get("type")?.as_str()?.to_string())
+    }
+
+    pub fn got_json(&self) -> Option<Value> {
+        serde_json::from_str(self.got?.trim()).ok()
+    }
 }
 
 impl HintCase<'_> {

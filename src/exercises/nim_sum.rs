@@ -1,7 +1,8 @@
-use super::{Exercise, HintCase, as_board, case_type, field, json_line, json_object};
+use super::{Exercise, HintCase, RunCase, as_board, case_type, field, json_line, json_object};
 use super::{Parsed, Settings};
 use crate::error::BadInput;
 use crate::nim;
+use num_bigint::BigInt;
 use num_traits::Zero;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -107,10 +108,154 @@ impl Exercise for NimSum {
             (case.got_json(), serde_json::from_str::<Value>(case.expected)),
             (Some(Value::Bool(g)), Ok(Value::Bool(e))) if g != e
         );
+        let mut hints = Vec::new();
         if is_position_case && flipped {
-            vec!["Check which name this lab gives a board with nim-sum 0: read the statement's definition of N- and P-positions again (`nimlab show nim_sum`).".into()]
-        } else {
-            Vec::new()
+            hints.push(NAMING.into());
         }
+        let number_for_bool = matches!(
+            (
+                case.got_json(),
+                serde_json::from_str::<Value>(case.expected)
+            ),
+            (Some(Value::Number(_)), Ok(Value::Bool(_)))
+        );
+        if is_position_case && number_for_bool {
+            hints.push("is_n_position and is_p_position answer True or False (printed as true and false), not a number: return the comparison itself, such as nim_sum(board) == 0.".into());
+        }
+        hints.extend(sum_hint(case));
+        hints
+    }
+
+    fn settle(&self, run: &[RunCase], at: usize, hints: &mut Vec<String>) {
+        // Names swapped flip every answer of that kind, from a right nim-sum. A wrong
+        // nim-sum flips some answers too: where a nim_sum case got a wrong number, or a
+        // case of this kind passed, the flip is not the names.
+        let kind = run[at].kind();
+        let wrong_sum = run
+            .iter()
+            .any(|c| c.kind().as_deref() == Some("nim_sum") && c.got.is_some());
+        let kind_passed = run.iter().any(|c| c.passed && c.kind() == kind);
+        if wrong_sum || kind_passed {
+            hints.retain(|h| h != NAMING);
+        }
+    }
+}
+
+const NAMING: &str = "Check which name this lab gives a board with nim-sum 0: read the statement's definition of N- and P-positions again (`nimlab show nim_sum`).";
+
+/// A nim-sum computed with another operation, or from only part of the board.
+fn sum_hint(case: &HintCase) -> Option<String> {
+    let map = case.input_json()?;
+    if map.get("type")?.as_str()? != "nim_sum" {
+        return None;
+    }
+    let board = as_board(map.get("input")?).ok()?;
+    let got: BigInt = case.got_json()?.as_number()?.to_string().parse().ok()?;
+    let right = nim::nim_sum(&board);
+    if got == right || board.len() < 2 {
+        return None;
+    }
+    let sum: BigInt = board.iter().sum();
+    let or = board.iter().fold(BigInt::ZERO, |acc, row| acc | row);
+    let text = if got == sum {
+        "That is the ordinary sum of the rows: the nim-sum combines them with exclusive or (total ^= size), not +."
+    } else if got == or {
+        "That is the rows combined with or (|): the nim-sum combines them with exclusive or (^), where a bit set in two rows cancels."
+    } else if got == board[0] && got == nim::nim_sum(&board[1..]) {
+        // Either mistake gives this (the nim-sum is 0): not told apart, so not claimed.
+        return None;
+    } else if got == nim::nim_sum(&board[1..]) {
+        "The first row is missing from your nim-sum: it was counted twice (starting from board[0], then XORing every row, board[0] included), and x ^ x is 0. Start from 0."
+    } else if got == board[0] {
+        "Your function returned the first row alone: its `return` is inside the loop, so it stops after one row. Move the return after the loop."
+    } else {
+        return None;
+    };
+    Some(text.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hints_for(input: &str, got: &str, expected: &str) -> Vec<String> {
+        NimSum.hints(&HintCase {
+            input,
+            got,
+            expected,
+        })
+    }
+
+    #[test]
+    fn a_nim_sum_computed_another_way_is_named() {
+        let case = r#"{"type": "nim_sum", "input": [5, 4, 3, 2]}"#;
+        for (got, said) in [("14", "ordinary sum"), ("7", "with or")] {
+            let hints = hints_for(case, got, "0");
+            assert!(hints.iter().any(|h| h.contains(said)), "{got}: {hints:?}");
+        }
+        // 5 is both the first row and the rest's nim-sum: neither is claimed.
+        assert!(hints_for(case, "5", "0").is_empty());
+        let case = r#"{"type": "nim_sum", "input": [6, 4, 3, 2]}"#;
+        let twice = hints_for(case, "5", "3");
+        assert!(
+            twice.iter().any(|h| h.contains("counted twice")),
+            "{twice:?}"
+        );
+        let first = hints_for(case, "6", "3");
+        assert!(
+            first.iter().any(|h| h.contains("inside the loop")),
+            "{first:?}"
+        );
+        assert!(hints_for(case, "3", "3").is_empty());
+    }
+
+    #[test]
+    fn the_names_hint_only_where_the_run_shows_the_names_swapped() {
+        let handout = r#"{"type": "is_n_position", "input": [5, 4, 3, 2]}"#;
+        let twelve = r#"{"type": "is_n_position", "input": [1, 2, 5, 8, 11, 3]}"#;
+        let sum = r#"{"type": "nim_sum", "input": [5, 4, 3, 2]}"#;
+        let case = |input, passed, got| RunCase {
+            input,
+            expected: "",
+            passed,
+            got,
+        };
+        let settled = |run: &[RunCase]| {
+            let mut hints = hints_for(handout, "false", "true");
+            NimSum.settle(run, 0, &mut hints);
+            hints
+        };
+        assert_eq!(hints_for(handout, "false", "true"), [NAMING]);
+        // Names swapped: every answer of the kind flipped, the nim-sums right.
+        let swapped = [
+            case(handout, false, Some("false")),
+            case(twelve, false, Some("true")),
+            case(sum, true, None),
+        ];
+        assert_eq!(settled(&swapped), [NAMING]);
+        // A plainly wrong sum (the rows added: 14) flips the handout board alone.
+        let added = [
+            case(handout, false, Some("false")),
+            case(twelve, true, None),
+            case(sum, false, Some("14")),
+        ];
+        assert!(settled(&added).is_empty(), "{:?}", settled(&added));
+        // With no nim_sum case in the run, a passed case of the kind is evidence enough.
+        let added = [
+            case(handout, false, Some("false")),
+            case(twelve, true, None),
+        ];
+        assert!(settled(&added).is_empty());
+    }
+
+    #[test]
+    fn a_number_for_a_position_is_named() {
+        let case = r#"{"type": "is_n_position", "input": [5, 4, 3, 2]}"#;
+        let hints = hints_for(case, "1", "true");
+        assert!(
+            hints.iter().any(|h| h.contains("not a number")),
+            "{hints:?}"
+        );
+        assert!(hints_for(case, "true", "true").is_empty());
     }
 }

@@ -132,7 +132,13 @@ impl Exercise for OptimalMove {
 
     fn hints(&self, case: &HintCase) -> Vec<String> {
         let mut hints = Vec::new();
-        let (Ok(board), Ok(mv)) = (parse(case.input), parse_move(case.got)) else {
+        let Ok(board) = parse(case.input) else {
+            return hints;
+        };
+        if case.got.trim() == "null" && nim::nim_sum(&board).is_zero() {
+            hints.push("optimal_move returned nothing (None, printed as null) on a board of nim-sum 0. No move wins there, but the player must still move: return any legal move, such as one element from a row that is not empty.".into());
+        }
+        let Ok(mv) = parse_move(case.got) else {
             return hints;
         };
         if judge(&board, &mv).is_ok() {
@@ -148,7 +154,9 @@ impl Exercise for OptimalMove {
         let sum = nim::nim_sum(&board);
         let row = &board[index];
         let target = row ^ &sum;
-        if mv.elements == target && target < *row {
+        if mv.elements == row - &target && target >= *row {
+            hints.push(format!("Not every row gives the winning move: row {} holds {row}, and {row} ^ {sum} = {target} is not less than {row}, so the move would take {} elements. Look for a row r where r ^ nim_sum < r.", mv.row, mv.elements));
+        } else if mv.elements == target && target < *row {
             hints.push("You returned the size the row should be left with (row ^ nim_sum). The move says how many elements to take: row - (row ^ nim_sum).".into());
         } else if mv.elements == sum && !sum.is_zero() && nim::validate(&board, &mv).is_ok() {
             hints.push("Taking nim-sum elements is not the rule: find a row r where r ^ nim_sum < r, and take r - (r ^ nim_sum) from it.".into());
@@ -188,6 +196,28 @@ mod tests {
         let board: Vec<BigInt> = [5, 4, 3, 2].into_iter().map(BigInt::from).collect();
         assert!(judge(&board, &Move::new(4, 2)).is_ok());
         assert!(judge(&board, &Move::new(4, 3)).is_err());
+    }
+
+    fn hints_for(input: &str, got: &str) -> Vec<String> {
+        OptimalMove.hints(&HintCase {
+            input,
+            got,
+            expected: "",
+        })
+    }
+
+    #[test]
+    fn a_missing_move_and_an_unchecked_row_are_named() {
+        let losing = hints_for(r#"{"board": [5, 4, 3, 2]}"#, "null\n");
+        assert!(losing[0].contains("must still move"), "{losing:?}");
+        // null on a board with a winning move is not that mistake.
+        assert!(hints_for(r#"{"board": [3, 5]}"#, "null").is_empty());
+        let unchecked = hints_for(r#"{"board": [3, 5]}"#, "[1, -2]");
+        assert!(
+            unchecked[0].contains("3 ^ 6 = 5 is not less than 3"),
+            "{unchecked:?}"
+        );
+        assert!(hints_for(r#"{"board": [3, 5]}"#, "[2, 2]").is_empty());
     }
 
     #[test]

@@ -38,6 +38,9 @@ pub struct Lab {
     pub origin: LabOrigin,
     /// In the lab's running order.
     pub exercises: Vec<LabExercise>,
+    /// What judges by this lab: a SHA-256 over its files and nimlab's version (the exercises'
+    /// judging is compiled in), in hex. Processes judging for one website compare it.
+    pub digest: String,
 }
 
 #[derive(
@@ -310,6 +313,21 @@ pub(crate) fn is_valid_name(name: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
 }
 
+/// See [`Lab::digest`]: each file's path and length before its bytes, so no two labs'
+/// files run together into the same stream.
+fn digest(files: &BTreeMap<String, Vec<u8>>) -> String {
+    use sha2::Digest;
+    let mut hash = sha2::Sha256::new();
+    hash.update(concat!("nimlab ", env!("CARGO_PKG_VERSION"), "\0").as_bytes());
+    for (relative, bytes) in files {
+        hash.update(relative.as_bytes());
+        hash.update([0]);
+        hash.update((bytes.len() as u64).to_be_bytes());
+        hash.update(bytes);
+    }
+    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
 fn parse(
     origin: LabOrigin,
     files: BTreeMap<String, Vec<u8>>,
@@ -364,7 +382,11 @@ fn parse(
         exercises.push(parse_exercise(&namer, name, module, own, &fixtures)?);
     }
     exercises.sort_by(|a, b| (a.config.order, &a.name).cmp(&(b.config.order, &b.name)));
-    Ok(Lab { origin, exercises })
+    Ok(Lab {
+        origin,
+        exercises,
+        digest: digest(&files),
+    })
 }
 
 fn parse_exercise(

@@ -246,6 +246,30 @@ const MIGRATIONS: &[Step] = &[
         created_at INTEGER NOT NULL
     );",
     ),
+    // 8: several processes on one database (PostgreSQL). A claimed job has a lease its judge
+    // renews; `judge` names the process that took it (kept after, as who judged it); `lost`
+    // counts the leases that ran out on it. `processes` lists the live ones, with the lab
+    // each judges by; `site` holds the lab the website serves.
+    Step::both(
+        "ALTER TABLE submissions ADD COLUMN lease_until INTEGER;
+    ALTER TABLE submissions ADD COLUMN judge TEXT;
+    ALTER TABLE submissions ADD COLUMN lost INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX submissions_leases ON submissions(status, lease_until);
+    CREATE TABLE processes (
+        name TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('web', 'judge', 'both')),
+        workers INTEGER NOT NULL,
+        lab TEXT NOT NULL,
+        lab_digest TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        seen_at INTEGER NOT NULL,
+        refusing TEXT
+    );
+    CREATE TABLE site (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );",
+    ),
 ];
 
 /// Milliseconds since the Unix epoch (by the test clock where one is set: see
@@ -1197,6 +1221,7 @@ pub fn insert_submission_at(
         params![user_id, exercise, filename, source, submitted_at],
         |r| r.get(0),
     )?;
+    wake_judges(&mut tx)?;
     tx.commit()?;
     Ok(Ok(id))
 }
@@ -1332,48 +1357,176 @@ pub struct Job {
 /// How far back a student's judging counts against them when the queue picks the next job.
 const FAIRNESS_WINDOW_MS: i64 = 10 * 60 * 1000;
 
-/// Claims the next job, fairly: uploads before rejudges; among them, the student whose
-/// submissions were started least in the last ten minutes (running ones included) goes
-/// first, then the oldest upload. So one student's twenty uploads are taken in turn with
-/// everyone else's, never all before them.
-pub fn claim(c: &mut Conn) -> SqlResult<Option<Job>> {
-    let mut tx = c.immediate()?;
-    let now = now_ms();
-    let next: Option<i64> = tx
-        .query_row(
-            "SELECT q.id FROM submissions q WHERE q.status = 'queued'
+/// Milliseconds since the Unix epoch by this machine's clock, for leases (never the test
+/// clock of [`now_ms`], which may stand still). Machines judging for one site keep their
+/// clocks in step (NTP): a lease is compared with each one's clock.
+pub fn wall_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// Who claims a job and for how long: a process's name ([`process_name`]) and its lease.
+#[derive(Debug, Clone)]
+pub struct Claimant {
+    pub judge: String,
+    pub lease: std::time::Duration,
+}
+
+impl Claimant {
+    fn lease_until(&self) -> i64 {
+        wall_ms() + self.lease.as_millis() as i64
+    }
+}
+
+/// The order the queue is taken in (see [`claim`]); `?1` is the start of the fairness window.
+const NEXT_JOB: &str = "SELECT q.id FROM submissions q WHERE q.status = 'queued'
              ORDER BY q.priority,
                  (SELECT COUNT(*) FROM submissions r
                   WHERE r.user_id = q.user_id AND r.started_at >= ?1),
                  q.id
-             LIMIT 1",
-            [now - FAIRNESS_WINDOW_MS],
-            |r| r.get(0),
-        )
-        .optional()?;
+             LIMIT 1";
+
+/// Claims the next job, fairly: uploads before rejudges; among them, the student whose
+/// submissions were started least in the last ten minutes (running ones included) goes
+/// first, then the oldest upload. So one student's twenty uploads are taken in turn with
+/// everyone else's, never all before them.
+///
+/// The job is leased to `who` until its lease runs out ([`renew`] extends it while judging;
+/// [`expire`] queues it again after). On PostgreSQL, judges claiming at once each lock their
+/// row and skip the others' (`FOR UPDATE SKIP LOCKED`) rather than wait on one lock.
+pub fn claim(c: &mut Conn, who: &Claimant) -> SqlResult<Option<Job>> {
+    let now = now_ms();
+    let window = now - FAIRNESS_WINDOW_MS;
+    let job = |r: &Row| {
+        Ok(Job {
+            id: r.get(0)?,
+            attempt: r.get(1)?,
+            exercise: r.get(2)?,
+            filename: r.get(3)?,
+            source: r.get(4)?,
+        })
+    };
+    if c.dialect() == Dialect::Postgres {
+        let claimed = c.query(
+            &format!(
+                "UPDATE submissions SET status = 'running', started_at = ?2, attempt = attempt + 1,
+                     lease_until = ?3, judge = ?4
+                 WHERE id = ({NEXT_JOB} FOR UPDATE SKIP LOCKED) AND status = 'queued'
+                 RETURNING id, attempt, exercise, filename, source"
+            ),
+            params![window, now, who.lease_until(), who.judge],
+            job,
+        )?;
+        return Ok(claimed.into_iter().next());
+    }
+    let mut tx = c.immediate()?;
+    let next: Option<i64> = tx.query_row(NEXT_JOB, [window], |r| r.get(0)).optional()?;
     let Some(id) = next else {
         return Ok(None);
     };
     tx.execute(
-        "UPDATE submissions SET status = 'running', started_at = ?2, attempt = attempt + 1 WHERE id = ?1",
-        params![id, now],
+        "UPDATE submissions SET status = 'running', started_at = ?2, attempt = attempt + 1,
+             lease_until = ?3, judge = ?4
+         WHERE id = ?1",
+        params![id, now, who.lease_until(), who.judge],
     )?;
     let job = tx.query_row(
         "SELECT id, attempt, exercise, filename, source FROM submissions WHERE id = ?1",
         [id],
-        |r| {
-            Ok(Job {
-                id: r.get(0)?,
-                attempt: r.get(1)?,
-                exercise: r.get(2)?,
-                filename: r.get(3)?,
-                source: r.get(4)?,
-            })
-        },
+        job,
     )?;
     tx.commit()?;
     Ok(Some(job))
 }
+
+/// Extends the leases of the jobs `who` is judging; returns how many.
+pub fn renew(c: &mut Conn, who: &Claimant) -> SqlResult<usize> {
+    c.execute(
+        "UPDATE submissions SET lease_until = ?2 WHERE status = 'running' AND judge = ?1",
+        params![who.judge, who.lease_until()],
+    )
+}
+
+/// Leases lost in a row before a submission is given up on: one that keeps killing its
+/// judges (or a machine that keeps failing) is not judged forever.
+pub const LEASES_LOST_AT_MOST: i64 = 3;
+
+/// What [`expire`] did with jobs whose lease ran out.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Expired {
+    pub queued: usize,
+    pub failed: usize,
+}
+
+/// Queues again the jobs whose judge stopped renewing their lease (killed, frozen, its
+/// machine lost): a new attempt, so the old judge's result, if it ever comes, is refused.
+/// A job that has lost [`LEASES_LOST_AT_MOST`] leases is marked failed instead.
+pub fn expire(c: &mut Conn) -> SqlResult<Expired> {
+    let now = wall_ms();
+    let mut tx = c.transaction()?;
+    let running_out = "status = 'running' AND (lease_until IS NULL OR lease_until < ?1)";
+    let failed = tx.execute(
+        &format!(
+            "UPDATE submissions SET status = 'failed', attempt = attempt + 1, lost = lost + 1,
+                 lease_until = NULL, finished_at = ?2, verdict = NULL, score = NULL,
+                 max_score = NULL, report = NULL, error = ?3
+             WHERE {running_out} AND lost + 1 >= ?4"
+        ),
+        params![
+            now,
+            now_ms(),
+            format!(
+                "nimlab lost the judge of this submission {LEASES_LOST_AT_MOST} times (the process or machine judging it stopped while it ran), so it is not judged again unless an instructor asks"
+            ),
+            LEASES_LOST_AT_MOST
+        ],
+    )?;
+    let queued = tx.execute(
+        &format!(
+            "UPDATE submissions SET status = 'queued', attempt = attempt + 1, lost = lost + 1,
+                 lease_until = NULL
+             WHERE {running_out}"
+        ),
+        [now],
+    )?;
+    if queued > 0 {
+        wake_judges(&mut tx)?;
+    }
+    tx.commit()?;
+    Ok(Expired { queued, failed })
+}
+
+/// Gives back the jobs `judge` was judging (a process stopping cleanly), for others to take
+/// now rather than when their lease runs out; returns how many.
+pub fn release(c: &mut Conn, judge: &str) -> SqlResult<usize> {
+    let mut tx = c.transaction()?;
+    let count = tx.execute(
+        "UPDATE submissions SET status = 'queued', attempt = attempt + 1, lease_until = NULL
+         WHERE status = 'running' AND judge = ?1",
+        [judge],
+    )?;
+    if count > 0 {
+        wake_judges(&mut tx)?;
+    }
+    tx.commit()?;
+    Ok(count)
+}
+
+/// Tells the judging processes there is work (PostgreSQL's NOTIFY, sent when the transaction
+/// commits); nothing on SQLite, whose one process notifies its workers itself.
+fn wake_judges(c: &mut Conn) -> SqlResult<()> {
+    if c.dialect() == Dialect::Postgres {
+        c.execute(&format!("SELECT pg_notify('{QUEUE_CHANNEL}', '')"), [])?;
+    }
+    Ok(())
+}
+
+/// The NOTIFY channel of new work (uploads, rejudges, jobs queued again).
+pub const QUEUE_CHANNEL: &str = "nimlab_queue";
+/// The NOTIFY channel of stored results (scores an LMS may be sent).
+pub const RESULTS_CHANNEL: &str = "nimlab_results";
 
 /// What judging a job came to.
 pub enum Outcome {
@@ -1399,24 +1552,30 @@ pub fn finish(c: &mut Conn, job: &Job, outcome: &Outcome) -> SqlResult<bool> {
             report,
         } => c.execute(
             "UPDATE submissions SET status = 'done', finished_at = ?3, verdict = ?4, score = ?5,
-                 max_score = ?6, report = ?7, error = NULL
+                 max_score = ?6, report = ?7, error = NULL, lease_until = NULL
              WHERE id = ?1 AND attempt = ?2 AND status = 'running'",
             params![job.id, job.attempt, now, verdict, score, max_score, report],
         )?,
         Outcome::Failed(error) => c.execute(
             "UPDATE submissions SET status = 'failed', finished_at = ?3, verdict = NULL, score = NULL,
-                 max_score = NULL, report = NULL, error = ?4
+                 max_score = NULL, report = NULL, error = ?4, lease_until = NULL
              WHERE id = ?1 AND attempt = ?2 AND status = 'running'",
             params![job.id, job.attempt, now, error],
         )?,
     };
+    if changed == 1 && c.dialect() == Dialect::Postgres {
+        c.execute(&format!("SELECT pg_notify('{RESULTS_CHANNEL}', '')"), [])?;
+    }
     Ok(changed == 1)
 }
 
-/// Puts the jobs a crash or kill left running back in the queue; returns how many.
+/// Puts the jobs a crash or kill left running back in the queue; returns how many. Only for
+/// a server that is alone on its database (an SQLite file's): on PostgreSQL other processes
+/// may be judging them, and a dead one's jobs come back when their lease runs out.
 pub fn requeue_running(c: &mut Conn) -> SqlResult<usize> {
     c.execute(
-        "UPDATE submissions SET status = 'queued', attempt = attempt + 1 WHERE status = 'running'",
+        "UPDATE submissions SET status = 'queued', attempt = attempt + 1, lease_until = NULL
+         WHERE status = 'running'",
         [],
     )
 }
@@ -1434,15 +1593,150 @@ pub enum Rejudge {
 pub fn rejudge(c: &mut Conn, what: &Rejudge) -> SqlResult<usize> {
     let mut tx = c.immediate()?;
     // An upload still waiting keeps its place ahead of the rejudges.
-    let set = "UPDATE submissions SET status = 'queued', attempt = attempt + 1,
+    let set = "UPDATE submissions SET status = 'queued', attempt = attempt + 1, lost = 0,
+                   lease_until = NULL,
                    priority = CASE WHEN status = 'queued' THEN priority ELSE 1 END";
     let count = match what {
         Rejudge::One(id) => tx.execute(&format!("{set} WHERE id = ?1"), [id])?,
         Rejudge::Exercise(name) => tx.execute(&format!("{set} WHERE exercise = ?1"), [name])?,
         Rejudge::All => tx.execute(set, [])?,
     };
+    if count > 0 {
+        wake_judges(&mut tx)?;
+    }
     tx.commit()?;
     Ok(count)
+}
+
+/// A process serving or judging on the database, as the queue page lists it.
+#[derive(Debug, Clone)]
+pub struct Process {
+    /// `HOST:PID` ([`process_name`]).
+    pub name: String,
+    /// `web`, `judge` or `both`.
+    pub kind: String,
+    pub workers: i64,
+    /// The lab as its origin names it (a folder, or the built-in lab).
+    pub lab: String,
+    pub lab_digest: String,
+    pub started_at: i64,
+    pub seen_at: i64,
+    /// Why it takes no jobs, if it does not.
+    pub refusing: Option<String>,
+}
+
+/// A process not heard of for this long is not listed (it renews its row far more often).
+pub const PROCESS_SILENT_MS: i64 = 60_000;
+/// A process not heard of for this long is forgotten.
+const PROCESS_FORGOTTEN_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// This process's name as judges and the queue page show it: the machine's and the process
+/// id, `HOST:PID`.
+pub fn process_name() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".to_string());
+    format!("{host}:{}", std::process::id())
+}
+
+/// Adds (or replaces, for a process id used again) the row of a process starting.
+pub fn register(c: &mut Conn, process: &Process) -> SqlResult<()> {
+    c.execute(
+        "INSERT INTO processes (name, kind, workers, lab, lab_digest, started_at, seen_at, refusing)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7)
+         ON CONFLICT (name) DO UPDATE SET kind = excluded.kind, workers = excluded.workers,
+             lab = excluded.lab, lab_digest = excluded.lab_digest,
+             started_at = excluded.started_at, seen_at = excluded.seen_at,
+             refusing = excluded.refusing",
+        params![
+            process.name,
+            process.kind,
+            process.workers,
+            process.lab,
+            process.lab_digest,
+            process.started_at,
+            process.refusing
+        ],
+    )?;
+    Ok(())
+}
+
+/// A live process's sign of life, with why it takes no jobs if it does not; forgets the
+/// processes silent for a day. Returns false when its row was gone (forgotten after a long
+/// pause): the caller registers again.
+pub fn heartbeat(c: &mut Conn, name: &str, refusing: Option<&str>) -> SqlResult<bool> {
+    let now = wall_ms();
+    let found = c.execute(
+        "UPDATE processes SET seen_at = ?2, refusing = ?3 WHERE name = ?1",
+        params![name, now, refusing],
+    )?;
+    c.execute(
+        "DELETE FROM processes WHERE seen_at < ?1",
+        [now - PROCESS_FORGOTTEN_MS],
+    )?;
+    Ok(found == 1)
+}
+
+/// Removes a process's row (it stops cleanly).
+pub fn unregister(c: &mut Conn, name: &str) -> SqlResult<()> {
+    c.execute("DELETE FROM processes WHERE name = ?1", [name])?;
+    Ok(())
+}
+
+/// The processes heard of lately, web ones first.
+pub fn processes(c: &mut Conn) -> SqlResult<Vec<Process>> {
+    c.query(
+        "SELECT name, kind, workers, lab, lab_digest, started_at, seen_at, refusing
+         FROM processes WHERE seen_at >= ?1 ORDER BY kind DESC, started_at, name",
+        [wall_ms() - PROCESS_SILENT_MS],
+        |r| {
+            Ok(Process {
+                name: r.get(0)?,
+                kind: r.get(1)?,
+                workers: r.get(2)?,
+                lab: r.get(3)?,
+                lab_digest: r.get(4)?,
+                started_at: r.get(5)?,
+                seen_at: r.get(6)?,
+                refusing: r.get(7)?,
+            })
+        },
+    )
+}
+
+/// The lab the website serves, as the last web process to start set it: judges take jobs
+/// only when theirs is the same.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SiteLab {
+    pub digest: String,
+    /// The lab as its origin names it.
+    pub lab: String,
+    /// The nimlab version of the web process.
+    pub nimlab: String,
+    /// The web process that set it.
+    pub by: String,
+}
+
+pub fn set_site_lab(c: &mut Conn, lab: &SiteLab) -> SqlResult<()> {
+    let value = serde_json::to_string(lab).expect("a site lab serializes");
+    c.execute(
+        "INSERT INTO site (name, value) VALUES ('lab', ?1)
+         ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        [value],
+    )?;
+    Ok(())
+}
+
+/// None before any web process started (or if the row cannot be read as one).
+pub fn site_lab(c: &mut Conn) -> SqlResult<Option<SiteLab>> {
+    let value: Option<String> = c
+        .query_row("SELECT value FROM site WHERE name = 'lab'", [], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    Ok(value.and_then(|v| serde_json::from_str(&v).ok()))
 }
 
 /// Counts by status, for the queue page.
@@ -1589,6 +1883,13 @@ pub fn extension_list(c: &mut Conn) -> SqlResult<Vec<(String, String, i64)>> {
 mod tests {
     use super::*;
 
+    fn tester() -> Claimant {
+        Claimant {
+            judge: "tester:1".into(),
+            lease: std::time::Duration::from_secs(60),
+        }
+    }
+
     fn open() -> (tempfile::TempDir, Db) {
         let dir = tempfile::tempdir().unwrap();
         let db = Db::open(&dir.path().join("class.db")).unwrap();
@@ -1648,10 +1949,108 @@ mod tests {
         })
         .unwrap();
         let order: Vec<i64> = (0..3)
-            .map(|_| db.with(claim).unwrap().unwrap().id)
+            .map(|_| db.with(|c| claim(c, &tester())).unwrap().unwrap().id)
             .collect();
         // eager's first, then calm's (uploaded last), then eager's second.
         assert_eq!(order, vec![1, 6, 2]);
+    }
+
+    /// A claimant whose lease has run out already.
+    fn lapsed(judge: &str) -> Claimant {
+        Claimant {
+            judge: judge.into(),
+            lease: std::time::Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn a_job_whose_lease_ran_out_is_judged_again_and_its_old_result_refused() {
+        let (_dir, db) = open();
+        let ada = student(&db, "ada");
+        db.with(|c| insert_submission(c, ada, "ui", "ui.py", b"", 10).map(|r| r.unwrap()))
+            .unwrap();
+        // A lease still running is left alone; one renewed to nothing runs out.
+        let held = db.with(|c| claim(c, &tester())).unwrap().unwrap();
+        assert_eq!(db.with(expire).unwrap(), Expired::default());
+        assert_eq!(db.with(|c| renew(c, &lapsed("tester:1"))).unwrap(), 1);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let expired = db.with(expire).unwrap();
+        assert_eq!(
+            expired,
+            Expired {
+                queued: 1,
+                failed: 0
+            }
+        );
+        let other = Claimant {
+            judge: "other:2".into(),
+            lease: std::time::Duration::from_secs(60),
+        };
+        let again = db.with(|c| claim(c, &other)).unwrap().unwrap();
+        assert_eq!(again.id, held.id);
+        assert!(again.attempt > held.attempt);
+        let late = Outcome::Failed("late".into());
+        assert!(!db.with(|c| finish(c, &held, &late)).unwrap());
+        assert!(db.with(|c| finish(c, &again, &late)).unwrap());
+        let judge: String = db
+            .with(|c| c.query_row("SELECT judge FROM submissions", [], |r| r.get(0)))
+            .unwrap();
+        assert_eq!(judge, "other:2");
+    }
+
+    #[test]
+    fn a_job_that_loses_its_judge_three_times_fails_and_a_clean_stop_gives_jobs_back() {
+        let (_dir, db) = open();
+        let ada = student(&db, "ada");
+        for _ in 0..2 {
+            db.with(|c| insert_submission(c, ada, "ui", "ui.py", b"", 10).map(|r| r.unwrap()))
+                .unwrap();
+        }
+        let poison = db.with(|c| claim(c, &lapsed("a:1"))).unwrap().unwrap();
+        for round in 1..=LEASES_LOST_AT_MOST {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            let expired = db.with(expire).unwrap();
+            if round < LEASES_LOST_AT_MOST {
+                assert_eq!(
+                    expired,
+                    Expired {
+                        queued: 1,
+                        failed: 0
+                    }
+                );
+                // Fairness may pick the other upload first: claim until the poison is back.
+                loop {
+                    let job = db.with(|c| claim(c, &lapsed("a:1"))).unwrap().unwrap();
+                    if job.id == poison.id {
+                        break;
+                    }
+                    db.with(|c| finish(c, &job, &Outcome::Failed("x".into())))
+                        .unwrap();
+                }
+            } else {
+                assert_eq!(
+                    expired,
+                    Expired {
+                        queued: 0,
+                        failed: 1
+                    }
+                );
+            }
+        }
+        let failed = db.with(|c| submission(c, poison.id)).unwrap().unwrap();
+        assert_eq!(failed.summary.status, Status::Failed);
+        assert!(failed.summary.error.unwrap_or_default().contains("3 times"));
+        // A rejudge starts the count again; a clean stop gives its job back at once.
+        db.with(|c| rejudge(c, &Rejudge::One(poison.id))).unwrap();
+        let job = db.with(|c| claim(c, &tester())).unwrap().unwrap();
+        assert_eq!(db.with(|c| release(c, "someone-else:9")).unwrap(), 0);
+        assert_eq!(db.with(|c| release(c, "tester:1")).unwrap(), 1);
+        let back = db.with(|c| claim(c, &tester())).unwrap().unwrap();
+        assert_eq!(back.id, job.id);
+        assert!(
+            !db.with(|c| finish(c, &job, &Outcome::Failed("old".into())))
+                .unwrap()
+        );
     }
 
     #[test]
@@ -1660,13 +2059,13 @@ mod tests {
         let ada = student(&db, "ada");
         db.with(|c| insert_submission(c, ada, "ui", "ui.py", b"", 10).map(|r| r.unwrap()))
             .unwrap();
-        let job = db.with(claim).unwrap().unwrap();
+        let job = db.with(|c| claim(c, &tester())).unwrap().unwrap();
         db.with(|c| rejudge(c, &Rejudge::One(job.id))).unwrap();
         let kept = db
             .with(|c| finish(c, &job, &Outcome::Failed("x".into())))
             .unwrap();
         assert!(!kept);
-        let again = db.with(claim).unwrap().unwrap();
+        let again = db.with(|c| claim(c, &tester())).unwrap().unwrap();
         assert_eq!(again.id, job.id);
         assert!(
             db.with(|c| finish(c, &again, &Outcome::Failed("y".into())))
@@ -1685,7 +2084,7 @@ mod tests {
         assert!(insert(&db).is_ok());
         assert!(insert(&db).is_ok());
         assert_eq!(insert(&db), Err(Refused::TooManyQueued(2)));
-        let job = db.with(claim).unwrap().unwrap();
+        let job = db.with(|c| claim(c, &tester())).unwrap().unwrap();
         db.with(|c| finish(c, &job, &Outcome::Failed("x".into())))
             .unwrap();
         assert!(insert(&db).is_ok());

@@ -383,7 +383,14 @@ mod tests {
         db.with(|c| {
             db::insert_submission_at(c, user_id, "present_board", "p.py", b"", 10, at)?
                 .expect("queued");
-            let job = db::claim(c)?.expect("a job");
+            let job = db::claim(
+                c,
+                &db::Claimant {
+                    judge: "tester:1".into(),
+                    lease: std::time::Duration::from_secs(60),
+                },
+            )?
+            .expect("a job");
             let outcome = db::Outcome::Judged {
                 verdict: "accepted".into(),
                 score,

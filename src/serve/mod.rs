@@ -18,6 +18,7 @@ mod access_log;
 mod api;
 mod assets;
 pub mod auth;
+pub mod cluster;
 mod connections;
 pub mod db;
 pub mod deadlines;
@@ -68,6 +69,10 @@ pub struct ServeOptions {
     pub behind_proxy: bool,
     /// The registered LMS platforms may show the site in frames (`--lti-frames`).
     pub lti_frames: bool,
+    /// Serve pages; without (`--no-web`), a judge-only process.
+    pub web: bool,
+    /// How long a claimed job is held without a renewal (`--lease`).
+    pub lease: Duration,
 }
 
 impl ServeOptions {
@@ -84,6 +89,8 @@ impl ServeOptions {
             fork: true,
             behind_proxy: false,
             lti_frames: false,
+            web: true,
+            lease: cluster::DEFAULT_LEASE,
         }
     }
 }
@@ -91,15 +98,17 @@ impl ServeOptions {
 /// A server started by [`start`].
 pub struct Running {
     pub addr: SocketAddr,
-    /// The database's lock, held while the server runs (see [`lock_database`]).
-    _lock: DatabaseLock,
+    /// An SQLite file's lock, held while the server runs (see [`lock_database`]).
+    _lock: Option<std::fs::File>,
+    presence: Arc<cluster::Presence>,
     /// Jobs a crash or kill had left running, queued again at this start.
     pub requeued: usize,
     pub isolation: String,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     server: tokio::task::JoinHandle<std::io::Result<()>>,
     signal: Arc<queue::Signal>,
-    workers: Vec<std::thread::JoinHandle<()>>,
+    /// The workers, the keeper and the listener.
+    threads: Vec<std::thread::JoinHandle<()>>,
 }
 
 /// Opens the database (queueing again what a crash left running), starts the judging
@@ -125,16 +134,15 @@ pub async fn start(
         .map_err(|e| Error::internal("cannot read the listening address", e))?;
     let isolation = runner.isolation().summary();
     let signal = Arc::new(queue::Signal::default());
-    let cores = crate::pool::default_jobs();
-    let workers = Arc::new(queue::Workers {
-        lab: Arc::clone(&lab),
-        db: Arc::clone(&db),
+    let presence = present(&db, &lab, options, &signal).await?;
+    let threads = judging(
+        &lab,
+        &presence,
         runner,
-        signal: Arc::clone(&signal),
-        case_jobs: (cores / options.workers.max(1)).max(1),
-        results: Arc::clone(&lti.wake),
-    });
-    let handles = workers.spawn(options.workers);
+        options.workers,
+        Arc::clone(&lti.wake),
+    );
+    let cores = crate::pool::default_jobs();
     let hashers = hashers(cores).await?;
     let app = Arc::new(App {
         lab,
@@ -173,13 +181,60 @@ pub async fn start(
     Ok(Running {
         addr,
         _lock: lock,
+        presence,
         requeued,
         isolation,
         shutdown: Some(shutdown),
         server,
         signal,
-        workers: handles,
+        threads,
     })
+}
+
+/// Registers a web process (that judges too unless `--workers 0`) on the database.
+async fn present(
+    db: &Arc<db::Db>,
+    lab: &Arc<Lab>,
+    options: &ServeOptions,
+    signal: &Arc<queue::Signal>,
+) -> Result<Arc<cluster::Presence>> {
+    let kind = if options.workers == 0 {
+        cluster::Kind::Web
+    } else {
+        cluster::Kind::Both
+    };
+    let (db, lab, signal) = (Arc::clone(db), Arc::clone(lab), Arc::clone(signal));
+    let (workers, lease) = (options.workers, options.lease);
+    tokio::task::spawn_blocking(move || {
+        cluster::Presence::start(db, &lab, kind, workers, lease, signal)
+    })
+    .await
+    .map_err(|e| Error::internal("cannot register the server", std::io::Error::other(e)))?
+}
+
+/// Starts this process's judging workers (as many as `workers`), its keeper and, on
+/// PostgreSQL, its listener; they run until the signal stops them.
+fn judging(
+    lab: &Arc<Lab>,
+    presence: &Arc<cluster::Presence>,
+    runner: Arc<dyn Runner + Send>,
+    workers: usize,
+    results: Arc<tokio::sync::Notify>,
+) -> Vec<std::thread::JoinHandle<()>> {
+    let signal = Arc::clone(presence.signal());
+    let cores = crate::pool::default_jobs();
+    let pool = Arc::new(queue::Workers {
+        lab: Arc::clone(lab),
+        db: Arc::clone(&presence.db),
+        presence: Arc::clone(presence),
+        runner,
+        signal,
+        case_jobs: (cores / workers.max(1)).max(1),
+        results: Arc::clone(&results),
+    });
+    let mut threads = pool.spawn(workers);
+    threads.extend(presence.spawn(results));
+    threads
 }
 
 /// The LTI state: the tool's key, and with `--lti-frames` the platforms' frame origins read.
@@ -201,21 +256,24 @@ async fn load_lti(key: &[u8], db: &Arc<db::Db>, frames: bool) -> Result<Arc<lti:
     Ok(Arc::new(lti))
 }
 
-/// The database, opened and locked: with the jobs a crash left running queued again, and
-/// the key that signs device cookies.
+/// The database, opened: an SQLite file locked for this server alone, with the jobs a crash
+/// left running queued again; and the keys that sign device cookies and LTI messages. On
+/// PostgreSQL other processes may be serving and judging too: nothing is locked, and the jobs
+/// of a process that died come back when their lease runs out.
 #[allow(clippy::type_complexity)]
 async fn open_database(
     path: PathBuf,
-) -> Result<(Arc<db::Db>, DatabaseLock, usize, Vec<u8>, Vec<u8>)> {
+) -> Result<(Arc<db::Db>, Option<std::fs::File>, usize, Vec<u8>, Vec<u8>)> {
     tokio::task::spawn_blocking(move || -> Result<_> {
         let db = db::Db::open(&path)?;
-        // Only one server per database: a second one would queue again the first one's
-        // running jobs as if a crash had left them.
-        let lock = match db.postgres_client()? {
-            Some(client) => lock_postgres(client, &db)?,
-            None => DatabaseLock::File(lock_database(&path)?),
+        let (lock, requeued) = if db.dialect() == sql::Dialect::Sqlite {
+            // A second server would queue again the first one's running jobs as if a crash
+            // had left them.
+            let lock = lock_database(&path)?;
+            (Some(lock), db.with(db::requeue_running)?)
+        } else {
+            (None, 0)
         };
-        let requeued = db.with(db::requeue_running)?;
         let device_key = db.with(|c| db::secret(c, "device_cookie_key", auth::random_key))?;
         let lti_key = db.with(lti::tool_key)?;
         Ok((Arc::new(db), lock, requeued, device_key, lti_key))
@@ -238,8 +296,8 @@ async fn hashers(threads: usize) -> Result<auth::Hashers> {
 
 impl Running {
     /// Stops serving and judging. With `interrupt`, programs being judged are stopped at
-    /// once and their submissions stay `running`, to be judged again at the next start;
-    /// without, the workers finish their current job first.
+    /// once and their submissions go back to the queue; without, the workers finish their
+    /// current job first.
     pub async fn stop(mut self, interrupt: bool) {
         if let Some(shutdown) = self.shutdown.take() {
             let _ = shutdown.send(());
@@ -249,44 +307,16 @@ impl Running {
         if interrupt {
             self.signal.interrupt();
         }
-        let workers = std::mem::take(&mut self.workers);
+        let threads = std::mem::take(&mut self.threads);
+        let presence = Arc::clone(&self.presence);
         let _ = tokio::task::spawn_blocking(move || {
-            for worker in workers {
-                let _ = worker.join();
+            for thread in threads {
+                let _ = thread.join();
             }
+            presence.leave();
         })
         .await;
     }
-}
-
-/// What keeps a second server off the database while this one runs: a lock file's `flock`
-/// for an SQLite file, a session-level advisory lock held by a connection of its own for
-/// PostgreSQL. Released when dropped, or when the process ends however it ends.
-pub enum DatabaseLock {
-    File(#[allow(dead_code)] std::fs::File),
-    Postgres(#[allow(dead_code)] sql::Client),
-}
-
-/// The advisory lock one server holds on a PostgreSQL database.
-const SERVER_LOCK: i64 = 0x6e69_6d6c_6162_0003;
-
-fn lock_postgres(mut client: sql::Client, db: &db::Db) -> Result<DatabaseLock> {
-    let taken: bool = client
-        .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
-        .and_then(|row| row.try_get(0))
-        .map_err(|e| {
-            Error::internal(
-                format!("{}: cannot lock", db.shown()),
-                std::io::Error::other(e),
-            )
-        })?;
-    if !taken {
-        return Err(Error::usage(format!(
-            "another nimlab serve is using {} (it holds the database's lock): stop it first, or give this one another --db",
-            db.shown()
-        )));
-    }
-    Ok(DatabaseLock::Postgres(client))
 }
 
 /// The lock file of a database: `class.db.lock` beside `class.db`.
@@ -373,14 +403,17 @@ pub(crate) fn runtime() -> Result<tokio::runtime::Runtime> {
 
 /// `nimlab serve`: runs until Ctrl-C or SIGTERM. The first line on stdout is the address.
 pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
+    let runner: Arc<dyn Runner + Send> = if options.fork {
+        Arc::new(ForkRunner::detect())
+    } else {
+        Arc::new(ProcessRunner::detect())
+    };
+    if !options.web {
+        return judge_only(Arc::new(lab), options, runner);
+    }
     connections::raise_descriptor_limit();
     let runtime = runtime()?;
     runtime.block_on(async {
-        let runner: Arc<dyn Runner + Send> = if options.fork {
-            Arc::new(ForkRunner::detect())
-        } else {
-            Arc::new(ProcessRunner::detect())
-        };
         let running = start(Arc::new(lab), options, runner).await?;
         sigbus::stop_with_message(&options.db);
         {
@@ -396,7 +429,9 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
             running.isolation
         );
         if options.workers == 0 {
-            eprintln!("nimlab serve: --workers 0: uploads are queued but nothing is judged");
+            eprintln!(
+                "nimlab serve: --workers 0: uploads are queued and judged by the judge processes on this database (nimlab serve --no-web), if any"
+            );
         }
         if running.requeued > 0 {
             eprintln!(
@@ -416,7 +451,7 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
             );
         } else {
             eprintln!(
-                "nimlab serve: stopping (submissions being judged are judged again at the next start)"
+                "nimlab serve: stopping (submissions being judged are queued again, to be judged from the start)"
             );
         }
         running.stop(true).await;
@@ -426,6 +461,65 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
             crate::exit::SUCCESS
         })
     })
+}
+
+/// `nimlab serve --no-web`: a process that judges what the web processes on the same
+/// PostgreSQL database queue, until Ctrl-C or SIGTERM. The first line on stdout names it.
+fn judge_only(lab: Arc<Lab>, options: &ServeOptions, runner: Arc<dyn Runner + Send>) -> Result<u8> {
+    if !db::is_postgres(&options.db) {
+        return Err(Error::usage(format!(
+            "--no-web needs a PostgreSQL --db (postgres://...): {} is an SQLite file, which one nimlab serve both serves and judges",
+            options.db.display()
+        )));
+    }
+    if options.workers == 0 {
+        return Err(Error::usage(
+            "--no-web with --workers 0 would neither serve nor judge: give --workers 1 or more",
+        ));
+    }
+    let db = Arc::new(db::Db::open(&options.db)?);
+    let signal = Arc::new(queue::Signal::default());
+    let presence = cluster::Presence::start(
+        db,
+        &lab,
+        cluster::Kind::Judge,
+        options.workers,
+        options.lease,
+        Arc::clone(&signal),
+    )?;
+    let isolation = runner.isolation().summary();
+    // No outbox here: the web processes hear of results through their own listeners.
+    let threads = judging(
+        &lab,
+        &presence,
+        runner,
+        options.workers,
+        Arc::new(tokio::sync::Notify::new()),
+    );
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "nimlab serve: judging as {} (no web)", presence.name());
+        let _ = out.flush();
+    }
+    eprintln!(
+        "nimlab serve: database {}; {} judging worker(s); {}; lab {}",
+        db::shown(&options.db),
+        options.workers,
+        isolation,
+        lab.origin
+    );
+    runtime()?.block_on(terminated());
+    eprintln!(
+        "nimlab serve: stopping (submissions being judged are queued again, for another judge)"
+    );
+    signal.stop();
+    signal.interrupt();
+    for thread in threads {
+        let _ = thread.join();
+    }
+    presence.leave();
+    Ok(crate::exit::SUCCESS)
 }
 
 /// A copy of the lab for a server that outlives the caller's borrow.

@@ -510,7 +510,9 @@ pub async fn queue(
     session.require_staff()?;
     let rows = app.db(db::queue).await?;
     let counts = app.db(db::counts).await?;
+    let processes = app.db(db::processes).await?;
     let view = views::QueueView {
+        processes: &processes,
         rows: &rows,
         counts: &counts,
         workers: app.workers,

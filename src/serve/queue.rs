@@ -3,6 +3,7 @@
 //! database cannot take (a full disk) is kept and tried again, never dropped: see
 //! [`Workers::keep`].
 
+use super::cluster::Presence;
 use super::db::{self, Db, Job, Outcome};
 use crate::check::{self, CheckRequest};
 use crate::error::{Error, Result};
@@ -112,7 +113,7 @@ impl Signal {
     }
 
     /// Waits `duration`, or until the workers are told to stop.
-    fn pause(&self, duration: Duration) {
+    pub(super) fn pause(&self, duration: Duration) {
         let end = Instant::now() + duration;
         while !self.stopping() {
             let left = end.saturating_duration_since(Instant::now());
@@ -134,6 +135,8 @@ impl Signal {
 pub struct Workers {
     pub lab: Arc<Lab>,
     pub db: Arc<Db>,
+    /// This process on the database: the lease it claims jobs with, whether it may.
+    pub presence: Arc<Presence>,
     pub runner: Arc<dyn Runner + Send>,
     pub signal: Arc<Signal>,
     /// Cases each check runs at once.
@@ -157,11 +160,17 @@ impl Workers {
     }
 
     fn work(&self) {
+        let poll = self.presence.poll();
         while !self.signal.stopping() {
             let seen = self.signal.generation();
-            match self.db.with(db::claim) {
+            if self.presence.refusing().is_some() {
+                // Said once by the keeper, which wakes the workers when that changes.
+                self.signal.wait(seen, poll);
+                continue;
+            }
+            match self.db.with(|c| db::claim(c, &self.presence.claimant)) {
                 Ok(Some(job)) => self.run(job),
-                Ok(None) => self.signal.wait(seen, Duration::from_secs(2)),
+                Ok(None) => self.signal.wait(seen, poll),
                 Err(e) => {
                     eprintln!("nimlab serve: cannot take a job from the queue: {e}");
                     self.signal.wait(seen, Duration::from_secs(2));
@@ -181,7 +190,8 @@ impl Workers {
             &self.signal.interrupt,
         );
         if self.signal.stopping() {
-            // Cut short by the shutdown: left `running`, judged again at the next start.
+            // Cut short by the shutdown: given back to the queue as the process leaves (see
+            // `Presence::leave`), or by its lease if the process dies first.
             return;
         }
         let outcome = match judged {
@@ -264,8 +274,16 @@ fn store(
             }
             db::finish(c, job, outcome)
         });
-        let Err(error) = stored else {
-            return Ok(());
+        let error = match stored {
+            Ok(true) => return Ok(()),
+            Ok(false) => {
+                eprintln!(
+                    "nimlab serve: the result of submission {} is discarded: it was queued again while this judge worked on it (an instructor's rejudge, or this judge's lease ran out and another judge took it)",
+                    job.id
+                );
+                return Ok(());
+            }
+            Err(error) => error,
         };
         let what = match outcome {
             Outcome::Judged { .. } => "the result",

@@ -2,7 +2,7 @@
 //! (only the statement's Markdown, rendered with raw HTML disabled, and the fixed script).
 
 use super::assets;
-use super::db::{Status, Summary, User};
+use super::db::{self, Status, Summary, User};
 use super::urls::percent_encode;
 use crate::deadline::Policy;
 use crate::judge::Verdict;
@@ -962,6 +962,42 @@ pub struct QueueView<'a> {
     pub isolation: &'a str,
     pub notice: Option<String>,
     pub exercises: Vec<&'a str>,
+    /// The processes serving and judging on the database, heard of lately.
+    pub processes: &'a [db::Process],
+}
+
+/// The processes on the database, when there is more than this one to tell of; and a warning
+/// when uploads wait with no judge to take them.
+fn processes(view: &QueueView, queued: i64) -> Markup {
+    let taking: i64 = view
+        .processes
+        .iter()
+        .filter(|p| p.refusing.is_none())
+        .map(|p| p.workers)
+        .sum();
+    html! {
+        @if queued > 0 && taking == 0 {
+            p.notice { "No judge is taking jobs: uploads wait until one starts (" code { "nimlab serve --no-web" } ") or one with the website's lab does." }
+        }
+        @if view.processes.len() > 1 || view.processes.iter().any(|p| p.refusing.is_some()) {
+            h2 { "Servers and judges" }
+            div.scroll { table {
+                thead { tr { th { "Process" } th { "Does" } th.num { "Workers" } th { "Lab" } th.wide { "Since" } th { "Takes jobs" } } }
+                tbody {
+                    @for process in view.processes {
+                        tr {
+                            td { code { (process.name) } }
+                            td { (process.kind) }
+                            td.num { (process.workers) }
+                            td.small { (process.lab) " " span.dim { (process.lab_digest.get(..12).unwrap_or(&process.lab_digest)) } }
+                            td.wide.small.dim { (time(process.started_at)) }
+                            td.small { @if let Some(why) = &process.refusing { "no: " (why) } @else if process.workers > 0 { "yes" } @else { "—" } }
+                        }
+                    }
+                }
+            } }
+        }
+    }
 }
 
 pub fn queue(viewer: &Viewer, view: &QueueView) -> Rendered {
@@ -980,8 +1016,9 @@ pub fn queue(viewer: &Viewer, view: &QueueView) -> Rendered {
             @if let Some(notice) = &view.notice { p.notice { (notice) } }
             p { (count(Status::Queued)) " queued · " (count(Status::Running)) " running · "
                 (count(Status::Done)) " judged · " (count(Status::Failed)) " not judged (nimlab's fault) · "
-                (view.workers) " worker(s)" }
+                (view.workers) " worker(s) here" }
             p.small.dim { (view.isolation) }
+            (processes(view, count(Status::Queued)))
             @if view.rows.is_empty() { p.dim { "Nothing is waiting." } }
             @else {
                 div.scroll { table {

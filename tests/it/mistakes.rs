@@ -1,12 +1,14 @@
 //! A corpus of wrong submissions (tests/submissions/<mistake>/<exercise>.py), each a mistake
 //! students really make: the right verdict, and a hint that names the mistake.
 
-use crate::common::{all_hints, check_json, lab_with, root};
+use crate::common::{all_hints, case_in, check_json, lab_with, root};
 
 struct Mistake {
     folder: &'static str,
     file: &'static str,
-    /// Interpreters to run under ("3" alone where the mistake does not depend on the version).
+    /// Interpreters to run under: "3" where the mistake does not depend on the version, and
+    /// then Python 2.7 runs it too, in the same check, and must give the same verdict and
+    /// hint (the lab requires both); "3,2.7" where the versions differ, `runs` says how.
     python: &'static str,
     verdict: &'static str,
     /// Verdicts per run, in --python order.
@@ -273,38 +275,460 @@ const CORPUS: &[Mistake] = &[
         runs: &["accepted"],
         hint: "",
     },
+    // Issue 31: at least five wrong programs per exercise, each hinted at its cause.
+    Mistake {
+        folder: "zero_based_row",
+        file: "present_board.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "Rows are numbered from 1, not 0",
+    },
+    Mistake {
+        folder: "missing_header",
+        file: "present_board.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "a line that says exactly `Nim:`",
+    },
+    Mistake {
+        folder: "xs_without_spaces",
+        file: "present_board.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "Put a space between the Xs",
+    },
+    Mistake {
+        folder: "one_x_short",
+        file: "present_board.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "Each row shows one X fewer than it holds",
+    },
+    Mistake {
+        folder: "lines_not_joined",
+        file: "present_board.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "returned a list of lines",
+    },
+    Mistake {
+        folder: "cannot_empty_row",
+        file: "make_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "elements <= size, not elements < size",
+    },
+    Mistake {
+        folder: "negative_row",
+        file: "make_move.py",
+        python: "3",
+        verdict: "runtime_error",
+        runs: &["runtime_error"],
+        hint: "Python reads board[-1] as the last row",
+    },
+    Mistake {
+        folder: "board_only",
+        file: "make_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "make_move returns two things",
+    },
+    Mistake {
+        folder: "returns_bool",
+        file: "exclusive_or.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "not True and False",
+    },
+    Mistake {
+        folder: "or_instead",
+        file: "exclusive_or.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "this is where it differs from `or`",
+    },
+    Mistake {
+        folder: "and_instead",
+        file: "exclusive_or.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "what `a and b` gives",
+    },
+    Mistake {
+        folder: "and_instead",
+        file: "exclusive_or.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        // On 1 1, where `or` gives 1 as well: the other cases tell it is `and`.
+        hint: "yours gives 1 here and 0 when exactly one bit is 1, which is what `a and b` gives",
+    },
+    Mistake {
+        folder: "answers_swapped",
+        file: "exclusive_or.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "Swap the 1s and 0s it returns",
+    },
+    Mistake {
+        folder: "missing_return",
+        file: "exclusive_or.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "without a `return` statement",
+    },
+    Mistake {
+        folder: "zero_has_a_digit",
+        file: "bin_num.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "numeral_binary(0) gives []",
+    },
+    Mistake {
+        folder: "digits_as_text",
+        file: "bin_num.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "not strings",
+    },
+    Mistake {
+        folder: "reads_digits_backwards",
+        file: "bin_num.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "read the digits from the wrong end",
+    },
+    Mistake {
+        folder: "powers_off_by_one",
+        file: "bin_num.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "twice the right one",
+    },
+    Mistake {
+        folder: "or_instead",
+        file: "bitwise_xor.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "That is a OR b",
+    },
+    Mistake {
+        folder: "and_instead",
+        file: "bitwise_xor.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "That is a AND b",
+    },
+    Mistake {
+        folder: "stops_at_shorter",
+        file: "bitwise_xor.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "stopped when the shorter number ran out",
+    },
+    Mistake {
+        folder: "adds_rows",
+        file: "nim_sum.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "the ordinary sum of the rows",
+    },
+    Mistake {
+        folder: "or_instead",
+        file: "nim_sum.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "combined with or (|)",
+    },
+    Mistake {
+        folder: "first_row_twice",
+        file: "nim_sum.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "it was counted twice",
+    },
+    Mistake {
+        folder: "return_in_loop",
+        file: "nim_sum.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "its `return` is inside the loop",
+    },
+    Mistake {
+        folder: "positions_as_numbers",
+        file: "nim_sum.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "True or False (printed as true and false), not a number",
+    },
+    Mistake {
+        folder: "no_move_when_losing",
+        file: "optimal_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "No move wins there, but the player must still move",
+    },
+    Mistake {
+        folder: "row_not_checked",
+        file: "optimal_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "Not every row gives the winning move",
+    },
+    Mistake {
+        folder: "python_repr",
+        file: "optimal_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "json.dumps(result)",
+    },
+    Mistake {
+        folder: "human_inverted",
+        file: "ui.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "yours gives the opposite",
+    },
+    Mistake {
+        folder: "zeros_not_empty",
+        file: "ui.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "check that every row is 0",
+    },
+    Mistake {
+        folder: "return_in_loop",
+        file: "ui.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "`null` was printed",
+    },
+    Mistake {
+        folder: "max_of_empty_board",
+        file: "ui.py",
+        python: "3",
+        verdict: "runtime_error",
+        runs: &["runtime_error"],
+        hint: "max() or min() was given an empty list",
+    },
+    Mistake {
+        folder: "zero_based_row",
+        file: "misere_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "one row further down",
+    },
+    Mistake {
+        folder: "python_repr",
+        file: "misere_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "json.dumps(result)",
+    },
+    Mistake {
+        folder: "ones_parity_swapped",
+        file: "misere_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "leave an odd number of rows holding one element",
+    },
+    Mistake {
+        folder: "no_move_when_losing",
+        file: "misere_move.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "`null` was printed",
+    },
+    Mistake {
+        folder: "game_crash_on_bad_input",
+        file: "working_game.py",
+        python: "3",
+        verdict: "runtime_error",
+        runs: &["runtime_error"],
+        hint: "catch the ValueError from int()",
+    },
+    Mistake {
+        folder: "game_announces_loser",
+        file: "working_game.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "The player who takes the last element wins",
+    },
+    Mistake {
+        folder: "game_random_computer",
+        file: "working_game.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "The computer must play the winning strategy (optimal_move)",
+    },
+    Mistake {
+        folder: "game_accepts_illegal",
+        file: "working_game.py",
+        python: "3",
+        verdict: "runtime_error",
+        runs: &["runtime_error"],
+        hint: "a move that is not legal on this board",
+    },
+    Mistake {
+        folder: "game_turn_passes_on_illegal",
+        file: "working_game.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "ask the same player again",
+    },
+    Mistake {
+        folder: "game_accepts_illegal",
+        file: "misere_game.py",
+        python: "3",
+        verdict: "runtime_error",
+        runs: &["runtime_error"],
+        hint: "a move that is not legal on this board",
+    },
+    Mistake {
+        folder: "game_crash_on_bad_input",
+        file: "misere_game.py",
+        python: "3",
+        verdict: "runtime_error",
+        runs: &["runtime_error"],
+        hint: "catch the ValueError from int()",
+    },
+    Mistake {
+        folder: "game_turn_passes_on_illegal",
+        file: "misere_game.py",
+        python: "3",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer"],
+        hint: "The turn passes to the other player after a legal move, and only then",
+    },
 ];
+
+/// Hints a mistake must not get: each names a cause the program's evidence rules out.
+const NOT_HINTED: &[(&str, &str, &str)] = &[
+    // `and` gives 1 on 1 1 as `or` does, but 0 where one bit is 1: not `or`.
+    ("and_instead", "exclusive_or.py", "`or`"),
+    ("or_instead", "exclusive_or.py", "`a and b`"),
+    // A plainly wrong nim-sum flips some position answers: not the names swapped.
+    ("adds_rows", "nim_sum.py", "N- and P-positions"),
+    ("or_instead", "nim_sum.py", "N- and P-positions"),
+    ("first_row_twice", "nim_sum.py", "N- and P-positions"),
+    ("return_in_loop", "nim_sum.py", "N- and P-positions"),
+    // is_human inverted takes "ComPuTer" for a human too, but it lowercases the name.
+    ("human_inverted", "ui.py", "any letter case"),
+    ("case_sensitive", "ui.py", "the opposite"),
+];
+
+/// Mistakes checked under Python 3 alone though they do not depend on the version: the
+/// memory hog takes seconds to reach its limit, and under 2.7 would only double that.
+const PYTHON_3_ONLY: &[&str] = &["memory_hog"];
+
+/// The hints of one run: its cases' and its syntax error's.
+fn run_hints(run: &serde_json::Value) -> Vec<String> {
+    all_hints(&serde_json::json!({ "runs": [run] }))
+}
 
 #[test]
 fn each_mistake_gets_its_verdict_and_hint() {
+    for (folder, file, _) in NOT_HINTED {
+        assert!(
+            CORPUS
+                .iter()
+                .any(|m| (m.folder, m.file) == (*folder, *file)),
+            "{folder}/{file} is not in the corpus"
+        );
+    }
     for mistake in CORPUS {
         let file = root()
             .join("tests/submissions")
             .join(mistake.folder)
             .join(mistake.file);
+        let both = mistake.python == "3" && !PYTHON_3_ONLY.contains(&mistake.folder);
+        let (python, runs) = if both {
+            ("3,2.7", vec![mistake.runs[0]; 2])
+        } else {
+            (mistake.python, mistake.runs.to_vec())
+        };
         // The exercise is found from the file name, as for a student.
-        let (report, code) = check_json(&[file.to_str().unwrap(), "--python", mistake.python]);
+        let (report, code) = check_json(&[file.to_str().unwrap(), "--python", python]);
         let name = format!("{}/{}", mistake.folder, mistake.file);
         assert_eq!(report["verdict"], mistake.verdict, "{name}: {report:#}");
-        let runs: Vec<&str> = report["runs"]
+        let verdicts: Vec<&str> = report["runs"]
             .as_array()
             .unwrap()
             .iter()
             .map(|r| r["verdict"].as_str().unwrap())
             .collect();
-        assert_eq!(runs, mistake.runs, "{name}");
+        assert_eq!(verdicts, runs, "{name}");
         assert_eq!(
             code,
             if mistake.verdict == "accepted" { 0 } else { 1 },
             "{name}"
         );
         let hints = all_hints(&report);
-        let hinted = mistake.hint.is_empty() || hints.iter().any(|h| h.contains(mistake.hint));
+        let hinted = |hints: &[String]| {
+            mistake.hint.is_empty() || hints.iter().any(|h| h.contains(mistake.hint))
+        };
         assert!(
-            hinted,
+            hinted(&hints),
             "{name}: no hint containing {:?} in {hints:#?}",
             mistake.hint
         );
+        if both {
+            // The same mistake, the same advice, under each version.
+            for run in report["runs"].as_array().unwrap() {
+                let hints = run_hints(run);
+                assert!(
+                    hinted(&hints),
+                    "{name} under {}: no hint containing {:?} in {hints:#?}",
+                    run["interpreter"],
+                    mistake.hint
+                );
+            }
+        }
+        for (folder, file, wrong) in NOT_HINTED {
+            if (*folder, *file) == (mistake.folder, mistake.file) {
+                assert!(
+                    !hints.iter().any(|h| h.contains(wrong)),
+                    "{name}: a hint containing {wrong:?} in {hints:#?}"
+                );
+            }
+        }
     }
 }
 
@@ -344,6 +768,55 @@ fn a_game_that_asks_its_questions_in_another_order_is_played_as_it_asks() {
     assert!(
         !hints.iter().any(|h| h.contains("catch the ValueError")),
         "{hints:#?}"
+    );
+}
+
+#[test]
+fn a_game_hint_quotes_a_sample_scenarios_move_and_never_a_secret_ones() {
+    // The crash hint quotes the move typed before the crash: `4, 1` is sample
+    // 02-human-vs-human's scripted "4 1", typed the way the program asks for moves.
+    let file = root().join("tests/submissions/game_accepts_illegal/working_game.py");
+    let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3"]);
+    let case = case_in(&report, "sample/02-human-vs-human")[0];
+    assert_eq!(case["visibility"], "sample");
+    let hints = case["feedback"]["hints"].as_array().unwrap();
+    assert!(
+        hints[0]
+            .as_str()
+            .unwrap()
+            .starts_with("The program crashed after `4, 1`, a move that is not legal"),
+        "{hints:#?}"
+    );
+    // The same scenario made secret: a student learns that it failed, nothing of its moves.
+    // Hints are worked out for samples only; a secret case's message (which quotes a move)
+    // is the instructor's.
+    let lab = lab_with(&["working_game"], |_| {});
+    let fixtures = lab.path().join("fixtures/working_game");
+    std::fs::rename(
+        fixtures.join("sample/02-human-vs-human.toml"),
+        fixtures.join("secret/02-human-vs-human.toml"),
+    )
+    .unwrap();
+    let args = [
+        file.to_str().unwrap(),
+        "--python",
+        "3",
+        "--lab",
+        lab.path().to_str().unwrap(),
+    ];
+    let (student, _) = check_json(&args);
+    let hints = all_hints(&student);
+    assert!(!hints.iter().any(|h| h.contains("4, 1")), "{hints:#?}");
+    let secret = case_in(&student, "secret/02-human-vs-human")[0];
+    assert_eq!(secret["verdict"], "runtime_error");
+    assert_eq!(secret["message"], "", "{secret:#}");
+    assert!(secret.get("feedback").is_none(), "{secret:#}");
+    let (instructor, _) = check_json(&[&args[..], &["--instructor"]].concat());
+    let secret = case_in(&instructor, "secret/02-human-vs-human")[0];
+    assert_eq!(
+        secret["feedback"]["hints"],
+        serde_json::json!([]),
+        "{secret:#}"
     );
 }
 

@@ -37,16 +37,8 @@ pub fn hints(
     {
         hints.push("The lab's first rule is that the players choose any of the three modes (human against human, human against computer, computer against computer). Let them choose before the game: with a menu of the three modes, with questions (\"Is player 2 a computer? (y/n)\"), or the way the model solution does it, asking for the players' names and playing a name that contains \"computer\" as a computer.".into());
     }
-    let misere_rule_broken = result
-        .broken
-        .as_ref()
-        .map(|b| b.rule)
-        .filter(|_| result.ending == crate::nim::Ending::Misere);
-    match misere_rule_broken {
-        Some(Rule::Winner) => hints.push("Under misère rules the player who takes the last element loses: when the board is empty, announce the other player as the winner.".into()),
-        Some(Rule::ComputerOptimal) => hints.push("The computer must play the misère strategy (misere_move), making a winning move whenever one exists: the normal game's move (leave nim-sum 0) is right until a move would leave no row of two or more; that move must leave an odd number of rows of one, or the computer takes the last element.".into()),
-        _ => {}
-    }
+    let broken = result.broken.as_ref().map(|b| b.rule);
+    hints.extend(broken.and_then(|rule| rule_hint(rule, result.ending)));
     if result
         .notes
         .iter()
@@ -65,6 +57,33 @@ pub fn hints(
         hints.push("nimlab could not work out how to play your game, so this game is not judged either way. Make each question say what it wants: list the three modes in a menu (1) Human vs Human, 2) Human vs Computer, 3) Computer vs Computer), put (y/n) after a yes-or-no question, and ask for a move with the words row and elements. If your lab's game asks something else, your instructor can give nimlab the answers.".into());
     }
     hints
+}
+
+/// What to change when the game broke one of the lab's rules about moves, turns and the end.
+fn rule_hint(rule: Rule, ending: crate::nim::Ending) -> Option<String> {
+    let misere = ending == crate::nim::Ending::Misere;
+    let text = match rule {
+        Rule::Winner if misere => {
+            "Under misère rules the player who takes the last element loses: when the board is empty, announce the other player as the winner."
+        }
+        Rule::Winner => {
+            "The player who takes the last element wins: announce the player who made the last move, before the turn passes to the other one."
+        }
+        Rule::ComputerOptimal if misere => {
+            "The computer must play the misère strategy (misere_move), making a winning move whenever one exists: the normal game's move (leave nim-sum 0) is right until a move would leave no row of two or more; that move must leave an odd number of rows of one, or the computer takes the last element."
+        }
+        Rule::ComputerOptimal => {
+            "The computer must play the winning strategy (optimal_move): whenever the nim-sum is not 0, it makes the move that leaves nim-sum 0."
+        }
+        Rule::IllegalRefused => {
+            "After an illegal move the board must stay as it was and the same player be asked again: look at what make_move returns (False for an illegal move) and ask again without passing the turn."
+        }
+        Rule::TurnOrder => {
+            "The turn passes to the other player after a legal move, and only then: after an illegal move, ask the same player again."
+        }
+        _ => return None,
+    };
+    Some(text.into())
 }
 
 /// A crash traced to the line nimlab typed just before it.
@@ -141,6 +160,38 @@ fn crash_hint(typed: Option<&Typed>, error: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_rule_about_moves_and_the_end_has_its_hint_under_each_ending() {
+        use crate::nim::Ending;
+        let normal = rule_hint(Rule::Winner, Ending::Normal).unwrap();
+        assert!(normal.contains("takes the last element wins"), "{normal}");
+        let misere = rule_hint(Rule::Winner, Ending::Misere).unwrap();
+        assert!(misere.contains("announce the other player"), "{misere}");
+        assert!(
+            rule_hint(Rule::ComputerOptimal, Ending::Normal)
+                .unwrap()
+                .contains("optimal_move")
+        );
+        assert!(
+            rule_hint(Rule::ComputerOptimal, Ending::Misere)
+                .unwrap()
+                .contains("misere_move")
+        );
+        for ending in [Ending::Normal, Ending::Misere] {
+            assert!(
+                rule_hint(Rule::IllegalRefused, ending)
+                    .unwrap()
+                    .contains("stay as it was")
+            );
+            assert!(
+                rule_hint(Rule::TurnOrder, ending)
+                    .unwrap()
+                    .contains("and only then")
+            );
+            assert_eq!(rule_hint(Rule::Ends, ending), None);
+        }
+    }
 
     #[test]
     fn a_crash_is_traced_to_the_line_typed_before_it() {

@@ -1,6 +1,7 @@
 //! The website on PostgreSQL: a real server the tests start (see `common::postgres`). The
 //! rest of the website's tests run on it too with `NIMLAB_TEST_STORE=postgres`; these are
-//! what only PostgreSQL has: migrations started at once, its lock, its backup into a file.
+//! what only PostgreSQL has: migrations started at once, several servers, its backup into a
+//! file. Several processes judging at once are in `scale`.
 
 use super::*;
 use crate::common::postgres;
@@ -67,21 +68,19 @@ fn a_class_runs_on_postgresql_and_its_backup_is_a_file_a_server_serves() {
         .success();
     let lab = small_lab();
     let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
-    // One server per database, as with a file.
-    let second = nimlab()
-        .arg("--lab")
-        .arg(lab.path())
-        .args(["serve", "--listen", "127.0.0.1:0", "--db"])
-        .arg(&db)
-        .timeout(Duration::from_secs(30))
-        .output()
-        .unwrap();
-    assert_eq!(second.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&second.stderr).contains("another nimlab serve is using"),
-        "{}",
-        String::from_utf8_lossy(&second.stderr)
+    // Unlike a file, a PostgreSQL database takes several servers: a second, web only, serves
+    // the same class, and what it queues the first one judges.
+    let second = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let ada_there = api_login(&second, "ada", "ada-password");
+    let queued_there = submit(
+        &ada_there,
+        &second,
+        "present_board",
+        &solution("present_board"),
     );
+    let judged_there = judged(&ada_there, &second, queued_there);
+    assert_eq!(judged_there["verdict"], "accepted", "{judged_there}");
+    drop(second);
     let ada = api_login(&server, "ada", "ada-password");
     let id = submit(&ada, &server, "exclusive_or", &solution("exclusive_or"));
     let first = judged(&ada, &server, id);

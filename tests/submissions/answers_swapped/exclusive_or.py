@@ -1,0 +1,19 @@
+# -*- coding: utf-8 -*-
+from __future__ import print_function, division
+
+
+def exclusive_or(a, b):
+    if a:
+        if b:
+            return 1
+        return 0
+    if b:
+        return 0
+    return 1
+
+
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(exclusive_or(a, b))

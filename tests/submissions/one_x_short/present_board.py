@@ -1,0 +1,18 @@
+# -*- coding: utf-8 -*-
+from __future__ import print_function, division
+
+
+def present_board(board):
+    lines = ["Nim:"]
+    for number, size in enumerate(board, 1):
+        line = str(number) + ":"
+        for x in range(1, size):
+            line += " X"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(present_board([int(word) for word in sys.stdin.readline().split()]))
