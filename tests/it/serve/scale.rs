@@ -138,12 +138,13 @@ fn wrong_program(tag: &str) -> Vec<u8> {
     format!("print(0)\n# {tag}\n").into_bytes()
 }
 
-/// The model solution, slowed down by a second (per case, or per job if the runner imports it once): long enough to catch it
-/// running, well within the limits (exercise.toml: 2 s of CPU, 5 s of wall per case; a sleep
-/// uses no CPU).
+/// The model solution, slowed down by a second at its end (per case, or per job if the
+/// runner loads it once): long enough to catch it running, well within the limits
+/// (exercise.toml: 2 s of CPU, 5 s of wall time per case; a sleep uses no CPU). At the end,
+/// as its `from __future__` import must come first.
 fn slow_program() -> Vec<u8> {
-    let mut source = b"import time\ntime.sleep(1.0)\n".to_vec();
-    source.extend(accepted_program("slow"));
+    let mut source = accepted_program("slow");
+    source.extend_from_slice(b"\nimport time\ntime.sleep(1.0)\n");
     source
 }
 
