@@ -275,6 +275,15 @@ pub struct BenchArgs {
     /// present_board at once; report the time from upload to verdict
     #[arg(long, value_name = "STUDENTS", conflicts_with = "class")]
     pub serve: Option<usize>,
+    /// With --serve: run the website as one web process and this many judge processes
+    /// (`serve --no-web`) on a scratch database of the PostgreSQL server --db names
+    #[arg(long, value_name = "J", requires = "serve")]
+    pub judges: Option<usize>,
+    /// With --judges: a PostgreSQL connection string to an existing database whose user may
+    /// create databases (`postgresql:///postgres?host=/run/postgresql`); the bench creates a
+    /// scratch database beside it and drops it afterwards
+    #[arg(long, value_name = "URI", requires = "judges")]
+    pub db: Option<PathBuf>,
     /// With --class: grade with this runner only (default: both, one after the other)
     #[arg(long, value_enum, requires = "class")]
     pub runner: Option<RunnerChoice>,

@@ -33,6 +33,8 @@ pub struct Options {
     /// Repetitions of each measurement; the median is reported.
     pub repeat: usize,
     pub what: What,
+    /// With [`What::Website`]'s judges: the PostgreSQL server to make a scratch database on.
+    pub db: Option<PathBuf>,
 }
 
 /// The kind of measurement.
@@ -46,10 +48,12 @@ pub enum What {
         runner: Option<Runner>,
     },
     /// The website, with `students` submitting at once; `workers` judging (None: the
-    /// server's default).
+    /// server's default). With `judges`, one web process and that many judge processes on a
+    /// scratch PostgreSQL database (`workers` each; None: the cores shared between them).
     Website {
         students: usize,
         workers: Option<usize>,
+        judges: Option<usize>,
     },
 }
 
@@ -72,8 +76,17 @@ impl Runner {
 
 /// Measures what `options` asks and prints the report to `out`.
 pub fn run(lab: &Lab, options: &Options, out: &mut impl Write) -> Result<u8> {
-    if let What::Website { students, workers } = options.what {
-        return website::run(lab, students, workers, out);
+    if let What::Website {
+        students,
+        workers,
+        judges,
+    } = options.what
+    {
+        let judges = match judges {
+            None => None,
+            Some(judges) => Some(website::Judges::new(judges, options.db.as_deref())?),
+        };
+        return website::run(lab, students, workers, judges, out);
     }
     if options.repeat == 0 {
         return Err(Error::usage("--repeat must be at least 1"));

@@ -1,6 +1,10 @@
 //! `nimlab bench --serve N`: a server on a fresh database, and N students who log in and
 //! submit present_board's model solution at once, each through its own HTTP client.
 //! Reports the time from upload to verdict and the submissions judged per second.
+//!
+//! With `--judges J`, the website runs as a course spreads it over processes: one web process
+//! (`--workers 0`) and J judge processes (`--no-web`) on a scratch database the bench makes
+//! on the PostgreSQL server `--db` names, and drops afterwards however the bench ends.
 
 use crate::error::{Error, Result};
 use crate::lab::Lab;
@@ -13,6 +17,8 @@ const EXERCISE: &str = "present_board";
 const PASSWORD: &str = "bench-password";
 /// How often each student asks for the verdict.
 const POLL: Duration = Duration::from_millis(1000);
+/// Logins a student tries when told to wait (429).
+const LOGIN_TRIES: u32 = 120;
 
 struct Timing {
     login: Duration,
@@ -40,14 +46,27 @@ async fn student(
         .build()
         .map_err(|e| internal("cannot make an HTTP client", e))?;
     let started = Instant::now();
-    let login = client
-        .post(format!("{base}/api/login"))
-        .json(&serde_json::json!({ "username": username, "password": PASSWORD }))
-        .send()
-        .await
-        .map_err(|e| internal("login", e))?;
-    if !login.status().is_success() {
-        return Err(internal("login", login.status()));
+    // All the students come from one address, which may have only so many logins checked at
+    // once (see serve::throttle): a student told to wait (429) tries again a second later
+    // (the address's count goes down as the checks under way end, sooner than the
+    // Retry-After of its whole window); the wait counts in the login's time.
+    let mut tries = 0;
+    loop {
+        let login = client
+            .post(format!("{base}/api/login"))
+            .json(&serde_json::json!({ "username": username, "password": PASSWORD }))
+            .send()
+            .await
+            .map_err(|e| internal("login", e))?;
+        tries += 1;
+        if login.status() == reqwest::StatusCode::TOO_MANY_REQUESTS && tries < LOGIN_TRIES {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            continue;
+        }
+        if !login.status().is_success() {
+            return Err(internal("login", login.status()));
+        }
+        break;
     }
     let login_time = started.elapsed();
     let upload = Instant::now();
@@ -117,7 +136,39 @@ struct Child {
 }
 
 impl Child {
+    /// The web process (judging too, unless `workers` is 0); its address.
     fn start(lab: &Lab, db: &std::path::Path, workers: Option<usize>) -> Result<Child> {
+        let mut command = Child::command(lab, db)?;
+        command.args(["--listen", "127.0.0.1:0", "--max-queued", "1"]);
+        if let Some(workers) = workers {
+            command.args(["--workers", &workers.to_string()]);
+        }
+        let (process, line) = Child::spawn(command)?;
+        let addr = line
+            .strip_prefix("nimlab serve: listening on ")
+            .ok_or_else(|| internal("the server did not start", &line))?
+            .to_string();
+        Ok(Child { process, addr })
+    }
+
+    /// A judge process (`--no-web`) with `workers`; `addr` is its name (`HOSTNAME:PID`).
+    fn judge(lab: &Lab, db: &std::path::Path, workers: usize) -> Result<Child> {
+        let mut command = Child::command(lab, db)?;
+        command.args(["--no-web", "--workers", &workers.to_string()]);
+        let (process, line) = Child::spawn(command)?;
+        let name = line
+            .strip_prefix("nimlab serve: judging as ")
+            .and_then(|rest| rest.strip_suffix(" (no web)"))
+            .ok_or_else(|| internal("the judge did not start", &line))?
+            .to_string();
+        Ok(Child {
+            process,
+            addr: name,
+        })
+    }
+
+    /// `nimlab serve` on `lab` and `db`.
+    fn command(lab: &Lab, db: &std::path::Path) -> Result<std::process::Command> {
         let exe = std::env::current_exe()
             .map_err(|e| Error::internal("cannot find the nimlab binary", e))?;
         let mut command = std::process::Command::new(exe);
@@ -128,25 +179,27 @@ impl Child {
             .arg("serve")
             .arg("--db")
             .arg(db)
-            .args(["--listen", "127.0.0.1:0", "--max-queued", "1"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::inherit());
-        if let Some(workers) = workers {
-            command.args(["--workers", &workers.to_string()]);
-        }
+        Ok(command)
+    }
+
+    /// Starts `command`; its first line, which says it is ready. The rest of its output is
+    /// read and dropped, so that it never writes to a closed pipe.
+    fn spawn(mut command: std::process::Command) -> Result<(std::process::Child, String)> {
         let mut process = command
             .spawn()
             .map_err(|e| Error::internal("cannot start nimlab serve", e))?;
         let mut line = String::new();
-        let stdout = process.stdout.take().expect("piped");
-        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line)
-            .map_err(|e| Error::internal("cannot read the server's address", e))?;
-        let addr = line
-            .trim()
-            .strip_prefix("nimlab serve: listening on ")
-            .ok_or_else(|| internal("the server did not start", line.trim()))?
-            .to_string();
-        Ok(Child { process, addr })
+        let mut stdout = std::io::BufReader::new(process.stdout.take().expect("piped"));
+        let read = std::io::BufRead::read_line(&mut stdout, &mut line);
+        std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+        if let Err(e) = read {
+            let _ = process.kill();
+            let _ = process.wait();
+            return Err(Error::internal("cannot read the server's first line", e));
+        }
+        Ok((process, line.trim().to_string()))
     }
 
     /// The server's peak memory (resident), from /proc.
@@ -175,6 +228,48 @@ struct Results {
     /// In MiB; None where /proc does not tell.
     peak: Option<u64>,
     tally: Tally,
+    /// With `--judges`: the judge processes.
+    judges: Option<Split>,
+}
+
+/// `--judges J`: how many judge processes, with how many workers each, on which PostgreSQL
+/// server.
+#[derive(Debug, Clone)]
+pub struct Judges {
+    count: usize,
+    server: std::path::PathBuf,
+}
+
+impl Judges {
+    /// `--judges` with `--db`: a usage error unless there is at least one judge and `--db` is
+    /// a PostgreSQL connection string (judge processes share a database over the network,
+    /// not a file).
+    pub fn new(count: usize, server: Option<&std::path::Path>) -> Result<Judges> {
+        if count == 0 {
+            return Err(Error::usage("--judges needs at least 1 judge process"));
+        }
+        match server {
+            Some(server) if db::is_postgres(server) => Ok(Judges {
+                count,
+                server: server.to_path_buf(),
+            }),
+            Some(server) => Err(Error::usage(format!(
+                "--judges needs --db to be a PostgreSQL connection string (postgresql://...), not {}",
+                db::shown(server)
+            ))),
+            None => Err(Error::usage(
+                "--judges needs --db, a PostgreSQL connection string (postgresql:///postgres?host=/run/postgresql): the bench makes a scratch database on that server",
+            )),
+        }
+    }
+}
+
+/// What the judge processes did.
+struct Split {
+    /// Workers in each judge process.
+    workers: usize,
+    /// Each judge's name, the submissions it judged, and its peak memory (MiB).
+    judges: Vec<(String, usize, Option<u64>)>,
 }
 
 /// The students' timings, gathered.
@@ -191,10 +286,20 @@ struct Tally {
     failures: Vec<Error>,
 }
 
-/// Has `students` submit at once to a server with `workers` (None: its default) and prints
-/// the report; not accepted (exit 1) unless every student's submission was accepted.
-pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Write) -> Result<u8> {
-    let results = measure(lab, students, workers)?;
+/// Has `students` submit at once to a server with `workers` (None: its default), or to a
+/// web process and `judges`, and prints the report; not accepted (exit 1) unless every
+/// student's submission was accepted.
+pub fn run(
+    lab: &Lab,
+    students: usize,
+    workers: Option<usize>,
+    judges: Option<Judges>,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let results = match judges {
+        None => measure(lab, students, workers)?,
+        Some(judges) => measure_split(lab, students, workers, &judges)?,
+    };
     print(&results, out)?;
     let tally = &results.tally;
     Ok(
@@ -206,15 +311,20 @@ pub fn run(lab: &Lab, students: usize, workers: Option<usize>, out: &mut dyn Wri
     )
 }
 
-fn measure(lab: &Lab, students: usize, workers: Option<usize>) -> Result<Results> {
+/// The model solution the students submit; a usage error without students or solution.
+fn model_solution(lab: &Lab, students: usize) -> Result<String> {
     if students == 0 {
         return Err(Error::usage("--serve needs at least 1 student"));
     }
-    let source = lab.exercise(EXERCISE)?.solution.clone().ok_or_else(|| {
+    lab.exercise(EXERCISE)?.solution.clone().ok_or_else(|| {
         Error::usage(format!(
             "the lab's {EXERCISE} has no model solution to submit"
         ))
-    })?;
+    })
+}
+
+fn measure(lab: &Lab, students: usize, workers: Option<usize>) -> Result<Results> {
+    let source = model_solution(lab, students)?;
     let folder = tempfile::tempdir().map_err(|e| Error::internal("cannot create a folder", e))?;
     let db_path = folder.path().join("bench.db");
     accounts(&db_path, students)?;
@@ -230,7 +340,165 @@ fn measure(lab: &Lab, students: usize, workers: Option<usize>) -> Result<Results
         isolation,
         peak,
         tally: tally(timings, elapsed),
+        judges: None,
     })
+}
+
+/// One web process that only serves, and `judges.count` judge processes that only judge,
+/// on a scratch database; each judge has `workers` (None: the cores shared between them,
+/// at least one each).
+fn measure_split(
+    lab: &Lab,
+    students: usize,
+    workers: Option<usize>,
+    judges: &Judges,
+) -> Result<Results> {
+    let source = model_solution(lab, students)?;
+    // Declared first, so dropped last: the processes end before their database goes.
+    let scratch = Scratch::create(&judges.server)?;
+    accounts(&scratch.uri, students)?;
+    let web = Child::start(lab, &scratch.uri, Some(0))?;
+    let workers = workers.unwrap_or_else(|| (crate::pool::default_jobs() / judges.count).max(1));
+    let processes = (0..judges.count)
+        .map(|_| Child::judge(lab, &scratch.uri, workers))
+        .collect::<Result<Vec<_>>>()?;
+    let isolation = ProcessRunner::detect().isolation().summary();
+    let (timings, elapsed) = submit_at_once(&web.addr, &source, students)?;
+    let peak = web.peak_memory_mib();
+    let peaks: Vec<(String, Option<u64>)> = processes
+        .iter()
+        .map(|judge| (judge.addr.clone(), judge.peak_memory_mib()))
+        .collect();
+    drop(processes);
+    drop(web);
+    let judged = scratch.judged()?;
+    let count = |name: &str| {
+        judged
+            .iter()
+            .filter(|(judge, _)| judge == name)
+            .map(|(_, count)| count)
+            .sum()
+    };
+    let split = Split {
+        workers,
+        judges: peaks
+            .into_iter()
+            .map(|(name, peak)| {
+                let count = count(&name);
+                (name, count, peak)
+            })
+            .collect(),
+    };
+    Ok(Results {
+        students,
+        workers: workers * judges.count,
+        isolation,
+        peak,
+        tally: tally(timings, elapsed),
+        judges: Some(split),
+    })
+}
+
+/// A scratch database on a PostgreSQL server, dropped with this.
+struct Scratch {
+    /// The server's connection string, as `--db` gave it.
+    server: std::path::PathBuf,
+    name: String,
+    /// The scratch database's connection string.
+    uri: std::path::PathBuf,
+}
+
+impl Scratch {
+    fn create(server: &std::path::Path) -> Result<Scratch> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or_default();
+        let name = format!("nimlab_bench_{}_{nanos}", std::process::id());
+        let mut admin = admin(server)?;
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .map_err(|e| {
+                Error::usage(format!(
+                    "--db {}: cannot create a scratch database there: {e}",
+                    db::shown(server)
+                ))
+            })?;
+        Ok(Scratch {
+            server: server.to_path_buf(),
+            uri: with_database(server, &name),
+            name,
+        })
+    }
+
+    /// The judges' names and how many submissions each judged, by name.
+    fn judged(&self) -> Result<Vec<(String, usize)>> {
+        let mut client = admin(&self.uri)?;
+        let rows = client
+            .query(
+                "SELECT judge, COUNT(*)::bigint FROM submissions WHERE judge IS NOT NULL
+                 GROUP BY judge ORDER BY judge",
+                &[],
+            )
+            .map_err(|e| internal("cannot count the judges' submissions", e))?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get::<_, String>(0), r.get::<_, i64>(1) as usize))
+            .collect())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let dropped = admin(&self.server).and_then(|mut admin| {
+            admin
+                .batch_execute(&format!(
+                    "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                    self.name
+                ))
+                .map_err(|e| internal("cannot drop the scratch database", e))
+        });
+        if let Err(e) = dropped {
+            eprintln!("nimlab bench: {e} ({})", self.name);
+        }
+    }
+}
+
+/// A connection to the PostgreSQL database `uri` names.
+fn admin(uri: &std::path::Path) -> Result<postgres::Client> {
+    let config: postgres::Config = uri.to_string_lossy().parse().map_err(|e| {
+        Error::usage(format!(
+            "--db {}: not a PostgreSQL connection string: {e}",
+            db::shown(uri)
+        ))
+    })?;
+    config
+        .connect(postgres::NoTls)
+        .map_err(|e| Error::usage(format!("--db {}: cannot connect: {e}", db::shown(uri))))
+}
+
+/// `server`'s connection string naming the database `name` instead: its path replaced, and
+/// any `dbname` parameter left out.
+fn with_database(server: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let text = server.to_string_lossy();
+    let (base, query) = match text.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (&*text, None),
+    };
+    let (scheme, rest) = base.split_once("://").unwrap_or(("postgresql", base));
+    let authority = &rest[..rest.find('/').unwrap_or(rest.len())];
+    let mut uri = format!("{scheme}://{authority}/{name}");
+    if let Some(query) = query {
+        let kept: Vec<&str> = query
+            .split('&')
+            .filter(|pair| !pair.starts_with("dbname="))
+            .collect();
+        if !kept.is_empty() {
+            uri.push('?');
+            uri.push_str(&kept.join("&"));
+        }
+    }
+    std::path::PathBuf::from(uri)
 }
 
 /// The students' accounts in a fresh database. They share one hash (the same password):
@@ -308,13 +576,22 @@ fn print(results: &Results, out: &mut dyn Write) -> Result<()> {
         ref isolation,
         peak,
         tally: ref t,
+        ref judges,
     } = *results;
     let mut line = |text: std::fmt::Arguments| {
         writeln!(out, "{text}").map_err(|e| Error::internal("cannot write to stdout", e))
     };
-    line(format_args!(
-        "nimlab bench --serve {students}: {students} students log in and submit {EXERCISE}'s model solution at once ({workers} judging worker(s); {isolation})",
-    ))?;
+    match judges {
+        None => line(format_args!(
+            "nimlab bench --serve {students}: {students} students log in and submit {EXERCISE}'s model solution at once ({workers} judging worker(s); {isolation})",
+        ))?,
+        Some(split) => line(format_args!(
+            "nimlab bench --serve {students} --judges {}: {students} students log in and submit {EXERCISE}'s model solution at once to a web process, judged by {} judge process(es) of {} worker(s) each on PostgreSQL ({workers} in all; {isolation})",
+            split.judges.len(),
+            split.judges.len(),
+            split.workers,
+        ))?,
+    }
     line(format_args!(
         "  log in:            p50 {}, p95 {}, max {}",
         seconds(percentile(&t.logins, 50.0)),
@@ -335,8 +612,19 @@ fn print(results: &Results, out: &mut dyn Write) -> Result<()> {
         t.judged as f64 / t.last.as_secs_f64().max(1e-9),
         t.accepted
     ))?;
+    let server = if judges.is_some() {
+        "the web process"
+    } else {
+        "the server"
+    };
     if let Some(peak) = peak {
-        line(format_args!("  the server's peak memory: {peak} MiB"))?;
+        line(format_args!("  {server}'s peak memory: {peak} MiB"))?;
+    }
+    for (name, judged, peak) in judges.iter().flat_map(|split| &split.judges) {
+        let memory = peak
+            .map(|mib| format!(", peak memory {mib} MiB"))
+            .unwrap_or_default();
+        line(format_args!("  judge {name}: judged {judged}{memory}"))?;
     }
     for error in t.failures.iter().take(5) {
         line(format_args!("  a student failed: {error}"))?;
@@ -367,6 +655,7 @@ mod tests {
             isolation: ISOLATION.to_string(),
             peak: Some(53),
             tally: tally(timings, millis(2300.0)),
+            judges: None,
         };
         assert_eq!(
             printed(|out| print(&results, out)),
@@ -393,6 +682,7 @@ mod tests {
             isolation: ISOLATION.to_string(),
             peak: None,
             tally,
+            judges: None,
         };
         let text = printed(|out| print(&results, out));
         assert!(text.contains("\n  1 judged in 2.21 s: "), "{text}");
@@ -400,6 +690,70 @@ mod tests {
         assert!(
             text.ends_with("\n  a student failed: login: 401\n"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn the_report_names_the_judges_and_what_each_judged() {
+        let timings = vec![timing(200.0, 2010.0, 2206.0), timing(160.0, 1010.0, 1190.0)];
+        let results = Results {
+            students: 2,
+            workers: 2,
+            isolation: ISOLATION.to_string(),
+            peak: Some(40),
+            tally: tally(timings, millis(2300.0)),
+            judges: Some(Split {
+                workers: 1,
+                judges: vec![
+                    ("host:101".to_string(), 2, Some(30)),
+                    ("host:102".to_string(), 0, None),
+                ],
+            }),
+        };
+        let text = printed(|out| print(&results, out));
+        assert!(
+            text.starts_with("nimlab bench --serve 2 --judges 2: 2 students log in and submit present_board's model solution at once to a web process, judged by 2 judge process(es) of 1 worker(s) each on PostgreSQL (2 in all; "),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(
+                "  the web process's peak memory: 40 MiB\n  judge host:101: judged 2, peak memory 30 MiB\n  judge host:102: judged 0\n"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn judges_need_a_postgresql_server() {
+        let pg = std::path::Path::new("postgresql:///postgres?host=/run/postgresql");
+        assert!(Judges::new(2, Some(pg)).is_ok());
+        for (count, db) in [
+            (2, None),
+            (2, Some(std::path::Path::new("class.db"))),
+            (0, Some(pg)),
+        ] {
+            assert_eq!(Judges::new(count, db).unwrap_err().exit_code(), 2);
+        }
+    }
+
+    #[test]
+    fn the_scratch_database_is_named_in_the_servers_connection_string() {
+        let named = |server: &str| {
+            with_database(std::path::Path::new(server), "scratch")
+                .to_string_lossy()
+                .into_owned()
+        };
+        assert_eq!(
+            named("postgresql:///postgres?host=/run/postgresql"),
+            "postgresql:///scratch?host=/run/postgresql"
+        );
+        assert_eq!(
+            named("postgres://bench:pw@db.example:5433/class?sslmode=disable&dbname=class"),
+            "postgres://bench:pw@db.example:5433/scratch?sslmode=disable"
+        );
+        assert_eq!(
+            named("postgresql://localhost"),
+            "postgresql://localhost/scratch"
         );
     }
 }

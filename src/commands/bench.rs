@@ -15,6 +15,7 @@ fn options(args: &BenchArgs) -> Options {
         What::Website {
             students,
             workers: None,
+            judges: args.judges,
         }
     } else if let Some(students) = args.class {
         What::Class {
@@ -32,5 +33,6 @@ fn options(args: &BenchArgs) -> Options {
         python: args.python.clone(),
         repeat: args.repeat,
         what,
+        db: args.db.clone(),
     }
 }

@@ -18,6 +18,7 @@ mod logins;
 mod lti;
 mod lti_peer;
 mod postgres;
+mod scale;
 mod staff;
 mod stores;
 mod usability;
