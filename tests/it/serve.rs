@@ -2207,6 +2207,12 @@ impl Browser {
     }
 
     fn call(&self, method: reqwest::Method, path: &str, body: Value) -> Value {
+        self.try_call(method, path, body)
+            .unwrap_or_else(|reply| panic!("WebDriver {path}: {reply}"))
+    }
+
+    /// The reply's value, or the whole reply when WebDriver answers with an error.
+    fn try_call(&self, method: reqwest::Method, path: &str, body: Value) -> Result<Value, Value> {
         let mut request = self
             .http
             .request(method.clone(), format!("{}{path}", self.session));
@@ -2214,11 +2220,10 @@ impl Browser {
             request = request.json(&body);
         }
         let reply: Value = request.send().unwrap().json().unwrap();
-        assert!(
-            reply["value"].get("error").is_none(),
-            "WebDriver {path}: {reply}"
-        );
-        reply["value"].clone()
+        if reply["value"].get("error").is_some() {
+            return Err(reply);
+        }
+        Ok(reply["value"].clone())
     }
 
     fn go(&self, url: &str) {
@@ -2247,13 +2252,30 @@ impl Browser {
         );
     }
 
+    /// Clicks the element `css` finds; found again when the page replaced it between the
+    /// finding and the click (a script or a frame still loading).
     fn click(&self, css: &str) {
-        let element = self.find(css);
-        self.call(
-            reqwest::Method::POST,
-            &format!("/element/{element}/click"),
-            serde_json::json!({}),
-        );
+        for _ in 0..50 {
+            let element = self.find(css);
+            let clicked = self.try_call(
+                reqwest::Method::POST,
+                &format!("/element/{element}/click"),
+                serde_json::json!({}),
+            );
+            match clicked {
+                Ok(_) => return,
+                Err(reply) => {
+                    let text = reply.to_string();
+                    assert!(
+                        text.contains("stale element")
+                            || text.contains("does not belong to the document"),
+                        "WebDriver click on {css}: {reply}"
+                    );
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            }
+        }
+        panic!("{css} was replaced on every try to click it");
     }
 
     fn script(&self, script: &str) -> Value {
