@@ -3,6 +3,7 @@
 //! what only PostgreSQL has: migrations started at once, several servers, its backup into a
 //! file. Several processes judging at once are in `scale`.
 
+use super::scale::Judge;
 use super::*;
 use crate::common::postgres;
 
@@ -119,48 +120,6 @@ fn a_password_in_the_connection_string_is_never_printed() {
     assert!(!stderr.contains("s3cret-pw"), "{stderr}");
 }
 
-/// A judge-only process (`serve --no-web`), killed when dropped; its stderr kept.
-struct Judge {
-    child: std::process::Child,
-    stderr: PathBuf,
-}
-
-impl Judge {
-    fn start(db: &Path, lab: &Path) -> Judge {
-        let stderr = stderr_file(Path::new("/tmp/nimlab-judge"));
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
-            .arg("--lab")
-            .arg(lab)
-            .args(["serve", "--no-web", "--workers", "1", "--db"])
-            .arg(db)
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(&stderr).unwrap())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        assert!(
-            line.starts_with("nimlab serve: judging as ") && line.trim().ends_with("(no web)"),
-            "{line}"
-        );
-        Judge { child, stderr }
-    }
-
-    fn stderr(&self) -> String {
-        std::fs::read_to_string(&self.stderr).unwrap_or_default()
-    }
-}
-
-impl Drop for Judge {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_file(&self.stderr);
-    }
-}
-
 #[test]
 fn the_queue_page_lists_a_judge_whose_lab_differs_and_uploads_wait_for_one_that_matches() {
     let Some(db) = database() else { return };
@@ -171,7 +130,7 @@ fn the_queue_page_lists_a_judge_whose_lab_differs_and_uploads_wait_for_one_that_
     let other_lab = lab_with(&["present_board", "exclusive_or"], |config| {
         config.insert("points".into(), toml::Value::Integer(7));
     });
-    let stranger = Judge::start(&db, other_lab.path());
+    let stranger = Judge::start(db.to_str().unwrap(), other_lab.path(), 1);
     let ada = api_login(&web, "ada", "ada-password");
     let id = submit(&ada, &web, "exclusive_or", &solution("exclusive_or"));
     let prof = form_login(&web, "prof", "prof-password");
@@ -195,7 +154,7 @@ fn the_queue_page_lists_a_judge_whose_lab_differs_and_uploads_wait_for_one_that_
     let (_, waiting) = get_json(&ada, &web, &format!("/api/submissions/{id}"));
     assert_eq!(waiting["status"], "queued", "{waiting}");
     // A judge with the website's lab takes it.
-    let matching = Judge::start(&db, lab.path());
+    let matching = Judge::start(db.to_str().unwrap(), lab.path(), 1);
     let done = judged(&ada, &web, id);
     assert_eq!(done["verdict"], "accepted", "{done}");
     // Idle now, it is woken by the next upload's NOTIFY: well before its 30 s poll.

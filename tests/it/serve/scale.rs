@@ -14,7 +14,7 @@ const WAIT: Duration = Duration::from_secs(90);
 const POLL: Duration = Duration::from_millis(50);
 
 /// A judge process (`nimlab serve --no-web`), killed when dropped, even stopped.
-struct Judge {
+pub(super) struct Judge {
     child: Child,
     /// As the judge names itself, and the `judge` column names it: `HOSTNAME:PID`.
     name: String,
@@ -22,7 +22,7 @@ struct Judge {
 }
 
 impl Judge {
-    fn start(db: &str, lab: &Path, workers: usize) -> Judge {
+    pub(super) fn start(db: &str, lab: &Path, workers: usize) -> Judge {
         let stderr = stderr_file(Path::new(db));
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
             .arg("--lab")
@@ -66,7 +66,7 @@ impl Judge {
         }
     }
 
-    fn stderr(&self) -> String {
+    pub(super) fn stderr(&self) -> String {
         std::fs::read_to_string(&self.stderr).unwrap_or_default()
     }
 
