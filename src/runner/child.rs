@@ -5,7 +5,8 @@
 use super::RunSpec;
 use super::Termination;
 use super::filter;
-use super::sandbox::{Inside, Isolation, RunCgroup};
+use super::identity::{Descent, close_inherited};
+use super::sandbox::{Inside, Isolation, RunCgroup, installation};
 use crate::error::RunnerError;
 use std::ffi::OsString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -229,6 +230,10 @@ pub(crate) fn spawn_in(
     } = line;
     let inherit = filter_fd.as_ref().map(|fd| fd.as_raw_fd());
     let parent = std::process::id() as libc::pid_t;
+    // When nimlab is root, the child becomes an unprivileged user before exec (see
+    // `identity`), with the folders it needs still in reach.
+    let descent = Descent::new(&needed_folders(launch, isolation));
+    let run_as = descent.as_ref().map(Descent::run_as);
     // A memory cgroup bounds the whole run; without one, each process's address space. With
     // one, the inherited limit is left as it is: raising it could be refused.
     let address_space = (!cgroup.as_ref().is_some_and(RunCgroup::bounds_memory))
@@ -245,13 +250,7 @@ pub(crate) fn spawn_in(
                 // makes async-signal-safe calls.
                 (*(cgroup as *const RunCgroup)).join()?;
             }
-            // If nimlab dies (Ctrl-C), the program dies with it instead of running on.
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 || libc::getppid() != parent
-            {
-                return Err(std::io::Error::other(
-                    "nimlab exited before the program started",
-                ));
-            }
+            die_with(parent)?;
             set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
             if let Some(bytes) = address_space {
                 set_limit(libc::RLIMIT_AS, bytes, bytes)?;
@@ -262,6 +261,11 @@ pub(crate) fn spawn_in(
             // No POSIX message queue can be made: one would outlive the run in its sandbox's
             // IPC namespace, unseen, for a later run of a fork server to read.
             set_limit(libc::RLIMIT_MSGQUEUE, 0, 0)?;
+            if let Some(descent) = &descent {
+                descent.apply()?;
+                // (A change of user clears the parent-death signal.)
+                die_with(parent)?;
+            }
             // A session keyring of the run's own (or its fork server's, emptied after each
             // run): the one nimlab may have from a login would be shared by every run.
             // (Without keys in the kernel the call fails, and there is nothing to share.)
@@ -276,6 +280,8 @@ pub(crate) fn spawn_in(
                     return Err(std::io::Error::last_os_error());
                 }
             }
+            // Nothing nimlab itself inherited reaches the program, at any number.
+            close_inherited(inherit)?;
             if let Some(prepared) = own_filter {
                 filter::install(prepared)?;
             }
@@ -288,6 +294,15 @@ pub(crate) fn spawn_in(
         folder: launch.workdir.to_path_buf(),
         source,
     })?;
+    if let (Some(run_as), Isolation::LimitsOnly { .. }) = (run_as, isolation) {
+        // Without a sandbox the program writes in this folder itself, as its own user.
+        std::os::unix::fs::chown(launch.workdir, Some(run_as.uid), Some(run_as.gid)).map_err(
+            |source| RunnerError::Workdir {
+                folder: launch.workdir.to_path_buf(),
+                source,
+            },
+        )?;
+    }
     let at = Instant::now();
     let child = command.spawn().map_err(|source| RunnerError::Spawn {
         program: launch.program.to_path_buf(),
@@ -301,6 +316,39 @@ pub(crate) fn spawn_in(
         at,
         cgroup,
     })
+}
+
+/// Makes the child die with nimlab (PR_SET_PDEATHSIG), and fails if nimlab is gone already.
+///
+/// # Safety
+/// Call it only in the child after fork; it makes only async-signal-safe calls.
+unsafe fn die_with(parent: libc::pid_t) -> std::io::Result<()> {
+    // SAFETY: prctl and getppid on the calling process.
+    let set = unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) } == 0;
+    // SAFETY: as above.
+    if !set || unsafe { libc::getppid() } != parent {
+        return Err(std::io::Error::other(
+            "nimlab exited before the program started",
+        ));
+    }
+    Ok(())
+}
+
+/// The host folders a child must still reach once it is no longer root: the interpreter's
+/// installation (bubblewrap binds it; without a sandbox the program runs from it), and the
+/// folders shown to the program.
+fn needed_folders(launch: &RunSpec, isolation: &Isolation) -> Vec<PathBuf> {
+    let own = installation(launch.program).or_else(|| {
+        launch
+            .program
+            .parent()
+            .filter(|_| !isolation.is_isolated())
+            .map(std::path::Path::to_path_buf)
+    });
+    own.into_iter()
+        .filter(|folder| !folder.starts_with("/usr"))
+        .chain(launch.expose.iter().cloned())
+        .collect()
 }
 
 /// Lets go of a finished run's processes: whatever it left behind is killed, and nimlab waits

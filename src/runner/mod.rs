@@ -5,6 +5,7 @@
 mod child;
 pub mod filter;
 pub mod fork;
+pub mod identity;
 pub mod interactive;
 pub mod interpreter;
 mod process;

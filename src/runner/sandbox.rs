@@ -400,7 +400,7 @@ pub fn reap_when_gone(owner: u32, roots: &[PathBuf]) -> crate::error::Result<()>
 }
 
 /// The installation folder of an interpreter: the folder holding its `bin`.
-fn installation(program: &Path) -> Option<PathBuf> {
+pub(crate) fn installation(program: &Path) -> Option<PathBuf> {
     let real = std::fs::canonicalize(program).ok()?;
     let bin = real.parent()?;
     if bin.file_name()? != "bin" {
@@ -429,9 +429,14 @@ impl Sandbox {
             &[],
             &Inside::Program { filter: None },
         );
-        let output = std::process::Command::new(program)
-            .args(args)
-            .env_clear()
+        let mut command = std::process::Command::new(program);
+        command.args(args).env_clear();
+        // bubblewrap is tried as the user it will run programs as.
+        if let Some(descent) = super::identity::Descent::new(&[]) {
+            // SAFETY: `apply` makes only async-signal-safe calls.
+            unsafe { std::os::unix::process::CommandExt::pre_exec(&mut command, move || descent.apply()) };
+        }
+        let output = command
             .output()
             .map_err(|e| e.to_string())?;
         if output.status.success() {
@@ -475,9 +480,21 @@ impl Sandbox {
             Inside::Program { filter: None } => {}
             // The fork server hides itself from its runs (it mounts /proc again so that only
             // processes a run may trace are seen there), then gives up both for good.
-            Inside::ForkServer => {
-                push(&[&"--cap-add", &"CAP_SYS_ADMIN", &"--cap-add", &"CAP_SETPCAP"])
-            }
+            // As the user namespace's root (the host's unprivileged user all the same): a
+            // sandbox user of another id would be put in a second namespace, where it could not
+            // mount /proc again. Each run maps itself back to the sandbox user.
+            Inside::ForkServer => push(&[
+                &"--cap-add",
+                &"CAP_SYS_ADMIN",
+                &"--cap-add",
+                &"CAP_SETPCAP",
+                &"--cap-add",
+                &"CAP_SETFCAP",
+                &"--uid",
+                &"0",
+                &"--gid",
+                &"0",
+            ]),
         }
         push(&[&"--ro-bind", &"/usr", &"/usr"]);
         // Debian's /bin, /lib and friends are links into /usr; elsewhere they are folders.
@@ -496,7 +513,9 @@ impl Sandbox {
             push(&[&"--ro-bind", &prefix, &prefix]);
         }
         let size = SCRATCH_BYTES.to_string();
-        push(&[&"--proc", &"/proc", &"--dev", &"/dev"]);
+        // /proc/sys read-only, as in a forked run (the runs' user may write none of it anyway).
+        push(&[&"--proc", &"/proc", &"--ro-bind", &"/proc/sys", &"/proc/sys"]);
+        push(&[&"--dev", &"/dev"]);
         push(&[&"--size", &size, &"--tmpfs", &"/tmp"]);
         for folder in expose {
             push(&[&"--ro-bind", folder, folder]);

@@ -120,13 +120,16 @@ _sigint = False
 try:
     exec(_code, _globals)
 except SystemExit:
+    _flush_io()
     _status = _exit_code(sys.exc_info()[1])
 except BaseException:
+    _flush_io()
     _etype, _value, _tb = sys.exc_info()
     _print_exception(_etype, _value, _tb)
     _sigint = PY3 and sys.version_info >= (3, 8) and issubclass(_etype, KeyboardInterrupt)
     del _etype, _value, _tb
     _status = 1
 else:
+    _flush_io()
     _status = 0
 _finish(_status, _sigint)

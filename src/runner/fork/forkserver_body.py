@@ -17,7 +17,7 @@
 #    6. Preparing a run        in the server, before the fork
 #    7. sys.modules            around the fork, and random's seed
 #    8. In the child           from the fork to the program's first line
-#    9. After a run            the sandbox left as a fresh one would find it
+#    9. A run's namespaces     each run's own, made for it and gone with it
 #   10. The C library          calls Python does not make as the server needs them
 #   11. Ending the program     as the interpreter ends (called by forkserver.py, in the child)
 #   12. Recursion depth
@@ -42,8 +42,6 @@ _PATH0 = bool(sys.path) and sys.path[0] == os.path.dirname(os.path.realpath(_SEL
 # working folders are made in.
 _SANDBOX = len(sys.argv) > 1 and sys.argv[1] == "sandbox"
 _MOUNT = sys.argv[2] if len(sys.argv) > 2 else ""
-# Python 3's children close every descriptor below this one but their own (_close_others).
-_MAXFD = 4096
 # The control socket, kept apart from 0, which each child's stdin takes.
 _FD = os.dup(0)
 
@@ -188,7 +186,7 @@ def _int(b):
 
 
 # ==============================================================================================
-# 3. The server's state: all of its own that changes from one run to the next, in three
+# 3. The server's state: all of its own that changes from one run to the next, in two
 # objects. (What section 1 reads and section 13 makes is fixed once the server serves. The
 # interpreter's own state it sets for each run, os.environ, sys.argv, sys.path[0], sys.modules
 # and descriptors 0 to 2, is in sections 6 and 7.)
@@ -243,21 +241,8 @@ class _Imports(object):
         self.seeding = None
 
 
-class _Scrubbed(object):
-    """What the clean-up after each run (section 9) keeps for the next."""
-
-    __slots__ = ("cleaned", "restored")
-
-    def __init__(self):
-        # The folders as the last full clean-up left them (see _scrub).
-        self.cleaned = None
-        # The times Python 2 left on a shared folder when it put them back (see _undo_traces).
-        self.restored = {}
-
-
 _reused = _Reused(os.environ.get("HOME"))
 _imports = _Imports()
-_scrubbed = _Scrubbed()
 
 
 # ==============================================================================================
@@ -434,10 +419,11 @@ def _run(box):
             os.close(fd)
         _send(_REFUSED + b"\0" + refusal)
         return None
-    try:
-        os.mkdir(workdir)
-    except OSError:
-        pass
+    if not _SANDBOX:
+        try:
+            os.mkdir(workdir)
+        except OSError:
+            pass
     main, kept = _prepare(path, argv, env, compiled)
     del fields, argv, env, path
     # The child's descriptors 0, 1 and 2, and its standard streams on them, are made here:
@@ -489,8 +475,7 @@ def _watched(pid):
 
 def _reap(pid, workdir):
     """Waits for the run's child to end (nimlab kills it when the run must stop early), kills
-    what it left, says how it ended (X), then empties the run's folders and says whether it
-    could (S): nimlab judges the run meanwhile, and reads S before the next."""
+    what it left, says how it ended (X), then says whether the next run may follow (S)."""
     if not _SANDBOX and _waitid is not None:
         # Ended but not reaped, its process group's id stays taken while the group is killed.
         _waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
@@ -511,7 +496,14 @@ def _reap(pid, workdir):
         # (Python 2 without a sandbox: the group is killed once the child is reaped.)
         _kill(pid)
     _send(_EXITED + ("\0%d\0%d\0%d\0%d" % (status, utime, stime, maxrss)).encode("ascii"))
-    clean = _scrub(workdir) if _SANDBOX else True
+    # In the sandbox each run's folders were its own mounts, gone with it: nothing is left to
+    # clean. Without one its working folder is removed (what it wrote there is not looked for).
+    clean = True
+    if not _SANDBOX:
+        try:
+            os.rmdir(workdir)
+        except OSError:
+            clean = False
     _send(_SETTLED + b"\0" + (b"1" if clean else b"0"))
 
 
@@ -664,7 +656,7 @@ def _stdio(fd, old, mode, unbuffered):
 def _open_descriptors():
     """The server's open descriptors where Python 2's children close them one by one (listing
     them here does not copy pages of the child's); None where they need not be listed."""
-    if PY3 or _close_range is not None:
+    if _close_range is not None:
         return None
     return _listed_descriptors()
 
@@ -673,7 +665,7 @@ def _listed_descriptors():
     try:
         return [int(name) for name in os.listdir("/proc/self/fd")]
     except OSError:
-        return range(3, _MAXFD)
+        return range(3, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
 
 
 # ==============================================================================================
@@ -814,6 +806,8 @@ def _child(workdir, cpu, streams, compiled, inherited, unbuffered):
         if unbuffered:
             _unbuffer()
         os.setpgid(0, 0)
+        if _fresh is not None:
+            _fresh(workdir)
         _close_others(inherited)
         os.chdir(workdir)
         # In its sandbox a fresh interpreter is its namespace's init, which the soft limit's
@@ -851,14 +845,8 @@ def _child(workdir, cpu, streams, compiled, inherited, unbuffered):
 
 
 def _close_others(inherited):
-    """Closes every descriptor but 0, 1, 2 and the socket: in Python 3 with close_range(2)
-    where the interpreter has it; in Python 2 with close_range(2) through ctypes where the
-    kernel has it, else those the server had open when it forked."""
-    if PY3:
-        if _FD > 3:
-            os.closerange(3, _FD)
-        os.closerange(_FD + 1, _MAXFD)
-        return
+    """Closes every descriptor but 0, 1, 2 and the socket, at any number: with close_range(2)
+    through ctypes where the kernel has it, else those the server had open when it forked."""
     if inherited is None:
         if (_FD == 3 or _close_range(3, _FD - 1)) and _close_range(_FD + 1, 0xFFFFFFFF):
             return
@@ -872,217 +860,153 @@ def _close_others(inherited):
 
 
 # ==============================================================================================
-# 9. After a run: the sandbox left as the next run would find a fresh one (its folders
-# emptied, what a run can leave outside files undone).
+# 9. A run's own namespaces: every run starts in a sandbox of its own, made for it and gone
+# with it, never one cleaned up after an earlier run.
 # ==============================================================================================
 
-def _scrub(workdir):
-    """Leaves the sandbox as the next run would find a fresh one; true if so. /tmp and the
-    runs' folder are emptied, and what a run can leave outside files is undone (_undo_traces).
-    Most runs leave nothing but their empty working folder: when, that removed, the folders
-    look as they did after the last full clean-up (as many entries, the same inode, mode and
-    owner), they are not looked into."""
-    try:
-        os.rmdir(workdir)
-    except OSError:
-        pass
-    undone, state = _undo_traces()
-    if _scrubbed.cleaned is not None and state == _scrubbed.cleaned:
-        return undone
-    clean = _clean_up()
-    _scrubbed.cleaned = _folders() if clean else None
-    return clean and undone
-
-
-def _clean_up():
-    """Empties /tmp and the runs' folder but for the mount points and the folders leading to
-    them; true if they are left so."""
-    for folder in ["/tmp", _MOUNT]:
-        _empty(folder, _KEEP, _INNER_MOUNTS)
-    for folder in ["/tmp", _MOUNT]:
-        try:
-            for name in os.listdir(folder):
-                path = os.path.join(folder, name)
-                if path not in _KEEP and path not in _INNER_MOUNTS:
-                    return False
-        except OSError:
-            return False
-    return True
-
-
-def _empty(folder, keep, mounts):
-    """Removes everything in folder but the mount points in it and the folders leading to
-    them (keep)."""
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names:
-        path = os.path.join(folder, name)
-        if path in mounts:
-            continue
-        if path in keep:
-            _empty(path, keep, mounts)
-        else:
-            _remove(path)
-
-
-def _remove(path):
-    try:
-        if os.path.islink(path) or not os.path.isdir(path):
-            os.unlink(path)
-            return
-        os.chmod(path, 0o700)
-        for name in os.listdir(path):
-            _remove(os.path.join(path, name))
-        os.rmdir(path)
-    except OSError:
-        pass
+# unshare(2)'s flags, and mount(2)'s.
+_CLONE_NEWNS, _CLONE_NEWUTS, _CLONE_NEWIPC, _CLONE_NEWUSER = 0x20000, 0x4000000, 0x8000000, 0x10000000
+_MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_REMOUNT, _MS_BIND, _MS_REC = 1, 2, 4, 32, 4096, 16384
+_O_PATH = 0o10000000
+# The size of a run's working folder and of its /tmp (sandbox.rs, SCRATCH_BYTES).
+_SCRATCH = b"mode=0755,size=16777216"
 
 
 def _mounts():
-    """The sandbox's mount points (read once: they do not change)."""
-    points = set()
+    """The sandbox's mount points, in the order they were made (read once: they do not
+    change)."""
+    points = []
     try:
         f = open("/proc/self/mountinfo")
         for line in f.read().splitlines():
             fields = line.split(" ")
             if len(fields) > 4:
-                points.add(fields[4].replace("\\040", " "))
+                point = fields[4].replace("\\040", " ")
+                if point not in points:
+                    points.append(point)
         f.close()
     except (IOError, OSError):
         pass
     return points
 
 
-def _kept_folders(mounts):
-    """The folders leading to the sandbox's mount points (and to the runs' folder)."""
-    keep = set()
-    for point in mounts | set([_MOUNT]):
-        while point and point != "/":
-            keep.add(point)
-            point = os.path.dirname(point)
-    return keep
-
-
-def _folders():
-    """What tells whether anything was made in /tmp, the runs' folder or the folders leading
-    to the sandbox's mount points (a tmpfs folder's size counts its entries); None if one
-    cannot be looked at. (_undo_traces says it too, from its own look at them.)"""
-    state = []
-    for folder in _WATCHED:
-        try:
-            st = os.lstat(folder)
-        except OSError:
-            return None
-        state.append((st.st_ino, st.st_mode, st.st_uid, st.st_gid, st.st_nlink, st.st_size))
-    return state
-
-
-def _undo_traces():
-    """Undoes what a run can leave in its sandbox besides files, where a later run could read
-    it and a fresh sandbox has nothing: the mode, times and extended attributes (user
-    attributes, ACLs) of the folders the runs share, System V IPC objects, and keys in the
-    keyrings the server's children share. POSIX message queues cannot be made at all (no
-    allowance for them: src/runner/child.rs). Returns whether all is undone, and what
-    _folders would say of the folders now (from the same look at them)."""
-    undone = True
-    state = []
-    for folder in _WATCHED:
-        try:
-            st = os.lstat(folder)
-        except OSError:
-            undone, state = False, None
-            continue
-        st_mode = st.st_mode
-        try:
-            mode, times, names = _PRISTINE[folder]
-            if st_mode & 0o7777 != mode:
-                os.chmod(folder, mode)
-                st_mode = st_mode & ~0o7777 | mode
-            now = _times(st)
-            if now != times and now != _scrubbed.restored.get(folder):
-                _set_times(folder, times)
-                if not PY3:
-                    # Python 2 sets times to the microsecond: what it set is as it leaves them.
-                    _scrubbed.restored[folder] = _times(os.lstat(folder))
-            for name in _xattrs(folder):
-                if name not in names:
-                    _XATTR[1](folder, name)
-        except (OSError, KeyError, TypeError):
-            undone = False
-        if state is not None:
-            state.append((st.st_ino, st_mode, st.st_uid, st.st_gid, st.st_nlink, st.st_size))
-    ipc, keys = _undo_ipc(), _undo_keys()
-    return ipc and keys and undone, state
-
-
-def _pristine():
-    """The mode, times and extended attributes of the folders the runs share, as the sandbox
-    made them."""
-    state = {}
-    for folder in _WATCHED:
-        try:
-            st = os.lstat(folder)
-            state[folder] = (st.st_mode & 0o7777, _times(st), frozenset(_xattrs(folder)))
-        except OSError:
-            pass
-    return state
-
-
-def _times(st):
-    if PY3:
-        return st.st_atime_ns, st.st_mtime_ns
-    return st.st_atime, st.st_mtime
-
-
-def _set_times(path, times):
-    if PY3:
-        os.utime(path, ns=times)
-    else:
-        os.utime(path, times)
-
-
-def _xattrs(path):
-    if _XATTR is None:
-        return []
-    try:
-        return _XATTR[0](path)
-    except OSError as e:
-        if e.errno in (61, 95):  # ENODATA, EOPNOTSUPP: the file system keeps none
-            return []
-        raise
-
-
-def _xattr_calls(c):
-    """How to list and remove a file's extended attributes: os's in Python 3, the C library's
-    through ctypes in Python 2; None where neither can."""
-    if hasattr(os, "listxattr"):
-        return (
-            lambda path: os.listxattr(path, follow_symlinks=False),
-            lambda path, name: os.removexattr(path, name, follow_symlinks=False),
-        )
-    if c is None:
+def _fresh_maker(c):
+    """fresh(workdir), which a run's child calls first: it leaves the server's user, mount, UTS
+    and IPC namespaces for new ones of its own (a user namespace first, which needs no
+    privilege; in it the sandbox's unprivileged user again), mounts a new tmpfs on /tmp (and on
+    the runs' folder where that is not in /tmp) with the program's folders bound again read-only
+    and a new tmpfs as its working folder, and gives up the capabilities the new namespace gave
+    it. Whatever the run makes (files, folders, inode numbers, a host name, IPC objects) is in
+    these, and gone when the run ends. None outside the sandbox, or where ctypes cannot call
+    the C library."""
+    if c is None or not _SANDBOX:
         return None
     ctypes, libc = c
     try:
-        llistxattr, lremovexattr = libc.llistxattr, libc.lremovexattr
-        buffer = ctypes.create_string_buffer(1 << 16)
+        unshare = libc.unshare
+        unshare.restype = ctypes.c_int
+        unshare.argtypes = [ctypes.c_int]
+        mount = libc.mount
+        mount.restype = ctypes.c_int
+        mount.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p]
+        prctl = libc.prctl
+        capset = libc.capset
+        capset.restype = ctypes.c_int
         get_errno = ctypes.get_errno
+        # The server is the sandbox's unprivileged user (see _own_user_namespace): each run
+        # maps that user to itself.
+        maps = [
+            ("/proc/self/uid_map", ("%d %d 1" % (os.getuid(), os.getuid())).encode("ascii")),
+            ("/proc/self/gid_map", ("%d %d 1" % (os.getgid(), os.getgid())).encode("ascii")),
+        ]
     except Exception:
         return None
+    points = _mounts()
+    roots = ["/tmp"]
+    if not (_MOUNT + "/").startswith("/tmp/"):
+        roots.append(_MOUNT)
+    script = os.path.dirname(_SELF)
+    # The program's folders, bound under those roots (the server's own folder is not).
+    binds = [
+        p
+        for p in points
+        if p not in roots
+        and p != _MOUNT
+        and not (p + "/").startswith(script + "/")
+        and any((p + "/").startswith(r + "/") for r in roots)
+    ]
 
-    def listing(path):
-        n = llistxattr(path, buffer, 1 << 16)
-        if n < 0:
-            raise OSError(get_errno(), "listxattr")
-        return [name for name in buffer.raw[:n].split(b"\0") if name]
+    def check(result, what):
+        if result != 0:
+            number = get_errno()
+            raise OSError(number, "%s: %s" % (what, os.strerror(number)))
 
-    def removing(path, name):
-        if lremovexattr(path, name) < 0:
-            raise OSError(get_errno(), "removexattr")
+    def write(path, data):
+        f = os.open(path, os.O_WRONLY)
+        try:
+            os.write(f, data)
+        finally:
+            os.close(f)
 
-    return listing, removing
+    def folders(path):
+        if not os.path.isdir(path):
+            os.makedirs(path, 0o755)
+
+    def fresh(workdir):
+        check(unshare(_CLONE_NEWUSER), "a user namespace")
+        write("/proc/self/setgroups", b"deny")
+        for path, line in maps:
+            write(path, line)
+        check(unshare(_CLONE_NEWNS | _CLONE_NEWUTS | _CLONE_NEWIPC), "namespaces")
+        fds = [os.open(p, _O_PATH) for p in binds]
+        for root in roots:
+            check(mount(b"tmpfs", root.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, _SCRATCH), "tmpfs " + root)
+        for point, fd in zip(binds, fds):
+            folders(point)
+            source = ("/proc/self/fd/%d" % fd).encode()
+            check(mount(source, point.encode(), None, _MS_BIND | _MS_REC, None), "bind " + point)
+            os.close(fd)
+            # (Bound from a read-only mount of bubblewrap's, it is read-only already, and
+            # locked so; made so again where it could be made otherwise.)
+            flags = _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV
+            if mount(None, point.encode(), None, flags, None) != 0 and not _read_only(point):
+                raise OSError(get_errno(), "read-only " + point)
+        folders(workdir)
+        check(mount(b"tmpfs", workdir.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, _SCRATCH), "tmpfs " + workdir)
+        # The capabilities the new user namespace gave: none is left, nor can any come back.
+        for cap in range(64):
+            prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP (EINVAL past the last capability)
+        prctl(47, 4, 0, 0, 0)  # PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL
+        header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
+        check(capset(header, (ctypes.c_uint32 * 6)()), "capabilities")
+
+    return fresh
+
+
+def _read_only(path):
+    try:
+        return bool(os.statvfs(path).f_flag & 1)  # ST_RDONLY
+    except OSError:
+        return False
+
+
+def _fresh_works():
+    """Whether a run's namespaces can be made here (a user namespace may be refused: a limit
+    of zero, a container's filter): tried once, in a child of the server's."""
+    pid = os.fork()
+    if pid == 0:
+        status = 1
+        try:
+            _fresh(os.path.join(_MOUNT, "trial"))
+            status = 0
+        finally:
+            os._exit(status)
+    while True:
+        try:
+            return os.waitpid(pid, 0)[1] == 0
+        except OSError as e:
+            if e.errno != 4:
+                return False
 
 
 def _read_all(path):
@@ -1096,97 +1020,6 @@ def _read_all(path):
             chunks.append(chunk)
     finally:
         os.close(f)
-
-
-def _ipc_counter(c):
-    """How many System V IPC objects of each kind (shm, msg, sem) the sandbox's IPC namespace
-    holds, from the kernel's counts (SHM_INFO, MSG_INFO, SEM_INFO: cheaper than reading
-    /proc/sysvipc after every run); None where ctypes cannot ask."""
-    if c is None:
-        return None
-    ctypes, libc = c
-    try:
-        shmctl, msgctl, semctl = libc.shmctl, libc.msgctl, libc.semctl
-        info = ctypes.create_string_buffer(256)
-        ints = ctypes.cast(info, ctypes.POINTER(ctypes.c_int))
-    except Exception:
-        return None
-
-    def count():
-        # shm_info.used_ids, msginfo.msgpool and seminfo.semusz count what exists.
-        shm = ints[0] if shmctl(0, 14, info) >= 0 else -1
-        msg = ints[0] if msgctl(0, 12, info) >= 0 else -1
-        sem = ints[7] if semctl(0, 0, 19, info) >= 0 else -1
-        return shm, msg, sem
-
-    return count
-
-
-def _undo_ipc():
-    """Removes the System V IPC objects (shared memory, message queues, semaphores) a run
-    made in the sandbox's IPC namespace; true if none is left."""
-    if _IPC_COUNT is not None and _IPC_COUNT() == (0, 0, 0):
-        return True
-    undone = True
-    for kind in ("shm", "msg", "sem"):
-        try:
-            lines = _read_all("/proc/sysvipc/" + kind).splitlines()[1:]
-        except OSError:
-            continue  # (no System V IPC here)
-        for line in lines:
-            fields = line.split()
-            if len(fields) < 2:
-                continue
-            try:
-                ident = int(fields[1])
-            except ValueError:
-                undone = False
-                continue
-            if _C is None:
-                undone = False
-            elif kind == "sem":
-                undone = _C[1].semctl(ident, 0, 0) == 0 and undone  # IPC_RMID
-            elif kind == "shm":
-                undone = _C[1].shmctl(ident, 0, None) == 0 and undone
-            else:
-                undone = _C[1].msgctl(ident, 0, None) == 0 and undone
-    return undone
-
-
-# keyctl(2)'s system call number where the server may run (the C library has no wrapper).
-_KEYCTL = {"x86_64": 250, "aarch64": 219, "riscv64": 219, "i686": 288, "i386": 288, "armv7l": 311}
-_KEYCTL_HERE = _KEYCTL.get(os.uname()[4])
-
-
-def _undo_keys():
-    """Empties the keyrings every child of the server shares: the session keyring (a fresh
-    one for the server: src/runner/child.rs) and the user's keyrings (the sandbox's user
-    namespace's). A key added by one run would otherwise be there for the next. True if they
-    are empty or the kernel keeps no keys."""
-    number = _KEYCTL_HERE
-    if _C is None or number is None:
-        return _no_keys()
-    ctypes, libc = _C
-    undone = True
-    for ring in (-3, -4, -5):  # KEY_SPEC_SESSION, USER and USER_SESSION_KEYRING
-        if libc.syscall(number, 7, ring) != 0:  # KEYCTL_CLEAR
-            errno = ctypes.get_errno()
-            if errno == 38:  # ENOSYS: no keys in this kernel
-                return True
-            if errno == 1:  # EPERM: keyctl refused outright (a container's seccomp filter)
-                return _no_keys()
-            undone = False
-    return undone
-
-
-def _no_keys():
-    """Where the keyrings cannot be emptied: true if they hold nothing but keyrings (as far as
-    /proc/keys shows; without it, no run can have made keys either)."""
-    try:
-        keys = _read_all("/proc/keys").splitlines()
-    except OSError:
-        return True
-    return all(b" keyring " in k and k.endswith(b": empty") for k in keys)
 
 
 # ==============================================================================================
@@ -1239,12 +1072,12 @@ _CLOSE_RANGE = 436 if os.uname()[4] in _CLOSE_RANGE_MACHINES else None
 
 
 def _close_range_call(c):
-    """close_range(2) through ctypes, for Python 2's children (whose os.closerange closes
-    descriptors one by one), or None where it is not needed, or the kernel or ctypes lacks it.
-    Each run's child then closes what it inherited in two calls, and the server no longer lists
-    its open descriptors before each fork."""
+    """close_range(2) through ctypes (os.closerange closes descriptors one by one up to the
+    number it is given, in Python 2 and in older 3s), or None where the kernel or ctypes lacks
+    it. Each run's child then closes what it inherited, at any number, in two calls, and the
+    server no longer lists its open descriptors before each fork."""
     number = _CLOSE_RANGE
-    if PY3 or c is None or number is None:
+    if c is None or number is None:
         return None
     ctypes, libc = c
     try:
@@ -1329,6 +1162,15 @@ def _hidden_from_runs(c):
         return False
     # MS_REMOUNT with the flags bubblewrap mounted it with (nosuid, nodev, noexec).
     hidden = mount(b"proc", b"/proc", None, 32 | 2 | 4 | 8, b"hidepid=ptraceable") == 0
+    # /proc/sys read-only (the kernel checks writes there by user, and the runs' user is not
+    # root on the host either): bound on itself, then remounted so.
+    hidden = hidden and mount(b"/proc/sys", b"/proc/sys", None, 4096 | 16384, None) == 0
+    hidden = hidden and mount(None, b"/proc/sys", None, 32 | 4096 | 1 | 2 | 4 | 8, None) == 0
+    # A user namespace of the server's own, in which it is the sandbox's user again (bubblewrap
+    # made it root of its namespace, to mount /proc: see sandbox.rs): each run's namespace then
+    # maps that user to itself, which needs no capability. (Mapping a root, as this does once,
+    # needs CAP_SETFCAP, which bubblewrap leaves the server for it alone.)
+    hidden = hidden and _own_user_namespace(ctypes, libc)
     for cap in range(64):
         prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP (EINVAL past the last capability)
     prctl(47, 4, 0, 0, 0)  # PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL
@@ -1337,6 +1179,24 @@ def _hidden_from_runs(c):
     dropped = capset(header, data) == 0
     private = prctl(38, 1, 0, 0, 0) == 0  # PR_SET_NO_NEW_PRIVS
     return hidden and dropped and private and _capabilities_gone()
+
+
+def _own_user_namespace(ctypes, libc):
+    """Leaves the user namespace bubblewrap made for one of its own, mapping the host's user
+    the server is (its root's, in bubblewrap's) to itself; false where it cannot."""
+    try:
+        ids = [_read_all("/proc/self/%s_map" % kind).split()[1] for kind in ("uid", "gid")]
+        if libc.unshare(0x10000000) != 0:  # CLONE_NEWUSER
+            return False
+        for kind, line in (("setgroups", b"deny"), ("uid_map", ids[0] + b" 0 1"), ("gid_map", ids[1] + b" 0 1")):
+            f = os.open("/proc/self/" + kind, os.O_WRONLY)
+            try:
+                os.write(f, line)
+            finally:
+                os.close(f)
+        return True
+    except (IOError, OSError, IndexError):
+        return False
 
 
 def _capabilities_gone():
@@ -1446,6 +1306,20 @@ def _trimmed(tb):
     while tb is not None and tb.tb_frame.f_code.co_filename == _SELF:
         tb = tb.tb_next
     return tb
+
+
+def _flush_io():
+    """What the interpreter does the moment the program's code returns or raises, before it
+    prints the exception or runs exit functions (flush_io, in pythonrun.c): stderr and stdout
+    flushed, whatever goes wrong ignored. A program whose exit function ends the process
+    (atexit.register(os._exit, 0)) has its output out all the same."""
+    for name in ("stderr", "stdout"):
+        stream = getattr(sys, name, None)
+        try:
+            if stream is not None:
+                stream.flush()
+        except BaseException:
+            pass
 
 
 def _print_exception(etype, value, tb):
@@ -1747,20 +1621,9 @@ if not _FROZEN:
     # Without gc.freeze the server's objects are at least old: the child's collections of
     # young objects skip them.
     gc.collect()
-_MOUNTS = _mounts() if _SANDBOX else set()
-_INNER_MOUNTS = _MOUNTS - set(["/", "/tmp", _MOUNT])
-_KEEP = _kept_folders(_INNER_MOUNTS)
-_WATCHED = []
-for _folder in ["/tmp", _MOUNT] + sorted(
-    f for f in _KEEP if f not in _INNER_MOUNTS and (f + "/").startswith(("/tmp/", _MOUNT + "/"))
-):
-    if _folder not in _WATCHED:
-        _WATCHED.append(_folder)
-del _folder
-_XATTR = _xattr_calls(_C)
-_IPC_COUNT = _ipc_counter(_C)
-# The shared folders' mode, times and attributes, to be put back after each run.
-_PRISTINE = _pristine() if _SANDBOX else {}
+_fresh = _fresh_maker(_C)
+if _SANDBOX and _UNSAFE is None and (_fresh is None or not _fresh_works()):
+    _UNSAFE = b"a run cannot have namespaces of its own here"
 # The program's recursion limit is set here once, for every child to inherit.
 _recursion(_EXTRA_DEPTH)
 _program = _serve()
