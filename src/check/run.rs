@@ -8,7 +8,7 @@ use super::request::CheckRequest;
 use super::workspace::{clean_env, workspace_error};
 use crate::error::Error;
 use crate::judge::Verdict;
-use crate::lab::{Case, CaseInput};
+use crate::lab::{Case, CaseInput, Visibility};
 use crate::report::{CaseReport, Event, Reporter, RunReport, SyntaxFeedback};
 use crate::runner::interpreter::Interpreter;
 use crate::runner::{RunLimits, RunSpec, RunWay, Runner, seed};
@@ -145,23 +145,30 @@ impl RunContext<'_> {
         let cases = &self.request.exercise.cases;
         let mut results: Vec<Option<CaseReport>> = vec![None; cases.len()];
         let mut ways = Vec::with_capacity(cases.len());
-        crate::pool::run(
-            cases,
-            self.request.jobs,
-            self.request.stop,
-            |index, case| self.run_case(interpreter, version, index, case),
-            |index, (report, way)| {
-                reporter
-                    .event(&Event::CaseFinished {
-                        run: label,
-                        case: &report,
-                    })
-                    .map_err(report_error)?;
-                results[index] = Some(report);
-                ways.extend(way);
-                Ok::<(), Error>(())
-            },
-        )?;
+        // Sample cases (whose output a student sees) all end before any secret case starts:
+        // what no sandbox closes (CPU, caches, timing) never carries a secret case's input
+        // into an output that is shown, from a case beside it or before it.
+        let (shown, hidden): (Vec<usize>, Vec<usize>) =
+            (0..cases.len()).partition(|&i| cases[i].visibility == Visibility::Sample);
+        for phase in [shown, hidden] {
+            crate::pool::run(
+                &phase,
+                self.request.jobs,
+                self.request.stop,
+                |_, &index| self.run_case(interpreter, version, index, &cases[index]),
+                |at, (report, way)| {
+                    reporter
+                        .event(&Event::CaseFinished {
+                            run: label,
+                            case: &report,
+                        })
+                        .map_err(report_error)?;
+                    results[phase[at]] = Some(report);
+                    ways.extend(way);
+                    Ok::<(), Error>(())
+                },
+            )?;
+        }
         // Cases never started because nimlab was stopped are reported as not judged.
         let reports = results
             .into_iter()

@@ -234,6 +234,9 @@ pub(crate) fn spawn_in(
     // `identity`), with the folders it needs still in reach.
     let descent = Descent::new(&needed_folders(launch, isolation));
     let run_as = descent.as_ref().map(Descent::run_as);
+    if run_as.is_some() {
+        super::identity::open_to_runs(launch.expose);
+    }
     // A memory cgroup bounds the whole run; without one, each process's address space. With
     // one, the inherited limit is left as it is: raising it could be refused.
     let address_space = (!cgroup.as_ref().is_some_and(RunCgroup::bounds_memory))

@@ -44,20 +44,16 @@ const PR_GET_DUMPABLE: u64 = 3;
 const PR_SET_NAME: u64 = 15;
 const PR_GET_NAME: u64 = 16;
 
-// fcntl commands on the program's own descriptors: duplicating, their flags, and locks on its
-// own files. Not F_SETOWN or F_SETSIG, which would send signals to another process.
+// fcntl commands on the program's own descriptors: duplicating, and their flags. Not F_SETOWN
+// or F_SETSIG, which would send signals to another process, nor any lock: runs beside each other
+// read the same system files, and a lock one takes that another tests carries a bit (flock is
+// left out for the same reason).
 const FCNTL_COMMANDS: &[u64] = &[
     0,    // F_DUPFD
     1,    // F_GETFD
     2,    // F_SETFD
     3,    // F_GETFL
     4,    // F_SETFL
-    5,    // F_GETLK
-    6,    // F_SETLK
-    7,    // F_SETLKW
-    36,   // F_OFD_GETLK
-    37,   // F_OFD_SETLK
-    38,   // F_OFD_SETLKW
     1030, // F_DUPFD_CLOEXEC
     1032, // F_GETPIPE_SZ
 ];
@@ -78,7 +74,6 @@ fn allowed() -> Vec<(&'static str, libc::c_long, When)> {
         SYS_close_range, SYS_openat, SYS_newfstatat, SYS_fstat, SYS_statx, SYS_faccessat, SYS_faccessat2, SYS_readlinkat,
         SYS_getdents64, SYS_getcwd, SYS_chdir, SYS_fchdir, SYS_dup, SYS_dup3, SYS_pipe2, SYS_mkdirat, SYS_unlinkat, SYS_renameat,
         SYS_renameat2, SYS_ftruncate, SYS_truncate, SYS_fsync, SYS_fdatasync, SYS_fadvise64, SYS_fstatfs, SYS_statfs, SYS_umask,
-        SYS_flock,
         SYS_ioctl: ArgIn(1, &[TCGETS, TIOCGWINSZ, FIONREAD, FIONBIO, FIONCLEX, FIOCLEX]),
         SYS_fcntl: ArgIn(1, FCNTL_COMMANDS),
         // Memory.

@@ -227,6 +227,40 @@ impl Descent {
     }
 }
 
+/// Opens the folders shown to a program, and what is in them, to the sandbox's user: folders
+/// get read and search for everyone, files read. They are nimlab's own copies (the submission's
+/// snapshot, the fork server's script, the sitecustomize) inside scratch folders only their
+/// owner can enter, where a private file-creation mask (`grade`'s) made them the owner's
+/// alone. Modes are only ever widened to that.
+pub(crate) fn open_to_runs(folders: &[PathBuf]) {
+    use std::os::unix::fs::PermissionsExt;
+    for folder in folders {
+        for entry in walkdir::WalkDir::new(folder)
+            .follow_links(false)
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let Ok(meta) = entry.metadata() else {
+                continue;
+            };
+            let wanted = if meta.is_dir() {
+                0o755
+            } else if meta.is_file() {
+                0o644
+            } else {
+                continue;
+            };
+            let mode = meta.permissions().mode() & 0o7777;
+            if mode & wanted != wanted {
+                let _ = std::fs::set_permissions(
+                    entry.path(),
+                    std::fs::Permissions::from_mode(mode | wanted),
+                );
+            }
+        }
+    }
+}
+
 fn c_path(path: &Path) -> Option<CString> {
     CString::new(path.as_os_str().as_bytes()).ok()
 }

@@ -434,11 +434,11 @@ impl Sandbox {
         // bubblewrap is tried as the user it will run programs as.
         if let Some(descent) = super::identity::Descent::new(&[]) {
             // SAFETY: `apply` makes only async-signal-safe calls.
-            unsafe { std::os::unix::process::CommandExt::pre_exec(&mut command, move || descent.apply()) };
+            unsafe {
+                std::os::unix::process::CommandExt::pre_exec(&mut command, move || descent.apply())
+            };
         }
-        let output = command
-            .output()
-            .map_err(|e| e.to_string())?;
+        let output = command.output().map_err(|e| e.to_string())?;
         if output.status.success() {
             Ok(())
         } else {
@@ -514,7 +514,13 @@ impl Sandbox {
         }
         let size = SCRATCH_BYTES.to_string();
         // /proc/sys read-only, as in a forked run (the runs' user may write none of it anyway).
-        push(&[&"--proc", &"/proc", &"--ro-bind", &"/proc/sys", &"/proc/sys"]);
+        push(&[
+            &"--proc",
+            &"/proc",
+            &"--ro-bind",
+            &"/proc/sys",
+            &"/proc/sys",
+        ]);
         push(&[&"--dev", &"/dev"]);
         push(&[&"--size", &size, &"--tmpfs", &"/tmp"]);
         for folder in expose {

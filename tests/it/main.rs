@@ -9,6 +9,7 @@ mod bench;
 mod cli;
 mod cms;
 mod fast_path;
+mod fresh_runs;
 mod game;
 mod game_styles;
 mod grade;

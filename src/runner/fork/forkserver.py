@@ -130,6 +130,9 @@ except BaseException:
     del _etype, _value, _tb
     _status = 1
 else:
-    _flush_io()
+    if PY3:
+        # (Python 2 flushes here only on an exception or SystemExit: a program ended by an
+        # exit function loses what it left in stdout's buffer, forked or fresh.)
+        _flush_io()
     _status = 0
 _finish(_status, _sigint)

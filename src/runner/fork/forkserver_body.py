@@ -385,11 +385,18 @@ def _run(box):
     refused; in the child, (0, code, globals). What it makes for the run alone dies before the
     fork: after it, each page of memory the server writes to is copied (while the child
     lives) or at least trapped once more, and freeing an object writes to its page."""
-    fields = box.pop().split(b"\0")
+    message = box.pop()
+    fields = message.split(b"\0")
+    # A run's seed is a digest of its case's input: no later child may find it in the memory
+    # it copies. The message and the seed's text are overwritten as soon as they are read, the
+    # seed itself once the child has its copy (_wipe).
+    _wipe(message)
+    del message
+    seed = int(fields[4]) if fields[4] else None
+    _wipe(fields[4])
     path = _text(fields[1])
     workdir = _text(fields[2])
     cpu = _int(fields[3])
-    seed = _int(fields[4]) if fields[4] else None
     n = _int(fields[5])
     argv = [_text(a) for a in fields[6 : 6 + n]]
     at = 6 + n
@@ -417,6 +424,7 @@ def _run(box):
     if refusal is not None:
         for fd in fds:
             os.close(fd)
+        _wipe(seed)
         _send(_REFUSED + b"\0" + refusal)
         return None
     if not _SANDBOX:
@@ -449,6 +457,8 @@ def _run(box):
         _child(workdir, cpu, streams, compiled, inherited, unbuffered)
         return 0, compiled[1], main
     _return_modules(dropped)
+    _wipe(seed)
+    del seed
     # The server's own 0 and 1 are nothing, and its 2 is its stderr again.
     os.dup2(_NULL, 0)
     os.dup2(_NULL, 1)
@@ -457,6 +467,33 @@ def _run(box):
         _send(_REFUSED + b"\0" + refusal)
         return None
     return pid, workdir
+
+
+def _wiper(c):
+    """wipe(value): overwrites with zeros, in place, the bytes of a bytes object (str in Python
+    2) or the digits of an int, which the server holds no more (what is freed is not cleared,
+    and a child copies all of the server's memory). Objects the interpreter shares (the empty
+    and one-byte bytes, the small ints) are left alone. Without ctypes, nothing is wiped."""
+    if c is None:
+        return lambda value: None
+    memset = c[0].memset
+    bytes_head = sys.getsizeof(b"") - 1
+    info = getattr(sys, "int_info", None) or getattr(sys, "long_info", None)
+    ints = (int,) if PY3 else (int, long)  # noqa: F821 (Python 2's long)
+
+    def wipe(value):
+        if isinstance(value, bytes):
+            if len(value) > 1:
+                memset(id(value) + bytes_head, 0, len(value))
+        elif isinstance(value, ints) and not isinstance(value, bool) and not -5 <= value <= 256:
+            if not PY3 and type(value) is int:
+                size = 8  # (a C long, the object's last field)
+            else:
+                digits = (abs(value).bit_length() + info.bits_per_digit - 1) // info.bits_per_digit
+                size = digits * info.sizeof_digit
+            memset(id(value) + sys.getsizeof(value) - size, 0, size)
+
+    return wipe
 
 
 def _watched(pid):
@@ -1312,7 +1349,8 @@ def _flush_io():
     """What the interpreter does the moment the program's code returns or raises, before it
     prints the exception or runs exit functions (flush_io, in pythonrun.c): stderr and stdout
     flushed, whatever goes wrong ignored. A program whose exit function ends the process
-    (atexit.register(os._exit, 0)) has its output out all the same."""
+    (atexit.register(os._exit, 0)) has its output out all the same. Python 2 does it only
+    when the program raised (SystemExit included)."""
     for name in ("stderr", "stdout"):
         stream = getattr(sys, name, None)
         try:
@@ -1598,6 +1636,7 @@ _imports.kept = _PRELOADED
 _fork = _raw_fork() or os.fork
 _C = _c_library()
 _close_range = _close_range_call(_C)
+_wipe = _wiper(_C)
 _unbuffer = _c_stdio_unbuffering(_C)
 _waitid = getattr(os, "waitid", None)
 _wait4 = _ctypes_wait4(_C) or _os_wait4

@@ -1,0 +1,576 @@
+//! The sandbox's attack round (issue 40), each channel as the program that used it: under both
+//! runners and both Pythons, the program never holds host root, writes no sysctl, finds no
+//! descriptor nimlab inherited, takes no lock on a shared file, and each run starts in
+//! namespaces and folders made for it alone, whatever the runs before it did. One file gets
+//! one verdict whichever runner runs it.
+//!
+//! These tests need the sandbox (bubblewrap, installed by .ci/run).
+
+use crate::common::{check_json, lab_with, nimlab, python_2_7_available};
+use serde_json::Value;
+use std::path::Path;
+
+/// exclusive_or with its 4 sample cases only and short limits, as hostile.rs has it.
+fn quick_lab() -> tempfile::TempDir {
+    let lab = lab_with(&["exclusive_or"], |config| {
+        let mut limits = toml::Table::new();
+        limits.insert("cpu_ms".into(), 2000.into());
+        limits.insert("wall_ms".into(), 4000.into());
+        limits.insert("memory_mb".into(), 256.into());
+        limits.insert("output_kb".into(), 64.into());
+        config.insert("limits".into(), limits.into());
+        config.remove("forbidden");
+    });
+    std::fs::remove_dir_all(lab.path().join("fixtures/exclusive_or/secret")).unwrap();
+    lab
+}
+
+fn pythons() -> Vec<&'static str> {
+    if python_2_7_available() {
+        vec!["3", "2.7"]
+    } else {
+        vec!["3"]
+    }
+}
+
+/// Each case's report under one runner and interpreter, one case at a time (one fork server
+/// serves them all in turn).
+fn cases(file: &Path, lab: &Path, python: &str, runner: &str) -> Vec<Value> {
+    let (report, code) = check_json(&[
+        file.to_str().unwrap(),
+        "--python",
+        python,
+        "--jobs",
+        "1",
+        "--runner",
+        runner,
+        "--instructor",
+        "--lab",
+        lab.to_str().unwrap(),
+    ]);
+    assert!(code == 0 || code == 1, "exit {code}: {report:#}");
+    let run = &report["runs"][0];
+    assert_eq!(run["runner"], runner, "{report:#}");
+    assert!(
+        run["runner_note"].is_null(),
+        "{runner}: not every run was forked: {}",
+        run["runner_note"]
+    );
+    run["cases"].as_array().unwrap().clone()
+}
+
+/// What each case printed.
+fn printed(cases: &[Value]) -> Vec<String> {
+    cases
+        .iter()
+        .map(|case| {
+            let got = case["feedback"]["got"].as_str();
+            got.unwrap_or_else(|| panic!("{case:#}")).to_string()
+        })
+        .collect()
+}
+
+fn program(dir: &Path, text: &str) -> std::path::PathBuf {
+    let file = dir.join("exclusive_or.py");
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+/// The same outputs under both runners, for each Python; the forked ones returned.
+fn alike_in_both_runners(file: &Path, lab: &Path) -> Vec<(String, Vec<String>)> {
+    pythons()
+        .into_iter()
+        .map(|python| {
+            let forked = printed(&cases(file, lab, python, "fork"));
+            let fresh = printed(&cases(file, lab, python, "process"));
+            assert_eq!(forked, fresh, "{python}: forked and fresh runs differ");
+            (python.to_string(), forked)
+        })
+        .collect()
+}
+
+/// Sysctls a root program could write (a pipe in core_pattern runs a command as host root at
+/// the next crash), and what the program's user is on the host: its name is set so that this
+/// test can find it among the host's processes and read its host uid there.
+const ROOTLESS: &str = r#"import ctypes, os, sys, time
+sys.stdin.read()
+ctypes.CDLL(None).prctl(15, b"nimlab-rootless", 0, 0, 0)  # PR_SET_NAME
+tried = []
+for name in ("kernel/core_pattern", "vm/drop_caches", "kernel/randomize_va_space", "kernel/hostname"):
+    try:
+        with open("/proc/sys/" + name, "w") as f:
+            f.write(open("/proc/sys/" + name).read())
+        tried.append(name + "=written")
+    except (IOError, OSError) as e:
+        tried.append("%s=%d" % (name, e.errno))
+status = dict(l.split(":", 1) for l in open("/proc/self/status").read().splitlines() if ":" in l)
+caps = [status[k].strip() for k in ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb")]
+time.sleep(0.6)
+print(" ".join(tried))
+print("caps=" + ",".join(caps))
+"#;
+
+/// The host uids of every process named nimlab-rootless, watched until `done`.
+fn host_uids_of_programs(done: &std::sync::atomic::AtomicBool) -> Vec<String> {
+    let mut uids = Vec::new();
+    while !done.load(std::sync::atomic::Ordering::Relaxed) {
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
+            if comm.trim() == "nimlab-rootless" {
+                let status =
+                    std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+                if let Some(line) = status.lines().find(|l| l.starts_with("Uid:")) {
+                    uids.push(line.to_string());
+                }
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    uids
+}
+
+#[test]
+fn a_program_never_holds_host_root_nor_any_capability_and_writes_no_sysctl() {
+    let lab = quick_lab();
+    let dir = tempfile::tempdir().unwrap();
+    let file = program(dir.path(), ROOTLESS);
+    // SAFETY: geteuid has no preconditions.
+    let own_uid = unsafe { libc::geteuid() };
+    for python in pythons() {
+        for runner in ["fork", "process"] {
+            let done = std::sync::atomic::AtomicBool::new(false);
+            let (uids, outputs) = std::thread::scope(|scope| {
+                let watcher = scope.spawn(|| host_uids_of_programs(&done));
+                let outputs = printed(&cases(&file, lab.path(), python, runner));
+                done.store(true, std::sync::atomic::Ordering::Relaxed);
+                (watcher.join().unwrap(), outputs)
+            });
+            assert!(
+                !uids.is_empty(),
+                "{python} {runner}: the program was never seen"
+            );
+            for line in &uids {
+                let ids: Vec<u32> = line[4..]
+                    .split_whitespace()
+                    .map(|n| n.parse().unwrap())
+                    .collect();
+                for id in ids {
+                    if own_uid == 0 {
+                        assert_ne!(id, 0, "{python} {runner}: host root: {line}");
+                    } else {
+                        assert_eq!(id, own_uid, "{python} {runner}: {line}");
+                    }
+                }
+            }
+            for output in outputs {
+                let mut lines = output.lines();
+                for attempt in lines.next().unwrap().split(' ') {
+                    // EROFS (/proc/sys is read-only) or EACCES: never written.
+                    assert!(
+                        attempt.ends_with("=30") || attempt.ends_with("=13"),
+                        "{python} {runner}: {attempt}"
+                    );
+                }
+                let caps = lines.next().unwrap();
+                assert_eq!(
+                    caps,
+                    "caps=0000000000000000,0000000000000000,0000000000000000,0000000000000000,0000000000000000",
+                    "{python} {runner}"
+                );
+            }
+        }
+    }
+}
+
+/// Whether each of descriptors 3, 7, 5000 and HIGH (the highest the machine's hard limit
+/// allows) is open.
+const DESCRIPTORS: &str = r#"import os, sys
+sys.stdin.read()
+seen = []
+for fd in (3, 7, 5000, HIGH):
+    try:
+        os.fstat(fd)
+        seen.append("%d=open" % fd)
+    except OSError as e:
+        seen.append("%d=%d" % (fd, e.errno))
+print(" ".join(seen))
+"#;
+
+#[test]
+fn no_descriptor_nimlab_inherited_reaches_a_program_at_any_number() {
+    use std::os::unix::process::CommandExt;
+    let lab = quick_lab();
+    let dir = tempfile::tempdir().unwrap();
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit fills a stack value.
+    assert_eq!(
+        unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) },
+        0
+    );
+    let hard = limit.rlim_max.min(1 << 20);
+    let high = (hard - 1) as libc::c_int;
+    let file = program(dir.path(), &DESCRIPTORS.replace("HIGH", &high.to_string()));
+    let secret = dir.path().join("host-file");
+    std::fs::write(&secret, "host").unwrap();
+    for python in pythons() {
+        for runner in ["fork", "process"] {
+            let host = std::fs::File::open(&secret).unwrap();
+            let fd = std::os::fd::AsRawFd::as_raw_fd(&host);
+            let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin!("nimlab"));
+            command.args([
+                "check",
+                file.to_str().unwrap(),
+                "--python",
+                python,
+                "--runner",
+                runner,
+                "--jobs",
+                "1",
+                "--instructor",
+                "--format",
+                "json",
+                "--lab",
+                lab.path().to_str().unwrap(),
+            ]);
+            // SAFETY: setrlimit and dup2 between fork and exec.
+            unsafe {
+                command.pre_exec(move || {
+                    let limit = libc::rlimit {
+                        rlim_cur: hard,
+                        rlim_max: hard,
+                    };
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    for target in [3, 7, 5000, high] {
+                        // dup2 leaves the copy inheritable, as a shell's redirection does.
+                        if libc::dup2(fd, target) < 0 {
+                            return Err(std::io::Error::last_os_error());
+                        }
+                    }
+                    Ok(())
+                });
+            }
+            let output = command.output().unwrap();
+            let report: Value = serde_json::from_slice(&output.stdout)
+                .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
+            let run = &report["runs"][0];
+            assert_eq!(run["runner"], runner);
+            assert!(run["runner_note"].is_null(), "{}", run["runner_note"]);
+            for case in run["cases"].as_array().unwrap() {
+                assert_eq!(
+                    case["feedback"]["got"],
+                    format!("3=9 7=9 5000=9 {high}=9\n"),
+                    "{python} {runner}: a descriptor of nimlab's reached the program"
+                );
+            }
+        }
+    }
+}
+
+/// Byte-range and whole-file locks on files every run can read: a lock taken by one run and
+/// tested by another running beside it carries a bit.
+const LOCKS: &str = r#"import fcntl, os, struct, sys
+sys.stdin.read()
+tried = []
+def attempt(name, f):
+    try:
+        f()
+        tried.append(name + "=taken")
+    except (IOError, OSError) as e:
+        tried.append("%s=%d" % (name, e.errno))
+shared = os.open(sys.executable, os.O_RDONLY)
+lock = struct.pack("hhqqi", fcntl.F_RDLCK, 0, 0, 1, 0)
+attempt("flock", lambda: fcntl.flock(shared, fcntl.LOCK_SH | fcntl.LOCK_NB))
+attempt("setlk", lambda: fcntl.fcntl(shared, fcntl.F_SETLK, lock))
+attempt("getlk", lambda: fcntl.fcntl(shared, fcntl.F_GETLK, lock))
+attempt("ofd_setlk", lambda: fcntl.fcntl(shared, 37, lock))
+attempt("ofd_getlk", lambda: fcntl.fcntl(shared, 36, lock))
+print(" ".join(tried))
+"#;
+
+#[test]
+fn no_lock_can_be_taken_or_tested_on_a_shared_file() {
+    let lab = quick_lab();
+    let dir = tempfile::tempdir().unwrap();
+    let file = program(dir.path(), LOCKS);
+    for (python, outputs) in alike_in_both_runners(&file, lab.path()) {
+        for output in outputs {
+            for attempt in output.split_whitespace() {
+                assert!(attempt.ends_with("=1"), "{python}: {attempt} in {output}");
+            }
+        }
+    }
+}
+
+/// What a run could learn of the runs before it, then its attempt to leave a mark for the next
+/// (x86_64 system call numbers): host name and domain name, IPC limits, System V objects, the
+/// inode numbers its new files get in /tmp and its working folder, and what /tmp and the folder
+/// above its own hold. A deep tree of folders and a full /tmp are left for the next run.
+const MARKS: &str = r#"import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+data = sys.stdin.read()
+mark = sum(bytearray(data.encode("utf-8"))) % 1000
+
+def read(path):
+    try:
+        with open(path) as f:
+            return f.read().strip()
+    except (IOError, OSError) as e:
+        return "error%d" % e.errno
+
+def inode(path):
+    with open(path, "w") as f:
+        f.write("x")
+    return os.stat(path).st_ino
+
+seen = [
+    "host=" + os.uname()[1],
+    "domain=" + read("/proc/sys/kernel/domainname"),
+    "shmmax=" + read("/proc/sys/kernel/shmmax"),
+    "msgmax=" + read("/proc/sys/kernel/msgmax"),
+    "shm=%d" % len(read("/proc/sysvipc/shm").splitlines()),
+    "tmp=%s" % sorted(os.listdir("/tmp")),
+    "above=%s" % sorted(n.rstrip("0123456789") for n in os.listdir(os.path.dirname(os.getcwd()))),
+    "tmp_inode=%d" % inode("/tmp/new"),
+    "here_inode=%d" % inode("new"),
+]
+name = ("run%d" % mark).encode()
+libc.sethostname(name, len(name))
+libc.setdomainname(name, len(name))
+for path, value in (("/proc/sys/kernel/hostname", name), ("/proc/sys/kernel/msgmax", b"%d" % (1000 + mark))):
+    try:
+        with open(path, "wb") as f:
+            f.write(value)
+    except (IOError, OSError):
+        pass
+deep = "/tmp/deep"
+try:
+    for i in range(1500):
+        os.mkdir(deep)
+        os.chdir(deep)
+        deep = "d"
+except OSError:
+    pass
+try:
+    with open("/tmp/full", "wb") as f:
+        for i in range(40):
+            f.write(b"x" * (1 << 20))
+except (IOError, OSError):
+    pass
+print(" ".join(seen))
+"#;
+
+/// What MARKS printed without what differs by nature between runners: the folders nimlab's
+/// own scratch folders make in /tmp (a fresh interpreter's sandbox also shows the folder of
+/// its sitecustomize), and so the inode numbers there.
+fn comparable(output: &str) -> String {
+    output
+        .split_whitespace()
+        .filter(|field| !field.starts_with("tmp") && !field.starts_with("'nimlab-"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn each_run_starts_in_namespaces_and_folders_of_its_own() {
+    let lab = quick_lab();
+    let dir = tempfile::tempdir().unwrap();
+    let file = program(dir.path(), MARKS);
+    for python in pythons() {
+        let mut seen = Vec::new();
+        for runner in ["fork", "process"] {
+            let outputs = printed(&cases(&file, lab.path(), python, runner));
+            // Every case sees what the first saw: nothing came from the runs before it (the
+            // same entries and inode numbers, host name, IPC limits and objects), though each
+            // left a deep tree, a full /tmp, a host name and an IPC limit behind.
+            assert!(
+                outputs.windows(2).all(|w| w[0] == w[1]),
+                "{python} {runner}: {outputs:#?}"
+            );
+            assert!(
+                !outputs[0].contains("run"),
+                "{python} {runner}: {}",
+                outputs[0]
+            );
+            assert!(
+                outputs[0].contains(" shm=1 "),
+                "{python} {runner}: {}",
+                outputs[0]
+            );
+            seen.push(comparable(&outputs[0]));
+        }
+        assert_eq!(seen[0], seen[1], "{python}: forked and fresh runs differ");
+    }
+}
+
+/// A right answer, then an exit function that ends the process at once (`ENDING` is how the
+/// program's code ends). CPython 3 flushes the program's output the moment its code returns or
+/// raises, before exit functions run; Python 2 only when it raised.
+const EXIT_FUNCTION: &str = r#"import atexit, os, sys
+a, b = [int(w) for w in sys.stdin.read().split()]
+print(1 if a != b else 0)
+atexit.register(os._exit, EXIT_CODE)
+ENDING
+"#;
+
+#[test]
+fn an_exit_function_that_ends_the_process_ends_it_alike_in_both_runners() {
+    let lab = quick_lab();
+    let dir = tempfile::tempdir().unwrap();
+    let endings = [
+        ("pass", "0", ["accepted", "wrong_answer"]),
+        ("sys.exit(0)", "0", ["accepted", "accepted"]),
+        ("sys.exit(0)", "3", ["runtime_error", "runtime_error"]),
+        ("raise ValueError(3)", "0", ["accepted", "accepted"]),
+    ];
+    for (ending, code, [under_3, under_2]) in endings {
+        let text = EXIT_FUNCTION
+            .replace("EXIT_CODE", code)
+            .replace("ENDING", ending);
+        let file = program(dir.path(), &text);
+        for python in pythons() {
+            let expected = if python == "3" { under_3 } else { under_2 };
+            for runner in ["fork", "process"] {
+                for case in cases(&file, lab.path(), python, runner) {
+                    assert_eq!(
+                        case["verdict"], expected,
+                        "{python} {runner}, {ending} then os._exit({code}): {case:#}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `grade` as root runs each student's programs as the sandbox's user: a class graded in a
+/// folder only root can read is graded all the same (the folders the programs need are shown
+/// to them, nothing else is).
+#[test]
+fn a_class_in_a_folder_closed_to_others_is_graded() {
+    use std::os::unix::fs::PermissionsExt;
+    let class = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(class.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let solution = crate::common::root().join("exercises/exclusive_or/solution.py");
+    std::fs::copy(&solution, class.path().join("ann_1_exclusive_or.py")).unwrap();
+    let out = class.path().join("out");
+    let output = nimlab()
+        .arg("grade")
+        .arg(class.path())
+        .arg("--out")
+        .arg(&out)
+        .args(["--python", "3", "--jobs", "1"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results = std::fs::read_to_string(out.join("results.json")).unwrap();
+    let results: Value = serde_json::from_str(&results).unwrap();
+    let ann = &results["students"][0]["exercises"]["exclusive_or"]["report"];
+    assert_eq!(ann["verdict"], "accepted", "{ann:#}");
+}
+
+/// Counts, in every writable mapping of its own memory, the ways a seed is held (its decimal
+/// text, its 8 bytes, its first two 30-bit digits as CPython's ints keep them) for each seed
+/// of SEEDS (masked with MASK in the source, so that the source holds none of them), and for a
+/// seed no run has (the last: what the program's own search holds). Prints the indexes of
+/// the seeds found more often than that one.
+const SEED_FINDER: &str = r#"import struct, sys
+a, b = [int(w) for w in sys.stdin.read().split()]
+MASK = 0x5A5A5A5A5A5A5A5A
+SEEDS = [s ^ MASK for s in [SEEDS_HERE]]
+def patterns(seed):
+    digits = (seed & 0x3FFFFFFF, (seed >> 30) & 0x3FFFFFFF)
+    return [str(seed).encode("ascii"), struct.pack("<Q", seed), struct.pack("<II", *digits)]
+wanted = [patterns(s) for s in SEEDS]
+regions = []
+for line in open("/proc/self/maps").read().splitlines():
+    fields = line.split()
+    if fields[1].startswith("rw") and (len(fields) < 6 or fields[5] in ("[heap]",) or not fields[5].startswith("/")):
+        start, end = [int(x, 16) for x in fields[0].split("-")]
+        regions.append((start, end))
+mem = open("/proc/self/mem", "rb", 0)
+counts = [0] * len(wanted)
+for start, end in regions:
+    try:
+        mem.seek(start)
+        data = mem.read(end - start)
+    except (IOError, OSError, ValueError, OverflowError):
+        continue
+    for i, group in enumerate(wanted):
+        for pattern in group:
+            counts[i] += data.count(pattern)
+control = counts[-1]
+found = [str(i) for i, n in enumerate(counts[:-1]) if n > control]
+print(1 if a != b else 0)
+print("found=" + ",".join(found))
+"#;
+
+/// The seeds of exclusive_or's cases under `version`, in the order the report lists them.
+fn case_seeds(lab: &Path, names: &[String], version: &str) -> Vec<u64> {
+    names
+        .iter()
+        .map(|name| {
+            let input =
+                std::fs::read(lab.join(format!("fixtures/exclusive_or/{name}.in"))).unwrap();
+            let text = String::from_utf8(input).unwrap();
+            nimlab::runner::seed::for_case("exclusive_or", name, text.as_bytes(), version)
+        })
+        .collect()
+}
+
+/// A forked child's memory is a copy of its fork server's: no earlier run's seed (a digest
+/// of that case's input, a secret case's among them) may be left there. Each case looks for
+/// every case's seed in its own memory and finds its own at most.
+#[test]
+fn a_forked_run_finds_no_earlier_runs_seed_in_its_memory() {
+    let lab = lab_with(&["exclusive_or"], |config| {
+        config.remove("forbidden");
+    });
+    let dir = tempfile::tempdir().unwrap();
+    for python in pythons() {
+        let probe = program(dir.path(), "import sys\nsys.stdin.read()\nprint(0)\n");
+        let first = cases(&probe, lab.path(), python, "fork");
+        let names: Vec<String> = first
+            .iter()
+            .map(|c| c["name"].as_str().unwrap().to_string())
+            .collect();
+        let (report, _) = check_json(&[
+            probe.to_str().unwrap(),
+            "--python",
+            python,
+            "--lab",
+            lab.path().to_str().unwrap(),
+        ]);
+        let version = report["runs"][0]["version"].as_str().unwrap().to_string();
+        let mut seeds = case_seeds(lab.path(), &names, &version);
+        seeds.push(0x1234_5678_9abc_def1); // (no run's)
+        let masked: Vec<String> = seeds
+            .iter()
+            .map(|s| (s ^ 0x5A5A_5A5A_5A5A_5A5A).to_string())
+            .collect();
+        let file = program(
+            dir.path(),
+            &SEED_FINDER.replace("SEEDS_HERE", &masked.join(", ")),
+        );
+        let outputs = printed(&cases(&file, lab.path(), python, "fork"));
+        for (index, output) in outputs.iter().enumerate() {
+            let found = output.lines().nth(1).unwrap().trim_start_matches("found=");
+            for other in found.split(',').filter(|f| !f.is_empty()) {
+                assert_eq!(
+                    other,
+                    index.to_string(),
+                    "{python}: case {} found the seed of {}: {outputs:#?}",
+                    names[index],
+                    names[other.parse::<usize>().unwrap()]
+                );
+            }
+        }
+    }
+}
