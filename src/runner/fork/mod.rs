@@ -7,8 +7,8 @@
 //! environment and arguments, fresh standard streams, a fresh `__main__`, and the modules of a
 //! freshly started interpreter, and runs the program there: the program's code, all of it, runs in
 //! the child, once per run. nimlab watches the child as it watches a process (the same poll loop,
-//! limits and outcome), and the server kills whatever the run left and empties its folders before
-//! the next.
+//! limits and outcome), and the server kills whatever the run left. Each run's child makes its
+//! own namespaces and folders (see `../SANDBOX.md`), so no run finds what another left.
 //!
 //! Where the fork path cannot do what a fresh interpreter does (no program file, hashing not
 //! fixed, a program Python 2 would refuse to run), or when a server cannot start or dies,

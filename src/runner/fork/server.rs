@@ -138,7 +138,7 @@ pub(super) struct Server {
     isolation: Isolation,
     /// False once the server cannot be used again (it died, or left a run's files behind).
     pub healthy: bool,
-    /// It is emptying the last run's folders, and will say whether it could.
+    /// It will say whether it may take the next run.
     emptying: bool,
     /// Its own code, as it sent it at its start (see [`Server::take_code`]).
     code: Option<Vec<u8>>,
@@ -344,10 +344,11 @@ impl Server {
         })
     }
 
-    /// Reads whether the server left the last run's folders as empty as it found them (it
-    /// empties them after saying how the run ended, while nimlab judges it). A server that
-    /// could not is not used again: the next run would not start in empty folders. Called
-    /// (by `ForkRunner::take_server`) before every use of a server after its first.
+    /// Reads whether the server may take the next run (it says so after saying how the run
+    /// ended, while nimlab judges it: in the sandbox always, each run's folders being its own
+    /// mounts; without one, once it has removed the run's working folder). A server that
+    /// could not is not used again. Called (by `ForkRunner::take_server`) before every use of
+    /// a server after its first.
     pub fn settle(&mut self) -> Result<(), Failure> {
         if !self.emptying {
             return Ok(());
