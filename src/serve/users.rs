@@ -67,7 +67,7 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
         Error::input(
             path,
             format!(
-                "the roster needs a `username` column (and may have `name`, `password`, `id`, `section`, `role`, and for LMS launches `email` and `lms_id`); its header is: {}",
+                "the roster needs a `username` column (and may have `name`, `password`, `id`, `section`, `role`, and for LMS launches `email`, `lms_id` and `lms_issuer`); its header is: {}",
                 headers.join(", ")
             ),
         )
@@ -116,6 +116,16 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
                 )
             })?),
         };
+        let (lms_id, lms_issuer) = (get(column("lms_id")), get(column("lms_issuer")));
+        // A subject is unique only within its platform: an LMS id names its issuer.
+        if !lms_id.is_empty() && lms_issuer.is_empty() {
+            return Err(Error::input(
+                path,
+                format!(
+                    "row {line}: `{name}` has an lms_id but no lms_issuer: an LMS's user ids are its own, so give the issuer of the platform it belongs to (as `nimlab lti list` shows it)"
+                ),
+            ));
+        }
         rows.push(RosterRow {
             role,
             user: NewUser {
@@ -123,7 +133,12 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
                 name: get(column("name")),
                 student_id: get(column("id")),
                 section: get(column("section")),
-                lms_id: get(column("lms_id")),
+                lms_issuer: if lms_id.is_empty() {
+                    String::new()
+                } else {
+                    lms_issuer
+                },
+                lms_id,
                 email: get(column("email")),
             },
             password,
