@@ -141,22 +141,7 @@ pub fn check(
     if (audiences > 1 && azp.is_none()) || azp.is_some_and(|azp| azp != expected.client_id) {
         return Err("the id_token's authorised party (azp) is not this tool".into());
     }
-    let iat = claims.get("iat").and_then(Value::as_u64).unwrap_or(0);
-    if iat > now + LEEWAY_SECONDS {
-        return Err("the id_token was issued in the future (iat): check the clocks".into());
-    }
-    if iat + MAX_AGE_SECONDS < now {
-        return Err("the id_token was issued more than an hour ago (iat)".into());
-    }
-    // Not before: optional, but when present it holds (a number, not in the future).
-    if let Some(nbf) = claims.get("nbf") {
-        let nbf = nbf
-            .as_f64()
-            .ok_or("the id_token's nbf is not a time (seconds)")?;
-        if nbf > (now + LEEWAY_SECONDS) as f64 {
-            return Err("the id_token is not valid yet (nbf)".into());
-        }
-    }
+    check_times(&claims, now)?;
     let deployment_id = launch_kind(&claims, expected)?;
     let subject = text("sub").to_string();
     if subject.is_empty() {
@@ -199,6 +184,28 @@ pub fn check(
         line_item: score_line_item(&claims),
         deep_link: deep_link_request(&claims)?,
     })
+}
+
+/// Checks when the token was issued (`iat`: not in the future, at most an hour ago) and
+/// from when it holds (`nbf`: optional, but when present a time not in the future), with
+/// [`LEEWAY_SECONDS`] for the clocks; `now` in seconds.
+fn check_times(claims: &Value, now: u64) -> Result<(), String> {
+    let iat = claims.get("iat").and_then(Value::as_u64).unwrap_or(0);
+    if iat > now + LEEWAY_SECONDS {
+        return Err("the id_token was issued in the future (iat): check the clocks".into());
+    }
+    if iat + MAX_AGE_SECONDS < now {
+        return Err("the id_token was issued more than an hour ago (iat)".into());
+    }
+    if let Some(nbf) = claims.get("nbf") {
+        let nbf = nbf
+            .as_f64()
+            .ok_or("the id_token's nbf is not a time (seconds)")?;
+        if nbf > (now + LEEWAY_SECONDS) as f64 {
+            return Err("the id_token is not valid yet (nbf)".into());
+        }
+    }
+    Ok(())
 }
 
 /// The settings of a Deep Linking request; None for a resource link launch.

@@ -815,16 +815,7 @@ fn course_roles_decide_a_launched_accounts_role_and_a_roster_email_links_an_acco
     assert!(mine.is_array() || mine.is_object());
     // Where the instructor turned linking on, a roster's email links an imported account to
     // its first launch (any case).
-    nimlab()
-        .args(["lti", "add-platform", "--issuer", &platform.base])
-        .args(["--client-id", CLIENT_ID, "--deployment-id", DEPLOYMENT])
-        .args(["--auth-url", &format!("{}/auth", platform.base)])
-        .args(["--jwks-url", &format!("{}/jwks", platform.base)])
-        .args(["--token-url", &format!("{}/token", platform.base)])
-        .args(["--link-accounts", "on", "--db"])
-        .arg(&course.db)
-        .assert()
-        .success();
+    identity::register_with(platform, &course.db, &["--link-accounts", "on"]);
     let roster = course.dir.path().join("emails.csv");
     std::fs::write(
         &roster,

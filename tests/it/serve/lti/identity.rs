@@ -9,7 +9,7 @@
 use super::*;
 
 /// `platform` registered (again) on `db` with `extra` options of `lti add-platform`.
-fn register_with(platform: &Platform, db: &Path, extra: &[&str]) {
+pub(super) fn register_with(platform: &Platform, db: &Path, extra: &[&str]) {
     nimlab()
         .args(["lti", "add-platform", "--issuer", &platform.base])
         .args(["--client-id", CLIENT_ID, "--deployment-id", DEPLOYMENT])
@@ -61,6 +61,18 @@ fn signed_in(server: &Server, response: Response) -> (Client, String) {
     let client = with_session(server, &session_of(&response).expect("a session"));
     let who = username_of(server, &client);
     (client, who)
+}
+
+/// A plain launch of the person with `sub`, `email` and course `roles`, which must sign in.
+fn launched(
+    server: &Server,
+    platform: &Platform,
+    sub: &str,
+    email: &str,
+    roles: &[&str],
+) -> (Client, String) {
+    let person = person(sub, email, roles);
+    signed_in(server, launch_with(server, platform, &person, |_| {}))
 }
 
 /// The username a session's pages show.
@@ -137,15 +149,9 @@ fn a_subject_of_another_platform_is_another_person_even_with_linking_on() {
             a.base
         ),
     );
-    let (_, from_b) = signed_in(
-        server,
-        launch_with(server, &b, &person("7", "", &["Learner"]), |_| {}),
-    );
+    let (_, from_b) = launched(server, &b, "7", "", &["Learner"]);
     assert_ne!(from_b, "ana");
-    let (_, from_a) = signed_in(
-        server,
-        launch_with(server, a, &person("7", "", &["Learner"]), |_| {}),
-    );
+    let (_, from_a) = launched(server, a, "7", "", &["Learner"]);
     assert_eq!(from_a, "ana");
     // An LMS id without its issuer is refused at import.
     let roster = course.dir.path().join("bare.csv");
@@ -171,52 +177,32 @@ fn email_linking_is_off_by_default_and_never_takes_staff_a_linked_account_or_a_r
         "username,email\nprof,prof@uni.example\nada,ada@uni.example\n",
     );
     // Off by default: a launch with ada's email is not ada.
-    let (_, name) = signed_in(
-        server,
-        launch_with(
-            server,
-            platform,
-            &person("lms-1", "ada@uni.example", &["Learner"]),
-            |_| {},
-        ),
-    );
+    let (_, name) = launched(server, platform, "lms-1", "ada@uni.example", &["Learner"]);
     assert_ne!(name, "ada");
     register_with(platform, db, &["--link-accounts", "on"]);
     // A learner with the instructor's email takes nothing: prof is staff, never linked.
-    let (_, name) = signed_in(
-        server,
-        launch_with(
-            server,
-            platform,
-            &person("lms-2", "PROF@uni.example", &["Learner"]),
-            |_| {},
-        ),
-    );
+    let (_, name) = launched(server, platform, "lms-2", "PROF@uni.example", &["Learner"]);
     assert_ne!(name, "prof");
     let prof = form_login(server, "prof", "prof-password");
     assert!(is_instructor(server, &prof), "prof was demoted");
     // ada's account is linked to its first launch, and keeps its role though the launch
     // says Instructor of the registered course.
-    let (linked, name) = signed_in(
+    let (linked, name) = launched(
         server,
-        launch_with(
-            server,
-            platform,
-            &person("lms-3", "Ada@Uni.example", &["Instructor"]),
-            |_| {},
-        ),
+        platform,
+        "lms-3",
+        "Ada@Uni.example",
+        &["Instructor"],
     );
     assert_eq!(name, "ada");
     assert!(!is_staff(server, &linked));
     // Nor do its later launches make the roster's student an instructor.
-    let (again, name) = signed_in(
+    let (again, name) = launched(
         server,
-        launch_with(
-            server,
-            platform,
-            &person("lms-3", "ada@uni.example", &["Instructor"]),
-            |_| {},
-        ),
+        platform,
+        "lms-3",
+        "ada@uni.example",
+        &["Instructor"],
     );
     assert_eq!(name, "ada");
     assert!(!is_staff(server, &again));
@@ -248,28 +234,12 @@ cy,cy@uni.example
     let (_, name) = signed_in(server, launch_with(server, platform, &cy, |_| {}));
     assert_eq!(name, "cy");
     // Once linked, another LMS user with ada's email is not ada.
-    let (_, name) = signed_in(
-        server,
-        launch_with(
-            server,
-            platform,
-            &person("lms-4", "ada@uni.example", &["Learner"]),
-            |_| {},
-        ),
-    );
+    let (_, name) = launched(server, platform, "lms-4", "ada@uni.example", &["Learner"]);
     assert_ne!(name, "ada");
     // Turned off again, a roster account is no longer linked.
     import(db, course.dir.path(), "username,email\nbo,bo@uni.example\n");
     register_with(platform, db, &["--link-accounts", "off"]);
-    let (_, name) = signed_in(
-        server,
-        launch_with(
-            server,
-            platform,
-            &person("lms-5", "bo@uni.example", &["Learner"]),
-            |_| {},
-        ),
-    );
+    let (_, name) = launched(server, platform, "lms-5", "bo@uni.example", &["Learner"]);
     assert_ne!(name, "bo");
 }
 
@@ -280,16 +250,16 @@ fn staff_roles_count_only_from_the_registered_course_and_ta_sub_roles_make_tas()
     // A learner here who is Instructor of another course on the same platform.
     let other = Some("another-course");
     let sam = person("lms-sam", "", &["Instructor"]);
-    let (sam_client, sam_name) = signed_in(
-        server,
-        launch_with(server, platform, &sam, from_course(other)),
-    );
+    let sam_from = |course| {
+        signed_in(
+            server,
+            launch_with(server, platform, &sam, from_course(course)),
+        )
+    };
+    let (sam_client, sam_name) = sam_from(other);
     assert!(!is_staff(server, &sam_client));
     // Nor with no course at all, nor for choosing exercises from the other course.
-    let (again, name) = signed_in(
-        server,
-        launch_with(server, platform, &sam, from_course(None)),
-    );
+    let (again, name) = sam_from(None);
     assert_eq!(name, sam_name);
     assert!(!is_staff(server, &again));
     let mut choosing = sam.clone();
@@ -339,17 +309,9 @@ fn staff_roles_count_only_from_the_registered_course_and_ta_sub_roles_make_tas()
     assert!(!is_staff(server, &client));
     // A context is registered by the instructor, never learned from a launch: sam's
     // launches from another-course did not register it.
-    let (client, _) = signed_in(
-        server,
-        launch_with(server, platform, &sam, from_course(other)),
-    );
-    assert!(!is_staff(server, &client));
+    assert!(!is_staff(server, &sam_from(other).0));
     register_with(platform, &course.db, &["--context", "another-course"]);
-    let (client, _) = signed_in(
-        server,
-        launch_with(server, platform, &sam, from_course(other)),
-    );
-    assert!(is_instructor(server, &client));
+    assert!(is_instructor(server, &sam_from(other).0));
     register_with(
         platform,
         &course.db,
@@ -358,9 +320,8 @@ fn staff_roles_count_only_from_the_registered_course_and_ta_sub_roles_make_tas()
     let listed = nimlab()
         .args(["lti", "list", "--db"])
         .arg(&course.db)
-        .assert()
-        .success();
-    let out = String::from_utf8_lossy(&listed.get_output().stdout).to_string();
+        .output();
+    let out = String::from_utf8_lossy(&listed.unwrap().stdout).to_string();
     assert!(
         out.contains(COURSE) && !out.contains("another-course"),
         "{out}"
@@ -439,35 +400,41 @@ fn removed_and_disabled_accounts_stay_so_and_a_refused_launch_changes_nothing() 
         "removed",
     );
     assert!(!users_list(db).contains(&name));
-    // An account that launched, handed in and had its score sent is removed whole.
+}
+
+#[test]
+fn users_remove_with_submissions_takes_a_removed_account_that_launched_and_had_its_score_sent() {
+    let course = course("1");
+    let (platform, server, db) = (&course.platform, &course.server, &course.db);
     let eve = person("lms-eve", "eve@uni.example", &["Learner"]);
-    let (eve_client, eve_name) = signed_in(server, launch_with(server, platform, &eve, |_| {}));
-    let id = submit(
-        &eve_client,
-        server,
-        "present_board",
-        &solution("present_board"),
-    );
-    judged(&eve_client, server, id);
+    let (client, name) = signed_in(server, launch_with(server, platform, &eve, |_| {}));
+    let id = submit(&client, server, "present_board", &solution("present_board"));
+    judged(&client, server, id);
     let start = Instant::now();
     while platform.scores().is_empty() {
         assert!(start.elapsed() < JUDGING, "no score:\n{}", server.stderr());
         std::thread::sleep(Duration::from_millis(200));
     }
-    nimlab()
-        .args(["users", "remove", &eve_name, "--with-submissions", "--db"])
-        .arg(db)
-        .assert()
-        .success();
-    // The removed tombstone of dee goes whole too.
-    nimlab()
-        .args(["users", "remove", &name, "--with-submissions", "--db"])
-        .arg(db)
-        .assert()
-        .success();
+    let remove = |extra: &[&str]| {
+        nimlab()
+            .args(["users", "remove", &name])
+            .args(extra)
+            .arg("--db")
+            .arg(db)
+            .assert()
+            .success();
+    };
+    remove(&[]);
+    refused_403(
+        server,
+        launch_with(server, platform, &eve, |_| {}),
+        "removed",
+    );
+    // The tombstone, with its identity, line item, score and submission, goes whole.
+    remove(&["--with-submissions"]);
     // Eve launching again is a new account with nothing of the old one.
-    let (eve_client, _) = signed_in(server, launch_with(server, platform, &eve, |_| {}));
-    let (status, mine) = get_json(&eve_client, server, "/api/submissions");
+    let (client, _) = signed_in(server, launch_with(server, platform, &eve, |_| {}));
+    let (status, mine) = get_json(&client, server, "/api/submissions");
     assert_eq!(status, StatusCode::OK);
     assert_eq!(mine.as_array().map_or(0, Vec::len), 0, "{mine}");
 }
