@@ -427,6 +427,8 @@ pub enum UsersCommand {
     },
 }
 
+// Parsed once per run: the size of the larger variant costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum LtiCommand {
     /// Register a platform (an LMS) that may launch the website, or add a deployment to one
@@ -453,6 +455,18 @@ pub enum LtiCommand {
         /// https://school.instructure.com; the issuer's origin always may. Repeat for more
         #[arg(long = "frame-origin", value_name = "URL")]
         frame_origins: Vec<String>,
+        /// A course (the launch's context id) whose Instructor and TA roles count here; from
+        /// any other course a launch gives no staff role. Repeat for more
+        #[arg(long = "context", value_name = "ID")]
+        contexts: Vec<String>,
+        /// Forget a course context registered with --context
+        #[arg(long = "forget-context", value_name = "ID")]
+        forget_contexts: Vec<String>,
+        /// Whether a first launch may be linked to a roster's student account that has no LMS
+        /// identity yet (by the roster's lms_id and lms_issuer, or its email); off unless set
+        /// (on/off; leaving it out keeps what was set)
+        #[arg(long, value_name = "on|off", value_parser = clap::builder::BoolishValueParser::new())]
+        link_accounts: Option<bool>,
         #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
     },

@@ -16,22 +16,11 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
             jwks_url,
             token_url,
             frame_origins,
+            contexts,
+            forget_contexts,
+            link_accounts,
             db,
         } => {
-            let text = |flag: &str, value: &str| -> Result<String> {
-                let value = value.trim();
-                if value.is_empty() || value.chars().any(char::is_control) || value.len() > 1000 {
-                    return Err(Error::usage(format!(
-                        "{flag}: give a non-empty value without control characters (at most 1000 bytes)"
-                    )));
-                }
-                Ok(value.to_string())
-            };
-            let url = |flag: &str, value: &str| -> Result<String> {
-                allowed(value)
-                    .map(|_| value.trim().to_string())
-                    .map_err(|why| Error::usage(format!("{flag}: {why}")))
-            };
             let platform = NewPlatform {
                 issuer: text("--issuer", issuer)?,
                 client_id: text("--client-id", client_id)?,
@@ -42,6 +31,15 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
                 frame_origins: frame_origins
                     .iter()
                     .map(|origin| frame_origin(origin))
+                    .collect::<Result<_>>()?,
+                link_accounts: *link_accounts,
+                contexts: contexts
+                    .iter()
+                    .map(|c| text("--context", c))
+                    .collect::<Result<_>>()?,
+                forget_contexts: forget_contexts
+                    .iter()
+                    .map(|c| text("--forget-context", c))
                     .collect::<Result<_>>()?,
             };
             crate::fsutil::private_from_now_on();
@@ -78,11 +76,46 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
                     "  may frame:   {}",
                     crate::escape::terminal(&p.frame_ancestors().join(" "))
                 );
+                print_who_may_launch(p);
             }
             println!("scores: {pending} waiting, {failed} failed");
             Ok(crate::exit::SUCCESS)
         }
     }
+}
+
+/// A value of `lti add-platform` that is not a URL: without control characters, bounded.
+fn text(flag: &str, value: &str) -> Result<String> {
+    let value = value.trim();
+    if value.is_empty() || value.chars().any(char::is_control) || value.len() > 1000 {
+        return Err(Error::usage(format!(
+            "{flag}: give a non-empty value without control characters (at most 1000 bytes)"
+        )));
+    }
+    Ok(value.to_string())
+}
+
+/// A URL nimlab may call.
+fn url(flag: &str, value: &str) -> Result<String> {
+    allowed(value)
+        .map(|_| value.trim().to_string())
+        .map_err(|why| Error::usage(format!("{flag}: {why}")))
+}
+
+/// The courses whose staff roles count, and whether launches link to roster accounts.
+fn print_who_may_launch(p: &store::Platform) {
+    println!(
+        "  staff roles from courses: {}",
+        if p.contexts.is_empty() {
+            "none (lti add-platform --context ID)".to_string()
+        } else {
+            crate::escape::terminal(&p.contexts.join(", ")).into_owned()
+        }
+    );
+    println!(
+        "  links roster accounts: {}",
+        if p.link_accounts { "on" } else { "off" }
+    );
 }
 
 /// A `--frame-origin`: an https origin (or http on a loopback address, for tests), written

@@ -270,6 +270,33 @@ const MIGRATIONS: &[Step] = &[
         value TEXT NOT NULL
     );",
     ),
+    // 9: an LMS identity is (platform registration, subject): `lti_identities` replaces
+    // `lti_accounts` (keyed by issuer alone), each old link kept for every registration of its
+    // issuer. The course contexts whose staff roles count here; whether a platform's launches
+    // may be linked to roster accounts (by `lms_id` and `lms_issuer`, or email); which
+    // accounts take their role from launches (those launches made: no password, linked).
+    Step::both(
+        "CREATE TABLE lti_identities (
+        platform_id INTEGER NOT NULL REFERENCES lti_platforms(id) ON DELETE CASCADE,
+        subject TEXT NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        PRIMARY KEY (platform_id, subject)
+    );
+    CREATE INDEX lti_identities_user ON lti_identities(user_id);
+    INSERT INTO lti_identities (platform_id, subject, user_id)
+        SELECT p.id, a.subject, a.user_id FROM lti_accounts a JOIN lti_platforms p ON p.issuer = a.issuer;
+    DROP TABLE lti_accounts;
+    CREATE TABLE lti_contexts (
+        platform_id INTEGER NOT NULL REFERENCES lti_platforms(id) ON DELETE CASCADE,
+        context_id TEXT NOT NULL,
+        PRIMARY KEY (platform_id, context_id)
+    );
+    ALTER TABLE lti_platforms ADD COLUMN link_accounts INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN lms_issuer TEXT NOT NULL DEFAULT '';
+    ALTER TABLE users ADD COLUMN lti_role INTEGER NOT NULL DEFAULT 0;
+    UPDATE users SET lti_role = 1 WHERE password_hash = ''
+        AND id IN (SELECT user_id FROM lti_identities);",
+    ),
 ];
 
 /// Milliseconds since the Unix epoch (by the test clock where one is set: see
@@ -558,7 +585,8 @@ const TABLES: &[&str] = &[
     "secrets",
     "lti_platforms",
     "lti_deployments",
-    "lti_accounts",
+    "lti_contexts",
+    "lti_identities",
     "lti_launches",
     "lti_nonces",
     "lti_line_items",
@@ -818,8 +846,10 @@ pub struct NewUser {
     pub name: String,
     pub student_id: String,
     pub section: String,
-    /// The LMS's user id and the email that link LTI launches to this account.
+    /// The LMS's user id (its `sub`) and the issuer of the platform that id belongs to, and
+    /// the email: what may link an LTI launch to this account, where its platform allows.
     pub lms_id: String,
+    pub lms_issuer: String,
     pub email: String,
 }
 
@@ -863,12 +893,14 @@ pub fn upsert_user(
     match existing {
         Some(id) => {
             c.execute(
-                // An empty cell (or a column the roster lacks) keeps what the account has.
+                // An empty cell (or a column the roster lacks) keeps what the account has. The
+                // role is the command's from now on, not the launches'.
                 "UPDATE users SET name = COALESCE(NULLIF(?2, ''), name),
                     student_id = COALESCE(NULLIF(?3, ''), student_id),
                     section = COALESCE(NULLIF(?4, ''), section), role = ?5,
+                    lms_issuer = CASE WHEN ?6 = '' THEN lms_issuer ELSE ?8 END,
                     lms_id = COALESCE(NULLIF(?6, ''), lms_id), email = COALESCE(NULLIF(?7, ''), email),
-                    removed_at = NULL WHERE id = ?1",
+                    lti_role = 0, removed_at = NULL WHERE id = ?1",
                 params![
                     id,
                     user.name,
@@ -876,7 +908,8 @@ pub fn upsert_user(
                     user.section,
                     role.as_str(),
                     user.lms_id,
-                    user.email
+                    user.email,
+                    user.lms_issuer
                 ],
             )?;
             if let Some(hash) = password_hash {
@@ -887,8 +920,8 @@ pub fn upsert_user(
         None => {
             c.execute(
                 "INSERT INTO users (username, name, student_id, section, role, password_hash, created_at,
-                     lms_id, email)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                     lms_id, email, lms_issuer)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     user.username,
                     user.name,
@@ -898,7 +931,8 @@ pub fn upsert_user(
                     password_hash.unwrap_or(""),
                     now_ms(),
                     user.lms_id,
-                    user.email
+                    user.email,
+                    user.lms_issuer
                 ],
             )?;
             Ok(true)
@@ -952,9 +986,10 @@ pub fn set_disabled(c: &mut Conn, username: &str, disabled: bool) -> SqlResult<b
     Ok(changed == 1)
 }
 
-/// Removes an account: its sessions and throttles go, and it can no longer log in. Its row
-/// stays as a tombstone (no password) so that its submissions keep their username, unless
-/// `with_submissions`, which deletes them and the row. Returns how many submissions were
+/// Removes an account: its sessions and throttles go, and it can no longer log in nor be
+/// launched into from an LMS. Its row stays as a tombstone (no password) so that its
+/// submissions keep their username, unless `with_submissions`, which deletes them and every
+/// row that names the account (a tombstone's too). Returns how many submissions were
 /// deleted, or None when there is no such account.
 pub fn remove_user(
     c: &mut Conn,
@@ -964,8 +999,8 @@ pub fn remove_user(
     let mut tx = c.immediate()?;
     let id: Option<i64> = tx
         .query_row(
-            "SELECT id FROM users WHERE username = ?1 AND removed_at IS NULL",
-            [username],
+            "SELECT id FROM users WHERE username = ?1 AND (removed_at IS NULL OR ?2)",
+            params![username, with_submissions],
             |r| r.get(0),
         )
         .optional()?;
@@ -979,6 +1014,11 @@ pub fn remove_user(
     )?;
     let deleted = if with_submissions {
         let deleted = tx.execute("DELETE FROM submissions WHERE user_id = ?1", [id])?;
+        // Every row that names the account: its LMS identities, where its scores went, and
+        // the scores (sessions, extensions and Deep Linking requests go with the row).
+        for table in ["lti_identities", "lti_scores", "lti_line_items"] {
+            tx.execute(&format!("DELETE FROM {table} WHERE user_id = ?1"), [id])?;
+        }
         tx.execute("DELETE FROM users WHERE id = ?1", [id])?;
         deleted
     } else {
@@ -1926,6 +1966,60 @@ mod tests {
             .with(|c| c.query_row("PRAGMA user_version", [], |r| r.get(0)))
             .unwrap();
         assert_eq!(version, MIGRATIONS.len() as i64);
+    }
+
+    #[test]
+    fn lti_links_by_issuer_become_identities_of_each_registration_of_that_issuer() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            let old = Connection::open(&path).unwrap();
+            old.execute_batch("PRAGMA foreign_keys = OFF").unwrap();
+            for step in &MIGRATIONS[..8] {
+                old.execute_batch(step.sqlite).unwrap();
+            }
+            old.execute_batch(
+                "PRAGMA user_version = 8;
+                INSERT INTO lti_platforms (id, issuer, client_id, auth_url, jwks_url, token_url, created_at)
+                VALUES (1, 'https://a', 'c1', 'u', 'u', 'u', 0), (2, 'https://a', 'c2', 'u', 'u', 'u', 0),
+                    (3, 'https://b', 'c1', 'u', 'u', 'u', 0);
+                INSERT INTO users (id, username, role, password_hash, created_at)
+                VALUES (1, 'lti-1', 'instructor', '', 0), (2, 'ada', 'student', 'hash', 0);
+                INSERT INTO lti_accounts (issuer, subject, user_id)
+                VALUES ('https://a', '5', 1), ('https://b', '5', 2);",
+            )
+            .unwrap();
+        }
+        let db = Db::open(&path).unwrap();
+        let identities: Vec<(i64, String, i64)> = db
+            .with(|c| {
+                c.query(
+                    "SELECT platform_id, subject, user_id FROM lti_identities ORDER BY platform_id",
+                    [],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+            })
+            .unwrap();
+        let five = || "5".to_string();
+        assert_eq!(
+            identities,
+            vec![(1, five(), 1), (2, five(), 1), (3, five(), 2)]
+        );
+        // The account a launch made (no password) takes its role from launches; ada's
+        // (a roster's, linked) keeps the one the roster gave.
+        let from_launches: Vec<(String, bool)> = db
+            .with(|c| {
+                c.query(
+                    "SELECT username, lti_role FROM users ORDER BY id",
+                    [],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+            })
+            .unwrap();
+        assert_eq!(
+            from_launches,
+            vec![("lti-1".to_string(), true), ("ada".to_string(), false)]
+        );
     }
 
     #[test]

@@ -67,7 +67,7 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
         Error::input(
             path,
             format!(
-                "the roster needs a `username` column (and may have `name`, `password`, `id`, `section`, `role`, and for LMS launches `email` and `lms_id`); its header is: {}",
+                "the roster needs a `username` column (and may have `name`, `password`, `id`, `section`, `role`, and for LMS launches `email`, `lms_id` and `lms_issuer`); its header is: {}",
                 headers.join(", ")
             ),
         )
@@ -105,17 +105,11 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
                 ),
             ));
         }
-        let role = match get(column("role")).to_lowercase().as_str() {
-            "" => None,
-            text => Some(Role::from_name(text).ok_or_else(|| {
-                Error::input(
-                    path,
-                    format!(
-                        "row {line}: the role of `{name}` is `{text}`: write student, ta or instructor (or leave it empty)"
-                    ),
-                )
-            })?),
-        };
+        let role = role_cell(&get(column("role")))
+            .map_err(|why| Error::input(path, format!("row {line}: the role of `{name}` {why}")))?;
+        let (lms_id, lms_issuer) =
+            lms_identity(get(column("lms_id")), get(column("lms_issuer")))
+                .map_err(|why| Error::input(path, format!("row {line}: `{name}` {why}")))?;
         rows.push(RosterRow {
             role,
             user: NewUser {
@@ -123,13 +117,37 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
                 name: get(column("name")),
                 student_id: get(column("id")),
                 section: get(column("section")),
-                lms_id: get(column("lms_id")),
+                lms_id,
+                lms_issuer,
                 email: get(column("email")),
             },
             password,
         });
     }
     Ok(rows)
+}
+
+/// A roster's `role` cell: a role, or none when empty.
+fn role_cell(text: &str) -> std::result::Result<Option<Role>, String> {
+    match text.to_lowercase().as_str() {
+        "" => Ok(None),
+        text => Role::from_name(text).map(Some).ok_or_else(|| {
+            format!("is `{text}`: write student, ta or instructor (or leave it empty)")
+        }),
+    }
+}
+
+/// A roster row's LMS user id and its platform's issuer: both or neither (a subject is
+/// unique only within its platform, so an id alone names no one).
+fn lms_identity(id: String, issuer: String) -> std::result::Result<(String, String), String> {
+    match (id.is_empty(), issuer.is_empty()) {
+        (true, _) => Ok((String::new(), String::new())),
+        (false, false) => Ok((id, issuer)),
+        (false, true) => Err(
+            "has an lms_id but no lms_issuer: an LMS's user ids are its own, so give the issuer of the platform it belongs to (as `nimlab lti list` shows it)"
+                .to_string(),
+        ),
+    }
 }
 
 /// What an import did.

@@ -302,18 +302,13 @@ pub async fn launch(
     Form(form): Form<LaunchForm>,
 ) -> Handled {
     let state = form.state.clone().unwrap_or_default();
-    let (platform, launch) = verified(&app, &headers, form).await?;
-    let issuer = platform.issuer.clone();
-    let for_account = launch.clone();
+    let (platform, mut launch) = verified(&app, &headers, form).await?;
+    staff_roles_here(&platform, &mut launch)?;
+    let (for_platform, for_account) = (platform.clone(), launch.clone());
     let user = app
-        .db(move |c| store::account_for(c, &issuer, &for_account))
+        .db(move |c| store::account_for(c, &for_platform, &for_account))
         .await?
-        .ok_or_else(|| {
-            refused(
-                StatusCode::FORBIDDEN,
-                "your account here is disabled: ask your instructor",
-            )
-        })?;
+        .map_err(|refusal| refused(StatusCode::FORBIDDEN, refusal.why()))?;
     let target = match deep_link::route_launch(&app, &platform, &launch, &user).await? {
         Some(choose) => choose,
         None => {
@@ -337,6 +332,33 @@ pub async fn launch(
         .expect("hex is header-safe"),
     );
     Ok(response)
+}
+
+/// Keeps a launch's staff role only where its course context is registered for the
+/// platform: elsewhere it is a learner's launch (the account keeps the role it has), and a
+/// Deep Linking request by staff is refused, naming the context to register.
+fn staff_roles_here(
+    platform: &Platform,
+    launch: &mut token::Launch,
+) -> std::result::Result<(), PageFail> {
+    if launch.role == token::CourseRole::Learner || store::in_registered_context(platform, launch) {
+        return Ok(());
+    }
+    let context = launch.context_id.as_deref().unwrap_or("");
+    eprintln!(
+        "nimlab serve: LTI: a {:?} launch from the course context {context:?}, not registered for {:?}: no staff role (nimlab lti add-platform --context)",
+        launch.role, platform.issuer
+    );
+    if launch.deep_link.is_some() {
+        return Err(refused(
+            StatusCode::FORBIDDEN,
+            format!(
+                "this course (context {context:?}) is not registered here for staff roles: the site's owner adds it with nimlab lti add-platform --context"
+            ),
+        ));
+    }
+    launch.role = token::CourseRole::Learner;
+    Ok(())
 }
 
 /// The launch a form posts, checked whole: begun by this browser (its state cookie), not

@@ -4,7 +4,7 @@
 
 use super::token::{CourseRole, Launch};
 use crate::serve::db::{self, Role, User, now_ms};
-use crate::serve::sql::{Conn, Dialect, Optional, Row, SqlResult, params};
+use crate::serve::sql::{Conn, Dialect, Optional, Row, SqlError, SqlResult, params};
 
 /// How long a launch may take between its login and its id_token.
 pub const LAUNCH_LIFETIME_MS: i64 = 10 * 60 * 1000;
@@ -22,6 +22,12 @@ pub struct Platform {
     pub deployments: Vec<String>,
     /// Origins besides the issuer's whose pages may frame the site.
     pub frame_origins: Vec<String>,
+    /// Whether a launch with no identity here yet may be linked to a roster account (by the
+    /// roster's `lms_id` of this issuer, or by email): off unless the instructor turns it on.
+    pub link_accounts: bool,
+    /// The course contexts whose instructor and TA roles count here; from anywhere else a
+    /// launch gives no staff role.
+    pub contexts: Vec<String>,
 }
 
 impl Platform {
@@ -44,6 +50,11 @@ pub struct NewPlatform {
     pub token_url: String,
     /// Replaces the frame origins when not empty.
     pub frame_origins: Vec<String>,
+    /// Turns linking to roster accounts on or off; `None` keeps it (off for a new platform).
+    pub link_accounts: Option<bool>,
+    /// Course contexts to register (their staff roles count), and to forget.
+    pub contexts: Vec<String>,
+    pub forget_contexts: Vec<String>,
 }
 
 /// Registers a platform, or updates its URLs and adds the deployment; returns whether the
@@ -93,6 +104,24 @@ pub fn add_platform(c: &mut Conn, new: &NewPlatform) -> SqlResult<bool> {
          ON CONFLICT DO NOTHING",
         params![id, new.deployment_id],
     )?;
+    if let Some(link) = new.link_accounts {
+        tx.execute(
+            "UPDATE lti_platforms SET link_accounts = ?2 WHERE id = ?1",
+            params![id, link],
+        )?;
+    }
+    for context in &new.contexts {
+        tx.execute(
+            "INSERT INTO lti_contexts (platform_id, context_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+            params![id, context],
+        )?;
+    }
+    for context in &new.forget_contexts {
+        tx.execute(
+            "DELETE FROM lti_contexts WHERE platform_id = ?1 AND context_id = ?2",
+            params![id, context],
+        )?;
+    }
     tx.commit()?;
     Ok(existing.is_none())
 }
@@ -112,12 +141,20 @@ fn platform_row(row: &Row) -> SqlResult<Platform> {
             .split_whitespace()
             .map(str::to_string)
             .collect(),
+        link_accounts: row.get(7)?,
+        contexts: Vec::new(),
     })
 }
 
+/// A platform with its deployments and contexts.
 fn with_deployments(c: &mut Conn, mut platform: Platform) -> SqlResult<Platform> {
     platform.deployments = c.query(
         "SELECT deployment_id FROM lti_deployments WHERE platform_id = ?1 ORDER BY deployment_id",
+        [platform.id],
+        |r| r.get(0),
+    )?;
+    platform.contexts = c.query(
+        "SELECT context_id FROM lti_contexts WHERE platform_id = ?1 ORDER BY context_id",
         [platform.id],
         |r| r.get(0),
     )?;
@@ -125,7 +162,7 @@ fn with_deployments(c: &mut Conn, mut platform: Platform) -> SqlResult<Platform>
 }
 
 const PLATFORM_COLUMNS: &str =
-    "id, issuer, client_id, auth_url, jwks_url, token_url, frame_origins";
+    "id, issuer, client_id, auth_url, jwks_url, token_url, frame_origins, link_accounts";
 
 pub fn platforms(c: &mut Conn) -> SqlResult<Vec<Platform>> {
     let platforms = c.query(
@@ -210,70 +247,156 @@ pub fn role_of(role: CourseRole) -> Role {
     }
 }
 
-/// The account a launch signs in: the one linked to (issuer, sub) before, else an account
-/// the roster linked by LMS id or email, else a new one. Its name, email and role follow
-/// the launch. `None` when the account is disabled.
-pub fn account_for(c: &mut Conn, issuer: &str, launch: &Launch) -> SqlResult<Option<User>> {
-    let mut tx = c.transaction()?;
+/// Why a launch signs no one in. The launch changed nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    Disabled,
+    Removed,
+    /// A Deep Linking request from someone who is not staff here.
+    NotStaff,
+}
+
+impl Refusal {
+    pub fn why(self) -> &'static str {
+        match self {
+            Refusal::Disabled => "your account here is disabled: ask your instructor",
+            Refusal::Removed => "your account here was removed: ask your instructor",
+            Refusal::NotStaff => {
+                "only the course's instructors and teaching assistants choose exercises for the course"
+            }
+        }
+    }
+}
+
+/// Whether a launch's course role counts here: only from a context registered for its
+/// platform, never one learned from a launch.
+pub fn in_registered_context(platform: &Platform, launch: &Launch) -> bool {
+    launch
+        .context_id
+        .as_ref()
+        .is_some_and(|id| platform.contexts.contains(id))
+}
+
+/// The account a launch signs in. Its identity is (platform, subject): the account linked to
+/// it before; else, where the platform allows linking, the one student account without an
+/// LMS identity that the roster names by this issuer's `lms_id`, or else by email; else a
+/// new account. Linking never changes the account's role; an account launches made takes
+/// the launch's role when the launch comes from a registered context (else it keeps its
+/// role, a new one a student's). A removed or disabled account is refused, and so is a Deep
+/// Linking request from someone not staff here; then nothing is written.
+pub fn account_for(
+    c: &mut Conn,
+    platform: &Platform,
+    launch: &Launch,
+) -> SqlResult<Result<User, Refusal>> {
+    // Under the writer lock: simultaneous first launches make one account per identity, and
+    // never fail on a lock upgrade (SQLite) or a duplicate key (PostgreSQL).
+    let mut tx = c.immediate()?;
+    let granted = in_registered_context(platform, launch).then(|| role_of(launch.role));
     let linked: Option<i64> = tx
         .query_row(
-            "SELECT user_id FROM lti_accounts WHERE issuer = ?1 AND subject = ?2",
-            params![issuer, launch.subject],
+            "SELECT user_id FROM lti_identities WHERE platform_id = ?1 AND subject = ?2",
+            params![platform.id, launch.subject],
             |r| r.get(0),
         )
         .optional()?;
     let user_id = match linked {
         Some(id) => id,
         None => {
-            let roster: Option<i64> = tx
-                .query_row(
-                    "SELECT id FROM users WHERE removed_at IS NULL
-                       AND ((lms_id <> '' AND lms_id = ?1)
-                         OR (?2 <> '' AND email <> '' AND lower(email) = lower(?2)))
-                     ORDER BY (lms_id = ?1) DESC, id LIMIT 1",
-                    params![launch.subject, launch.email],
-                    |r| r.get(0),
-                )
-                .optional()?;
+            let roster = if platform.link_accounts {
+                roster_account(&mut tx, platform, launch)?
+            } else {
+                None
+            };
             let id = match roster {
                 Some(id) => id,
-                None => {
-                    let username = free_username(&mut tx, issuer, launch)?;
-                    tx.query_row(
-                        "INSERT INTO users (username, name, role, password_hash, created_at)
-                         VALUES (?1, ?2, 'student', '', ?3) RETURNING id",
-                        params![username, launch.name, now_ms()],
-                        |r| r.get(0),
-                    )?
-                }
+                None => new_account(&mut tx, platform, launch, granted.unwrap_or(Role::Student))?,
             };
             tx.execute(
-                "INSERT INTO lti_accounts (issuer, subject, user_id) VALUES (?1, ?2, ?3)",
-                params![issuer, launch.subject, id],
+                "INSERT INTO lti_identities (platform_id, subject, user_id) VALUES (?1, ?2, ?3)",
+                params![platform.id, launch.subject, id],
             )?;
             id
         }
     };
-    tx.execute(
-        "UPDATE users SET name = COALESCE(NULLIF(?2, ''), name), email = COALESCE(NULLIF(?3, ''), email),
-             lms_id = ?4, role = ?5, removed_at = NULL
-         WHERE id = ?1",
-        params![
-            user_id,
-            launch.name,
-            launch.email,
-            launch.subject,
-            role_of(launch.role).as_str()
-        ],
+    let (removed, disabled, lti_role): (bool, bool, bool) = tx.query_row(
+        "SELECT removed_at IS NOT NULL, disabled_at IS NOT NULL, lti_role = 1 FROM users WHERE id = ?1",
+        [user_id],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
-    let user = db::user_by_id(&mut tx, user_id)?;
+    // Dropped uncommitted: a refused launch leaves no identity, role or name behind.
+    if removed {
+        return Ok(Err(Refusal::Removed));
+    }
+    if disabled {
+        return Ok(Err(Refusal::Disabled));
+    }
+    tx.execute(
+        "UPDATE users SET name = COALESCE(NULLIF(?2, ''), name), email = COALESCE(NULLIF(?3, ''), email)
+         WHERE id = ?1",
+        params![user_id, launch.name, launch.email],
+    )?;
+    if let Some(role) = granted.filter(|_| lti_role) {
+        tx.execute(
+            "UPDATE users SET role = ?2 WHERE id = ?1",
+            params![user_id, role.as_str()],
+        )?;
+    }
+    let user = db::user_by_id(&mut tx, user_id)?.ok_or(SqlError::NoRows)?;
+    if launch.deep_link.is_some() && (launch.role == CourseRole::Learner || !user.is_staff()) {
+        return Ok(Err(Refusal::NotStaff));
+    }
     tx.commit()?;
-    Ok(user.filter(|u| !u.disabled))
+    Ok(Ok(user))
+}
+
+/// The roster account a launch with no identity yet may be linked to: a student's, not
+/// removed, with no LMS identity, named by the roster's `lms_id` of the platform's issuer,
+/// or else by the launch's email (unless the roster gave it another id of this issuer).
+/// Only one: where several match, none does.
+fn roster_account(c: &mut Conn, platform: &Platform, launch: &Launch) -> SqlResult<Option<i64>> {
+    const LINKABLE: &str = "FROM users u WHERE u.removed_at IS NULL AND u.role = 'student'
+        AND NOT EXISTS (SELECT 1 FROM lti_identities i WHERE i.user_id = u.id)";
+    let by_id: Vec<i64> = c.query(
+        &format!("SELECT u.id {LINKABLE} AND u.lms_issuer = ?1 AND u.lms_id = ?2 LIMIT 2"),
+        params![platform.issuer, launch.subject],
+        |r| r.get(0),
+    )?;
+    if let [id] = by_id[..] {
+        return Ok(Some(id));
+    }
+    if !by_id.is_empty() || launch.email.trim().is_empty() {
+        return Ok(None);
+    }
+    let by_email: Vec<i64> = c.query(
+        &format!(
+            "SELECT u.id {LINKABLE} AND u.email <> '' AND lower(u.email) = lower(?1)
+               AND NOT (u.lms_issuer = ?2 AND u.lms_id <> '') LIMIT 2"
+        ),
+        params![launch.email.trim(), platform.issuer],
+        |r| r.get(0),
+    )?;
+    Ok(match by_email[..] {
+        [id] => Some(id),
+        _ => None,
+    })
+}
+
+/// A new account for a launch: no password (it signs in through its LMS), its role from
+/// launches.
+fn new_account(c: &mut Conn, platform: &Platform, launch: &Launch, role: Role) -> SqlResult<i64> {
+    let username = free_username(c, platform, launch)?;
+    c.query_row(
+        "INSERT INTO users (username, name, role, password_hash, created_at, lti_role)
+         VALUES (?1, ?2, ?3, '', ?4, 1) RETURNING id",
+        params![username, launch.name, role.as_str(), now_ms()],
+        |r| r.get(0),
+    )
 }
 
 /// A username for an account made by a launch: its email if free, else one made from the
-/// issuer and subject (stable, so the same person keeps it).
-fn free_username(c: &mut Conn, issuer: &str, launch: &Launch) -> SqlResult<String> {
+/// platform and subject (stable, so the same person keeps it).
+fn free_username(c: &mut Conn, platform: &Platform, launch: &Launch) -> SqlResult<String> {
     let mut taken = |name: &str| -> SqlResult<bool> {
         c.query_row(
             "SELECT COUNT(*) FROM users WHERE username = ?1",
@@ -287,7 +410,10 @@ fn free_username(c: &mut Conn, issuer: &str, launch: &Launch) -> SqlResult<Strin
     if crate::serve::users::check_username(email).is_ok() && !taken(email)? {
         return Ok(email.to_string());
     }
-    let digest = crate::serve::auth::token_hash(&format!("{issuer}\n{}", launch.subject));
+    let digest = crate::serve::auth::token_hash(&format!(
+        "{}\n{}\n{}",
+        platform.issuer, platform.client_id, launch.subject
+    ));
     let mut name = format!("lti-{}", &digest[..10]);
     let mut n = 1;
     while taken(&name)? {

@@ -1,6 +1,6 @@
 //! A launch's `id_token`, checked as LTI 1.3 (1EdTech Security Framework and Core) says:
 //! signed with RS256 by a key the platform publishes (found by `kid`), issued by the
-//! platform for this tool (`iss`, `aud`, `azp`), fresh (`exp`, `iat`), for a deployment
+//! platform for this tool (`iss`, `aud`, `azp`), fresh (`exp`, `iat`, `nbf`), for a deployment
 //! registered here, a resource link launch or Deep Linking request of LTI 1.3.0. Its nonce
 //! is checked by the caller against the launch it started.
 
@@ -40,7 +40,11 @@ pub struct Launch {
     pub nonce: String,
     pub name: String,
     pub email: String,
+    /// The course role the launch claims; it counts only in a context registered for the
+    /// platform (see `store::account_for`).
     pub role: CourseRole,
+    /// The course (the context claim's `id`) the launch comes from, if it names one.
+    pub context_id: Option<String>,
     pub deployment_id: String,
     /// The resource link's custom parameter `exercise`, if any.
     pub custom_exercise: Option<String>,
@@ -137,13 +141,7 @@ pub fn check(
     if (audiences > 1 && azp.is_none()) || azp.is_some_and(|azp| azp != expected.client_id) {
         return Err("the id_token's authorised party (azp) is not this tool".into());
     }
-    let iat = claims.get("iat").and_then(Value::as_u64).unwrap_or(0);
-    if iat > now + LEEWAY_SECONDS {
-        return Err("the id_token was issued in the future (iat): check the clocks".into());
-    }
-    if iat + MAX_AGE_SECONDS < now {
-        return Err("the id_token was issued more than an hour ago (iat)".into());
-    }
+    check_times(&claims, now)?;
     let deployment_id = launch_kind(&claims, expected)?;
     let subject = text("sub").to_string();
     if subject.is_empty() {
@@ -170,6 +168,12 @@ pub fn check(
         name,
         email: text("email").to_string(),
         role: course_role(&roles),
+        context_id: claims
+            .get(format!("{CLAIM}context"))
+            .and_then(|c| c.get("id"))
+            .and_then(Value::as_str)
+            .filter(|id| !id.is_empty())
+            .map(str::to_string),
         deployment_id,
         custom_exercise: claims
             .get(format!("{CLAIM}custom"))
@@ -180,6 +184,28 @@ pub fn check(
         line_item: score_line_item(&claims),
         deep_link: deep_link_request(&claims)?,
     })
+}
+
+/// Checks when the token was issued (`iat`: not in the future, at most an hour ago) and
+/// from when it holds (`nbf`: optional, but when present a time not in the future), with
+/// [`LEEWAY_SECONDS`] for the clocks; `now` in seconds.
+fn check_times(claims: &Value, now: u64) -> Result<(), String> {
+    let iat = claims.get("iat").and_then(Value::as_u64).unwrap_or(0);
+    if iat > now + LEEWAY_SECONDS {
+        return Err("the id_token was issued in the future (iat): check the clocks".into());
+    }
+    if iat + MAX_AGE_SECONDS < now {
+        return Err("the id_token was issued more than an hour ago (iat)".into());
+    }
+    if let Some(nbf) = claims.get("nbf") {
+        let nbf = nbf
+            .as_f64()
+            .ok_or("the id_token's nbf is not a time (seconds)")?;
+        if nbf > (now + LEEWAY_SECONDS) as f64 {
+            return Err("the id_token is not valid yet (nbf)".into());
+        }
+    }
+    Ok(())
 }
 
 /// The settings of a Deep Linking request; None for a resource link launch.
@@ -257,8 +283,10 @@ fn score_line_item(claims: &Value) -> Option<String> {
 }
 
 /// The course role from the LTI roles claim: membership (context) roles only, never
-/// institution or system roles. A teaching assistant is also sent as an instructor by some
-/// platforms, so TeachingAssistant wins; no course role at all is a learner's.
+/// institution or system roles. Every teaching-assistant sub-role of Instructor in the LIS
+/// vocabulary (`Instructor#TeachingAssistant`, `#TeachingAssistantSection`, ..., and
+/// `#Grader`) is a TA's; a TA is also sent as an instructor by some platforms, so a TA role
+/// wins over an instructor's; no course role at all is a learner's.
 pub fn course_role(roles: &[&str]) -> CourseRole {
     const MEMBERSHIP: &str = "http://purl.imsglobal.org/vocab/lis/v2/membership";
     let mut instructor = false;
@@ -266,16 +294,21 @@ pub fn course_role(roles: &[&str]) -> CourseRole {
         let role = role.trim();
         // Full membership roles and sub-roles; LTI 1.3 also allows the bare context names.
         let local = match role.strip_prefix(MEMBERSHIP) {
-            Some(rest) => rest,
+            Some(rest) if rest.starts_with(['#', '/']) => &rest[1..],
+            Some(_) => continue,
             None if !role.contains(':') => role,
             None => continue,
         };
-        let local = local.trim_start_matches(['#', '/']);
-        if local == "TeachingAssistant" || local.ends_with("#TeachingAssistant") {
-            return CourseRole::TeachingAssistant;
-        }
-        if local == "Instructor" || local.starts_with("Instructor#") {
-            instructor = true;
+        let (main, sub) = match local.split_once('#') {
+            Some((main, sub)) => (main, Some(sub)),
+            None => (local, None),
+        };
+        let assistant = |sub: &str| sub.starts_with("TeachingAssistant") || sub == "Grader";
+        match (main, sub) {
+            ("TeachingAssistant", _) => return CourseRole::TeachingAssistant,
+            ("Instructor", Some(sub)) if assistant(sub) => return CourseRole::TeachingAssistant,
+            ("Instructor", _) => instructor = true,
+            _ => {}
         }
     }
     if instructor {
@@ -342,5 +375,46 @@ mod tests {
         );
         assert_eq!(role(&["Instructor"]), CourseRole::Instructor);
         assert_eq!(role(&[]), CourseRole::Learner);
+    }
+
+    #[test]
+    fn every_teaching_assistant_sub_role_is_a_tas_and_other_instructor_sub_roles_instructors() {
+        for sub in [
+            "TeachingAssistant",
+            "TeachingAssistantSection",
+            "TeachingAssistantSectionAssociation",
+            "TeachingAssistantOffering",
+            "TeachingAssistantTemplate",
+            "TeachingAssistantGroup",
+            "Grader",
+        ] {
+            let full = format!("{M}/Instructor#{sub}");
+            // Sent alone, or beside the Instructor role as platforms do.
+            assert_eq!(
+                course_role(&[&full]),
+                CourseRole::TeachingAssistant,
+                "{sub}"
+            );
+            let both = [format!("{M}#Instructor"), full.clone()];
+            let both: Vec<&str> = both.iter().map(String::as_str).collect();
+            assert_eq!(course_role(&both), CourseRole::TeachingAssistant, "{sub}");
+            let short = format!("Instructor#{sub}");
+            assert_eq!(
+                course_role(&[&short]),
+                CourseRole::TeachingAssistant,
+                "{sub}"
+            );
+        }
+        for sub in ["PrimaryInstructor", "SecondaryInstructor", "Lecturer"] {
+            let full = format!("{M}/Instructor#{sub}");
+            assert_eq!(course_role(&[&full]), CourseRole::Instructor, "{sub}");
+        }
+        // A look-alike outside the vocabulary's path is nothing.
+        let fake = format!("{M}x/Instructor");
+        assert_eq!(course_role(&[&fake]), CourseRole::Learner);
+        assert_eq!(
+            course_role(&[&format!("{M}/Learner#Instructor")]),
+            CourseRole::Learner
+        );
     }
 }

@@ -17,8 +17,12 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+mod identity;
+
 const CLIENT_ID: &str = "nimlab-client-7";
 const DEPLOYMENT: &str = "deployment-1";
+/// The course the platform's launches come from, registered for staff roles.
+const COURSE: &str = "course-3";
 const MEMBERSHIP: &str = "http://purl.imsglobal.org/vocab/lis/v2/membership";
 const LTI: &str = "https://purl.imsglobal.org/spec/lti/claim/";
 const SCORE_SCOPE: &str = "https://purl.imsglobal.org/spec/lti-ags/scope/score";
@@ -177,6 +181,7 @@ impl Platform {
             .args(["--auth-url", &format!("{}/auth", self.base)])
             .args(["--jwks-url", &format!("{}/jwks", self.base)])
             .args(["--token-url", &format!("{}/token", self.base)])
+            .args(["--context", COURSE])
             .arg("--db")
             .arg(db)
             .assert()
@@ -215,6 +220,10 @@ impl Platform {
         );
         map.insert(format!("{LTI}version"), "1.3.0".into());
         map.insert(format!("{LTI}roles"), serde_json::json!(person.roles));
+        map.insert(
+            format!("{LTI}context"),
+            serde_json::json!({"id": COURSE, "title": "Nim lab"}),
+        );
         map.insert(
             format!("{LTI}resource_link"),
             serde_json::json!({"id": "link-1"}),
@@ -804,7 +813,9 @@ fn course_roles_decide_a_launched_accounts_role_and_a_roster_email_links_an_acco
     let (again, _) = launch_as(server, platform, "l", &learner);
     let (_, mine) = get_json(&again, server, "/api/exercises");
     assert!(mine.is_array() || mine.is_object());
-    // A roster's email links an imported account to its first launch (any case).
+    // Where the instructor turned linking on, a roster's email links an imported account to
+    // its first launch (any case).
+    identity::register_with(platform, &course.db, &["--link-accounts", "on"]);
     let roster = course.dir.path().join("emails.csv");
     std::fs::write(
         &roster,

@@ -96,6 +96,7 @@ impl PyPlatform {
             .args(["--auth-url", &format!("{}/auth", self.base)])
             .args(["--jwks-url", &format!("{}/jwks", self.base)])
             .args(["--token-url", &format!("{}/token", self.base)])
+            .args(["--context", "py-course-3"])
             .arg("--db")
             .arg(db)
             .assert()
