@@ -404,11 +404,12 @@ pub struct Outgoing {
     pub attempts: i64,
     pub next_try_at: i64,
     pub last_error: Option<String>,
+    pub sent_at: Option<i64>,
 }
 
 const OUTGOING_COLUMNS: &str =
     "s.id, u.username, s.exercise, s.platform_id, s.line_item, s.subject,
-    s.score, s.max_score, s.created_at, s.status, s.attempts, s.next_try_at, s.last_error";
+    s.score, s.max_score, s.created_at, s.status, s.attempts, s.next_try_at, s.last_error, s.sent_at";
 
 fn outgoing_row(r: &Row) -> SqlResult<Outgoing> {
     Ok(Outgoing {
@@ -425,6 +426,7 @@ fn outgoing_row(r: &Row) -> SqlResult<Outgoing> {
         attempts: r.get(10)?,
         next_try_at: r.get(11)?,
         last_error: r.get(12)?,
+        sent_at: r.get(13)?,
     })
 }
 
@@ -432,9 +434,10 @@ fn outgoing_row(r: &Row) -> SqlResult<Outgoing> {
 /// sends it only if this one has neither sent it nor set its next try by then (it died).
 const SENDING_MS: i64 = 60_000;
 
-/// Takes up to `limit` scores due at `now` to send: each is held for [`SENDING_MS`] (its next
-/// try moved), so web processes sharing the outbox do not send the same score twice.
-pub fn due(c: &mut Conn, now: i64, limit: usize) -> SqlResult<Vec<Outgoing>> {
+/// Takes up to `limit` scores for one platform due at `now` to send: each is held for
+/// [`SENDING_MS`] (its next try moved), so web processes sharing the outbox do not send the
+/// same score twice.
+pub fn due(c: &mut Conn, platform_id: i64, now: i64, limit: usize) -> SqlResult<Vec<Outgoing>> {
     let mut tx = c.transaction()?;
     let skip_taken = if tx.dialect() == Dialect::Postgres {
         "FOR UPDATE OF s SKIP LOCKED"
@@ -444,10 +447,11 @@ pub fn due(c: &mut Conn, now: i64, limit: usize) -> SqlResult<Vec<Outgoing>> {
     let due = tx.query(
         &format!(
             "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
-             WHERE s.status = 'pending' AND s.next_try_at <= ?1 ORDER BY s.next_try_at, s.id LIMIT ?2
+             WHERE s.status = 'pending' AND s.next_try_at <= ?1 AND s.platform_id = ?3
+             ORDER BY s.next_try_at, s.id LIMIT ?2
              {skip_taken}"
         ),
-        params![now, limit as i64],
+        params![now, limit as i64, platform_id],
         outgoing_row,
     )?;
     for item in &due {
@@ -460,22 +464,26 @@ pub fn due(c: &mut Conn, now: i64, limit: usize) -> SqlResult<Vec<Outgoing>> {
     Ok(due)
 }
 
-/// When the next pending score is due, if any.
-pub fn next_due(c: &mut Conn) -> SqlResult<Option<i64>> {
-    c.query_row(
-        "SELECT MIN(next_try_at) FROM lti_scores WHERE status = 'pending'",
+/// Per platform with scores waiting: when its next one is due.
+pub fn next_due(c: &mut Conn) -> SqlResult<Vec<(i64, i64)>> {
+    c.query(
+        "SELECT platform_id, MIN(next_try_at) FROM lti_scores WHERE status = 'pending'
+         GROUP BY platform_id",
         [],
-        |r| r.get(0),
+        |r| Ok((r.get(0)?, r.get(1)?)),
     )
 }
 
-/// The outbox as the instructor sees it: what waits or failed, then the latest sent.
+/// The outbox as the instructor sees it: each student's newest score for each line item
+/// (waiting, being retried, failed or sent), failed ones first, then waiting, then sent.
 pub fn outbox(c: &mut Conn, limit: usize) -> SqlResult<Vec<Outgoing>> {
     c.query(
         &format!(
             "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
-             WHERE s.status <> 'superseded'
-             ORDER BY CASE s.status WHEN 'failed' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, s.id DESC LIMIT ?1"
+             WHERE s.status <> 'superseded' AND s.id = (SELECT MAX(t.id) FROM lti_scores t
+                 WHERE t.user_id = s.user_id AND t.exercise = s.exercise AND t.line_item = s.line_item)
+             ORDER BY CASE s.status WHEN 'failed' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END,
+                 u.username, s.exercise, s.id DESC LIMIT ?1"
         ),
         [limit as i64],
         outgoing_row,
