@@ -60,8 +60,6 @@ pub fn reconcile(
 /// the client's time limit) holds up to this many of its own scores, and none of another
 /// platform's, which has its own sender.
 const SENDS_PER_PLATFORM: usize = 4;
-/// Scores a platform's sender takes from the outbox at a time.
-const BATCH: usize = 20;
 
 /// The outbox's task: reconciles when woken or every [`RECONCILE_EVERY`], and starts a
 /// sender for each platform with scores due ([`serve_platform`]), one per platform at a
@@ -116,11 +114,14 @@ pub async fn run(app: AppState) {
 }
 
 /// Sends one platform's due scores, [`SENDS_PER_PLATFORM`] at a time, until none is due.
+/// Each batch is taken from the outbox only when the last is done, so a score is never
+/// held longer than its sends take (a token and a score, each bounded by the client's time
+/// limit), well within the hold that keeps other web processes from sending it too.
 async fn serve_platform(app: &AppState, platform_id: i64) {
     loop {
         let now = now_ms();
         let due = app
-            .db(move |c| store::due(c, platform_id, now, BATCH))
+            .db(move |c| store::due(c, platform_id, now, SENDS_PER_PLATFORM))
             .await
             .unwrap_or_default();
         if due.is_empty() {
@@ -128,9 +129,6 @@ async fn serve_platform(app: &AppState, platform_id: i64) {
         }
         let mut sends = tokio::task::JoinSet::new();
         for item in due {
-            while sends.len() >= SENDS_PER_PLATFORM {
-                sends.join_next().await;
-            }
             let app = Arc::clone(app);
             sends.spawn(async move { deliver(&app, &item).await });
         }
