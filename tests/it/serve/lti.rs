@@ -1739,3 +1739,47 @@ fn a_platform_error_reaches_the_log_escaped_and_the_page_not_at_all() {
         );
     }
 }
+
+/// Two web processes on one PostgreSQL database share the outbox, and both hear of every
+/// judging: each score is still sent once, by one of them, while the platform is slow.
+#[test]
+fn two_web_processes_on_postgresql_send_each_score_once() {
+    let Some(uri) = crate::common::postgres::database() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = populated(PathBuf::from(uri), dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    platform.register(&db);
+    let first = lti_server(&db, lab.path(), "2");
+    let _second = lti_server(&db, lab.path(), "0");
+    platform.serve(&first);
+    platform.shared.slow_ms.store(1000, Ordering::SeqCst);
+    let students: Vec<Client> = (0..4)
+        .map(|k| {
+            let person = person(
+                &format!("lms-4{k}"),
+                &format!("p{k}@uni.example"),
+                &["Learner"],
+            );
+            launch_as(&first, &platform, &format!("p{k}"), &person).0
+        })
+        .collect();
+    for student in &students {
+        let id = submit(student, &first, "present_board", &solution("present_board"));
+        judged(student, &first, id);
+    }
+    within(&first, Duration::from_secs(30), "four scores", || {
+        platform.scores().len() >= 4
+    });
+    std::thread::sleep(Duration::from_secs(3));
+    let scores = platform.scores();
+    let mut users: Vec<&str> = scores
+        .iter()
+        .map(|s| s.body["userId"].as_str().unwrap())
+        .collect();
+    users.sort_unstable();
+    users.dedup();
+    assert_eq!((scores.len(), users.len()), (4, 4), "{scores:?}");
+}
