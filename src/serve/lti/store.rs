@@ -525,6 +525,41 @@ pub fn resend(c: &mut Conn, id: Option<i64>) -> SqlResult<usize> {
     )
 }
 
+/// Per student (by account id): their newest score for each line item, in words, for the
+/// class matrix: `LMS: 2 sent, 1 retrying, 1 failed`.
+pub fn score_states(c: &mut Conn) -> SqlResult<std::collections::HashMap<i64, String>> {
+    let rows: Vec<(i64, String, i64)> = c.query(
+        "SELECT s.user_id, s.status, s.attempts FROM lti_scores s
+         WHERE s.status <> 'superseded' AND s.id = (SELECT MAX(t.id) FROM lti_scores t
+             WHERE t.user_id = s.user_id AND t.exercise = s.exercise AND t.line_item = s.line_item)",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?;
+    // sent, waiting, retrying, failed
+    let mut counts: std::collections::HashMap<i64, [usize; 4]> = std::collections::HashMap::new();
+    for (user, status, attempts) in rows {
+        let slot = match status.as_str() {
+            "sent" => 0,
+            "failed" => 3,
+            _ if attempts > 0 => 2,
+            _ => 1,
+        };
+        counts.entry(user).or_default()[slot] += 1;
+    }
+    Ok(counts
+        .into_iter()
+        .map(|(user, count)| {
+            let words: Vec<String> = ["sent", "waiting", "retrying", "failed"]
+                .iter()
+                .zip(count)
+                .filter(|(_, n)| *n > 0)
+                .map(|(word, n)| format!("{n} {word}"))
+                .collect();
+            (user, format!("LMS: {}", words.join(", ")))
+        })
+        .collect())
+}
+
 /// How many scores wait and how many failed.
 pub fn outbox_counts(c: &mut Conn) -> SqlResult<(i64, i64)> {
     c.query_row(

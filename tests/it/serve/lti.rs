@@ -1683,6 +1683,10 @@ fn a_refused_score_shows_failed_with_the_platforms_answer_escaped() {
     assert!(!page.contains("<script>alert"), "{page}");
     assert!(page.contains("1 failed"), "{page}");
     assert!(two.quick.scores().len() == 1 && two.slow.scores().is_empty());
+    // The class matrix says so beside each student, linking to the LMS page.
+    let (_, class) = text(&prof, server, "/class");
+    assert!(class.contains("LMS: 1 failed"), "{class}");
+    assert!(class.contains("LMS: 1 sent"), "{class}");
 }
 
 /// What a stranger posts as the platform's error (`error`, `error_description`) or as the
