@@ -44,6 +44,32 @@ pub fn terminal(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Text that must stay on one line: a log line, or a cell of a table printed with tabs
+/// (`users list`). What [`terminal`] escapes, and newline and tab too (`\n`, `\t`), so
+/// outside text can neither forge a log line nor add a row or column to a table.
+pub fn one_line(text: &str) -> Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| acts_on_terminal(c) || c == '\n' || c == '\t')
+    {
+        return Cow::Borrowed(text);
+    }
+    let shown = terminal(text);
+    Cow::Owned(shown.replace('\n', "\\n").replace('\t', "\\t"))
+}
+
+/// Outside text quoted inside nimlab's own sentence (a log line, an error page): on one
+/// line ([`one_line`]), at most `max` characters (then `...`), between double quotes, so a
+/// reader sees where nimlab's words end and the other party's begin (a quote inside is
+/// `\"`).
+pub fn quoted(text: &str, max: usize) -> String {
+    let line = one_line(text).replace('"', "\\\"");
+    match line.char_indices().nth(max) {
+        Some((cut, _)) => format!("\"{}...\"", &line[..cut]),
+        None => format!("\"{line}\""),
+    }
+}
+
 /// A CSV cell a spreadsheet will show as text: a cell starting with `=`, `+`, `-`, `@`,
 /// tab or CR would be read as a formula, so it gets a leading `'` (as spreadsheet vendors
 /// and OWASP advise). Only for text cells: numbers nimlab writes itself are left alone.
@@ -148,6 +174,18 @@ mod tests {
         assert_eq!(terminal("\u{9b}2J"), "\\x9b2J");
         assert_eq!(terminal("a\u{202e}b"), "a\\u{202e}b");
         assert_eq!(terminal("\x7f"), "\\x7f");
+    }
+
+    #[test]
+    fn one_line_keeps_outside_text_on_its_line() {
+        assert_eq!(one_line("Ada Lovelace"), "Ada Lovelace");
+        assert_eq!(
+            one_line("Eve\nmallory\tinstructor\x1b[2J\x07"),
+            "Eve\\nmallory\\tinstructor\\x1b[2J\\x07"
+        );
+        assert_eq!(quoted("a\nb", 10), "\"a\\nb\"");
+        assert_eq!(quoted("abcdef", 3), "\"abc...\"");
+        assert_eq!(quoted("say \"hi\"", 20), "\"say \\\"hi\\\"\"");
     }
 
     #[test]

@@ -151,7 +151,7 @@ impl Child {
         Ok(Child { process, addr })
     }
 
-    /// A judge process (`--no-web`) with `workers`; `addr` is its name (`HOSTNAME:PID`).
+    /// A judge process (`--no-web`) with `workers`; `addr` is its name (`HOST:PID:NONCE`).
     fn judge(lab: &Lab, db: &std::path::Path, workers: usize) -> Result<Child> {
         let mut command = Child::command(lab, db)?;
         command.args(["--no-web", "--workers", &workers.to_string()]);

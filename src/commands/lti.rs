@@ -63,18 +63,18 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
                 println!("no platform registered (nimlab lti add-platform)");
             }
             for p in &platforms {
-                println!("{}", crate::escape::terminal(&p.issuer));
-                println!("  client id:   {}", crate::escape::terminal(&p.client_id));
+                println!("{}", crate::escape::one_line(&p.issuer));
+                println!("  client id:   {}", crate::escape::one_line(&p.client_id));
                 println!(
                     "  deployments: {}",
-                    crate::escape::terminal(&p.deployments.join(", "))
+                    crate::escape::one_line(&p.deployments.join(", "))
                 );
-                println!("  login URL:   {}", crate::escape::terminal(&p.auth_url));
-                println!("  keys (JWKS): {}", crate::escape::terminal(&p.jwks_url));
-                println!("  token URL:   {}", crate::escape::terminal(&p.token_url));
+                println!("  login URL:   {}", crate::escape::one_line(&p.auth_url));
+                println!("  keys (JWKS): {}", crate::escape::one_line(&p.jwks_url));
+                println!("  token URL:   {}", crate::escape::one_line(&p.token_url));
                 println!(
                     "  may frame:   {}",
-                    crate::escape::terminal(&p.frame_ancestors().join(" "))
+                    crate::escape::one_line(&p.frame_ancestors().join(" "))
                 );
                 print_who_may_launch(p);
             }

@@ -2,6 +2,7 @@
 
 use crate::cli::UsersCommand;
 use crate::error::Result;
+use crate::escape;
 use crate::serve::db::{self, Db, Role};
 use crate::serve::users;
 use std::path::Path;
@@ -90,14 +91,17 @@ fn passwd(username: &str, db: &Path, random: bool) -> Result<u8> {
     Ok(crate::exit::SUCCESS)
 }
 
+/// One line per account, its columns between tabs: username, role, name, and `disabled`
+/// when it is. Each cell is [`escape::one_line`], so a name from a roster or an LMS launch
+/// cannot add a line or a column (a forged row).
 fn list(db: &Path) -> Result<u8> {
     let database = Db::open(db)?;
     for user in database.with(db::users)? {
         println!(
             "{}\t{}\t{}{}",
-            user.username,
+            escape::one_line(&user.username),
             user.role.as_str(),
-            crate::escape::terminal(&user.name),
+            escape::one_line(&user.name),
             if user.disabled { "\tdisabled" } else { "" }
         );
     }

@@ -2,7 +2,7 @@
 //! terminal, and the summary `nimlab grade` prints. Grading itself prints nothing.
 //!
 //! Every name shown comes from the class folder, so students chose it: it reaches the
-//! terminal escaped (`escape::terminal`), piped or not.
+//! terminal escaped, each on its line (`escape::one_line`), piped or not.
 
 use super::book::{ExerciseResult, Gradebook, Status};
 use super::discovery::Found;
@@ -84,7 +84,7 @@ impl Progress {
     pub fn message(found: &Found) -> String {
         format!(
             "{} {}",
-            escape::terminal(&found.student.name),
+            escape::one_line(&found.student.name),
             found.exercise
         )
     }
@@ -137,28 +137,28 @@ impl<W: Write + Send> GradeReporter for Summary<W> {
             out,
             "Graded {graded} submission(s) of {} student(s) into {}",
             book.students.len(),
-            escape::terminal(&folder.display().to_string())
+            escape::one_line(&folder.display().to_string())
         )?;
         for file in &book.unattributed {
             writeln!(
                 out,
                 "  not attributed to a student's exercise: {}",
-                escape::terminal(file)
+                escape::one_line(file)
             )?;
         }
         for file in &book.superseded {
             writeln!(
                 out,
                 "  not graded, another file counts: {} (graded instead: {})",
-                escape::terminal(&file.file),
-                escape::terminal(&file.graded)
+                escape::one_line(&file.file),
+                escape::one_line(&file.graded)
             )?;
         }
         for file in &book.skipped {
             writeln!(
                 out,
                 "  not read: {}: {}",
-                escape::terminal(&file.file),
+                escape::one_line(&file.file),
                 file.reason
             )?;
         }

@@ -3,6 +3,9 @@
 //! keys that hold nothing secret are written; never cookies, bodies, passwords or tokens.
 //! Whatever the client sent is escaped for a terminal, so a crafted URL cannot move the
 //! cursor of whoever reads the log.
+//!
+//! [`log`] is how every other message of the website reaches stderr: one event, one line,
+//! whatever outside text it quotes (a platform's error, a student's file name).
 
 use crate::escape;
 use axum::extract::Request;
@@ -30,6 +33,12 @@ impl Who {
     }
 }
 
+/// Writes `message` as one line of the log, `nimlab serve: MESSAGE`: control characters,
+/// newlines and tabs in it escaped ([`escape::one_line`]).
+pub fn log(message: impl AsRef<str>) {
+    eprintln!("nimlab serve: {}", escape::one_line(message.as_ref()));
+}
+
 /// The path and the query's harmless keys, as the log shows them.
 fn shown_target(path: &str, query: Option<&str>) -> String {
     let kept: Vec<&str> = query
@@ -46,9 +55,7 @@ fn shown_target(path: &str, query: Option<&str>) -> String {
         format!("{path}?{}", kept.join("&"))
     };
     // Newlines and tabs too, which a terminal shows but which would forge a log line.
-    escape::terminal(&target)
-        .replace('\n', "\\n")
-        .replace('\t', "\\t")
+    escape::one_line(&target).into_owned()
 }
 
 /// Middleware: answers the request, then writes its line.
@@ -60,13 +67,13 @@ pub async fn access_log(mut request: Request, next: Next) -> Response {
     let target = shown_target(request.uri().path(), request.uri().query());
     let response = next.run(request).await;
     let user = who.get().unwrap_or_else(|| "-".to_string());
-    eprintln!(
-        "nimlab serve: {} {target} {} {}ms {}",
-        escape::terminal(method.as_str()),
+    log(format!(
+        "{} {target} {} {}ms {}",
+        method.as_str(),
         response.status().as_u16(),
         started.elapsed().as_millis(),
-        escape::terminal(&user)
-    );
+        user
+    ));
     response
 }
 

@@ -5,9 +5,15 @@
 //! theirs, takes jobs only while its lab is the one the website serves, and wakes on
 //! PostgreSQL's NOTIFY rather than by asking the queue again and again.
 //!
+//! Each process is named `HOST:PID:NONCE` ([`unique_name`]), unique even among containers
+//! that share a host name and process id, and every lease is measured by the database's
+//! clock ([`db::clock_ms`]), not by each machine's, so a machine whose clock is off neither
+//! keeps a dead judge's job nor takes a live one's.
+//!
 //! On an SQLite file the one server does all of it alone; a lease there only matters if
 //! the server's own keeper stalls.
 
+use super::access_log::log;
 use super::db::{self, Claimant, Db, Process, SiteLab};
 use super::queue::Signal;
 use crate::lab::Lab;
@@ -69,7 +75,7 @@ impl Presence {
         lease: Duration,
         signal: Arc<Signal>,
     ) -> crate::error::Result<Arc<Presence>> {
-        let name = db::process_name();
+        let name = unique_name();
         let presence = Presence {
             db,
             claimant: Claimant {
@@ -109,7 +115,8 @@ impl Presence {
     }
 
     fn row(&self, refusing: Option<String>) -> Process {
-        let now = db::wall_ms();
+        // The database sets both by its clock as it registers the row.
+        let now = 0;
         Process {
             name: self.name().to_string(),
             kind: self.kind.as_str().to_string(),
@@ -173,11 +180,11 @@ impl Presence {
             return;
         }
         match &refusing {
-            Some(why) => eprintln!("nimlab serve: {} refuses jobs: {why}", self.name()),
-            None => eprintln!(
-                "nimlab serve: {} takes jobs: its lab is the one the website serves",
+            Some(why) => log(format!("{} refuses jobs: {why}", self.name())),
+            None => log(format!(
+                "{} takes jobs: its lab is the one the website serves",
                 self.name()
-            ),
+            )),
         }
         let woken = current.is_some() && refusing.is_none();
         *current = refusing;
@@ -222,7 +229,7 @@ impl Presence {
     fn keep(&self) {
         while !self.signal.stopping() {
             if let Err(e) = self.db.with(|c| self.keep_once(c)) {
-                eprintln!("nimlab serve: cannot renew this process's leases and row: {e}");
+                log(format!("cannot renew this process's leases and row: {e}"));
             }
             self.signal.pause(self.tick());
         }
@@ -234,18 +241,18 @@ impl Presence {
         }
         let expired = db::expire(c)?;
         if expired.queued > 0 {
-            eprintln!(
-                "nimlab serve: {} submission(s) whose judge stopped renewing its lease (killed, frozen or its machine lost) are queued again",
+            log(format!(
+                "{} submission(s) whose judge stopped renewing its lease (killed, frozen or its machine lost) are queued again",
                 expired.queued
-            );
+            ));
             self.signal.notify();
         }
         if expired.failed > 0 {
-            eprintln!(
-                "nimlab serve: {} submission(s) marked failed: their judges stopped {} times while judging them",
+            log(format!(
+                "{} submission(s) marked failed: their judges stopped {} times while judging them",
                 expired.failed,
                 db::LEASES_LOST_AT_MOST
-            );
+            ));
         }
         let refusing = self.check_site(c)?;
         if !db::heartbeat(c, self.name(), refusing.as_deref())? {
@@ -264,10 +271,10 @@ impl Presence {
             match self.listen_once(results) {
                 Ok(()) => return,
                 Err(e) => {
-                    eprintln!(
-                        "nimlab serve: lost the connection that waits for new submissions (trying again in {} s): {e}",
+                    log(format!(
+                        "lost the connection that waits for new submissions (trying again in {} s): {e}",
                         wait.as_secs()
-                    );
+                    ));
                     self.signal.pause(wait);
                     wait = (wait * 2).min(Duration::from_secs(30));
                 }
@@ -324,14 +331,23 @@ impl Presence {
         });
         match released {
             Ok(0) => {}
-            Ok(count) => eprintln!(
-                "nimlab serve: {count} submission(s) this process was judging are queued again"
-            ),
-            Err(e) => eprintln!(
-                "nimlab serve: cannot give back the submissions this process was judging (they are queued again when their lease runs out): {e}"
-            ),
+            Ok(count) => log(format!(
+                "{count} submission(s) this process was judging are queued again"
+            )),
+            Err(e) => log(format!(
+                "cannot give back the submissions this process was judging (they are queued again when their lease runs out): {e}"
+            )),
         }
     }
+}
+
+/// This process's name as its jobs, its row and the queue page show it: `HOST:PID:NONCE`,
+/// the machine's name, the process id and 8 random hex digits. Host and id alone are not
+/// unique: two containers named alike each run nimlab as process 1, and a judge whose
+/// name were another's would renew that one's leases, and give its jobs back, as its own.
+fn unique_name() -> String {
+    let nonce = super::auth::random_token();
+    format!("{}:{}", db::host_and_pid(), &nonce[..8])
 }
 
 /// A digest as messages show it: its first 12 hex digits.

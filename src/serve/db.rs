@@ -1402,17 +1402,45 @@ pub struct Job {
 /// How far back a student's judging counts against them when the queue picks the next job.
 const FAIRNESS_WINDOW_MS: i64 = 10 * 60 * 1000;
 
-/// Milliseconds since the Unix epoch by this machine's clock, for leases (never the test
-/// clock of [`now_ms`], which may stand still). Machines judging for one site keep their
-/// clocks in step (NTP): a lease is compared with each one's clock.
-pub fn wall_ms() -> i64 {
+/// The test hook that sets this machine's clock off by that many milliseconds (negative:
+/// behind), as on a machine whose clock is wrong: `NIMLAB_TEST_CLOCK_SKEW_MS=3600000`. For
+/// tests only; leases on PostgreSQL must not depend on it ([`clock_ms`]).
+pub const TEST_CLOCK_SKEW: &str = "NIMLAB_TEST_CLOCK_SKEW_MS";
+
+/// Milliseconds since the Unix epoch by this machine's clock (never the test clock of
+/// [`now_ms`], which may stand still), off by [`TEST_CLOCK_SKEW`] in tests.
+fn wall_ms() -> i64 {
+    static SKEW: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
+    let skew = *SKEW.get_or_init(|| {
+        std::env::var(TEST_CLOCK_SKEW)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0)
+    });
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
+        + skew
 }
 
-/// Who claims a job and for how long: a process's name ([`process_name`]) and its lease.
+/// Milliseconds since the Unix epoch by the database's clock, which leases and the
+/// processes' signs of life are measured with. On PostgreSQL that is the server's clock, one
+/// for every machine judging on it, however far their own clocks are off; on an SQLite file
+/// it is this process's, the one process that judges on it.
+pub fn clock_ms(c: &mut Conn) -> SqlResult<i64> {
+    match c.dialect() {
+        Dialect::Sqlite => Ok(wall_ms()),
+        Dialect::Postgres => c.query_row(
+            "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
+            [],
+            |r| r.get(0),
+        ),
+    }
+}
+
+/// Who claims a job and for how long: a process's unique name (see
+/// [`crate::serve::cluster`]) and its lease.
 #[derive(Debug, Clone)]
 pub struct Claimant {
     pub judge: String,
@@ -1420,8 +1448,9 @@ pub struct Claimant {
 }
 
 impl Claimant {
-    fn lease_until(&self) -> i64 {
-        wall_ms() + self.lease.as_millis() as i64
+    /// When a lease taken or renewed at `clock` (the database's, [`clock_ms`]) runs out.
+    fn lease_until(&self, clock: i64) -> i64 {
+        clock + self.lease.as_millis() as i64
     }
 }
 
@@ -1453,6 +1482,7 @@ pub fn claim(c: &mut Conn, who: &Claimant) -> SqlResult<Option<Job>> {
             source: r.get(4)?,
         })
     };
+    let until = who.lease_until(clock_ms(c)?);
     if c.dialect() == Dialect::Postgres {
         let claimed = c.query(
             &format!(
@@ -1461,7 +1491,7 @@ pub fn claim(c: &mut Conn, who: &Claimant) -> SqlResult<Option<Job>> {
                  WHERE id = ({NEXT_JOB} FOR UPDATE SKIP LOCKED) AND status = 'queued'
                  RETURNING id, attempt, exercise, filename, source"
             ),
-            params![window, now, who.lease_until(), who.judge],
+            params![window, now, until, who.judge],
             job,
         )?;
         return Ok(claimed.into_iter().next());
@@ -1475,7 +1505,7 @@ pub fn claim(c: &mut Conn, who: &Claimant) -> SqlResult<Option<Job>> {
         "UPDATE submissions SET status = 'running', started_at = ?2, attempt = attempt + 1,
              lease_until = ?3, judge = ?4
          WHERE id = ?1",
-        params![id, now, who.lease_until(), who.judge],
+        params![id, now, until, who.judge],
     )?;
     let job = tx.query_row(
         "SELECT id, attempt, exercise, filename, source FROM submissions WHERE id = ?1",
@@ -1488,9 +1518,10 @@ pub fn claim(c: &mut Conn, who: &Claimant) -> SqlResult<Option<Job>> {
 
 /// Extends the leases of the jobs `who` is judging; returns how many.
 pub fn renew(c: &mut Conn, who: &Claimant) -> SqlResult<usize> {
+    let until = who.lease_until(clock_ms(c)?);
     c.execute(
         "UPDATE submissions SET lease_until = ?2 WHERE status = 'running' AND judge = ?1",
-        params![who.judge, who.lease_until()],
+        params![who.judge, until],
     )
 }
 
@@ -1509,7 +1540,7 @@ pub struct Expired {
 /// machine lost): a new attempt, so the old judge's result, if it ever comes, is refused.
 /// A job that has lost [`LEASES_LOST_AT_MOST`] leases is marked failed instead.
 pub fn expire(c: &mut Conn) -> SqlResult<Expired> {
-    let now = wall_ms();
+    let now = clock_ms(c)?;
     let mut tx = c.transaction()?;
     let running_out = "status = 'running' AND (lease_until IS NULL OR lease_until < ?1)";
     let failed = tx.execute(
@@ -1656,7 +1687,7 @@ pub fn rejudge(c: &mut Conn, what: &Rejudge) -> SqlResult<usize> {
 /// A process serving or judging on the database, as the queue page lists it.
 #[derive(Debug, Clone)]
 pub struct Process {
-    /// `HOST:PID` ([`process_name`]).
+    /// `HOST:PID:NONCE` (see [`crate::serve::cluster`]).
     pub name: String,
     /// `web`, `judge` or `both`.
     pub kind: String,
@@ -1675,9 +1706,17 @@ pub const PROCESS_SILENT_MS: i64 = 60_000;
 /// A process not heard of for this long is forgotten.
 const PROCESS_FORGOTTEN_MS: i64 = 24 * 60 * 60 * 1000;
 
-/// This process's name as judges and the queue page show it: the machine's and the process
-/// id, `HOST:PID`.
-pub fn process_name() -> String {
+/// The test hook that stands for this machine's name and process id (`HOST:PID`), as two
+/// containers both named `vm` whose nimlab is process 1 each: `NIMLAB_TEST_HOST_PID=vm:1`.
+/// For tests only.
+pub const TEST_HOST_PID: &str = "NIMLAB_TEST_HOST_PID";
+
+/// The machine's name and this process's id, `HOST:PID` (or [`TEST_HOST_PID`]'s value):
+/// the readable part of a process's name, which alone is not unique (containers).
+pub fn host_and_pid() -> String {
+    if let Some(named) = std::env::var(TEST_HOST_PID).ok().filter(|v| !v.is_empty()) {
+        return named;
+    }
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .ok()
         .map(|h| h.trim().to_string())
@@ -1686,8 +1725,10 @@ pub fn process_name() -> String {
     format!("{host}:{}", std::process::id())
 }
 
-/// Adds (or replaces, for a process id used again) the row of a process starting.
+/// Adds (or replaces) the row of a process starting; its start and sign of life are the
+/// database's clock ([`clock_ms`]), not the ones `process` carries.
 pub fn register(c: &mut Conn, process: &Process) -> SqlResult<()> {
+    let now = clock_ms(c)?;
     c.execute(
         "INSERT INTO processes (name, kind, workers, lab, lab_digest, started_at, seen_at, refusing)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7)
@@ -1701,7 +1742,7 @@ pub fn register(c: &mut Conn, process: &Process) -> SqlResult<()> {
             process.workers,
             process.lab,
             process.lab_digest,
-            process.started_at,
+            now,
             process.refusing
         ],
     )?;
@@ -1712,7 +1753,7 @@ pub fn register(c: &mut Conn, process: &Process) -> SqlResult<()> {
 /// processes silent for a day. Returns false when its row was gone (forgotten after a long
 /// pause): the caller registers again.
 pub fn heartbeat(c: &mut Conn, name: &str, refusing: Option<&str>) -> SqlResult<bool> {
-    let now = wall_ms();
+    let now = clock_ms(c)?;
     let found = c.execute(
         "UPDATE processes SET seen_at = ?2, refusing = ?3 WHERE name = ?1",
         params![name, now, refusing],
@@ -1732,10 +1773,11 @@ pub fn unregister(c: &mut Conn, name: &str) -> SqlResult<()> {
 
 /// The processes heard of lately, web ones first.
 pub fn processes(c: &mut Conn) -> SqlResult<Vec<Process>> {
+    let now = clock_ms(c)?;
     c.query(
         "SELECT name, kind, workers, lab, lab_digest, started_at, seen_at, refusing
          FROM processes WHERE seen_at >= ?1 ORDER BY kind DESC, started_at, name",
-        [wall_ms() - PROCESS_SILENT_MS],
+        [now - PROCESS_SILENT_MS],
         |r| {
             Ok(Process {
                 name: r.get(0)?,

@@ -156,7 +156,8 @@ pub fn list(db: &Db, lab: &Lab) -> Result<Vec<String>> {
     }
     for (username, exercise, until) in extensions {
         lines.push(format!(
-            "{exercise}\textension for {username} until {}",
+            "{exercise}\textension for {} until {}",
+            crate::escape::one_line(&username),
             deadline::display(until)
         ));
     }

@@ -1,6 +1,7 @@
 //! Errors: a request refused or failed ([`Fail`]), with the message its user sees, answered
 //! as a page ([`PageFail`]) or as JSON ([`ApiFail`]).
 
+use super::access_log::log;
 use super::views;
 use crate::error::Error;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -39,7 +40,7 @@ impl Fail {
 
     /// nimlab's own failure: logged in full, shown without its details.
     pub fn internal(detail: impl std::fmt::Display) -> Self {
-        eprintln!("nimlab serve: {detail}");
+        log(detail.to_string());
         Fail::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "nimlab failed to do this (its log says why); try again, or tell your instructor",

@@ -15,7 +15,7 @@
 //! gradebook downloads. A database that can no longer be written stops the server with a
 //! message ([`db::unwritable`], and [`sigbus`] for its memory-mapped index).
 
-mod access_log;
+pub(crate) mod access_log;
 mod api;
 mod assets;
 pub mod auth;

@@ -471,6 +471,7 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
     session.require_staff()?;
     let users = app.db(db::users).await?;
     let judged = app.db(|c| db::judged(c, None)).await?;
+    let lms = app.db(super::lti::store::score_states).await?;
     let best = grades::choose(&judged, GradesFrom::Best);
     let exercises: Vec<&crate::lab::LabExercise> = app.lab.exercises.iter().collect();
     let rows: Vec<views::MatrixRow> = users
@@ -490,6 +491,7 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
                 student,
                 best: cells,
                 points,
+                lms: lms.get(&student.id).map(String::as_str),
             }
         })
         .collect();

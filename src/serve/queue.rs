@@ -3,6 +3,7 @@
 //! database cannot take (a full disk) is kept and tried again, never dropped: see
 //! [`Workers::keep`].
 
+use super::access_log::log;
 use super::cluster::Presence;
 use super::db::{self, Db, Job, Outcome};
 use crate::check::{self, CheckRequest};
@@ -172,7 +173,7 @@ impl Workers {
                 Ok(Some(job)) => self.run(job),
                 Ok(None) => self.signal.wait(seen, poll),
                 Err(e) => {
-                    eprintln!("nimlab serve: cannot take a job from the queue: {e}");
+                    log(format!("cannot take a job from the queue: {e}"));
                     self.signal.wait(seen, Duration::from_secs(2));
                 }
             }
@@ -205,7 +206,7 @@ impl Workers {
                 Err(e) => Outcome::Failed(format!("cannot serialize the report: {e}")),
             },
             Err(e) => {
-                eprintln!("nimlab serve: submission {} not judged: {e}", job.id);
+                log(format!("submission {} not judged: {e}", job.id));
                 Outcome::Failed(e.to_string())
             }
         };
@@ -241,9 +242,9 @@ impl Workers {
                 let _ = store(&db, &signal, &job, &failed, waits);
             });
         if let Err(e) = spawned {
-            eprintln!(
-                "nimlab serve: submission {id} stays `running` until the next start: cannot start a thread to store its result: {e}"
-            );
+            log(format!(
+                "submission {id} stays `running` until the next start: cannot start a thread to store its result: {e}"
+            ));
         }
     }
 }
@@ -277,10 +278,10 @@ fn store(
         let error = match stored {
             Ok(true) => return Ok(()),
             Ok(false) => {
-                eprintln!(
-                    "nimlab serve: the result of submission {} is discarded: it was queued again while this judge worked on it (an instructor's rejudge, or this judge's lease ran out and another judge took it)",
+                log(format!(
+                    "the result of submission {} is discarded: it was queued again while this judge worked on it (an instructor's rejudge, or this judge's lease ran out and another judge took it)",
                     job.id
-                );
+                ));
                 return Ok(());
             }
             Err(error) => error,
@@ -291,18 +292,18 @@ fn store(
         };
         match waits.next() {
             Some(wait) if !signal.stopping() => {
-                eprintln!(
-                    "nimlab serve: cannot store {what} of submission {} (trying again in {} ms): {error}",
+                log(format!(
+                    "cannot store {what} of submission {} (trying again in {} ms): {error}",
                     job.id,
                     wait.as_millis()
-                );
+                ));
                 signal.pause(wait);
             }
             _ => {
-                eprintln!(
-                    "nimlab serve: cannot store {what} of submission {}: {error}",
+                log(format!(
+                    "cannot store {what} of submission {}: {error}",
                     job.id
-                );
+                ));
                 return Err(error);
             }
         }

@@ -837,6 +837,8 @@ pub struct MatrixRow<'a> {
     /// Per exercise in lab order: the best judged submission.
     pub best: Vec<Option<&'a Summary>>,
     pub points: f64,
+    /// How the student's scores sent to an LMS stand (`LMS: 2 sent, 1 failed`), if any.
+    pub lms: Option<&'a str>,
 }
 
 fn cell_class(summary: &Summary) -> &'static str {
@@ -875,7 +877,8 @@ pub fn class(
                         tr {
                             td.name { (row.student.username)
                                 @if row.student.disabled { " " span.badge.v-none { "disabled" } }
-                                @if !row.student.name.is_empty() { br; span.small.dim { (row.student.name) } } }
+                                @if !row.student.name.is_empty() { br; span.small.dim { (row.student.name) } }
+                                @if let Some(lms) = row.lms { br; span.small.lms-scores { @if viewer.user.is_instructor() { a href="/class/lti" { (lms) } } @else { (lms) } } } }
                             @for (exercise, best) in exercises.iter().zip(&row.best) {
                                 @match best {
                                     Some(best) => td class=(cell_class(best)) {
@@ -891,7 +894,7 @@ pub fn class(
                 }
             } }
             @if viewer.user.is_instructor() {
-                p.small.dim { "Launched from an LMS? " a href="/class/lti" { "Its platforms and the scores sent back" } "." }
+                p.small.dim { "Launched from an LMS? " a href="/class/lti" { "Its platforms and each student's scores sent back" } " (sent, waiting, retrying or failed, with the platform's answer)." }
             }
             @if !rows.is_empty() && viewer.user.is_instructor() {
                 h2 { "Reset a password" }

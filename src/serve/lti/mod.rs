@@ -16,12 +16,14 @@ pub mod page;
 pub mod store;
 pub mod token;
 
+use super::access_log::log;
 use super::db::{self, now_ms};
 use super::fail::{Fail, PageFail};
 use super::guards::Session;
 use super::login::{cookie, start_session};
 use super::state::{App, AppState};
 use crate::error::Result;
+use crate::escape;
 use crate::serve::sql::{Conn, SqlResult};
 use axum::extract::{Form, Query, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -98,7 +100,10 @@ impl Lti {
                 return Ok(key);
             }
             if fetched.elapsed() < JWKS_REFETCH {
-                return Err(format!("the platform's keys hold no key {kid:?}"));
+                return Err(format!(
+                    "the platform's keys hold no key {}",
+                    escape::quoted(kid, 80)
+                ));
             }
         }
         let json = outgoing::get_json(&self.client, &platform.jwks_url)
@@ -111,7 +116,12 @@ impl Lti {
             .lock()
             .expect("no panics")
             .insert(platform.id, (set, Instant::now()));
-        key.ok_or_else(|| format!("the platform's keys hold no key {kid:?}"))
+        key.ok_or_else(|| {
+            format!(
+                "the platform's keys hold no key {}",
+                escape::quoted(kid, 80)
+            )
+        })
     }
 }
 
@@ -155,12 +165,60 @@ fn own_origin(app: &App, headers: &HeaderMap) -> String {
 }
 
 fn refused(status: StatusCode, why: impl Into<String>) -> PageFail {
+    refused_with(status, why, None)
+}
+
+/// A launch refused: `why`, in nimlab's words, on the page and in the log; `detail`, what
+/// the other party sent (quoted with [`escape::quoted`]), in the log alone.
+fn refused_with(status: StatusCode, why: impl Into<String>, detail: Option<String>) -> PageFail {
     let why = why.into();
-    eprintln!("nimlab serve: LTI launch refused: {why}");
+    match &detail {
+        Some(detail) => log(format!("LTI launch refused: {why}; {detail}")),
+        None => log(format!("LTI launch refused: {why}")),
+    }
     PageFail(Fail::new(
         status,
         format!("The launch from your course's site was refused: {why}."),
     ))
+}
+
+/// The OAuth 2.0 and OpenID Connect error codes a platform may answer an authorisation
+/// with: named on the error page; any other code is the log's alone.
+const AUTHORISATION_ERRORS: &[&str] = &[
+    "invalid_request",
+    "unauthorized_client",
+    "access_denied",
+    "unsupported_response_type",
+    "invalid_scope",
+    "server_error",
+    "temporarily_unavailable",
+    "interaction_required",
+    "login_required",
+    "account_selection_required",
+    "consent_required",
+    "invalid_request_uri",
+    "invalid_request_object",
+    "request_not_supported",
+    "request_uri_not_supported",
+    "registration_not_supported",
+];
+
+/// A platform's error instead of a launch (`error`, `error_description`): the page says so
+/// in nimlab's words, naming a standard error code; the platform's own text goes to the log,
+/// escaped, never to the page.
+fn platform_error(error: &str, description: Option<&str>) -> PageFail {
+    let why = match AUTHORISATION_ERRORS.iter().find(|code| **code == error) {
+        Some(code) => {
+            format!("your course's site answered with the error {code} instead of a launch")
+        }
+        None => "your course's site answered with an error instead of a launch".to_string(),
+    };
+    let detail = format!(
+        "the platform's error {}, described as {}",
+        escape::quoted(error, 100),
+        escape::quoted(description.unwrap_or(""), 300)
+    );
+    refused_with(StatusCode::BAD_REQUEST, why, Some(detail))
 }
 
 fn bad(why: impl Into<String>) -> PageFail {
@@ -266,22 +324,31 @@ async fn registered_platform(
     let platform = match matching.as_slice() {
         [one] => (*one).clone(),
         [] => {
-            return Err(bad(format!(
-                "the platform {issuer:?} is not registered here (nimlab lti add-platform)"
-            )));
+            return Err(refused_with(
+                StatusCode::BAD_REQUEST,
+                "the platform that started it is not registered here (nimlab lti add-platform)",
+                Some(format!("its issuer is {}", escape::quoted(issuer, 200))),
+            ));
         }
         _ => {
-            return Err(bad(format!(
-                "several clients of {issuer:?} are registered and the initiation names none (client_id)"
-            )));
+            return Err(refused_with(
+                StatusCode::BAD_REQUEST,
+                "several clients of its platform are registered and the initiation names none (client_id)",
+                Some(format!("its issuer is {}", escape::quoted(issuer, 200))),
+            ));
         }
     };
     if let Some(deployment) = deployment
         && !platform.deployments.iter().any(|d| d == deployment)
     {
-        return Err(bad(format!(
-            "the deployment {deployment:?} is not registered for this platform"
-        )));
+        return Err(refused_with(
+            StatusCode::BAD_REQUEST,
+            "its deployment is not registered for this platform",
+            Some(format!(
+                "its deployment is {}",
+                escape::quoted(deployment, 200)
+            )),
+        ));
     }
     Ok(platform)
 }
@@ -370,10 +437,7 @@ async fn verified(
     form: LaunchForm,
 ) -> std::result::Result<(Platform, token::Launch), PageFail> {
     if let Some(error) = &form.error {
-        let detail = form.error_description.as_deref().unwrap_or("");
-        return Err(bad(format!("the platform answered {error:?} {detail}")
-            .trim()
-            .to_string()));
+        return Err(platform_error(error, form.error_description.as_deref()));
     }
     let (Some(id_token), Some(state)) = (form.id_token, form.state) else {
         return Err(bad("the launch carries no id_token or state"));
@@ -424,9 +488,10 @@ async fn scores_go_to(
     line_item: &str,
 ) -> std::result::Result<(), PageFail> {
     if outgoing::allowed(line_item).is_err() {
-        eprintln!(
-            "nimlab serve: LTI: the line item {line_item:?} is not https; no scores will be sent to it"
-        );
+        log(format!(
+            "LTI: the line item {} is not https; no scores will be sent to it",
+            escape::quoted(line_item, 300)
+        ));
         return Ok(());
     }
     let (exercise, line_item) = (exercise.to_string(), line_item.to_string());

@@ -2,20 +2,27 @@
 //! score the gradebook counts for a launched student's exercise changes (a judging, a
 //! rejudge, a deadline or extension set from anywhere), a score is queued in the database
 //! ([`reconcile`]); a task sends what is due ([`run`]), with a token from the platform's
-//! token URL, and tries again with backoff when the platform is down. The instructor sees
-//! what waits or failed, and can send it again.
+//! token URL, and tries again with backoff when the platform is down. Each platform has
+//! its own sender, so a slow or dead platform delays only its own scores. The instructor
+//! sees each student's score, sent, waiting, being retried or failed with the platform's
+//! answer, and can send a failed one again.
 
 use super::Lti;
 use super::outgoing::{self, without_url};
 use super::store::{self, Outgoing, Platform};
 use super::token::SCORE_SCOPE;
 use crate::deadline::rfc3339;
+use crate::escape;
 use crate::lab::Lab;
+use crate::serve::access_log::log;
 use crate::serve::db::now_ms;
 use crate::serve::grades::{self, GradesFrom};
 use crate::serve::sql::{Conn, SqlResult};
 use crate::serve::state::AppState;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tokio::sync::Notify;
 
 /// How often the outbox looks for scores changed by another process (a deadline set on
 /// the command line), besides being woken by a judging.
@@ -49,60 +56,103 @@ pub fn reconcile(
     Ok(queued)
 }
 
-/// The outbox's task: reconciles when woken or every [`RECONCILE_EVERY`], and sends what is
-/// due. Runs until the server stops.
+/// Scores sent to one platform at once: a platform slow to answer (or not answering until
+/// the client's time limit) holds up to this many of its own scores, and none of another
+/// platform's, which has its own sender.
+const SENDS_PER_PLATFORM: usize = 4;
+
+/// The outbox's task: reconciles when woken or every [`RECONCILE_EVERY`], and starts a
+/// sender for each platform with scores due ([`serve_platform`]), one per platform at a
+/// time. Runs until the server stops.
 pub async fn run(app: AppState) {
-    let lti = &app.lti;
+    let busy: Arc<Mutex<HashSet<i64>>> = Arc::default();
+    let idle = Arc::new(Notify::new());
     let mut last_reconcile: Option<Instant> = None;
     loop {
         if last_reconcile.is_none_or(|at| at.elapsed() >= RECONCILE_EVERY) {
             let (lab, from) = (app.lab.clone(), app.grades_from);
-            let for_frames = std::sync::Arc::clone(&app.lti);
+            let for_frames = Arc::clone(&app.lti);
             let refreshed = app.db(move |c| {
                 super::refresh_frames(&for_frames, c)?;
                 reconcile(c, &lab, from, None)
             });
             if let Err(fail) = refreshed.await {
-                eprintln!("nimlab serve: LTI scores: {}", fail.message);
+                log(format!("LTI scores: {}", fail.message));
             }
             last_reconcile = Some(Instant::now());
         }
+        let waiting = app.db(store::next_due).await.unwrap_or_default();
         let now = now_ms();
-        let due = app
-            .db(move |c| store::due(c, now, 50))
-            .await
-            .unwrap_or_default();
-        for item in &due {
-            let result = send(&app, item).await;
-            let (id, created) = (item.id, item.created_at);
-            let attempts = item.attempts;
-            let base = lti.retry_base_ms;
-            let _ = app
-                .db(move |c| match result {
-                    Ok(()) => store::mark_sent(c, id),
-                    Err(Failure { message, permanent }) => {
-                        let wait = (base << attempts.min(20)).min(MAX_BACKOFF_MS);
-                        let next = now_ms() + wait;
-                        let give_up = permanent || next - created > GIVE_UP_AFTER_MS;
-                        store::mark_retry(c, id, &message, (!give_up).then_some(next))
-                    }
-                })
-                .await;
+        let mut next: Option<i64> = None;
+        for (platform_id, at) in waiting {
+            if busy.lock().expect("no panics").contains(&platform_id) {
+                continue; // its sender takes what is due when it is
+            }
+            if at <= now {
+                busy.lock().expect("no panics").insert(platform_id);
+                let (app, busy, idle) = (Arc::clone(&app), Arc::clone(&busy), Arc::clone(&idle));
+                tokio::spawn(async move {
+                    serve_platform(&app, platform_id).await;
+                    busy.lock().expect("no panics").remove(&platform_id);
+                    idle.notify_one();
+                });
+            } else {
+                next = Some(next.map_or(at, |n| n.min(at)));
+            }
         }
-        if due.len() == 50 {
-            continue;
-        }
-        let next = app.db(store::next_due).await.ok().flatten();
         let wait = next.map_or(RECONCILE_EVERY, |at| {
             Duration::from_millis(
                 (at - now_ms()).clamp(0, RECONCILE_EVERY.as_millis() as i64) as u64
             )
         });
         tokio::select! {
-            _ = lti.wake.notified() => { last_reconcile = None; }
+            _ = app.lti.wake.notified() => { last_reconcile = None; }
+            _ = idle.notified() => {}
             _ = tokio::time::sleep(wait) => {}
         }
     }
+}
+
+/// Sends one platform's due scores, [`SENDS_PER_PLATFORM`] at a time, until none is due.
+/// Each batch is taken from the outbox only when the last is done, so a score is never
+/// held longer than its sends take (a token and a score, each bounded by the client's time
+/// limit), well within the hold that keeps other web processes from sending it too.
+async fn serve_platform(app: &AppState, platform_id: i64) {
+    loop {
+        let now = now_ms();
+        let due = app
+            .db(move |c| store::due(c, platform_id, now, SENDS_PER_PLATFORM))
+            .await
+            .unwrap_or_default();
+        if due.is_empty() {
+            return;
+        }
+        let mut sends = tokio::task::JoinSet::new();
+        for item in due {
+            let app = Arc::clone(app);
+            sends.spawn(async move { deliver(&app, &item).await });
+        }
+        while sends.join_next().await.is_some() {}
+    }
+}
+
+/// Sends one score and records how it went: sent, tried again later (with backoff), or
+/// failed for good.
+async fn deliver(app: &AppState, item: &Outgoing) {
+    let result = send(app, item).await;
+    let (id, created, attempts) = (item.id, item.created_at, item.attempts);
+    let base = app.lti.retry_base_ms;
+    let _ = app
+        .db(move |c| match result {
+            Ok(()) => store::mark_sent(c, id),
+            Err(Failure { message, permanent }) => {
+                let wait = (base << attempts.min(20)).min(MAX_BACKOFF_MS);
+                let next = now_ms() + wait;
+                let give_up = permanent || next - created > GIVE_UP_AFTER_MS;
+                store::mark_retry(c, id, &message, (!give_up).then_some(next))
+            }
+        })
+        .await;
 }
 
 /// Why a score was not delivered, and whether trying again could help.
@@ -172,13 +222,13 @@ async fn send(app: &AppState, item: &Outgoing) -> Result<(), Failure> {
             return Ok(());
         }
         let (_, answer) = outgoing::read(response).await.unwrap_or_default();
-        let answer = String::from_utf8_lossy(&answer[..answer.len().min(300)]).to_string();
+        let answer = escape::quoted(String::from_utf8_lossy(&answer).trim(), 300);
         if status == reqwest::StatusCode::UNAUTHORIZED && !fresh_token {
             continue; // the token expired early: one more try with a new one
         }
         let permanent = matches!(status.as_u16(), 400 | 403 | 404 | 405 | 410 | 422);
         return Err(Failure {
-            message: format!("{url} answered {status}: {}", answer.trim()),
+            message: format!("{url} answered {status}: {answer}"),
             permanent,
         });
     }
@@ -226,11 +276,8 @@ impl Lti {
             .map_err(|e| format!("{url}: {}", without_url(&e)))?;
         let (status, body) = outgoing::read(response).await?;
         if !status.is_success() {
-            let text = String::from_utf8_lossy(&body[..body.len().min(300)]).to_string();
-            return Err(format!(
-                "the token URL {url} answered {status}: {}",
-                text.trim()
-            ));
+            let text = escape::quoted(String::from_utf8_lossy(&body).trim(), 300);
+            return Err(format!("the token URL {url} answered {status}: {text}"));
         }
         let answer: serde_json::Value = serde_json::from_slice(&body)
             .map_err(|e| format!("the token URL {url} did not answer JSON ({e})"))?;

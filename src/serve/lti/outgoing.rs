@@ -9,16 +9,24 @@ use std::time::Duration;
 /// The most a platform's answer may hold.
 const MAX_ANSWER: usize = 1024 * 1024;
 
-/// Whether nimlab may call `url`: https anywhere, http only on this machine.
+/// Whether nimlab may call `url`: https anywhere, http only on this machine. A refusal
+/// quotes the URL as given ([`crate::escape::quoted`]): it may come from a platform's
+/// token, and is logged and shown.
 pub fn allowed(url: &str) -> Result<Url, String> {
-    let parsed = Url::parse(url).map_err(|e| format!("{url:?} is not a URL ({e})"))?;
+    let shown = || crate::escape::quoted(url, 200);
+    let parsed = Url::parse(url).map_err(|e| format!("{} is not a URL ({e})", shown()))?;
     match parsed.scheme() {
         "https" => Ok(parsed),
         "http" if loopback(&parsed) => Ok(parsed),
         "http" => Err(format!(
-            "{url} is plain http: a platform is reached over https (http only on this machine, for tests)"
+            "{} is plain http: a platform is reached over https (http only on this machine, for tests)",
+            shown()
         )),
-        other => Err(format!("{url}: the scheme {other:?} is not https")),
+        other => Err(format!(
+            "{}: the scheme {} is not https",
+            shown(),
+            crate::escape::quoted(other, 40)
+        )),
     }
 }
 

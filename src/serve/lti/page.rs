@@ -1,5 +1,6 @@
 //! The instructor's LTI page: the platforms registered, the values an LMS administrator
-//! enters, and the scores waiting, failed or sent, with a button to send failed ones again.
+//! enters, and each student's score: sent, waiting, being retried or failed (with what the
+//! platform answered), with a button to send failed ones again.
 
 use super::store::{Outgoing, Platform};
 use crate::serve::guards::Session;
@@ -46,7 +47,7 @@ pub fn lti(
                 } }
             }
             h2 { "Scores sent to the LMS" }
-            p { (pending) " waiting, " (failed) " failed." }
+            p { (pending) " waiting, " (failed) " failed. Each platform is sent its scores on its own: one that is slow or down delays only its own." }
             @if failed > 0 {
                 form method="post" action="/class/lti/resend" {
                     input type="hidden" name="csrf" value=(session.csrf);
@@ -54,17 +55,19 @@ pub fn lti(
                 }
             }
             @if !outbox.is_empty() {
+                p.small.dim { "Each student's newest score for each LMS gradebook column. What a platform answered is quoted as it came, between quotes." }
                 div.scroll { table {
-                    thead { tr { th { "Student" } th { "Exercise" } th.num { "Score" } th { "Status" } th.wide { "Queued" } th.wide { "Why not sent" } th {} } }
+                    thead { tr { th { "Student" } th { "Exercise" } th.num { "Score" } th { "Status" } th.wide { "Platform" } th.wide { "Queued" } th { "Why not sent" } th {} } }
                     tbody {
                         @for item in outbox {
-                            tr {
+                            tr.lti-score data-status=(status_word(item)) {
                                 td { (item.username) }
                                 td { code { (item.exercise) } }
                                 td.num { (views::points(item.score)) "/" (views::points(item.max_score)) }
-                                td { (item.status) @if item.status == "pending" && item.attempts > 0 { " (tried " (item.attempts) "×, next " (views::time(item.next_try_at)) ")" } }
+                                td { (status(item)) }
+                                td.wide.small { (issuer(platforms, item.platform_id)) }
                                 td.wide.small { (views::time(item.created_at)) }
-                                td.wide.small { (item.last_error.as_deref().unwrap_or("")) }
+                                td.small { (item.last_error.as_deref().unwrap_or("")) }
                                 td {
                                     @if item.status == "failed" {
                                         form method="post" action="/class/lti/resend" {
@@ -81,4 +84,40 @@ pub fn lti(
             }
         },
     )
+}
+
+/// A score's state in one word: `sent`, `waiting` (not tried yet), `retrying` (tried, to be
+/// tried again) or `failed` (given up on until the instructor sends it again).
+fn status_word(item: &Outgoing) -> &'static str {
+    match item.status.as_str() {
+        "sent" => "sent",
+        "failed" => "failed",
+        _ if item.attempts > 0 => "retrying",
+        _ => "waiting",
+    }
+}
+
+/// A score's state as the instructor reads it, with when it was sent or is tried next.
+fn status(item: &Outgoing) -> String {
+    match status_word(item) {
+        "sent" => match item.sent_at {
+            Some(at) => format!("sent {}", views::time(at)),
+            None => "sent".to_string(),
+        },
+        "retrying" => format!(
+            "retrying (tried {}×, next {})",
+            item.attempts,
+            views::time(item.next_try_at)
+        ),
+        "failed" => format!("failed (tried {}×)", item.attempts),
+        word => word.to_string(),
+    }
+}
+
+/// The issuer of the platform a score goes to, as registered.
+fn issuer(platforms: &[Platform], id: i64) -> &str {
+    platforms
+        .iter()
+        .find(|p| p.id == id)
+        .map_or("(no longer registered)", |p| p.issuer.as_str())
 }

@@ -530,11 +530,12 @@ pub struct Outgoing {
     pub attempts: i64,
     pub next_try_at: i64,
     pub last_error: Option<String>,
+    pub sent_at: Option<i64>,
 }
 
 const OUTGOING_COLUMNS: &str =
     "s.id, u.username, s.exercise, s.platform_id, s.line_item, s.subject,
-    s.score, s.max_score, s.created_at, s.status, s.attempts, s.next_try_at, s.last_error";
+    s.score, s.max_score, s.created_at, s.status, s.attempts, s.next_try_at, s.last_error, s.sent_at";
 
 fn outgoing_row(r: &Row) -> SqlResult<Outgoing> {
     Ok(Outgoing {
@@ -551,6 +552,7 @@ fn outgoing_row(r: &Row) -> SqlResult<Outgoing> {
         attempts: r.get(10)?,
         next_try_at: r.get(11)?,
         last_error: r.get(12)?,
+        sent_at: r.get(13)?,
     })
 }
 
@@ -558,9 +560,10 @@ fn outgoing_row(r: &Row) -> SqlResult<Outgoing> {
 /// sends it only if this one has neither sent it nor set its next try by then (it died).
 const SENDING_MS: i64 = 60_000;
 
-/// Takes up to `limit` scores due at `now` to send: each is held for [`SENDING_MS`] (its next
-/// try moved), so web processes sharing the outbox do not send the same score twice.
-pub fn due(c: &mut Conn, now: i64, limit: usize) -> SqlResult<Vec<Outgoing>> {
+/// Takes up to `limit` scores for one platform due at `now` to send: each is held for
+/// [`SENDING_MS`] (its next try moved), so web processes sharing the outbox do not send the
+/// same score twice.
+pub fn due(c: &mut Conn, platform_id: i64, now: i64, limit: usize) -> SqlResult<Vec<Outgoing>> {
     let mut tx = c.transaction()?;
     let skip_taken = if tx.dialect() == Dialect::Postgres {
         "FOR UPDATE OF s SKIP LOCKED"
@@ -570,10 +573,11 @@ pub fn due(c: &mut Conn, now: i64, limit: usize) -> SqlResult<Vec<Outgoing>> {
     let due = tx.query(
         &format!(
             "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
-             WHERE s.status = 'pending' AND s.next_try_at <= ?1 ORDER BY s.next_try_at, s.id LIMIT ?2
+             WHERE s.status = 'pending' AND s.next_try_at <= ?1 AND s.platform_id = ?3
+             ORDER BY s.next_try_at, s.id LIMIT ?2
              {skip_taken}"
         ),
-        params![now, limit as i64],
+        params![now, limit as i64, platform_id],
         outgoing_row,
     )?;
     for item in &due {
@@ -586,22 +590,26 @@ pub fn due(c: &mut Conn, now: i64, limit: usize) -> SqlResult<Vec<Outgoing>> {
     Ok(due)
 }
 
-/// When the next pending score is due, if any.
-pub fn next_due(c: &mut Conn) -> SqlResult<Option<i64>> {
-    c.query_row(
-        "SELECT MIN(next_try_at) FROM lti_scores WHERE status = 'pending'",
+/// Per platform with scores waiting: when its next one is due.
+pub fn next_due(c: &mut Conn) -> SqlResult<Vec<(i64, i64)>> {
+    c.query(
+        "SELECT platform_id, MIN(next_try_at) FROM lti_scores WHERE status = 'pending'
+         GROUP BY platform_id",
         [],
-        |r| r.get(0),
+        |r| Ok((r.get(0)?, r.get(1)?)),
     )
 }
 
-/// The outbox as the instructor sees it: what waits or failed, then the latest sent.
+/// The outbox as the instructor sees it: each student's newest score for each line item
+/// (waiting, being retried, failed or sent), failed ones first, then waiting, then sent.
 pub fn outbox(c: &mut Conn, limit: usize) -> SqlResult<Vec<Outgoing>> {
     c.query(
         &format!(
             "SELECT {OUTGOING_COLUMNS} FROM lti_scores s JOIN users u ON u.id = s.user_id
-             WHERE s.status <> 'superseded'
-             ORDER BY CASE s.status WHEN 'failed' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, s.id DESC LIMIT ?1"
+             WHERE s.status <> 'superseded' AND s.id = (SELECT MAX(t.id) FROM lti_scores t
+                 WHERE t.user_id = s.user_id AND t.exercise = s.exercise AND t.line_item = s.line_item)
+             ORDER BY CASE s.status WHEN 'failed' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END,
+                 u.username, s.exercise, s.id DESC LIMIT ?1"
         ),
         [limit as i64],
         outgoing_row,
@@ -641,6 +649,41 @@ pub fn resend(c: &mut Conn, id: Option<i64>) -> SqlResult<usize> {
          WHERE status = 'failed' AND (CAST(?1 AS BIGINT) IS NULL OR id = ?1)",
         params![id, now_ms()],
     )
+}
+
+/// Per student (by account id): their newest score for each line item, in words, for the
+/// class matrix: `LMS: 2 sent, 1 retrying, 1 failed`.
+pub fn score_states(c: &mut Conn) -> SqlResult<std::collections::HashMap<i64, String>> {
+    let rows: Vec<(i64, String, i64)> = c.query(
+        "SELECT s.user_id, s.status, s.attempts FROM lti_scores s
+         WHERE s.status <> 'superseded' AND s.id = (SELECT MAX(t.id) FROM lti_scores t
+             WHERE t.user_id = s.user_id AND t.exercise = s.exercise AND t.line_item = s.line_item)",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?;
+    // sent, waiting, retrying, failed
+    let mut counts: std::collections::HashMap<i64, [usize; 4]> = std::collections::HashMap::new();
+    for (user, status, attempts) in rows {
+        let slot = match status.as_str() {
+            "sent" => 0,
+            "failed" => 3,
+            _ if attempts > 0 => 2,
+            _ => 1,
+        };
+        counts.entry(user).or_default()[slot] += 1;
+    }
+    Ok(counts
+        .into_iter()
+        .map(|(user, count)| {
+            let words: Vec<String> = ["sent", "waiting", "retrying", "failed"]
+                .iter()
+                .zip(count)
+                .filter(|(_, n)| *n > 0)
+                .map(|(word, n)| format!("{n} {word}"))
+                .collect();
+            (user, format!("LMS: {}", words.join(", ")))
+        })
+        .collect())
 }
 
 /// How many scores wait and how many failed.

@@ -84,7 +84,8 @@ pub fn rs256_kid(token: &str) -> Result<String, String> {
     let alg = header.get("alg").and_then(Value::as_str).unwrap_or("");
     if alg != "RS256" {
         return Err(format!(
-            "the id_token is signed with {alg:?}; nimlab accepts RS256 only"
+            "the id_token is signed with {}; nimlab accepts RS256 only",
+            crate::escape::quoted(alg, 40)
         ));
     }
     header

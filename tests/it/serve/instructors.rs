@@ -314,3 +314,41 @@ fn every_request_is_logged_without_secrets_or_terminal_controls() {
         assert!(!log.contains(secret), "{secret:?} in the log: {log}");
     }
 }
+
+/// A name from a roster (or an LMS launch) with a newline, tabs and terminal controls
+/// would forge a row in `users list`, an instructor's row at that, and act on the terminal
+/// reading it: each cell is shown on its own line, escaped.
+#[test]
+fn a_name_with_a_newline_and_tabs_forges_no_row_in_users_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let roster = dir.path().join("hostile.csv");
+    std::fs::write(
+        &roster,
+        "username,name\neve,\"Eve\nmallory\tinstructor\tMallory\x1b[2J\x07\"\n",
+    )
+    .unwrap();
+    users(&db, &["import", roster.to_str().unwrap()]);
+    let listed = users(&db, &["list"]);
+    // ada, grace, eve and prof: four accounts, four lines, three or four cells each.
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 4, "{listed:?}");
+    assert!(
+        !listed.contains('\x1b') && !listed.contains('\x07'),
+        "{listed:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("mallory")),
+        "{listed:?}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.contains("\tinstructor")).count(),
+        1,
+        "{listed:?}"
+    );
+    let eve = lines.iter().find(|l| l.starts_with("eve\t")).unwrap();
+    assert_eq!(
+        *eve, "eve\tstudent\tEve\\nmallory\\tinstructor\\tMallory\\x1b[2J\\x07",
+        "{listed:?}"
+    );
+}

@@ -120,6 +120,12 @@ struct Shared {
     tokens: Mutex<Vec<String>>,
     refusals: Mutex<Vec<String>>,
     down: AtomicBool,
+    /// How long a score waits before it is answered (a slow platform).
+    slow_ms: std::sync::atomic::AtomicU64,
+    /// Scores whose answer has begun (before any wait).
+    arriving: std::sync::atomic::AtomicUsize,
+    /// An answer refusing every score: its status and body.
+    refusal: Mutex<Option<(u16, String)>>,
     /// The claims of each Deep Linking answer the tool's browser posted, verified.
     answers: Mutex<Vec<Value>>,
 }
@@ -143,6 +149,9 @@ impl Platform {
             tokens: Mutex::default(),
             refusals: Mutex::default(),
             down: AtomicBool::new(false),
+            slow_ms: std::sync::atomic::AtomicU64::new(0),
+            arriving: std::sync::atomic::AtomicUsize::new(0),
+            refusal: Mutex::default(),
             answers: Mutex::default(),
         });
         let app = axum::Router::new()
@@ -475,12 +484,31 @@ async fn token(
     axum::Json(serde_json::json!({"access_token": token, "token_type": "Bearer", "expires_in": 3600, "scope": SCORE_SCOPE})).into_response()
 }
 
-/// A line item's scores: recorded, unless the platform is down.
+/// A line item's scores: recorded, unless the platform is down or refuses them; answered
+/// after its `slow_ms`.
 async fn score(
     State(shared): State<Arc<Shared>>,
     UrlPath(id): UrlPath<String>,
     RawQuery(query): RawQuery,
     headers: axum::http::HeaderMap,
+    body: String,
+) -> axum::response::Response {
+    shared.arriving.fetch_add(1, Ordering::SeqCst);
+    let slow = shared.slow_ms.load(Ordering::SeqCst);
+    if slow > 0 {
+        tokio::time::sleep(Duration::from_millis(slow)).await;
+    }
+    if let Some((status, answer)) = shared.refusal.lock().unwrap().clone() {
+        return (axum::http::StatusCode::from_u16(status).unwrap(), answer).into_response();
+    }
+    score_taken(&shared, &id, query, &headers, body).into_response()
+}
+
+fn score_taken(
+    shared: &Shared,
+    id: &str,
+    query: Option<String>,
+    headers: &axum::http::HeaderMap,
     body: String,
 ) -> axum::http::StatusCode {
     if shared.down.load(Ordering::SeqCst) {
@@ -1152,7 +1180,7 @@ fn scores_wait_while_the_lms_is_down_and_arrive_when_it_is_back() {
         assert_eq!(status, StatusCode::OK);
         if page.contains("503") {
             assert!(
-                page.contains("bo@uni.example") && page.contains("pending"),
+                page.contains("bo@uni.example") && page.contains("retrying"),
                 "{page}"
             );
             break;
@@ -1517,4 +1545,256 @@ fn browser_without_framing_a_course_page_cannot_show_the_site() {
         "{}",
         server.stderr()
     );
+}
+
+/// Two platforms on one nimlab: `slow` and `quick`, both registered, with a learner of
+/// each launched (their scores go to their own platform's line item).
+struct TwoPlatforms {
+    slow: Platform,
+    quick: Platform,
+    server: Server,
+    from_slow: Client,
+    from_quick: Client,
+    _lab: tempfile::TempDir,
+    _dir: tempfile::TempDir,
+}
+
+fn two_platforms() -> TwoPlatforms {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let lab = small_lab();
+    let (slow, quick) = (Platform::start(), Platform::start());
+    slow.register(&db);
+    quick.register(&db);
+    let server = lti_server(&db, lab.path(), "2");
+    slow.serve(&server);
+    quick.serve(&server);
+    let (from_slow, _) = launch_as(
+        &server,
+        &slow,
+        "s",
+        &person("lms-31", "ann@slow.example", &["Learner"]),
+    );
+    let (from_quick, _) = launch_as(
+        &server,
+        &quick,
+        "q",
+        &person("lms-32", "ben@quick.example", &["Learner"]),
+    );
+    TwoPlatforms {
+        slow,
+        quick,
+        server,
+        from_slow,
+        from_quick,
+        _lab: lab,
+        _dir: dir,
+    }
+}
+
+/// Waits (at most `limit`) until `done`; panics with the server's log.
+fn within(server: &Server, limit: Duration, what: &str, done: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(
+            start.elapsed() < limit,
+            "{what}: not within {limit:?}\n{}",
+            server.stderr()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// One platform answers scores only after 12 s (slow, or its network is). Scores used to
+/// be sent one at a time, each waiting for its answer, so the other platform's students
+/// waited too; each platform has its own sender now.
+#[test]
+fn a_slow_platform_delays_only_its_own_scores() {
+    let two = two_platforms();
+    let server = &two.server;
+    two.slow.shared.slow_ms.store(12_000, Ordering::SeqCst);
+    let id = submit(
+        &two.from_slow,
+        server,
+        "present_board",
+        &solution("present_board"),
+    );
+    judged(&two.from_slow, server, id);
+    within(
+        server,
+        Duration::from_secs(10),
+        "the slow platform asked",
+        || two.slow.shared.arriving.load(Ordering::SeqCst) >= 1,
+    );
+    let id = submit(
+        &two.from_quick,
+        server,
+        "present_board",
+        &solution("present_board"),
+    );
+    judged(&two.from_quick, server, id);
+    let judged_at = Instant::now();
+    within(
+        server,
+        Duration::from_secs(5),
+        "the quick platform's score",
+        || !two.quick.scores().is_empty(),
+    );
+    eprintln!(
+        "the quick platform's score arrived {:?} after its judging",
+        judged_at.elapsed()
+    );
+    assert!(
+        two.slow.scores().is_empty(),
+        "the slow one has not answered yet"
+    );
+    assert_eq!(two.quick.scores()[0].body["scoreGiven"], 10.0);
+    // The slow platform gets its score in its own time.
+    within(
+        server,
+        Duration::from_secs(20),
+        "the slow platform's score",
+        || !two.slow.scores().is_empty(),
+    );
+    assert_eq!(two.slow.scores()[0].body["scoreGiven"], 10.0);
+}
+
+/// A platform refuses a score with an answer meant for whoever reads it (terminal controls,
+/// a script, a forged line): the instructor sees the score failed and what the platform
+/// answered, escaped and quoted as the platform's; the other platform's score is sent.
+#[test]
+fn a_refused_score_shows_failed_with_the_platforms_answer_escaped() {
+    let two = two_platforms();
+    let server = &two.server;
+    let answer = "\x1b]0;owned\x07<script>alert(1)</script>\nnimlab: all scores sent";
+    *two.slow.shared.refusal.lock().unwrap() = Some((400, answer.to_string()));
+    for student in [&two.from_slow, &two.from_quick] {
+        let id = submit(student, server, "present_board", &solution("present_board"));
+        judged(student, server, id);
+    }
+    let prof = form_login(server, "prof", "prof-password");
+    let page = || text(&prof, server, "/class/lti").1;
+    within(server, Duration::from_secs(20), "failed and sent", || {
+        let page = page();
+        page.contains(r#"data-status="failed""#) && page.contains(r#"data-status="sent""#)
+    });
+    let page = page();
+    let failed = &page[page.find(r#"data-status="failed""#).unwrap()..];
+    let failed = &failed[..failed.find("</tr>").unwrap()];
+    assert!(
+        failed.contains("ann@slow.example") || failed.contains("lti-"),
+        "{failed}"
+    );
+    assert!(failed.contains("400 Bad Request"), "{failed}");
+    assert!(
+        failed.contains(r"&quot;\x1b]0;owned\x07&lt;script&gt;alert(1)&lt;/script&gt;\nnimlab: all scores sent&quot;"),
+        "{failed}"
+    );
+    assert!(!page.contains('\x1b') && !page.contains('\x07'), "{page}");
+    assert!(!page.contains("<script>alert"), "{page}");
+    assert!(page.contains("1 failed"), "{page}");
+    assert!(two.quick.scores().len() == 1 && two.slow.scores().is_empty());
+    // The class matrix says so beside each student, linking to the LMS page.
+    let (_, class) = text(&prof, server, "/class");
+    assert!(class.contains("LMS: 1 failed"), "{class}");
+    assert!(class.contains("LMS: 1 sent"), "{class}");
+}
+
+/// What a stranger posts as the platform's error (`error`, `error_description`) or as the
+/// issuer of a login initiation is written to the log escaped, on its one line, and never
+/// on nimlab's page, which says in its own words what happened.
+#[test]
+fn a_platform_error_reaches_the_log_escaped_and_the_page_not_at_all() {
+    let course = course("1");
+    let (platform, server) = (&course.platform, &course.server);
+    let hostile = "\x1b[2J\x07Your account is locked: call +1 555 0100\nnimlab serve: GET /admin 200 1ms prof\t";
+    for (error, named) in [("login_required", true), ("\x1b[31mpay here\n", false)] {
+        let response = client()
+            .post(server.url("/lti/launch"))
+            .header("origin", &platform.base)
+            .header("sec-fetch-site", "cross-site")
+            .form(&[("error", error), ("error_description", hostile)])
+            .send()
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        let page = response.text().unwrap();
+        assert!(page.contains("answered with"), "{page}");
+        assert_eq!(page.contains("login_required"), named, "{page}");
+        for word in ["locked", "555", "/admin", "pay here", "\x1b", "\x07"] {
+            assert!(!page.contains(word), "{word:?} in {page}");
+        }
+    }
+    let mut url = reqwest::Url::parse(&server.url("/lti/login")).unwrap();
+    url.query_pairs_mut()
+        .append_pair("iss", hostile)
+        .append_pair("login_hint", "x");
+    let response = client().get(url).send().unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let page = response.text().unwrap();
+    assert!(page.contains("not registered here"), "{page}");
+    assert!(!page.contains("locked") && !page.contains('\x1b'), "{page}");
+
+    let log = server.stderr();
+    assert!(!log.contains('\x1b') && !log.contains('\x07'), "{log:?}");
+    assert!(
+        !log.lines()
+            .any(|l| l.starts_with("nimlab serve: GET /admin")),
+        "{log}"
+    );
+    // Each attempt is one line, the stranger's words quoted and escaped.
+    let refused: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("LTI launch refused") && l.contains("locked"))
+        .collect();
+    assert_eq!(refused.len(), 3, "{log}");
+    for line in refused {
+        assert!(
+            line.contains(r#""\x1b[2J\x07Your account is locked: call +1 555 0100\nnimlab serve: GET /admin 200 1ms prof\t""#),
+            "{line}"
+        );
+    }
+}
+
+/// Two web processes on one PostgreSQL database share the outbox, and both hear of every
+/// judging: each score is still sent once, by one of them, while the platform is slow.
+#[test]
+fn two_web_processes_on_postgresql_send_each_score_once() {
+    let Some(uri) = crate::common::postgres::database() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = populated(PathBuf::from(uri), dir.path());
+    let lab = small_lab();
+    let platform = Platform::start();
+    platform.register(&db);
+    let first = lti_server(&db, lab.path(), "2");
+    let _second = lti_server(&db, lab.path(), "0");
+    platform.serve(&first);
+    platform.shared.slow_ms.store(1000, Ordering::SeqCst);
+    let students: Vec<Client> = (0..4)
+        .map(|k| {
+            let person = person(
+                &format!("lms-4{k}"),
+                &format!("p{k}@uni.example"),
+                &["Learner"],
+            );
+            launch_as(&first, &platform, &format!("p{k}"), &person).0
+        })
+        .collect();
+    for student in &students {
+        let id = submit(student, &first, "present_board", &solution("present_board"));
+        judged(student, &first, id);
+    }
+    within(&first, Duration::from_secs(30), "four scores", || {
+        platform.scores().len() >= 4
+    });
+    std::thread::sleep(Duration::from_secs(3));
+    let scores = platform.scores();
+    let mut users: Vec<&str> = scores
+        .iter()
+        .map(|s| s.body["userId"].as_str().unwrap())
+        .collect();
+    users.sort_unstable();
+    users.dedup();
+    assert_eq!((scores.len(), users.len()), (4, 4), "{scores:?}");
 }

@@ -16,15 +16,22 @@ const POLL: Duration = Duration::from_millis(50);
 /// A judge process (`nimlab serve --no-web`), killed when dropped, even stopped.
 pub(super) struct Judge {
     child: Child,
-    /// As the judge names itself, and the `judge` column names it: `HOSTNAME:PID`.
+    /// As the judge names itself, and the `judge` column names it: `HOST:PID:NONCE`.
     name: String,
     stderr: PathBuf,
 }
 
 impl Judge {
     pub(super) fn start(db: &str, lab: &Path, workers: usize) -> Judge {
+        Judge::start_with(db, lab, workers, &[])
+    }
+
+    /// A judge with more environment: the test hooks that fake its host name and process id
+    /// (`NIMLAB_TEST_HOST_PID`) or set its clock off (`NIMLAB_TEST_CLOCK_SKEW_MS`).
+    fn start_with(db: &str, lab: &Path, workers: usize, env: &[(&str, &str)]) -> Judge {
         let stderr = stderr_file(Path::new(db));
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+            .envs(env.iter().copied())
             .arg("--lab")
             .arg(lab)
             .args(["serve", "--no-web", "--lease", LEASE, "--workers"])
@@ -58,7 +65,16 @@ impl Judge {
                 )
             })
             .to_string();
-        assert!(name.ends_with(&format!(":{}", child.id())), "{name}");
+        // HOST:PID:NONCE, the PID this process's unless a test hook names it.
+        let parts: Vec<&str> = name.rsplitn(3, ':').collect();
+        assert_eq!(parts.len(), 3, "{name}");
+        assert!(
+            parts[0].len() == 8 && parts[0].bytes().all(|b| b.is_ascii_hexdigit()),
+            "{name}"
+        );
+        if !env.iter().any(|(key, _)| *key == "NIMLAB_TEST_HOST_PID") {
+            assert_eq!(parts[1], child.id().to_string(), "{name}");
+        }
         Judge {
             child,
             name,
@@ -82,11 +98,6 @@ impl Drop for Judge {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// The PID at the end of a judge's name (`HOSTNAME:PID`).
-fn pid_of(name: &str) -> u32 {
-    name.rsplit(':').next().unwrap().parse().unwrap()
 }
 
 /// The judges' stderr, for a failed assertion's message.
@@ -143,8 +154,13 @@ fn wrong_program(tag: &str) -> Vec<u8> {
 /// (exercise.toml: 2 s of CPU, 5 s of wall time per case; a sleep uses no CPU). At the end,
 /// as its `from __future__` import must come first.
 fn slow_program() -> Vec<u8> {
+    slower_program(1.0)
+}
+
+/// The model solution, slowed down by `seconds` at its end (see [`slow_program`]).
+fn slower_program(seconds: f64) -> Vec<u8> {
     let mut source = accepted_program("slow");
-    source.extend_from_slice(b"\nimport time\ntime.sleep(1.0)\n");
+    source.extend_from_slice(format!("\nimport time\ntime.sleep({seconds})\n").as_bytes());
     source
 }
 
@@ -397,16 +413,21 @@ struct Running {
 
 impl Running {
     fn start(judges: usize) -> Option<Running> {
+        Running::start_with(judges, &[], slow_program())
+    }
+
+    /// `judges` judges with `env` (test hooks) each, and `program` uploaded.
+    fn start_with(judges: usize, env: &[(&str, &str)], program: Vec<u8>) -> Option<Running> {
         let db = postgres::database()?;
         let dir = tempfile::tempdir().unwrap();
         accounts(&db, dir.path(), &["ada"]);
         let lab = scale_lab(|_| {});
         let web = web(&db, lab.path());
         let judges: Vec<Judge> = (0..judges)
-            .map(|_| Judge::start(&db, lab.path(), 1))
+            .map(|_| Judge::start_with(&db, lab.path(), 1, env))
             .collect();
         let ada = api_login(&web, "ada", "ada-password");
-        let id = upload_bytes(&ada, &web, "exclusive_or.py", slow_program());
+        let id = upload_bytes(&ada, &web, "exclusive_or.py", program);
         let mut client = sql(&db);
         let refs: Vec<&Judge> = judges.iter().collect();
         let first = until(&mut client, &refs, "running", |rows| {
@@ -428,13 +449,10 @@ impl Running {
     /// The judge judging the submission when first seen running.
     fn holder(&self) -> &Judge {
         let name = self.first.judge.as_deref().expect("a running job's judge");
-        let judge = self
-            .judges
+        self.judges
             .iter()
             .find(|j| j.name == name)
-            .expect("one of ours");
-        assert_eq!(judge.child.id(), pid_of(name));
-        judge
+            .expect("one of ours")
     }
 
     /// Waits until another judge than the holder has judged the submission; its row.
@@ -490,6 +508,100 @@ fn a_stale_result_from_a_judge_that_lost_its_lease_is_discarded() {
     assert_eq!(after, row);
     assert_eq!(after.status, "done");
     assert_ne!(after.judge.as_deref(), Some(running.holder().name.as_str()));
+}
+
+/// The attack of two containers both named `vm` whose nimlab is process 1: judges named
+/// alike took each other's jobs for their own. One stopping cleanly gave back the other's
+/// job (judged again from the start), and one alive renewed a dead one's lease, so the job
+/// stayed `running` long past it. Each judge now has a nonce in its name.
+#[test]
+fn judges_with_one_host_name_and_pid_neither_give_back_nor_keep_each_others_jobs() {
+    let same = [("NIMLAB_TEST_HOST_PID", "vm:1")];
+    let Some(mut running) = Running::start_with(3, &same, slower_program(3.0)) else {
+        return;
+    };
+    let names: std::collections::HashSet<&str> =
+        running.judges.iter().map(|j| j.name.as_str()).collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert!(names.iter().all(|n| n.starts_with("vm:1:")), "{names:?}");
+    let holder = running.holder().name.clone();
+    // Another judge stops cleanly: it gives back its own jobs (none), not the holder's.
+    let other = running
+        .judges
+        .iter()
+        .position(|j| j.name != holder)
+        .unwrap();
+    running.judges[other].signal(libc::SIGTERM);
+    running.judges[other].child.wait().unwrap();
+    let now = row(&mut running.client, running.id);
+    assert_eq!(
+        (now.status.as_str(), now.attempt, now.judge.as_deref()),
+        ("running", running.first.attempt, Some(holder.as_str())),
+        "{now:?}"
+    );
+    // The holder dies: the judge left, named alike, does not renew its lease.
+    running.holder().signal(libc::SIGKILL);
+    let lease = row(&mut running.client, running.id).lease_until;
+    let row = running.judged_by_another();
+    assert!(row.started_at >= lease, "{lease:?} {row:?}");
+}
+
+/// Leases are measured by the database's clock. A judge whose clock is an hour behind holds
+/// a job, and one whose clock is an hour ahead holds another and is killed: by their own
+/// clocks the one ahead would take the first job at once, and the one behind would wait two
+/// hours for the dead one's lease.
+#[test]
+fn leases_run_by_the_database_clock_not_a_judge_clock_set_off() {
+    const SKEW: &str = "NIMLAB_TEST_CLOCK_SKEW_MS";
+    let Some(db) = postgres::database() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    accounts(&db, dir.path(), &["ada", "bo"]);
+    let lab = scale_lab(|_| {});
+    let web = web(&db, lab.path());
+    let behind = Judge::start_with(&db, lab.path(), 1, &[(SKEW, "-3600000")]);
+    let mut client = sql(&db);
+    let ada = api_login(&web, "ada", "ada-password");
+    let first = upload_bytes(&ada, &web, "exclusive_or.py", slower_program(2.0));
+    until(&mut client, &[&behind], "running behind", |rows| {
+        rows[0].status == "running"
+    });
+    let ahead = Judge::start_with(&db, lab.path(), 1, &[(SKEW, "3600000")]);
+    let bo = api_login(&web, "bo", "bo-password");
+    let second = upload_bytes(&bo, &web, "exclusive_or.py", slower_program(2.0));
+    let judges = [&behind, &ahead];
+    until(&mut client, &judges, "the second running ahead", |rows| {
+        rows[1].status == "running" && rows[1].judge.as_deref() == Some(ahead.name.as_str())
+    });
+    ahead.signal(libc::SIGKILL);
+    let lease = row(&mut client, second).lease_until;
+    let rows = until(&mut client, &judges, "both judged", |rows| {
+        rows.iter().all(|r| r.status == "done")
+    });
+    let stderr = stderrs(&judges);
+    assert_eq!(rows[0].id, first);
+    assert_eq!(
+        rows[0].judge.as_deref(),
+        Some(behind.name.as_str()),
+        "{stderr}"
+    );
+    assert_eq!(
+        (rows[0].attempt, rows[0].lost),
+        (1, 0),
+        "{:?}\n{stderr}",
+        rows[0]
+    );
+    assert_eq!(
+        rows[1].judge.as_deref(),
+        Some(behind.name.as_str()),
+        "{stderr}"
+    );
+    assert_eq!(rows[1].lost, 1, "{:?}", rows[1]);
+    assert!(rows[1].started_at >= lease, "{lease:?} {:?}", rows[1]);
+    for row in &rows {
+        assert_eq!(row.verdict.as_deref(), Some("accepted"), "{row:?}");
+    }
 }
 
 /// The submission's row a little after the stopped judge said it discarded its result (in
