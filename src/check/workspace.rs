@@ -234,6 +234,11 @@ fn snapshot(
             let _ = std::fs::copy(entry.path(), into.join(entry.file_name()));
         }
     }
+    // Read by the runs, which may run as another user than nimlab's (a runner already
+    // started for earlier snapshots opened only what was there then).
+    if crate::runner::identity::run_as().is_some() {
+        crate::runner::identity::open_to_runs(&[into.to_path_buf()]);
+    }
     Ok(target)
 }
 

@@ -232,7 +232,7 @@ impl Descent {
 /// snapshot, the fork server's script, the sitecustomize) inside scratch folders only their
 /// owner can enter, where a private file-creation mask (`grade`'s) made them the owner's
 /// alone. Modes are only ever widened to that.
-pub(crate) fn open_to_runs(folders: &[PathBuf]) {
+pub fn open_to_runs(folders: &[PathBuf]) {
     use std::os::unix::fs::PermissionsExt;
     for folder in folders {
         for entry in walkdir::WalkDir::new(folder)

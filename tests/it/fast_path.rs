@@ -1096,6 +1096,10 @@ fn a_server_killed_mid_check_hands_the_rest_to_the_process_path_and_the_report_s
     // whose input has no final newline (it may send no signal itself: it says its server's
     // pid, and the test kills it). That case is run again as a process, and so are the rest.
     let scratch = tempfile::tempdir().unwrap();
+    // (Without a sandbox the program writes here itself: as root, nimlab runs it as another
+    // user.)
+    let open = <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o777);
+    std::fs::set_permissions(scratch.path(), open).unwrap();
     let ready = scratch.path().join("ready");
     let solution =
         std::fs::read_to_string(root().join("exercises/present_board/solution.py")).unwrap();
