@@ -516,7 +516,14 @@ mod tests {
         }
         assert_eq!(
             order,
-            ["flood-v", "elsewhere", "flood-o", "student", "flood-v", "flood-v"]
+            [
+                "flood-v",
+                "elsewhere",
+                "flood-o",
+                "student",
+                "flood-v",
+                "flood-v"
+            ]
         );
     }
 
@@ -536,7 +543,8 @@ mod tests {
                 let _ = hold.recv();
             });
             let started = Instant::now();
-            let stand_in = hashers.take_turn(Lane::Other, &share("10.0.0.2", "b"), async {});
+            let stranger = share("10.0.0.2", "b");
+            let stand_in = hashers.take_turn(Lane::Other, &stranger, async {});
             let (busy, stand_in, released_at) = tokio::join!(busy, stand_in, async {
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 release.send(()).unwrap();

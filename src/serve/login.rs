@@ -203,9 +203,11 @@ pub async fn change_password(
     let new = change.new;
     let hash = app
         .hashers
-        .run(Lane::Known, &share(&user.username, change.address), move || {
-            auth::hash_password(&new)
-        })
+        .run(
+            Lane::Known,
+            &share(&user.username, change.address),
+            move || auth::hash_password(&new),
+        )
         .await
         .map_err(not_checked)?
         .map_err(Fail::from)?;

@@ -164,7 +164,12 @@ fn the_wait_outlives_a_restart_and_an_instructors_reset_on_the_website_lifts_it(
 /// to `db` by a roster.
 fn import_accounts(db: &Path, dir: &Path, prefix: &str, count: usize) -> Vec<(String, String)> {
     let accounts: Vec<(String, String)> = (0..count)
-        .map(|i| (format!("{prefix}{i:02}"), format!("password-{prefix}{i:02}")))
+        .map(|i| {
+            (
+                format!("{prefix}{i:02}"),
+                format!("password-{prefix}{i:02}"),
+            )
+        })
         .collect();
     let mut rows = String::from("username,password\n");
     for (username, password) in &accounts {
@@ -374,7 +379,10 @@ fn a_flood_of_wrong_passwords_for_other_accounts_keeps_no_student_out() {
     let after = timed(|| json_login(&server, "ada", "ada-password"));
     assert_eq!(after.0, StatusCode::OK);
     assert!(after.1 < Duration::from_secs(15), "{:?}", after.1);
-    eprintln!("a new student in {:?} during {checked} wrong passwords checked", grace.1);
+    eprintln!(
+        "a new student in {:?} during {checked} wrong passwords checked",
+        grace.1
+    );
 }
 
 /// The median of `times`.
@@ -385,11 +393,18 @@ fn median(mut times: Vec<Duration>) -> Duration {
 
 /// Wrong passwords for `accounts` (one each) and as many made-up names, alternating: the
 /// median time to refuse each kind.
-fn refusal_medians(server: &Server, accounts: &[(String, String)], tag: &str) -> (Duration, Duration) {
+fn refusal_medians(
+    server: &Server,
+    accounts: &[(String, String)],
+    tag: &str,
+) -> (Duration, Duration) {
     let (mut existing, mut unknown) = (Vec::new(), Vec::new());
     for (i, (username, _)) in accounts.iter().enumerate() {
         let made_up = format!("nobody-{tag}-{i}");
-        let mut tries = [(username.as_str(), &mut existing), (made_up.as_str(), &mut unknown)];
+        let mut tries = [
+            (username.as_str(), &mut existing),
+            (made_up.as_str(), &mut unknown),
+        ];
         if i % 2 == 1 {
             tries.reverse();
         }
@@ -410,11 +425,16 @@ fn unknown_and_existing_accounts_take_as_long_to_refuse_idle_and_under_load() {
     let busy = import_accounts(&db, dir.path(), "b", 3);
     let server = Server::start(&db, None, &["--workers", "0"]);
     let within = Duration::from_millis(10);
-    let differ = |(a, b): (Duration, Duration)| if a > b { a - b } else { b - a };
+    let differ = |(a, b): (Duration, Duration)| a.abs_diff(b);
 
     // 50 tries of each idle; 80 under load, where the turn a try lands on varies more.
     let idle = refusal_medians(&server, &probed[..50], "idle");
-    assert!(differ(idle) < within, "idle: existing {:?}, unknown {:?}", idle.0, idle.1);
+    assert!(
+        differ(idle) < within,
+        "idle: existing {:?}, unknown {:?}",
+        idle.0,
+        idle.1
+    );
 
     // Under load: three clients log in again and again, so checks are always waiting.
     let stop = std::sync::atomic::AtomicBool::new(false);
@@ -423,7 +443,10 @@ fn unknown_and_existing_accounts_take_as_long_to_refuse_idle_and_under_load() {
             let (server, stop) = (&server, &stop);
             scope.spawn(move || {
                 while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    assert_eq!(json_login(server, username, password).status(), StatusCode::OK);
+                    assert_eq!(
+                        json_login(server, username, password).status(),
+                        StatusCode::OK
+                    );
                 }
             });
         }
@@ -469,9 +492,8 @@ fn behind_a_proxy_each_address_the_proxy_adds_takes_its_own_turn() {
             .collect();
         std::thread::sleep(Duration::from_millis(500));
         // A student at another address behind the same proxy, claiming the flood's.
-        let student = timed(|| {
-            login_via_proxy(&server, "192.0.2.1", "192.0.2.2", "ada", "ada-password")
-        });
+        let student =
+            timed(|| login_via_proxy(&server, "192.0.2.1", "192.0.2.2", "ada", "ada-password"));
         let statuses: Vec<StatusCode> = handles.into_iter().map(|h| h.join().unwrap()).collect();
         (statuses, student)
     });
