@@ -65,8 +65,8 @@ pub struct Lti {
 
 /// How long the platforms read are used before they are read again.
 const PLATFORMS_FRESH: Duration = Duration::from_secs(1);
-/// A platform not among those read is looked for again after this long.
-const PLATFORMS_MISSED: Duration = Duration::from_millis(50);
+/// A platform not among those read is looked for again at once (one reading at a time).
+const PLATFORMS_MISSED: Duration = Duration::ZERO;
 
 impl Lti {
     pub fn new(key: ToolKey, launches: LaunchKey) -> Lti {
