@@ -2,11 +2,11 @@
 //! and a device's), the client's address, the password check under the throttles, and
 //! logging out. Pages and the API share them.
 
-use super::auth::{self, HashRefused, Lane};
+use super::auth::{self, HashRefused, Lane, Share};
 use super::db::{self, User};
 use super::fail::Fail;
 use super::state::{App, AppState};
-use super::throttle::{self, AddressTicket, Device};
+use super::throttle::{self, Device};
 use super::users;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
@@ -75,8 +75,27 @@ struct Counted {
     key: String,
     device: Option<Device>,
     throttle: Option<db::Throttle>,
-    /// The try counted against the client's address (not for a known device).
-    address: Option<AddressTicket>,
+    /// Whose turn its check takes among the others waiting.
+    share: Share,
+}
+
+impl Counted {
+    /// Known devices' checks go first.
+    fn lane(&self) -> Lane {
+        if self.device.is_some() {
+            Lane::Known
+        } else {
+            Lane::Other
+        }
+    }
+}
+
+/// Whose turn a check for `username` from `address` takes.
+fn share(username: &str, address: Option<IpAddr>) -> Share {
+    Share {
+        address: address.map(throttle::network),
+        account: username.to_string(),
+    }
 }
 
 /// The address a request came from: the connection's peer, or behind a proxy (`--proxy`)
@@ -184,7 +203,11 @@ pub async fn change_password(
     let new = change.new;
     let hash = app
         .hashers
-        .run(Lane::Known, move || auth::hash_password(&new))
+        .run(
+            Lane::Known,
+            &share(&user.username, change.address),
+            move || auth::hash_password(&new),
+        )
         .await
         .map_err(not_checked)?
         .map_err(Fail::from)?;
@@ -229,30 +252,39 @@ async fn check_login(
     let lookup = username.clone();
     let found = app.db(move |c| db::find_user(c, &lookup)).await?;
     let user = match found {
-        Some((user, hash)) => check_password(app, &mut lane, user, hash, request, ticket).await?,
+        Some((user, hash)) => check_password(app, &lane, user, hash, request, ticket).await?,
         None => {
-            // No account: no hasher is spent on it, but the answer takes as long as a check
-            // would and counts like a wrong password, so neither tells which accounts exist.
-            let _ticket = ticket;
-            if let Some(address) = lane.address.take() {
-                address.failed();
-            }
-            // A name no account can have (64 characters at most, a few symbols) is not
-            // stored: a flood of long made-up names should not grow the database.
-            if users::check_username(&username).is_ok() {
-                let (key, name) = (lane.key.clone(), username.clone());
-                app.db(move |c| throttle::record_failure(c, &key, &name))
-                    .await?;
-            }
-            tokio::time::sleep(app.hashers.typical()).await;
+            no_such_account(app, &lane, &username).await?;
+            drop(ticket);
             None
         }
     };
     Ok((user, lane.device))
 }
 
+/// A login for an account that does not exist: answered when a wrong password would be (its
+/// turn among the checks waiting, then a failed check's time, its failure recorded), though
+/// no hasher is spent on it, so that neither tells which accounts exist.
+async fn no_such_account(app: &AppState, lane: &Counted, username: &str) -> Result<(), Fail> {
+    // A name no account can have (64 characters at most, a few symbols) is not stored: a
+    // flood of long made-up names should not grow the database.
+    let stored = users::check_username(username).is_ok();
+    let (key, name) = (lane.key.clone(), username.to_string());
+    let record = async move {
+        if stored {
+            app.db(move |c| throttle::record_failure(c, &key, &name))
+                .await?;
+        }
+        Ok::<(), Fail>(())
+    };
+    app.hashers
+        .take_turn(lane.lane(), &lane.share, record)
+        .await
+        .map_err(not_checked)?
+}
+
 /// The device's lane when its cookie is good and the device may try; else the account's,
-/// which refuses a client that must wait (by account or by address).
+/// which refuses a client that must wait.
 async fn choose_lane(
     app: &AppState,
     username: &str,
@@ -260,6 +292,7 @@ async fn choose_lane(
     address: Option<IpAddr>,
 ) -> Result<Counted, Fail> {
     let now = db::now_ms();
+    let share = share(username, address);
     if let Some(device) = device {
         let key = throttle::device_key(&device.nonce);
         let lookup = key.clone();
@@ -269,17 +302,10 @@ async fn choose_lane(
                 key,
                 device: Some(device),
                 throttle: found,
-                address: None,
+                share,
             });
         }
     }
-    let address =
-        match address {
-            Some(address) => Some(app.logins.addresses.begin(address).map_err(|wait| {
-                must_wait(wait, "too many failed logins from your network address")
-            })?),
-            None => None,
-        };
     let key = throttle::account_key(username);
     let lookup = key.clone();
     let found = app.db(move |c| db::throttle(c, &lookup)).await?;
@@ -293,7 +319,7 @@ async fn choose_lane(
         key,
         device: None,
         throttle: found,
-        address,
+        share,
     })
 }
 
@@ -301,32 +327,23 @@ async fn choose_lane(
 /// there too, so a guess counts even if its client leaves before the answer.
 async fn check_password(
     app: &AppState,
-    lane: &mut Counted,
+    lane: &Counted,
     user: User,
     hash: String,
     request: LoginRequest,
     ticket: throttle::Ticket,
 ) -> Result<Option<User>, Fail> {
-    let db = Arc::clone(&app.db);
-    let address = lane.address.take();
+    let (db, times) = (Arc::clone(&app.db), app.hashers.times());
     let (key, username) = (lane.key.clone(), user.username.clone());
-    let priority = if lane.device.is_some() {
-        Lane::Known
-    } else {
-        Lane::Other
-    };
     let recorded = app
         .hashers
-        .run(priority, move || {
+        .run(lane.lane(), &lane.share, move || {
             let _ticket = ticket;
-            if auth::verify_password(&request.password, &hash) {
+            if times.verify(&request.password, &hash) {
                 db.with(|c| db::clear_throttle(c, &key))?;
                 return Ok(Some(user));
             }
-            if let Some(address) = address {
-                address.failed();
-            }
-            db.with(|c| throttle::record_failure(c, &key, &username))?;
+            times.failure(|| db.with(|c| throttle::record_failure(c, &key, &username)))?;
             Ok(None)
         })
         .await
@@ -368,6 +385,14 @@ fn not_checked(refused: HashRefused) -> Fail {
             let mut fail = Fail::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the server is checking too many passwords at once: try again in a few seconds",
+            );
+            fail.retry_after = Some(5);
+            fail
+        }
+        HashRefused::Crowded => {
+            let mut fail = Fail::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many logins from your network address are waiting to be checked: try again in a few seconds",
             );
             fail.retry_after = Some(5);
             fail

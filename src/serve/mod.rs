@@ -152,7 +152,6 @@ pub async fn start(
         logins: Logins {
             devices: throttle::DeviceKey::new(device_key),
             in_flight: Arc::default(),
-            addresses: Arc::default(),
         },
         behind_proxy: options.behind_proxy,
         hashers,
@@ -238,22 +237,21 @@ fn judging(
     threads
 }
 
-/// The LTI state: the tool's key, and with `--lti-frames` the platforms' frame origins read.
+/// The LTI state: the tool's key, the key that signs launch cookies, and with `--lti-frames`
+/// the platforms' frame origins read.
 async fn load_lti(key: &[u8], db: &Arc<db::Db>, frames: bool) -> Result<Arc<lti::Lti>> {
-    let mut lti = lti::load(key)?;
-    if frames {
-        lti.frames = Some(std::sync::RwLock::default());
-        let db = Arc::clone(db);
-        // Off the async threads: a PostgreSQL connection blocks on a runtime of its own.
-        lti = tokio::task::spawn_blocking(move || -> Result<lti::Lti> {
+    let (key, db) = (key.to_vec(), Arc::clone(db));
+    // Off the async threads: a PostgreSQL connection blocks on a runtime of its own.
+    let lti = tokio::task::spawn_blocking(move || -> Result<lti::Lti> {
+        let mut lti = lti::load(&key, db.with(lti::launch_key)?)?;
+        if frames {
+            lti.frames = Some(std::sync::RwLock::default());
             db.with(|c| lti::refresh_frames(&lti, c))?;
-            Ok(lti)
-        })
-        .await
-        .map_err(|e| {
-            Error::internal("cannot read the LTI platforms", std::io::Error::other(e))
-        })??;
-    }
+        }
+        Ok(lti)
+    })
+    .await
+    .map_err(|e| Error::internal("cannot read the LTI platforms", std::io::Error::other(e)))??;
     Ok(Arc::new(lti))
 }
 
@@ -286,7 +284,7 @@ async fn open_database(
 /// The password-checking threads, with a check timed: an unknown username is answered
 /// after that long from the first login on.
 async fn hashers(threads: usize) -> Result<auth::Hashers> {
-    let hashers = auth::Hashers::new(threads, auth::HASH_QUEUE);
+    let hashers = auth::Hashers::new(threads, auth::Limits::default());
     tokio::task::spawn_blocking(move || {
         hashers.calibrate();
         hashers

@@ -630,7 +630,9 @@ pub async fn reset_password(
     let typed = password.clone();
     let hash = app
         .hashers
-        .run(auth::Lane::Known, move || auth::hash_password(&typed))
+        .run(auth::Lane::Known, &auth::Share::default(), move || {
+            auth::hash_password(&typed)
+        })
         .await
         .map_err(|_| Fail::internal("cannot hash the new password"))?
         .map_err(Fail::from)?;

@@ -6,7 +6,7 @@ use super::db::Db;
 use super::fail::Fail;
 use super::grades::GradesFrom;
 use super::queue::Signal;
-use super::throttle::{Addresses, DeviceKey, InFlight};
+use super::throttle::{DeviceKey, InFlight};
 use crate::error::Error;
 use crate::lab::Lab;
 use crate::serve::sql::{Conn, SqlResult};
@@ -50,7 +50,6 @@ pub type AppState = Arc<App>;
 pub struct Logins {
     pub devices: DeviceKey,
     pub in_flight: Arc<InFlight>,
-    pub addresses: Arc<Addresses>,
 }
 
 impl App {

@@ -7,12 +7,15 @@
 //! - **Per device**: a browser or script that logged in to an account before carries a
 //!   [`DeviceKey`]-signed cookie naming it. With it, the owner keeps logging in while
 //!   strangers wait; the device has throttles of its own, so a stolen cookie guesses no faster.
-//! - **Per address**: failures from one network address are bounded ([`Addresses`]);
-//!   successes are not, so a room of 30 behind one address logs in at once.
+//!
+//! No network address is refused for its failures: a lab room behind one address shares it
+//! with whoever floods from there. Instead the password checks, the work that costs, are
+//! shared fairly between addresses ([`network`]) and between the accounts named from each
+//! (see [`super::auth::Hashers`]), and a login for an account that does not exist spends no
+//! check at all.
 //!
 //! Account and device throttles live in the database, where a new password (`users passwd`,
-//! an instructor's reset on the website) lifts them. Address counts are kept in memory: a
-//! flood should cost no disk writes.
+//! an instructor's reset on the website) lifts them.
 
 use super::auth::hex;
 use super::db::{self, Throttle};
@@ -21,7 +24,7 @@ use hmac::{KeyInit, Mac};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Failures an account (for new clients) or a device makes before it must wait.
 pub const FREE_FAILURES: u32 = 5;
@@ -32,9 +35,6 @@ pub const MAX_DELAY: Duration = Duration::from_secs(10 * 60);
 /// Failures are forgotten this long after the last one.
 pub const FORGET_AFTER: Duration = Duration::from_secs(3600);
 pub const FORGET_AFTER_MS: i64 = FORGET_AFTER.as_millis() as i64;
-/// Failed logins one network address may make in [`ADDRESS_WINDOW`].
-pub const ADDRESS_FAILURES: u32 = 50;
-pub const ADDRESS_WINDOW: Duration = Duration::from_secs(5 * 60);
 /// How long a device cookie is honoured after its last login.
 pub const DEVICE_LIFETIME: Duration = Duration::from_secs(180 * 24 * 3600);
 
@@ -149,68 +149,9 @@ impl Drop for Ticket {
     }
 }
 
-/// Failed logins per network address, in fixed windows of [`ADDRESS_WINDOW`].
-pub struct Addresses {
-    windows: Mutex<HashMap<IpAddr, (Instant, u32)>>,
-    max_failures: u32,
-    window: Duration,
-}
-
-impl Default for Addresses {
-    fn default() -> Self {
-        Addresses {
-            windows: Mutex::new(HashMap::new()),
-            max_failures: ADDRESS_FAILURES,
-            window: ADDRESS_WINDOW,
-        }
-    }
-}
-
-impl Addresses {
-    fn windows(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, (Instant, u32)>> {
-        self.windows.lock().expect("no panics holding the windows")
-    }
-
-    /// Counts a try from `address` as a failure until it is known to succeed, unless the
-    /// address has failed too often: then how long it must wait. Counting from the start
-    /// keeps tries sent at once within the bound.
-    pub fn begin(self: &Arc<Self>, address: IpAddr) -> Result<AddressTicket, Duration> {
-        let address = network(address);
-        let mut windows = self.windows();
-        if windows.len() > 100_000 {
-            let window = self.window;
-            windows.retain(|_, (start, _)| start.elapsed() < window);
-        }
-        let entry = windows.entry(address).or_insert((Instant::now(), 0));
-        if entry.0.elapsed() >= self.window {
-            *entry = (Instant::now(), 0);
-        }
-        if entry.1 >= self.max_failures {
-            return Err(self.window.saturating_sub(entry.0.elapsed()));
-        }
-        entry.1 += 1;
-        Ok(AddressTicket {
-            addresses: Arc::clone(self),
-            address,
-            window: entry.0,
-            failed: false,
-        })
-    }
-
-    /// Takes back a try counted by [`Addresses::begin`] (it succeeded, or was never checked).
-    fn give_back(&self, address: IpAddr, window: Instant) {
-        let mut windows = self.windows();
-        if let Some(entry) = windows.get_mut(&address)
-            && entry.0 == window
-        {
-            entry.1 = entry.1.saturating_sub(1);
-        }
-    }
-}
-
-/// The network an address counts for: IPv4 addresses one by one, IPv6 by their /64 (one
+/// The network an address counts as for fairness: IPv4 addresses one by one, IPv6 by their /64 (one
 /// home or host gets a whole /64, and could otherwise take a new address for each try).
-fn network(address: IpAddr) -> IpAddr {
+pub fn network(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -220,30 +161,6 @@ fn network(address: IpAddr) -> IpAddr {
                 IpAddr::V6(bits.into())
             }
         },
-    }
-}
-
-/// A try from one address, counted as a failure unless [`AddressTicket::failed`] is never
-/// called: dropped after a success or without a check, it is taken back.
-pub struct AddressTicket {
-    addresses: Arc<Addresses>,
-    address: IpAddr,
-    window: Instant,
-    failed: bool,
-}
-
-impl AddressTicket {
-    /// The try failed: it stays counted.
-    pub fn failed(mut self) {
-        self.failed = true;
-    }
-}
-
-impl Drop for AddressTicket {
-    fn drop(&mut self) {
-        if !self.failed {
-            self.addresses.give_back(self.address, self.window);
-        }
     }
 }
 
@@ -363,34 +280,12 @@ mod tests {
     }
 
     #[test]
-    fn an_address_waits_after_its_failures_and_tries_under_way_count() {
-        let addresses = Arc::new(Addresses {
-            max_failures: 3,
-            ..Addresses::default()
-        });
-        let here: IpAddr = "10.0.0.1".parse().unwrap();
-        addresses.begin(here).unwrap().failed();
-        // A success is taken back, however many there are.
-        for _ in 0..10 {
-            drop(addresses.begin(here).unwrap());
-        }
-        let under_way = addresses.begin(here).unwrap();
-        addresses.begin(here).unwrap().failed();
-        assert!(addresses.begin(here).is_err());
-        drop(under_way);
-        addresses.begin(here).unwrap().failed();
-        assert!(addresses.begin(here).is_err());
-        assert!(addresses.begin("10.0.0.2".parse().unwrap()).is_ok());
+    fn an_address_counts_as_its_network() {
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        assert_eq!(network(ip("10.0.0.1")), ip("10.0.0.1"));
         // IPv6 counts by /64; an IPv4-mapped address as its IPv4 one.
-        let v6 = |text: &str| text.parse::<IpAddr>().unwrap();
-        for last in 1..=3 {
-            addresses
-                .begin(v6(&format!("2001:db8::{last}")))
-                .unwrap()
-                .failed();
-        }
-        assert!(addresses.begin(v6("2001:db8::ffff:1")).is_err());
-        assert!(addresses.begin(v6("2001:db8:0:1::1")).is_ok());
-        assert!(addresses.begin(v6("::ffff:10.0.0.1")).is_err());
+        assert_eq!(network(ip("2001:db8::ffff:1")), ip("2001:db8::"));
+        assert_ne!(network(ip("2001:db8:0:1::1")), ip("2001:db8::"));
+        assert_eq!(network(ip("::ffff:10.0.0.1")), ip("10.0.0.1"));
     }
 }

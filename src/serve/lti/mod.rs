@@ -3,13 +3,15 @@
 //! exercise, and nimlab sends the score the gradebook counts back to the LMS's gradebook.
 //!
 //! The flow: the platform calls `/lti/login` (third-party login initiation); nimlab answers
-//! with a redirect to the platform's authorisation URL carrying a fresh `state` and `nonce`
-//! (the state also in a cookie of this browser); the platform posts a signed `id_token` to
-//! `/lti/launch`, checked in [`token`]; [`store`] finds or makes the account; [`outbox`]
-//! sends scores. The tool's key ([`keys`]) is published at `/lti/jwks`.
+//! with a redirect to the platform's authorisation URL carrying a fresh `state` and `nonce`,
+//! which a signed cookie of this browser keeps ([`launch_cookie`]: nothing is stored); the
+//! platform posts a signed `id_token` to `/lti/launch`, checked in [`token`]; [`store`] finds
+//! or makes the account; [`outbox`] sends scores. The tool's key ([`keys`]) is published at
+//! `/lti/jwks`.
 
 pub mod deep_link;
 pub mod keys;
+pub mod launch_cookie;
 pub mod outbox;
 pub mod outgoing;
 pub mod page;
@@ -30,6 +32,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use jsonwebtoken::jwk::JwkSet;
 use keys::ToolKey;
+use launch_cookie::LaunchKey;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -44,6 +47,10 @@ pub const LAUNCH_BODY: usize = 64 * 1024;
 /// What the LTI routes and the outbox share.
 pub struct Lti {
     pub key: ToolKey,
+    /// Signs the cookies that keep launches under way.
+    pub launches: LaunchKey,
+    /// The platforms registered, as read lately (see [`Lti::platforms`]).
+    platforms: tokio::sync::Mutex<Option<(std::sync::Arc<Vec<Platform>>, Instant)>>,
     pub client: reqwest::Client,
     /// Per platform: its JWK Set and when it was fetched.
     jwks: Mutex<HashMap<i64, (JwkSet, Instant)>>,
@@ -58,8 +65,13 @@ pub struct Lti {
     pub frames: Option<std::sync::RwLock<String>>,
 }
 
+/// How long the platforms read are used before they are read again.
+const PLATFORMS_FRESH: Duration = Duration::from_secs(1);
+/// A platform not among those read is looked for again at once (one reading at a time).
+const PLATFORMS_MISSED: Duration = Duration::ZERO;
+
 impl Lti {
-    pub fn new(key: ToolKey) -> Lti {
+    pub fn new(key: ToolKey, launches: LaunchKey) -> Lti {
         // Test-only: how soon a failed score is tried again.
         let retry_base_ms = std::env::var("NIMLAB_LTI_RETRY_MS")
             .ok()
@@ -67,6 +79,8 @@ impl Lti {
             .unwrap_or(10_000);
         Lti {
             key,
+            launches,
+            platforms: tokio::sync::Mutex::default(),
             client: outgoing::client(),
             jwks: Mutex::default(),
             tokens: Mutex::default(),
@@ -125,6 +139,48 @@ impl Lti {
     }
 }
 
+impl Lti {
+    /// The platforms registered, read at most once per [`PLATFORMS_FRESH`] (or
+    /// [`PLATFORMS_MISSED`] when `missing` says the last reading lacked one): a flood of login
+    /// initiations costs the database no more than one query a second. One task reads them
+    /// while the others wait for its answer.
+    async fn platforms(
+        &self,
+        app: &AppState,
+        missing: bool,
+    ) -> std::result::Result<std::sync::Arc<Vec<Platform>>, Fail> {
+        let mut cached = self.platforms.lock().await;
+        let fresh = if missing {
+            PLATFORMS_MISSED
+        } else {
+            PLATFORMS_FRESH
+        };
+        if let Some((platforms, read)) = &*cached
+            && read.elapsed() < fresh
+        {
+            return Ok(std::sync::Arc::clone(platforms));
+        }
+        let platforms = std::sync::Arc::new(app.db(store::platforms).await?);
+        *cached = Some((std::sync::Arc::clone(&platforms), Instant::now()));
+        Ok(platforms)
+    }
+
+    /// A platform by its id, from [`Lti::platforms`].
+    async fn platform(
+        &self,
+        app: &AppState,
+        id: i64,
+    ) -> std::result::Result<Option<Platform>, Fail> {
+        for missing in [false, true] {
+            let platforms = self.platforms(app, missing).await?;
+            if let Some(found) = platforms.iter().find(|p| p.id == id) {
+                return Ok(Some(found.clone()));
+            }
+        }
+        Ok(None)
+    }
+}
+
 /// Reads the platforms' frame origins again (with `--lti-frames`): a platform registered
 /// while the server runs may frame it from the next refresh.
 pub fn refresh_frames(lti: &Lti, c: &mut Conn) -> SqlResult<()> {
@@ -146,8 +202,16 @@ pub fn tool_key(c: &mut Conn) -> SqlResult<Vec<u8>> {
     db::secret(c, keys::SECRET_NAME, keys::fresh_key)
 }
 
-pub fn load(key_der: &[u8]) -> Result<Lti> {
-    Ok(Lti::new(ToolKey::from_pkcs8(key_der)?))
+/// The key that signs launch cookies, from the database, made on the first start.
+pub fn launch_key(c: &mut Conn) -> SqlResult<Vec<u8>> {
+    db::secret(c, launch_cookie::SECRET_NAME, super::auth::random_key)
+}
+
+pub fn load(key_der: &[u8], launch_key: Vec<u8>) -> Result<Lti> {
+    Ok(Lti::new(
+        ToolKey::from_pkcs8(key_der)?,
+        LaunchKey::new(launch_key),
+    ))
 }
 
 /// The tool's own address as the platform sees it: the first `--origin`, else this request's
@@ -225,16 +289,6 @@ fn bad(why: impl Into<String>) -> PageFail {
     refused(StatusCode::BAD_REQUEST, why)
 }
 
-/// The name of the cookie that ties a launch's state to this browser. A state nimlab did
-/// not make (not 64 hex digits, as posted by anyone) names no cookie a browser could hold.
-fn state_cookie_name(state: &str) -> String {
-    if state.len() == 64 && state.bytes().all(|b| b.is_ascii_hexdigit()) {
-        format!("nimlab_lti_{}", &state[..16])
-    } else {
-        "nimlab_lti_none".to_string()
-    }
-}
-
 type Handled = std::result::Result<Response, PageFail>;
 
 /// `GET|POST /lti/login`: answers a platform's login initiation with a redirect to its
@@ -263,15 +317,8 @@ pub async fn login(
     };
     let platform =
         registered_platform(&app, issuer, get("client_id"), get("lti_deployment_id")).await?;
-    let state = super::auth::random_token();
-    let nonce = super::auth::random_token();
-    let (s, n, id) = (state.clone(), nonce.clone(), platform.id);
-    if !app.db(move |c| store::begin_launch(c, &s, &n, id)).await? {
-        return Err(refused(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too many launches are under way: try again in a few minutes",
-        ));
-    }
+    let begun = app.lti.launches.begin(platform.id, now_ms());
+    let (state, nonce) = (&begun.state, &begun.nonce);
     let mut target =
         outgoing::allowed(&platform.auth_url).map_err(|e| refused(StatusCode::BAD_GATEWAY, e))?;
     {
@@ -287,8 +334,8 @@ pub async fn login(
                 &format!("{}/lti/launch", own_origin(&app, &headers)),
             )
             .append_pair("login_hint", login_hint)
-            .append_pair("state", &state)
-            .append_pair("nonce", &nonce);
+            .append_pair("state", state)
+            .append_pair("nonce", nonce);
         if let Some(hint) = get("lti_message_hint") {
             pairs.append_pair("lti_message_hint", hint);
         }
@@ -297,13 +344,16 @@ pub async fn login(
     // The launch comes back as a cross-site POST: only a SameSite=None cookie goes with it.
     // Partitioned (CHIPS): inside an LMS's frame, browsers that block third-party cookies
     // still keep it, for this top-level site; in a window of its own nothing changes.
+    // Secure even over plain http: browsers keep it for localhost, as the tests use.
     let cookie = format!(
-        "{}={state}; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Partitioned; Max-Age=600",
-        state_cookie_name(&state)
+        "{}={}; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Partitioned; Max-Age={}",
+        begun.cookie_name,
+        begun.cookie_value,
+        launch_cookie::LAUNCH_LIFETIME.as_secs()
     );
     response.headers_mut().append(
         header::SET_COOKIE,
-        HeaderValue::from_str(&cookie).expect("hex is header-safe"),
+        HeaderValue::from_str(&cookie).expect("digits and hex are header-safe"),
     );
     Ok(response)
 }
@@ -316,7 +366,16 @@ async fn registered_platform(
     client_id: Option<&str>,
     deployment: Option<&str>,
 ) -> std::result::Result<Platform, PageFail> {
-    let platforms = app.db(store::platforms).await?;
+    let mut platforms = app.lti.platforms(app, false).await?;
+    let known = |platforms: &[Platform]| {
+        platforms
+            .iter()
+            .any(|p| p.issuer == issuer && client_id.is_none_or(|id| id == p.client_id))
+    };
+    if !known(&platforms) {
+        // Perhaps registered since they were read.
+        platforms = app.lti.platforms(app, true).await?;
+    }
     let matching: Vec<&Platform> = platforms
         .iter()
         .filter(|p| p.issuer == issuer && client_id.is_none_or(|id| id == p.client_id))
@@ -394,7 +453,7 @@ pub async fn launch(
         header::SET_COOKIE,
         HeaderValue::from_str(&format!(
             "{}=; Path=/lti/launch; HttpOnly; Secure; SameSite=None; Partitioned; Max-Age=0",
-            state_cookie_name(&state)
+            launch_cookie::cookie_name(&state)
         ))
         .expect("hex is header-safe"),
     );
@@ -412,10 +471,10 @@ fn staff_roles_here(
         return Ok(());
     }
     let context = launch.context_id.as_deref().unwrap_or("");
-    eprintln!(
-        "nimlab serve: LTI: a {:?} launch from the course context {context:?}, not registered for {:?}: no staff role (nimlab lti add-platform --context)",
+    log(format!(
+        "LTI: a {:?} launch from the course context {context:?}, not registered for {:?}: no staff role (nimlab lti add-platform --context)",
         launch.role, platform.issuer
-    );
+    ));
     if launch.deep_link.is_some() {
         return Err(refused(
             StatusCode::FORBIDDEN,
@@ -428,9 +487,9 @@ fn staff_roles_here(
     Ok(())
 }
 
-/// The launch a form posts, checked whole: begun by this browser (its state cookie), not
-/// used before, its id_token valid for the platform that began it, with the launch's nonce
-/// seen for the first time.
+/// The launch a form posts, checked whole: begun by this browser (its state's signed cookie)
+/// not long ago, its id_token valid for the platform that began it, with the launch's nonce
+/// seen for the first time (recorded only now, once the id_token is known to be good).
 async fn verified(
     app: &AppState,
     headers: &HeaderMap,
@@ -442,21 +501,22 @@ async fn verified(
     let (Some(id_token), Some(state)) = (form.id_token, form.state) else {
         return Err(bad("the launch carries no id_token or state"));
     };
-    if cookie(headers, &state_cookie_name(&state))
-        .is_none_or(|value| !super::auth::same_secret(&value, &state))
-    {
+    let Some(value) = cookie(headers, &launch_cookie::cookie_name(&state)) else {
         return Err(refused(
             StatusCode::FORBIDDEN,
             "this browser did not start the launch (its state cookie is missing): open nimlab in a new window, not inside the course page, and allow its cookies",
         ));
-    }
-    let Some((nonce, platform_id)) = app.db(move |c| store::take_launch(c, &state)).await? else {
-        return Err(bad(
-            "the launch has expired or was used already: start it again from the course",
+    };
+    let Some(begun) = app.lti.launches.check(&state, &value, now_ms()) else {
+        return Err(refused(
+            StatusCode::FORBIDDEN,
+            "the launch's state cookie is not the one this server gave for it, or it has expired: start the launch again from the course",
         ));
     };
+    let (nonce, platform_id) = (begun.nonce, begun.platform_id);
     let platform = app
-        .db(move |c| store::platform(c, platform_id))
+        .lti
+        .platform(app, platform_id)
         .await?
         .ok_or_else(|| bad("the platform is no longer registered"))?;
     let kid = token::rs256_kid(&id_token).map_err(bad)?;
@@ -472,7 +532,9 @@ async fn verified(
     }
     let seen = launch.nonce.clone();
     if !app.db(move |c| store::first_use_of_nonce(c, &seen)).await? {
-        return Err(bad("the id_token was used before (its nonce)"));
+        return Err(bad(
+            "the launch was used already (its id_token's nonce was seen before): start it again from the course",
+        ));
     }
     Ok((platform, launch))
 }

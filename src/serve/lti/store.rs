@@ -1,14 +1,13 @@
 //! The LTI tables: platforms and their deployments, the accounts launches made or linked,
-//! launches under way (their state and nonce), nonces seen, the line items a student's
-//! exercise reports to, and the outbox of scores.
+//! nonces seen, the line items a student's exercise reports to, and the outbox of scores.
+//! Launches under way are kept by their browsers (see [`super::launch_cookie`]); the
+//! `lti_launches` table older versions wrote is left unused.
 
 use super::token::{CourseRole, Launch};
 use crate::serve::db::{self, Role, User, now_ms};
 use crate::serve::sql::{Conn, Dialect, Optional, Row, SqlError, SqlResult, params};
 
-/// How long a launch may take between its login and its id_token.
-pub const LAUNCH_LIFETIME_MS: i64 = 10 * 60 * 1000;
-/// Nonces are remembered well past the oldest id_token accepted.
+/// Nonces are remembered well past the oldest id_token accepted (and its launch cookie).
 const NONCE_MEMORY_MS: i64 = 3 * 3600 * 1000;
 
 #[derive(Debug, Clone)]
@@ -187,42 +186,6 @@ pub fn platform(c: &mut Conn, id: i64) -> SqlResult<Option<Platform>> {
     found
         .map(|platform| with_deployments(c, platform))
         .transpose()
-}
-
-/// Launches begun and not finished (within [`LAUNCH_LIFETIME_MS`]) kept at most.
-const MAX_OPEN_LAUNCHES: i64 = 50_000;
-
-/// Records a launch started by a login initiation, forgetting launches never finished;
-/// false when too many are under way.
-pub fn begin_launch(c: &mut Conn, state: &str, nonce: &str, platform_id: i64) -> SqlResult<bool> {
-    let now = now_ms();
-    c.execute(
-        "DELETE FROM lti_launches WHERE created_at < ?1",
-        [now - LAUNCH_LIFETIME_MS],
-    )?;
-    // Anyone may begin a launch: their number is bounded, so a flood cannot fill the disk.
-    let open: i64 = c.query_row("SELECT COUNT(*) FROM lti_launches", [], |r| r.get(0))?;
-    if open >= MAX_OPEN_LAUNCHES {
-        return Ok(false);
-    }
-    c.execute(
-        "INSERT INTO lti_launches (state, nonce, platform_id, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![state, nonce, platform_id, now],
-    )?;
-    Ok(true)
-}
-
-/// The launch a state names (its nonce and platform), taken: a state serves once.
-pub fn take_launch(c: &mut Conn, state: &str) -> SqlResult<Option<(String, i64)>> {
-    let found = c
-        .query_row(
-            "SELECT nonce, platform_id FROM lti_launches WHERE state = ?1 AND created_at >= ?2",
-            params![state, now_ms() - LAUNCH_LIFETIME_MS],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()?;
-    c.execute("DELETE FROM lti_launches WHERE state = ?1", [state])?;
-    Ok(found)
 }
 
 /// Remembers a nonce; false when it was seen before (a replayed id_token).

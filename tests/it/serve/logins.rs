@@ -1,11 +1,11 @@
-//! Logging in under guessing and floods: throttles, device cookies, resets.
+//! Logging in under guessing and floods: throttles, device cookies, resets, a room behind
+//! one address, and the time a refusal takes.
 
 use super::*;
 
-/// The server's free failures per account or device, and per address in five minutes
-/// (`FREE_FAILURES`, `ADDRESS_FAILURES` in src/serve/throttle.rs).
+/// The server's free failures per account or device (`FREE_FAILURES` in
+/// src/serve/throttle.rs).
 const FREE_FAILURES: usize = 5;
-const ADDRESS_FAILURES: usize = 50;
 
 /// A JSON login with a fresh client that sends `cookie` (a `name=value` pair), if any.
 fn login_with_cookie(
@@ -160,23 +160,95 @@ fn the_wait_outlives_a_restart_and_an_instructors_reset_on_the_website_lifts_it(
     assert_eq!(refused.status(), StatusCode::FORBIDDEN);
 }
 
+/// Accounts `{prefix}00`, `{prefix}01`, ... with passwords `password-{prefix}00`, ..., added
+/// to `db` by a roster.
+fn import_accounts(db: &Path, dir: &Path, prefix: &str, count: usize) -> Vec<(String, String)> {
+    let accounts: Vec<(String, String)> = (0..count)
+        .map(|i| {
+            (
+                format!("{prefix}{i:02}"),
+                format!("password-{prefix}{i:02}"),
+            )
+        })
+        .collect();
+    let mut rows = String::from("username,password\n");
+    for (username, password) in &accounts {
+        rows.push_str(&format!("{username},{password}\n"));
+    }
+    let roster = dir.join(format!("{prefix}.csv"));
+    std::fs::write(&roster, rows).unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(db)
+        .assert()
+        .success();
+    accounts
+}
+
+/// A JSON login from `address`, as a proxy (`serve --proxy`) says it: `X-Forwarded-For` with
+/// what the client wrote (`claimed`) and then the address the proxy saw.
+fn login_via_proxy(
+    server: &Server,
+    claimed: &str,
+    address: &str,
+    username: &str,
+    password: &str,
+) -> Response {
+    client()
+        .post(server.url("/api/login"))
+        .header("x-forwarded-for", format!("{claimed}, {address}"))
+        .json(&serde_json::json!({"username": username, "password": password}))
+        .send()
+        .unwrap()
+}
+
+/// How long `login` took, and its status.
+fn timed(login: impl FnOnce() -> Response) -> (StatusCode, Duration) {
+    let started = Instant::now();
+    let status = login().status();
+    (status, started.elapsed())
+}
+
 #[test]
-fn failures_per_address_are_bounded_and_a_flood_of_unknown_names_does_not_delay_a_known_device() {
+fn a_room_of_300_behind_one_address_logs_in_at_once_without_a_refusal() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
+    let room = import_accounts(&db, dir.path(), "r", 300);
     let server = Server::start(&db, None, &["--workers", "0"]);
-    let ada_device = device_cookie_of(&json_login(&server, "ada", "ada-password"));
-
-    let flood = 1_100;
-    let senders = 32;
     let started = Instant::now();
-    let (statuses, owner) = std::thread::scope(|scope| {
+    let answers: Vec<(StatusCode, Duration)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = room
+            .iter()
+            .map(|(username, password)| {
+                let server = &server;
+                scope.spawn(move || timed(|| json_login(server, username, password)))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let refused: Vec<_> = answers
+        .iter()
+        .filter(|(status, _)| *status != StatusCode::OK)
+        .collect();
+    assert!(refused.is_empty(), "{} refused: {refused:?}", refused.len());
+    let slowest = answers.iter().map(|(_, took)| *took).max().unwrap();
+    assert!(slowest < Duration::from_secs(30), "{slowest:?}");
+    eprintln!(
+        "300 logins from one address: the slowest in {slowest:?}, all in {:?}",
+        started.elapsed()
+    );
+}
+
+/// `count` logins with made-up names, from `senders` clients at once; their statuses.
+fn flood_of_unknown_names(server: &Server, count: usize, senders: usize) -> Vec<StatusCode> {
+    std::thread::scope(|scope| {
         let handles: Vec<_> = (0..senders)
             .map(|sender| {
-                let server = &server;
                 scope.spawn(move || {
                     let client = client();
-                    (sender..flood)
+                    (sender..count)
                         .step_by(senders)
                         .map(|i| {
                             client
@@ -190,77 +262,255 @@ fn failures_per_address_are_bounded_and_a_flood_of_unknown_names_does_not_delay_
                 })
             })
             .collect();
-        // Ada logs in from her device while the flood is on.
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    })
+}
+
+#[test]
+fn a_flood_of_unknown_names_from_a_rooms_address_keeps_no_student_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let ada_device = device_cookie_of(&json_login(&server, "ada", "ada-password"));
+
+    let flood = 1_100;
+    let started = Instant::now();
+    let (statuses, grace, ada) = std::thread::scope(|scope| {
+        let flooding = scope.spawn(|| flood_of_unknown_names(&server, flood, 32));
         std::thread::sleep(Duration::from_millis(300));
-        let before = Instant::now();
-        let owner = login_with_cookie(&server, "ada", "ada-password", Some(&ada_device));
-        let owner = (owner.status(), before.elapsed());
+        // While the flood is on: Grace, from a browser that never logged in here, and Ada
+        // from hers.
+        let grace = scope.spawn(|| timed(|| json_login(&server, "grace", "grace-password")));
+        let ada = timed(|| login_with_cookie(&server, "ada", "ada-password", Some(&ada_device)));
+        (flooding.join().unwrap(), grace.join().unwrap(), ada)
+    });
+    let flood_took = started.elapsed();
+    // Every made-up name is refused as a wrong password would be; none is made to wait.
+    let odd: Vec<_> = statuses
+        .iter()
+        .filter(|s| **s != StatusCode::UNAUTHORIZED)
+        .collect();
+    assert!(odd.is_empty(), "{} answered otherwise: {odd:?}", odd.len());
+    assert_eq!(statuses.len(), flood);
+    assert_eq!(grace.0, StatusCode::OK);
+    assert!(grace.1 < Duration::from_secs(15), "{:?}", grace.1);
+    assert_eq!(ada.0, StatusCode::OK);
+    assert!(ada.1 < Duration::from_secs(3), "{:?}", ada.1);
+    assert!(flood_took < Duration::from_secs(60), "{flood_took:?}");
+
+    // After it, from the same address: a client new to the account gets in at once.
+    let after = timed(|| json_login(&server, "prof", "prof-password"));
+    assert_eq!(after.0, StatusCode::OK);
+    assert!(after.1 < Duration::from_secs(15), "{:?}", after.1);
+    eprintln!(
+        "{flood} unknown names in {flood_took:?}; a new student in {:?} during it",
+        grace.1
+    );
+}
+
+#[test]
+fn a_flood_of_wrong_passwords_for_other_accounts_keeps_no_student_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let others = import_accounts(&db, dir.path(), "o", 40);
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    // Ten wrong passwords for each of the 40 other accounts, 16 at a time.
+    let guesses: Vec<(String, String)> = (0..10)
+        .flat_map(|round| {
+            others
+                .iter()
+                .map(move |(username, _)| (username.clone(), format!("guess-{round}")))
+        })
+        .collect();
+    let senders = 16;
+    let (statuses, grace) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..senders)
+            .map(|sender| {
+                let (server, guesses) = (&server, &guesses);
+                scope.spawn(move || {
+                    let client = client();
+                    guesses
+                        .iter()
+                        .skip(sender)
+                        .step_by(senders)
+                        .map(|(username, password)| {
+                            client
+                                .post(server.url("/api/login"))
+                                .json(&serde_json::json!({"username": username, "password": password}))
+                                .send()
+                                .unwrap()
+                                .status()
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(500));
+        let grace = timed(|| json_login(&server, "grace", "grace-password"));
         let statuses: Vec<StatusCode> = handles
             .into_iter()
             .flat_map(|h| h.join().unwrap())
             .collect();
-        (statuses, owner)
+        (statuses, grace)
     });
-    let flood_took = started.elapsed();
-    let failed = statuses
+    assert_eq!(grace.0, StatusCode::OK);
+    assert!(grace.1 < Duration::from_secs(15), "{:?}", grace.1);
+    // Each account's guesses stay as limited as ever: its free failures checked, the rest
+    // told to wait.
+    let checked = statuses
         .iter()
         .filter(|s| **s == StatusCode::UNAUTHORIZED)
         .count();
-    let refused = statuses
+    let waiting = statuses
         .iter()
         .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
         .count();
+    assert_eq!(checked + waiting, guesses.len(), "{statuses:?}");
+    assert!(checked <= FREE_FAILURES * others.len(), "{checked} checked");
+    let (victim, password) = &others[0];
     assert_eq!(
-        failed + refused,
-        flood,
-        "{:?}",
-        statuses
-            .iter()
-            .filter(|s| **s != StatusCode::UNAUTHORIZED && **s != StatusCode::TOO_MANY_REQUESTS)
-            .collect::<Vec<_>>()
+        json_login(&server, victim, password).status(),
+        StatusCode::TOO_MANY_REQUESTS
     );
-    assert!(
-        (FREE_FAILURES..=ADDRESS_FAILURES).contains(&failed),
-        "{failed} failures checked"
+    // And after it, a new client of an account nobody guessed gets in at once.
+    let after = timed(|| json_login(&server, "ada", "ada-password"));
+    assert_eq!(after.0, StatusCode::OK);
+    assert!(after.1 < Duration::from_secs(15), "{:?}", after.1);
+    eprintln!(
+        "a new student in {:?} during {checked} wrong passwords checked",
+        grace.1
     );
-    assert_eq!(owner.0, StatusCode::OK);
-    assert!(owner.1 < Duration::from_secs(3), "{:?}", owner.1);
-    assert!(flood_took < Duration::from_secs(60), "{flood_took:?}");
+}
 
-    // A client this address has not seen log in to the account waits, with the reason;
-    // a known device does not.
-    let stranger = json_login(&server, "grace", "grace-password");
-    assert_eq!(stranger.status(), StatusCode::TOO_MANY_REQUESTS);
-    assert!(error_of(stranger).contains("network address"));
-    let owner = login_with_cookie(&server, "ada", "ada-password", Some(&ada_device));
-    assert_eq!(owner.status(), StatusCode::OK);
+/// The median of `times`.
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Wrong passwords for `accounts` (one each) and as many made-up names, alternating: the
+/// median time to refuse each kind.
+fn refusal_medians(
+    server: &Server,
+    accounts: &[(String, String)],
+    tag: &str,
+) -> (Duration, Duration) {
+    let (mut existing, mut unknown) = (Vec::new(), Vec::new());
+    for (i, (username, _)) in accounts.iter().enumerate() {
+        let made_up = format!("nobody-{tag}-{i}");
+        let mut tries = [
+            (username.as_str(), &mut existing),
+            (made_up.as_str(), &mut unknown),
+        ];
+        if i % 2 == 1 {
+            tries.reverse();
+        }
+        for (name, times) in tries {
+            let (status, took) = timed(|| json_login(server, name, "a-wrong-password"));
+            assert_eq!(status, StatusCode::UNAUTHORIZED, "{name}");
+            times.push(took);
+        }
+    }
+    (median(existing), median(unknown))
 }
 
 #[test]
-fn behind_a_proxy_the_address_is_the_one_the_proxy_adds() {
+fn unknown_and_existing_accounts_take_as_long_to_refuse_idle_and_under_load() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0", "--proxy"]);
-    let from = |address: &str, username: &str, password: &str| {
-        client()
-            .post(server.url("/api/login"))
-            // The client wrote the first entry; the proxy appended the last.
-            .header("x-forwarded-for", format!("10.9.9.9, {address}"))
-            .json(&serde_json::json!({"username": username, "password": password}))
-            .send()
-            .unwrap()
-            .status()
-    };
-    for i in 0..ADDRESS_FAILURES {
-        assert_eq!(
-            from("192.0.2.1", &format!("nobody-{i}"), "x"),
-            StatusCode::UNAUTHORIZED
-        );
-    }
-    assert_eq!(
-        from("192.0.2.1", "ada", "ada-password"),
-        StatusCode::TOO_MANY_REQUESTS
+    let probed = import_accounts(&db, dir.path(), "p", 80);
+    let busy = import_accounts(&db, dir.path(), "b", 3);
+    let server = Server::start(&db, None, &["--workers", "0"]);
+    let within = Duration::from_millis(10);
+    let differ = |(a, b): (Duration, Duration)| a.abs_diff(b);
+
+    // 50 tries of each idle; 80 under load, where the turn a try lands on varies more.
+    let idle = refusal_medians(&server, &probed[..50], "idle");
+    assert!(
+        differ(idle) < within,
+        "idle: existing {:?}, unknown {:?}",
+        idle.0,
+        idle.1
     );
-    // Another student behind the same proxy, at another address, is not held back.
-    assert_eq!(from("192.0.2.2", "ada", "ada-password"), StatusCode::OK);
+
+    // Under load: three clients log in again and again, so checks are always waiting.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let loaded = std::thread::scope(|scope| {
+        for (username, password) in &busy {
+            let (server, stop) = (&server, &stop);
+            scope.spawn(move || {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    assert_eq!(
+                        json_login(server, username, password).status(),
+                        StatusCode::OK
+                    );
+                }
+            });
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        let medians = refusal_medians(&server, &probed, "loaded");
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        medians
+    });
+    assert!(
+        differ(loaded) < within,
+        "under load: existing {:?}, unknown {:?}",
+        loaded.0,
+        loaded.1
+    );
+    // The load was real: a refusal took longer than when idle.
+    assert!(loaded.0 > idle.0, "idle {idle:?}, loaded {loaded:?}");
+    eprintln!("medians idle {idle:?}, under load {loaded:?} (existing, unknown)");
+}
+
+#[test]
+fn behind_a_proxy_each_address_the_proxy_adds_takes_its_own_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let others = import_accounts(&db, dir.path(), "o", 40);
+    let server = Server::start(&db, None, &["--workers", "0", "--proxy"]);
+    // From 192.0.2.1, wrong passwords for 40 accounts, five each, sent at once; each client
+    // writes an address of its own first, which counts for nothing.
+    let flood: Vec<(usize, &String)> = (0..5)
+        .flat_map(|_| others.iter().map(|(username, _)| username))
+        .enumerate()
+        .collect();
+    let started = Instant::now();
+    let (statuses, student) = std::thread::scope(|scope| {
+        let handles: Vec<_> = flood
+            .iter()
+            .map(|(i, username)| {
+                let server = &server;
+                scope.spawn(move || {
+                    let claimed = format!("10.9.{}.{}", i / 250, i % 250);
+                    login_via_proxy(server, &claimed, "192.0.2.1", username, "guess").status()
+                })
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(500));
+        // A student at another address behind the same proxy, claiming the flood's.
+        let student =
+            timed(|| login_via_proxy(&server, "192.0.2.1", "192.0.2.2", "ada", "ada-password"));
+        let statuses: Vec<StatusCode> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        (statuses, student)
+    });
+    let flood_took = started.elapsed();
+    assert!(
+        statuses
+            .iter()
+            .all(|s| *s == StatusCode::UNAUTHORIZED || *s == StatusCode::TOO_MANY_REQUESTS),
+        "{statuses:?}"
+    );
+    assert_eq!(student.0, StatusCode::OK);
+    // Its address takes every other turn: it waits for a check or two, not for a turn of
+    // each of the 40 accounts the flood names.
+    let per_check = flood_took / flood.len() as u32;
+    assert!(
+        student.1 < per_check * 10,
+        "the student waited {:?}; a check took {per_check:?}",
+        student.1
+    );
 }
