@@ -129,11 +129,23 @@ impl FromRequestParts<AppState> for Peer {
     }
 }
 
+/// Refusals of a username and password are answered on a multiple of this from the request's
+/// start, so that an existing account and an unknown name take the same time to refuse.
+const REFUSAL_STEP: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// Checks a username and password under the throttles of [`super::throttle`]; returns
 /// the user, a new session's token and a device cookie.
 pub async fn log_in(app: &AppState, request: LoginRequest) -> Result<LoggedIn, Fail> {
+    let started = tokio::time::Instant::now();
     let (user, device) = check_login(app, request).await?;
     let Some(user) = user else {
+        // A refusal is answered on the next step of REFUSAL_STEP from the request's start:
+        // what is left of the difference between an account's check and a stranger's
+        // stand-in (a few milliseconds, more under load) is lost in the step.
+        let elapsed = started.elapsed().as_millis() as u64;
+        let step = REFUSAL_STEP.as_millis() as u64;
+        let answer_at = std::time::Duration::from_millis(elapsed.div_ceil(step).max(1) * step);
+        tokio::time::sleep_until(started + answer_at).await;
         return Err(Fail::new(
             StatusCode::UNAUTHORIZED,
             "wrong username or password",
