@@ -664,10 +664,15 @@ fn graded_cases(
                 }
                 for case in run["cases"].as_array().unwrap() {
                     let key = format!("{id} {exercise} {} {}", run["interpreter"], case["name"]);
-                    // (A time limit's message says the time measured, which differs by
-                    // nature from one run to the next: its numbers are left out.)
+                    // (A time limit's message says the time measured and which limit came
+                    // first, which differ by nature from one run to the next, and with the
+                    // machine's load: left out.)
                     let message = case["message"].as_str().unwrap_or_default();
-                    let message: String = message.chars().filter(|c| !c.is_ascii_digit()).collect();
+                    let message = if case["verdict"] == "time_limit" {
+                        String::new()
+                    } else {
+                        message.to_string()
+                    };
                     let seen = format!("{} {} {message}", case["verdict"], case["feedback"]["got"]);
                     cases.insert(key, seen);
                 }
