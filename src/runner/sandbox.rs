@@ -508,10 +508,6 @@ impl Sandbox {
         for file in ["/etc/ld.so.cache", "/etc/localtime"] {
             push(&[&"--ro-bind-try", &file, &file]);
         }
-        // The interpreter's own installation (pyenv's versions/X.Y.Z) when it is not in /usr.
-        if let Some(prefix) = installation(program).filter(|p| !p.starts_with("/usr")) {
-            push(&[&"--ro-bind", &prefix, &prefix]);
-        }
         let size = SCRATCH_BYTES.to_string();
         // /proc/sys read-only, as in a forked run (the runs' user may write none of it anyway).
         push(&[
@@ -523,6 +519,11 @@ impl Sandbox {
         ]);
         push(&[&"--dev", &"/dev"]);
         push(&[&"--size", &size, &"--tmpfs", &"/tmp"]);
+        // The interpreter's own installation (pyenv's versions/X.Y.Z) when it is not in /usr;
+        // after /tmp, which would hide one kept under it.
+        if let Some(prefix) = installation(program).filter(|p| !p.starts_with("/usr")) {
+            push(&[&"--ro-bind", &prefix, &prefix]);
+        }
         for folder in expose {
             push(&[&"--ro-bind", folder, folder]);
         }

@@ -110,13 +110,13 @@ print(" ".join(tried))
 print("caps=" + ",".join(caps))
 "#;
 
-/// The host uids of every process named nimlab-rootless, watched until `done`.
-fn host_uids_of_programs(done: &std::sync::atomic::AtomicBool) -> Vec<String> {
+/// The host uids of every process named `name` (at most 15 bytes), watched until `done`.
+fn host_uids_of_programs(name: &str, done: &std::sync::atomic::AtomicBool) -> Vec<String> {
     let mut uids = Vec::new();
     while !done.load(std::sync::atomic::Ordering::Relaxed) {
         for entry in std::fs::read_dir("/proc").unwrap().flatten() {
             let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
-            if comm.trim() == "nimlab-rootless" {
+            if comm.trim() == name {
                 let status =
                     std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
                 if let Some(line) = status.lines().find(|l| l.starts_with("Uid:")) {
@@ -140,7 +140,7 @@ fn a_program_never_holds_host_root_nor_any_capability_and_writes_no_sysctl() {
         for runner in ["fork", "process"] {
             let done = std::sync::atomic::AtomicBool::new(false);
             let (uids, outputs) = std::thread::scope(|scope| {
-                let watcher = scope.spawn(|| host_uids_of_programs(&done));
+                let watcher = scope.spawn(|| host_uids_of_programs("nimlab-rootless", &done));
                 let outputs = printed(&cases(&file, lab.path(), python, runner));
                 done.store(true, std::sync::atomic::Ordering::Relaxed);
                 (watcher.join().unwrap(), outputs)
@@ -215,11 +215,29 @@ fn no_descriptor_nimlab_inherited_reaches_a_program_at_any_number() {
     let file = program(dir.path(), &DESCRIPTORS.replace("HIGH", &high.to_string()));
     let secret = dir.path().join("host-file");
     std::fs::write(&secret, "host").unwrap();
-    for python in pythons() {
+    // As root, and as an ordinary user where the test may change user.
+    let scratch = tempfile::tempdir().unwrap();
+    let ordinary = as_ordinary_user(scratch.path()).is_some();
+    if ordinary {
+        open_to_others(lab.path());
+        open_to_others(dir.path());
+    }
+    let users = if ordinary {
+        vec!["root", "ordinary"]
+    } else {
+        vec!["this user"]
+    };
+    for (user, python) in users
+        .iter()
+        .flat_map(|u| pythons().into_iter().map(move |p| (*u, p)))
+    {
         for runner in ["fork", "process"] {
             let host = std::fs::File::open(&secret).unwrap();
             let fd = std::os::fd::AsRawFd::as_raw_fd(&host);
-            let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin!("nimlab"));
+            let mut command = match user {
+                "ordinary" => as_ordinary_user(scratch.path()).unwrap(),
+                _ => std::process::Command::new(assert_cmd::cargo::cargo_bin!("nimlab")),
+            };
             command.args([
                 "check",
                 file.to_str().unwrap(),
@@ -256,15 +274,19 @@ fn no_descriptor_nimlab_inherited_reaches_a_program_at_any_number() {
             }
             let output = command.output().unwrap();
             let report: Value = serde_json::from_slice(&output.stdout)
-                .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
+                .unwrap_or_else(|_| panic!("{user}: {}", String::from_utf8_lossy(&output.stderr)));
             let run = &report["runs"][0];
-            assert_eq!(run["runner"], runner);
-            assert!(run["runner_note"].is_null(), "{}", run["runner_note"]);
+            assert_eq!(run["runner"], runner, "{user}");
+            assert!(
+                run["runner_note"].is_null(),
+                "{user}: {}",
+                run["runner_note"]
+            );
             for case in run["cases"].as_array().unwrap() {
                 assert_eq!(
                     case["feedback"]["got"],
                     format!("3=9 7=9 5000=9 {high}=9\n"),
-                    "{python} {runner}: a descriptor of nimlab's reached the program"
+                    "{user} {python} {runner}: a descriptor of nimlab's reached the program"
                 );
             }
         }
@@ -443,6 +465,39 @@ fn an_exit_function_that_ends_the_process_ends_it_alike_in_both_runners() {
                 }
             }
         }
+    }
+}
+
+/// An interpreter installed under /tmp (a course's Python unpacked there) is reached by its
+/// programs in both runners: each run's fresh /tmp does not hide it.
+#[test]
+fn an_interpreter_kept_under_tmp_is_reached_in_both_runners() {
+    let lab = quick_lab();
+    let place = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+    let bin = place.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let python = bin.join("python3");
+    std::fs::copy(std::fs::canonicalize("/usr/bin/python3").unwrap(), &python).unwrap();
+    let solution = crate::common::root().join("exercises/exclusive_or/solution.py");
+    for runner in ["fork", "process"] {
+        let (report, code) = check_json(&[
+            solution.to_str().unwrap(),
+            "--python",
+            python.to_str().unwrap(),
+            "--runner",
+            runner,
+            "--lab",
+            lab.path().to_str().unwrap(),
+        ]);
+        assert_eq!(
+            (code, &report["verdict"]),
+            (0, &"accepted".into()),
+            "{runner}: {report:#}"
+        );
+        assert!(
+            report["runs"][0]["runner_note"].is_null(),
+            "{runner}: {report:#}"
+        );
     }
 }
 
@@ -710,4 +765,213 @@ fn every_program_of_the_corpora_is_judged_alike_forked_and_fresh() {
         .collect();
     assert!(differing.is_empty(), "{}", differing.join("\n"));
     assert_eq!(forked.len(), fresh.len());
+}
+/// The uid the ordinary-user test runs nimlab as (no user of the machine has it).
+const ORDINARY_UID: u32 = 62_345;
+
+/// A `nimlab` command run as an ordinary user (ORDINARY_UID), from a copy of the binary that
+/// user may read, with Python 3 from /usr/bin and pyenv's 2.7 where it is. pyenv's builds
+/// find their library by its absolute path, so the 2.7 stays at that path: a folder on the
+/// way that the user may not pass (/root, mode 700) is covered, in a mount namespace of the
+/// command's own, by an empty tmpfs with the 2.7 installation bound back in it, read-only.
+/// Nothing on the host changes. None when the test is not root (it cannot change user).
+fn as_ordinary_user(scratch: &Path) -> Option<std::process::Command> {
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 || !Path::new("/usr/bin/setpriv").exists() {
+        return None;
+    }
+    std::fs::set_permissions(scratch, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let binary = scratch.join("nimlab");
+    if !binary.exists() {
+        std::fs::copy(assert_cmd::cargo::cargo_bin!("nimlab"), &binary).unwrap();
+    }
+    let pyenv = std::env::var_os("PYENV_ROOT")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(&std::env::var_os("HOME").unwrap()).join(".pyenv"));
+    let versions: Vec<std::path::PathBuf> = std::fs::read_dir(pyenv.join("versions"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with("2.7"))
+        .map(|entry| entry.path())
+        .collect();
+    // The first folder on the way to pyenv that others may not pass, if any.
+    let closed = pyenv
+        .ancestors()
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .find(|folder| std::fs::metadata(folder).is_ok_and(|m| m.permissions().mode() & 0o001 == 0))
+        .map(Path::to_path_buf);
+    let mut script = String::from("set -e\n");
+    if let Some(closed) = &closed {
+        // Each installation first at a spot of its own, then the tmpfs, then back in place.
+        for (i, version) in versions.iter().enumerate() {
+            let spot = scratch.join(format!("keep-{i}"));
+            std::fs::create_dir_all(&spot).unwrap();
+            script += &format!(
+                "mount --bind '{}' '{}'\n",
+                version.display(),
+                spot.display()
+            );
+        }
+        script += &format!(
+            "mount -t tmpfs -o mode=755 nimlab-test '{}'\n",
+            closed.display()
+        );
+        for (i, version) in versions.iter().enumerate() {
+            let spot = scratch.join(format!("keep-{i}"));
+            script += &format!(
+                "mkdir -p '{0}' && mount --bind -o ro '{1}' '{0}'\n",
+                version.display(),
+                spot.display()
+            );
+        }
+    }
+    script += &format!(
+        "exec setpriv --reuid {ORDINARY_UID} --regid {ORDINARY_UID} --clear-groups -- \"$0\" \"$@\"\n"
+    );
+    let mut command = std::process::Command::new("unshare");
+    command
+        .args([
+            "--mount",
+            "--propagation",
+            "private",
+            "--",
+            "sh",
+            "-c",
+            &script,
+        ])
+        .arg(&binary)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", scratch)
+        .env("PYENV_ROOT", &pyenv)
+        .env("NO_COLOR", "1");
+    Some(command)
+}
+
+/// Every folder and file under `path` readable by others (and the folders passable), as an
+/// ordinary user's copy of a lab or a program needs.
+fn open_to_others(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in walkdir::WalkDir::new(path).into_iter().flatten() {
+        let mode = if entry.file_type().is_dir() {
+            0o755
+        } else {
+            0o644
+        };
+        std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+}
+
+/// The attacks above, with nimlab run by an ordinary user: the program is that user on the
+/// host (never anyone else), writes no sysctl, holds no capability, and each run starts fresh,
+/// under both runners.
+#[test]
+fn the_attacks_hold_when_nimlab_runs_as_an_ordinary_user() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = tempfile::tempdir().unwrap();
+    let Some(_) = as_ordinary_user(scratch.path()) else {
+        eprintln!("not root: the ordinary-user attack round is run by CI, as root");
+        return;
+    };
+    let lab = quick_lab();
+    for entry in walkdir::WalkDir::new(lab.path()).into_iter().flatten() {
+        let mode = if entry.file_type().is_dir() {
+            0o755
+        } else {
+            0o644
+        };
+        std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+    let programs = scratch.path().join("programs");
+    std::fs::create_dir(&programs).unwrap();
+    std::fs::set_permissions(&programs, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Named apart from the root test's program, which may run at the same time.
+    let rootless = ROOTLESS.replace("nimlab-rootless", "nimlab-ordinary");
+    for (program, text) in [
+        ("rootless", rootless.as_str()),
+        ("marks", MARKS),
+        ("locks", LOCKS),
+    ] {
+        let folder = programs.join(program);
+        std::fs::create_dir(&folder).unwrap();
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let file = folder.join("exclusive_or.py");
+        std::fs::write(&file, text).unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        for python in pythons() {
+            let mut outputs = Vec::new();
+            for runner in ["fork", "process"] {
+                let mut command = as_ordinary_user(scratch.path()).unwrap();
+                command.current_dir(&folder).args([
+                    "check",
+                    file.to_str().unwrap(),
+                    "--python",
+                    python,
+                    "--runner",
+                    runner,
+                    "--jobs",
+                    "1",
+                    "--instructor",
+                    "--format",
+                    "json",
+                    "--lab",
+                    lab.path().to_str().unwrap(),
+                ]);
+                let done = std::sync::atomic::AtomicBool::new(false);
+                let (output, uids) = std::thread::scope(|scope| {
+                    let watcher = scope.spawn(|| host_uids_of_programs("nimlab-ordinary", &done));
+                    let output = command.output().unwrap();
+                    done.store(true, std::sync::atomic::Ordering::Relaxed);
+                    (output, watcher.join().unwrap())
+                });
+                for line in &uids {
+                    for id in line[4..].split_whitespace() {
+                        assert_eq!(id, ORDINARY_UID.to_string(), "{python} {runner}: {line}");
+                    }
+                }
+                assert!(
+                    program != "rootless" || !uids.is_empty(),
+                    "{python} {runner}: not seen"
+                );
+                let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|_| {
+                    panic!(
+                        "{program} {python} {runner}: {}",
+                        String::from_utf8_lossy(&output.stderr)
+                    )
+                });
+                let run = &report["runs"][0];
+                assert_eq!(run["runner"], runner, "{program} {python}: {report:#}");
+                assert!(
+                    run["runner_note"].is_null(),
+                    "{program} {python} {runner}: {}",
+                    run["runner_note"]
+                );
+                let printed = printed(run["cases"].as_array().unwrap());
+                assert!(
+                    printed.windows(2).all(|w| w[0] == w[1]),
+                    "{program} {python} {runner}: {printed:#?}"
+                );
+                outputs.push(printed[0].clone());
+            }
+            let first = &outputs[0];
+            match program {
+                "rootless" => {
+                    assert!(!first.contains("=written"), "{python}: {first}");
+                    assert!(
+                        first.contains("caps=0000000000000000,0000000000000000,0000000000000000"),
+                        "{python}: {first}"
+                    );
+                }
+                "locks" => assert!(
+                    first.split_whitespace().all(|a| a.ends_with("=1")),
+                    "{python}: {first}"
+                ),
+                _ => assert_eq!(comparable(first), comparable(&outputs[1]), "{python}"),
+            }
+        }
+    }
 }
