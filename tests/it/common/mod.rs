@@ -109,6 +109,22 @@ pub fn lab_with(exercises: &[&str], edit: impl Fn(&mut toml::Table)) -> tempfile
     lab
 }
 
+/// The exclusive_or exercise with its 4 sample cases only (no secret ones) and these limits:
+/// quick to judge, for programs that attack the runner rather than answer.
+pub fn short_lab(cpu_ms: u32, wall_ms: u32, memory_mb: u32) -> tempfile::TempDir {
+    let lab = lab_with(&["exclusive_or"], |config| {
+        let mut limits = toml::Table::new();
+        limits.insert("cpu_ms".into(), cpu_ms.into());
+        limits.insert("wall_ms".into(), wall_ms.into());
+        limits.insert("memory_mb".into(), memory_mb.into());
+        limits.insert("output_kb".into(), 64.into());
+        config.insert("limits".into(), limits.into());
+        config.remove("forbidden");
+    });
+    std::fs::remove_dir_all(lab.path().join("fixtures/exclusive_or/secret")).unwrap();
+    lab
+}
+
 pub fn python_2_7_available() -> bool {
     nimlab_interpreter_found("2.7")
 }
