@@ -23,7 +23,7 @@ use crate::runner::Runner;
 use crate::runner::interpreter;
 use cross::cross_run_hints;
 use run::{RunContext, report_error};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use workspace::{Prepared, read_submission};
 
 pub fn check(
@@ -58,33 +58,32 @@ pub fn check(
         .and_then(|p| p.parent().map(Path::to_path_buf))
         .unwrap_or_default();
 
-    let mut runs = Vec::new();
-    for (index, wanted) in request.interpreters.iter().enumerate() {
-        let interpreter = interpreter::resolve(wanted);
-        let context = RunContext {
+    let workspaces: Vec<PathBuf> = (0..request.interpreters.len())
+        .map(|index| prepared.root.join(format!("run-{index}")))
+        .collect();
+    let contexts: Vec<RunContext> = workspaces
+        .iter()
+        .map(|workspace| RunContext {
             request,
             grader: grader.as_ref(),
             runner,
             program: &prepared.program,
             source: &source,
-            workspace: &prepared.root.join(format!("run-{index}")),
+            workspace,
             path_map: (
                 prepared.snapshot_dir.display().to_string(),
                 original_dir.display().to_string(),
             ),
             expose: &prepared.expose,
-        };
-        let run = context.run(&interpreter, reporter);
-        if request.shared.is_none() {
-            // The submission's interpreters are not needed any more, whatever happened.
-            runner.finished_with(context.expose);
-        }
-        let run = run?;
-        reporter
-            .event(&Event::RunFinished(&run))
-            .map_err(report_error)?;
-        runs.push(run);
+        })
+        .collect();
+    // Every run's sample cases before any run's secret ones (see `RunContext::begin`).
+    let runs = begin_then_finish(request, &contexts, reporter);
+    if request.shared.is_none() {
+        // The submission's interpreters are not needed any more, whatever happened.
+        runner.finished_with(&prepared.expose);
     }
+    let runs = runs?;
 
     let counted: Vec<&RunReport> = runs
         .iter()
@@ -112,6 +111,29 @@ pub fn check(
         .event(&Event::Finished(&report))
         .map_err(report_error)?;
     Ok(report)
+}
+
+/// Each interpreter's run begun (its sample cases), then each finished (its secret cases),
+/// each reported as it finishes.
+fn begin_then_finish(
+    request: &CheckRequest,
+    contexts: &[RunContext],
+    reporter: &mut dyn Reporter,
+) -> Result<Vec<RunReport>, Error> {
+    let mut begun = Vec::with_capacity(contexts.len());
+    for (context, wanted) in contexts.iter().zip(request.interpreters) {
+        let interpreter = interpreter::resolve(wanted);
+        begun.push(context.begin(&interpreter, reporter)?);
+    }
+    let mut runs = Vec::with_capacity(contexts.len());
+    for (context, begun) in contexts.iter().zip(begun) {
+        let run = context.finish(begun, reporter)?;
+        reporter
+            .event(&Event::RunFinished(&run))
+            .map_err(report_error)?;
+        runs.push(run);
+    }
+    Ok(runs)
 }
 
 #[cfg(test)]

@@ -27,12 +27,32 @@ pub(super) struct RunContext<'a> {
     pub expose: &'a [PathBuf],
 }
 
+/// A run whose sample cases are judged and whose secret cases wait (see [`RunContext::begin`]).
+pub(super) struct Begun {
+    run: RunReport,
+    /// None when the run ended before its cases (no interpreter, a syntax error, a failed
+    /// probe, stopped).
+    cases: Option<CasesSoFar>,
+}
+
+struct CasesSoFar {
+    interpreter: PathBuf,
+    version: String,
+    label: String,
+    results: Vec<Option<CaseReport>>,
+    ways: Vec<RunWay>,
+}
+
 impl RunContext<'_> {
-    pub(super) fn run(
+    /// The run's first half: the file probed, then its sample cases (whose output a student
+    /// sees) judged. Every run of a check begins before any finishes, so that no shown case
+    /// runs beside or after a secret case of the same file, under any interpreter: what no
+    /// sandbox closes (CPU, caches, timing) never carries a secret input into shown output.
+    pub(super) fn begin(
         &self,
         interpreter: &Interpreter,
         reporter: &mut dyn Reporter,
-    ) -> Result<RunReport, Error> {
+    ) -> Result<Begun, Error> {
         let exercise = self.request.exercise;
         let mut run = RunReport {
             interpreter: interpreter.request.clone(),
@@ -52,7 +72,7 @@ impl RunContext<'_> {
                 "Python {} is not installed here (looked on PATH and in pyenv's versions)",
                 interpreter.request
             ));
-            return Ok(run);
+            return Ok(Begun { run, cases: None });
         };
         std::fs::create_dir_all(self.workspace).map_err(workspace_error)?;
         let probe = self.probe(path)?;
@@ -68,7 +88,7 @@ impl RunContext<'_> {
                         source_line: problem.source_line,
                         hint: problem.hint,
                     });
-                    return Ok(run);
+                    return Ok(Begun { run, cases: None });
                 }
                 check.version
             }
@@ -78,18 +98,48 @@ impl RunContext<'_> {
                 for case in &mut run.cases {
                     case.message = INTERRUPTED.into();
                 }
-                return Ok(run);
+                return Ok(Begun { run, cases: None });
             }
             Probed::Failed(why) => {
                 self.whole_run(&mut run, Verdict::JudgeError, why);
-                return Ok(run);
+                return Ok(Begun { run, cases: None });
             }
         };
-        let label = run.label();
-        let (cases, ways) = self.run_cases(path, &version, &label, reporter)?;
-        run.cases = cases;
-        crate::feedback::settle(exercise, &mut run.cases);
-        (run.runner, run.runner_note) = runner_summary(&ways);
+        let cases = &exercise.cases;
+        let mut so_far = CasesSoFar {
+            interpreter: path.clone(),
+            version,
+            label: run.label(),
+            results: vec![None; cases.len()],
+            ways: Vec::with_capacity(cases.len()),
+        };
+        self.run_phase(&mut so_far, Visibility::Sample, reporter)?;
+        Ok(Begun {
+            run,
+            cases: Some(so_far),
+        })
+    }
+
+    /// The run's second half: its secret cases, then its verdict and score.
+    pub(super) fn finish(
+        &self,
+        begun: Begun,
+        reporter: &mut dyn Reporter,
+    ) -> Result<RunReport, Error> {
+        let Begun { mut run, cases } = begun;
+        let Some(mut so_far) = cases else {
+            return Ok(run);
+        };
+        self.run_phase(&mut so_far, Visibility::Secret, reporter)?;
+        // Cases never started because nimlab was stopped are reported as not judged.
+        run.cases = so_far
+            .results
+            .into_iter()
+            .zip(&self.request.exercise.cases)
+            .map(|(report, case)| report.unwrap_or_else(|| interrupted(blank_report(case))))
+            .collect();
+        crate::feedback::settle(self.request.exercise, &mut run.cases);
+        (run.runner, run.runner_note) = runner_summary(&so_far.ways);
         run.verdict = Verdict::worst(run.cases.iter().map(|c| c.verdict));
         run.score = run
             .cases
@@ -133,49 +183,42 @@ impl RunContext<'_> {
             .collect();
     }
 
-    /// Runs the cases on the pool; reports each as it finishes, returns them in order, with
-    /// how each was run.
-    fn run_cases(
+    /// Runs the cases of one visibility on the pool, each reported as it finishes and kept
+    /// with how it was run.
+    fn run_phase(
         &self,
-        interpreter: &Path,
-        version: &str,
-        label: &str,
+        so_far: &mut CasesSoFar,
+        visibility: Visibility,
         reporter: &mut dyn Reporter,
-    ) -> Result<(Vec<CaseReport>, Vec<RunWay>), Error> {
+    ) -> Result<(), Error> {
         let cases = &self.request.exercise.cases;
-        let mut results: Vec<Option<CaseReport>> = vec![None; cases.len()];
-        let mut ways = Vec::with_capacity(cases.len());
-        // Sample cases (whose output a student sees) all end before any secret case starts:
-        // what no sandbox closes (CPU, caches, timing) never carries a secret case's input
-        // into an output that is shown, from a case beside it or before it.
-        let (shown, hidden): (Vec<usize>, Vec<usize>) =
-            (0..cases.len()).partition(|&i| cases[i].visibility == Visibility::Sample);
-        for phase in [shown, hidden] {
-            crate::pool::run(
-                &phase,
-                self.request.jobs,
-                self.request.stop,
-                |_, &index| self.run_case(interpreter, version, index, &cases[index]),
-                |at, (report, way)| {
-                    reporter
-                        .event(&Event::CaseFinished {
-                            run: label,
-                            case: &report,
-                        })
-                        .map_err(report_error)?;
-                    results[phase[at]] = Some(report);
-                    ways.extend(way);
-                    Ok::<(), Error>(())
-                },
-            )?;
-        }
-        // Cases never started because nimlab was stopped are reported as not judged.
-        let reports = results
-            .into_iter()
-            .zip(cases)
-            .map(|(report, case)| report.unwrap_or_else(|| interrupted(blank_report(case))))
+        let phase: Vec<usize> = (0..cases.len())
+            .filter(|&i| cases[i].visibility == visibility)
             .collect();
-        Ok((reports, ways))
+        let CasesSoFar {
+            interpreter,
+            version,
+            label,
+            results,
+            ways,
+        } = so_far;
+        crate::pool::run(
+            &phase,
+            self.request.jobs,
+            self.request.stop,
+            |_, &index| self.run_case(interpreter, version, index, &cases[index]),
+            |at, (report, way)| {
+                reporter
+                    .event(&Event::CaseFinished {
+                        run: label,
+                        case: &report,
+                    })
+                    .map_err(report_error)?;
+                results[phase[at]] = Some(report);
+                ways.extend(way);
+                Ok::<(), Error>(())
+            },
+        )
     }
 
     /// The run of a case; `version`, the interpreter's, seeds its `random` (None where the

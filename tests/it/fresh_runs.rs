@@ -1074,3 +1074,71 @@ fn printed_as_ordinary_user(
     );
     (printed(run["cases"].as_array().unwrap()), uids)
 }
+
+/// Prints when it started and when it ended (the host's clock, which the sandbox shares).
+const CLOCKED: &str = r#"import sys, time
+started = time.time()
+sys.stdin.read()
+time.sleep(0.05)
+print("%.6f %.6f" % (started, time.time()))
+"#;
+
+/// What cannot be closed (CPU, caches, timing) is ordered: every sample case of a file, under
+/// every interpreter it is checked with, ends before any of its secret cases starts.
+#[test]
+fn sample_cases_of_every_interpreter_end_before_any_secret_case_starts() {
+    let lab = lab_with(&["exclusive_or"], |config| {
+        config.remove("forbidden");
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let file = program(dir.path(), CLOCKED);
+    // Two interpreters: 3 and 2.7, or 3 twice (by name and by path) without a 2.7.
+    let second = if python_2_7_available() {
+        "2.7".to_string()
+    } else {
+        std::fs::canonicalize("/usr/bin/python3")
+            .unwrap()
+            .display()
+            .to_string()
+    };
+    for runner in ["fork", "process"] {
+        let (report, _) = check_json(&[
+            file.to_str().unwrap(),
+            "--python",
+            &format!("3,{second}"),
+            "--runner",
+            runner,
+            "--jobs",
+            "2",
+            "--instructor",
+            "--lab",
+            lab.path().to_str().unwrap(),
+        ]);
+        let mut sample_ends = Vec::new();
+        let mut secret_starts = Vec::new();
+        for run in report["runs"].as_array().unwrap() {
+            for case in run["cases"].as_array().unwrap() {
+                let got = case["feedback"]["got"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{case:#}"));
+                let times: Vec<f64> = got.split_whitespace().map(|t| t.parse().unwrap()).collect();
+                if case["name"].as_str().unwrap().starts_with("sample/") {
+                    sample_ends.push(times[1]);
+                } else {
+                    secret_starts.push(times[0]);
+                }
+            }
+        }
+        assert_eq!(report["runs"].as_array().unwrap().len(), 2);
+        assert!(
+            !sample_ends.is_empty() && !secret_starts.is_empty(),
+            "{report:#}"
+        );
+        let last_sample = sample_ends.iter().copied().fold(f64::MIN, f64::max);
+        let first_secret = secret_starts.iter().copied().fold(f64::MAX, f64::min);
+        assert!(
+            last_sample <= first_secret,
+            "{runner}: a sample case ended at {last_sample}, after a secret case started at {first_secret}"
+        );
+    }
+}
