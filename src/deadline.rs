@@ -35,7 +35,7 @@ pub struct Policy {
 
 /// What the rule says of one submission.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Judgement {
+pub struct Timeliness {
     /// Sent by the last moment: uploads are open, and the gradebooks count it.
     pub accepted: bool,
     /// Sent after the student's due time.
@@ -44,8 +44,8 @@ pub struct Judgement {
     pub factor: f64,
 }
 
-impl Judgement {
-    pub const ON_TIME: Judgement = Judgement {
+impl Timeliness {
+    pub const ON_TIME: Timeliness = Timeliness {
         accepted: true,
         late: false,
         factor: 1.0,
@@ -77,15 +77,19 @@ pub fn last_moment(policy: &Policy) -> i64 {
 
 /// The rule: a submission sent at `submitted_ms` under `policy` (the exercise's deadline,
 /// none if it has none) and the student's `extension_ms` (their new due time, if any).
-pub fn judge(policy: Option<&Policy>, extension_ms: Option<i64>, submitted_ms: i64) -> Judgement {
+pub fn timeliness(
+    policy: Option<&Policy>,
+    extension_ms: Option<i64>,
+    submitted_ms: i64,
+) -> Timeliness {
     let Some(policy) = personal(policy, extension_ms) else {
-        return Judgement::ON_TIME;
+        return Timeliness::ON_TIME;
     };
     if submitted_ms <= policy.due_ms {
-        return Judgement::ON_TIME;
+        return Timeliness::ON_TIME;
     }
     if submitted_ms > last_moment(&policy) {
-        return Judgement {
+        return Timeliness {
             accepted: false,
             late: true,
             factor: 0.0,
@@ -94,7 +98,7 @@ pub fn judge(policy: Option<&Policy>, extension_ms: Option<i64>, submitted_ms: i
     let late_ms = submitted_ms - policy.due_ms;
     let started_days = (late_ms + DAY_MS - 1) / DAY_MS;
     let kept = 100.0 - started_days as f64 * policy.penalty_percent_per_day;
-    Judgement {
+    Timeliness {
         accepted: true,
         late: true,
         factor: (kept / 100.0).clamp(0.0, 1.0),
@@ -208,12 +212,12 @@ impl PolicyEntry {
 impl ClassDeadlines {
     /// The rule for `file` (its path in the class folder), by `student` (their folder), of
     /// `exercise`; none when the file's time is not known.
-    pub fn judge(
+    pub fn timeliness(
         &self,
         file: &str,
         student: &str,
         exercise: &str,
-    ) -> Result<Option<Judgement>, String> {
+    ) -> Result<Option<Timeliness>, String> {
         let Some(submitted) = self.submitted.get(file) else {
             return Ok(None);
         };
@@ -229,7 +233,7 @@ impl ClassDeadlines {
             .and_then(|theirs| theirs.get(exercise))
             .map(|until| parse_time(until))
             .transpose()?;
-        Ok(Some(judge(policy.as_ref(), extension, submitted)))
+        Ok(Some(timeliness(policy.as_ref(), extension, submitted)))
     }
 }
 
@@ -270,32 +274,32 @@ mod tests {
 
     #[test]
     fn without_a_deadline_everything_counts_in_full() {
-        assert_eq!(judge(None, Some(0), i64::MAX / 2), Judgement::ON_TIME);
+        assert_eq!(timeliness(None, Some(0), i64::MAX / 2), Timeliness::ON_TIME);
     }
 
     #[test]
     fn the_due_moment_itself_is_on_time_and_the_next_is_refused_without_a_late_period() {
         let p = policy(None, 0.0);
-        assert_eq!(judge(Some(&p), None, p.due_ms), Judgement::ON_TIME);
-        let after = judge(Some(&p), None, p.due_ms + 1);
+        assert_eq!(timeliness(Some(&p), None, p.due_ms), Timeliness::ON_TIME);
+        let after = timeliness(Some(&p), None, p.due_ms + 1);
         assert!(!after.accepted && after.late && after.factor == 0.0);
     }
 
     #[test]
     fn every_started_day_late_costs_the_penalty() {
         let p = policy(Some(72), 10.0);
-        let at = |ms: i64| judge(Some(&p), None, p.due_ms + ms);
+        let at = |ms: i64| timeliness(Some(&p), None, p.due_ms + ms);
         assert_eq!(at(1).factor, 0.9);
         assert_eq!(at(24 * HOUR).factor, 0.9);
         assert_eq!(at(24 * HOUR + 1).factor, 0.8);
         assert!(at(72 * HOUR).accepted && (at(72 * HOUR).factor - 0.7).abs() < 1e-9);
         assert!(!at(72 * HOUR + 1).accepted);
         let none = policy(Some(72), 100.0);
-        let late = judge(Some(&none), None, none.due_ms + 1);
+        let late = timeliness(Some(&none), None, none.due_ms + 1);
         assert!(late.accepted && late.late && late.factor == 0.0);
         let steep = policy(Some(240), 40.0);
         assert_eq!(
-            judge(Some(&steep), None, steep.due_ms + 5 * DAY_MS).factor,
+            timeliness(Some(&steep), None, steep.due_ms + 5 * DAY_MS).factor,
             0.0
         );
     }
@@ -308,10 +312,13 @@ mod tests {
         assert_eq!(moved.due_ms, extension);
         assert_eq!(moved.late_until_ms, Some(extension + 48 * HOUR));
         assert_eq!(
-            judge(Some(&p), Some(extension), extension),
-            Judgement::ON_TIME
+            timeliness(Some(&p), Some(extension), extension),
+            Timeliness::ON_TIME
         );
-        assert_eq!(judge(Some(&p), Some(extension), extension + 1).factor, 0.5);
+        assert_eq!(
+            timeliness(Some(&p), Some(extension), extension + 1).factor,
+            0.5
+        );
         // An extension to before the due time does not shorten it.
         assert_eq!(personal(Some(&p), Some(0)).unwrap(), p);
     }

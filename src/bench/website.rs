@@ -147,7 +147,7 @@ impl Child {
     }
 
     /// A judge process (`--no-web`) with `workers`; `addr` is its name (`HOST:PID:NONCE`).
-    fn judge(lab: &Lab, db: &std::path::Path, workers: usize) -> Result<Child> {
+    fn start_judge(lab: &Lab, db: &std::path::Path, workers: usize) -> Result<Child> {
         let mut command = Child::command(lab, db)?;
         command.args(["--no-web", "--workers", &workers.to_string()]);
         let (process, line) = Child::spawn(command)?;
@@ -357,7 +357,7 @@ fn measure_split(
     let web = Child::start(lab, &scratch.uri, Some(0))?;
     let workers = workers.unwrap_or_else(|| (crate::pool::default_jobs() / judges.count).max(1));
     let processes = (0..judges.count)
-        .map(|_| Child::judge(lab, &scratch.uri, workers))
+        .map(|_| Child::start_judge(lab, &scratch.uri, workers))
         .collect::<Result<Vec<_>>>()?;
     let isolation = ProcessRunner::detect().isolation().summary();
     let (timings, elapsed, refused) = submit_at_once(&web.addr, &source, students)?;

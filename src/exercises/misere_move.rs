@@ -40,7 +40,7 @@ fn why_it_loses(after: &[BigInt]) -> String {
     )
 }
 
-fn judge(board: &[BigInt], mv: &Move) -> Result<(), String> {
+fn check_move(board: &[BigInt], mv: &Move) -> Result<(), String> {
     let after = nim::play(board, mv).map_err(|why| {
         format!(
             "the move [{}, {}] is illegal on {}: {why}",
@@ -111,10 +111,10 @@ impl Exercise for MisereMove {
         let (Ok(board), Ok(mv)) = (parse(case.input), parse_move(case.got)) else {
             return Vec::new();
         };
-        if judge(&board, &mv).is_ok() {
+        if check_move(&board, &mv).is_ok() {
             return Vec::new();
         }
-        if judge(&board, &Move::new(&mv.row + 1, mv.elements.clone())).is_ok() {
+        if check_move(&board, &Move::new(&mv.row + 1, mv.elements.clone())).is_ok() {
             return vec!["Your move would be right one row further down: rows are numbered from 1, so return index + 1.".into()];
         }
         let Ok(after) = nim::play(&board, &mv) else {
@@ -164,7 +164,7 @@ fn prove(rows: usize, max: u8) -> Result<String, String> {
                     let wins = !nim::searched_mover_wins(&after, Ending::Misere, &mut memo);
                     let right = wins || !mover_wins;
                     let mv = Move::new(index + 1, take);
-                    if judge(&board, &mv).is_ok() != right {
+                    if check_move(&board, &mv).is_ok() != right {
                         return Err(format!(
                             "the checker {} [{}, {take}] on {small:?}, but a search of the game tree finds it {}",
                             if right { "rejects" } else { "accepts" },
@@ -175,7 +175,7 @@ fn prove(rows: usize, max: u8) -> Result<String, String> {
                 }
             }
             let reference = nim::misere_move(&board).expect("a non-empty board has a move");
-            if let Err(why) = judge(&board, &reference) {
+            if let Err(why) = check_move(&board, &reference) {
                 return Err(format!(
                     "the reference's move on {small:?} is rejected: {why}"
                 ));
@@ -190,10 +190,12 @@ fn prove(rows: usize, max: u8) -> Result<String, String> {
 impl Checker for MisereMove {
     fn check(&self, input: &str, output: &str) -> Result<Checked, BadInput> {
         let board = parse(input)?;
-        Ok(match parse_move(output).and_then(|mv| judge(&board, &mv)) {
-            Ok(()) => Checked::Right,
-            Err(why) => Checked::Wrong(why),
-        })
+        Ok(
+            match parse_move(output).and_then(|mv| check_move(&board, &mv)) {
+                Ok(()) => Checked::Right,
+                Err(why) => Checked::Wrong(why),
+            },
+        )
     }
 }
 
@@ -225,19 +227,19 @@ mod tests {
     #[test]
     fn the_normal_move_at_the_end_is_refused_and_explained() {
         let b = board(&[4, 1, 1]);
-        assert!(judge(&b, &Move::new(1, 3)).is_ok());
-        let why = judge(&b, &Move::new(1, 4)).unwrap_err();
+        assert!(check_move(&b, &Move::new(1, 3)).is_ok());
+        let why = check_move(&b, &Move::new(1, 4)).unwrap_err();
         assert!(why.contains("an even number"), "{why}");
         assert!(
-            judge(&board(&[3]), &Move::new(1, 3))
+            check_move(&board(&[3]), &Move::new(1, 3))
                 .unwrap_err()
                 .contains("takes the last element")
         );
         // Before the end, the normal move is the misère one.
-        assert!(judge(&board(&[3, 2]), &Move::new(1, 1)).is_ok());
+        assert!(check_move(&board(&[3, 2]), &Move::new(1, 1)).is_ok());
         // A losing board allows any legal move, and no illegal one.
-        assert!(judge(&board(&[1, 0, 1, 1]), &Move::new(3, 1)).is_ok());
-        assert!(judge(&board(&[1, 0, 1, 1]), &Move::new(2, 1)).is_err());
+        assert!(check_move(&board(&[1, 0, 1, 1]), &Move::new(3, 1)).is_ok());
+        assert!(check_move(&board(&[1, 0, 1, 1]), &Move::new(2, 1)).is_err());
     }
 
     #[test]

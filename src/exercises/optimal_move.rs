@@ -77,7 +77,7 @@ pub(super) fn parse_move(output: &str) -> Result<Move, String> {
     })
 }
 
-fn judge(board: &[BigInt], mv: &Move) -> Result<(), String> {
+fn check_move(board: &[BigInt], mv: &Move) -> Result<(), String> {
     let after = nim::play(board, mv).map_err(|why| {
         format!(
             "the move [{}, {}] is illegal on {}: {why}",
@@ -141,10 +141,10 @@ impl Exercise for OptimalMove {
         let Ok(mv) = parse_move(case.got) else {
             return hints;
         };
-        if judge(&board, &mv).is_ok() {
+        if check_move(&board, &mv).is_ok() {
             return hints;
         }
-        if judge(&board, &Move::new(&mv.row + 1, mv.elements.clone())).is_ok() {
+        if check_move(&board, &Move::new(&mv.row + 1, mv.elements.clone())).is_ok() {
             hints.push("Your move would be right one row further down: rows are numbered from 1, so return index + 1.".into());
             return hints;
         }
@@ -168,10 +168,12 @@ impl Exercise for OptimalMove {
 impl Checker for OptimalMove {
     fn check(&self, input: &str, output: &str) -> Result<Checked, BadInput> {
         let board = parse(input)?;
-        Ok(match parse_move(output).and_then(|mv| judge(&board, &mv)) {
-            Ok(()) => Checked::Right,
-            Err(why) => Checked::Wrong(why),
-        })
+        Ok(
+            match parse_move(output).and_then(|mv| check_move(&board, &mv)) {
+                Ok(()) => Checked::Right,
+                Err(why) => Checked::Wrong(why),
+            },
+        )
     }
 }
 
@@ -186,7 +188,7 @@ mod tests {
             for elements in 1..=5 {
                 let mv = Move::new(row, elements);
                 let winning = nim::winning_moves(&board).contains(&mv);
-                assert_eq!(judge(&board, &mv).is_ok(), winning, "{mv:?}");
+                assert_eq!(check_move(&board, &mv).is_ok(), winning, "{mv:?}");
             }
         }
     }
@@ -194,8 +196,8 @@ mod tests {
     #[test]
     fn any_legal_move_passes_when_no_move_wins() {
         let board: Vec<BigInt> = [5, 4, 3, 2].into_iter().map(BigInt::from).collect();
-        assert!(judge(&board, &Move::new(4, 2)).is_ok());
-        assert!(judge(&board, &Move::new(4, 3)).is_err());
+        assert!(check_move(&board, &Move::new(4, 2)).is_ok());
+        assert!(check_move(&board, &Move::new(4, 3)).is_err());
     }
 
     fn hints_for(input: &str, got: &str) -> Vec<String> {

@@ -23,7 +23,7 @@ pub fn points(points: u32, score: u32, max_score: u32) -> f64 {
 }
 
 /// [`points`] of which `factor` counts (the deadline rule's share for late work, see
-/// [`crate::deadline::judge`]), to the hundredth.
+/// [`crate::deadline::timeliness`]), to the hundredth.
 pub fn scaled_points(points: u32, score: u32, max_score: u32, factor: f64) -> f64 {
     if max_score == 0 {
         return 0.0;

@@ -315,15 +315,15 @@ impl Grader<'_> {
                 }
             }
         };
-        let judgement = match self.judgement(item) {
-            Ok(judgement) => judgement,
+        let timeliness = match self.timeliness(item) {
+            Ok(timeliness) => timeliness,
             Err(e) => return failed(e),
         };
         builder::graded(
             exercise,
             item.relative.clone(),
             (report.score, report.max_score),
-            judgement.factor,
+            timeliness.factor,
             Some(report),
         )
     }
@@ -331,15 +331,15 @@ impl Grader<'_> {
     /// What the deadline rule says of a submission, where the class folder carries the
     /// deadlines and the file's time (an export of the website's submissions); on time
     /// otherwise.
-    fn judgement(&self, item: &Found) -> std::result::Result<crate::deadline::Judgement, String> {
-        let on_time = crate::deadline::Judgement::ON_TIME;
+    fn timeliness(&self, item: &Found) -> std::result::Result<crate::deadline::Timeliness, String> {
+        let on_time = crate::deadline::Timeliness::ON_TIME;
         let Some(deadlines) = self.deadlines else {
             return Ok(on_time);
         };
         let student = item.relative.split('/').next().unwrap_or_default();
         deadlines
-            .judge(&item.relative, student, &item.exercise)
-            .map(|judgement| judgement.unwrap_or(on_time))
+            .timeliness(&item.relative, student, &item.exercise)
+            .map(|timeliness| timeliness.unwrap_or(on_time))
             .map_err(|e| format!("{}: {e}", crate::deadline::CLASS_FILE))
     }
 }

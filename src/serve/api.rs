@@ -143,7 +143,7 @@ pub async fn submit(
 /// A submission's line, with whether it was sent after its student's due time (`late`).
 fn summary_json(summary: &Summary, deadlines: &db::Deadlines) -> Value {
     let late = deadlines
-        .judge(summary.user_id, &summary.exercise, summary.submitted_at)
+        .timeliness(summary.user_id, &summary.exercise, summary.submitted_at)
         .late;
     json!({
         "id": summary.id,

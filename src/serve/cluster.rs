@@ -15,7 +15,7 @@
 
 use super::access_log::log;
 use super::db::{self, Claimant, Db, Process, SiteLab};
-use super::queue::Signal;
+use super::signal::Signal;
 use crate::lab::Lab;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

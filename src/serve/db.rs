@@ -6,7 +6,7 @@
 //! a student has reached the disk: a crash or `kill -9` after the reply loses nothing.
 
 use super::sql::{Conn, Dialect, Optional, Row, SqlError, SqlResult, Value, params};
-use crate::deadline::{Judgement, Policy};
+use crate::deadline::{Policy, Timeliness};
 use crate::error::{Error, Result};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
@@ -1835,7 +1835,7 @@ pub fn counts(c: &mut Conn) -> SqlResult<Vec<(Status, i64)>> {
     )
 }
 
-/// Every deadline and extension, as the rule ([`crate::deadline::judge`]) takes them.
+/// Every deadline and extension, as the rule ([`crate::deadline::timeliness`]) takes them.
 #[derive(Debug, Clone, Default)]
 pub struct Deadlines {
     /// By exercise name.
@@ -1861,8 +1861,8 @@ impl Deadlines {
     }
 
     /// The rule for a submission of `exercise` by `user_id` at `submitted_ms`.
-    pub fn judge(&self, user_id: i64, exercise: &str, submitted_ms: i64) -> Judgement {
-        crate::deadline::judge(
+    pub fn timeliness(&self, user_id: i64, exercise: &str, submitted_ms: i64) -> Timeliness {
+        crate::deadline::timeliness(
             self.policy(exercise),
             self.extension(user_id, exercise),
             submitted_ms,

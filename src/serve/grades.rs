@@ -3,7 +3,7 @@
 //! [`GradebookBuilder`] ([`gradebook`]) and exporters ([`render`]).
 
 use super::db::{self, Db, Deadlines, Summary, User};
-use crate::deadline::{self, ClassDeadlines, Judgement, PolicyEntry};
+use crate::deadline::{self, ClassDeadlines, PolicyEntry, Timeliness};
 use crate::error::{Error, Result};
 use crate::grade::builder::{self, GradebookBuilder};
 use crate::grade::{ExerciseResult, Gradebook, RosterEntry};
@@ -85,7 +85,7 @@ pub fn points(exercise: &LabExercise, summary: &Summary) -> f64 {
 #[derive(Debug, Clone, Copy)]
 pub struct Counted<'a> {
     pub summary: &'a Summary,
-    pub judgement: Judgement,
+    pub timeliness: Timeliness,
 }
 
 impl Counted<'_> {
@@ -95,18 +95,18 @@ impl Counted<'_> {
             self.summary.score.unwrap_or(0),
             self.summary.max_score.unwrap_or(0).max(1),
         );
-        f64::from(score) / f64::from(max) * self.judgement.factor
+        f64::from(score) / f64::from(max) * self.timeliness.factor
     }
 
     /// Its score in case weights with the rule's factor applied, and the most it could be.
     pub fn score(&self) -> (f64, u32) {
-        let score = f64::from(self.summary.score.unwrap_or(0)) * self.judgement.factor;
+        let score = f64::from(self.summary.score.unwrap_or(0)) * self.timeliness.factor;
         (score, self.summary.max_score.unwrap_or(0))
     }
 }
 
 /// The submission that counts per student and exercise, from the judged ones (oldest first),
-/// with the deadlines applied ([`crate::deadline::judge`]): one sent after the student's last
+/// with the deadlines applied ([`crate::deadline::timeliness`]): one sent after the student's last
 /// moment never counts; of the others, the best (the highest score once the late penalty is
 /// taken, the latest among equals) or the latest.
 pub fn count<'a>(
@@ -116,11 +116,15 @@ pub fn count<'a>(
 ) -> BTreeMap<(i64, &'a str), Counted<'a>> {
     let mut chosen: BTreeMap<(i64, &str), Counted> = BTreeMap::new();
     for summary in judged {
-        let judgement = deadlines.judge(summary.user_id, &summary.exercise, summary.submitted_at);
-        if !judgement.accepted {
+        let timeliness =
+            deadlines.timeliness(summary.user_id, &summary.exercise, summary.submitted_at);
+        if !timeliness.accepted {
             continue;
         }
-        let candidate = Counted { summary, judgement };
+        let candidate = Counted {
+            summary,
+            timeliness,
+        };
         let key = (summary.user_id, summary.exercise.as_str());
         let replace = match (from, chosen.get(&key)) {
             (_, None) | (GradesFrom::Latest, Some(_)) => true,
@@ -152,7 +156,7 @@ pub fn counted_points(
                 exercise.config.points,
                 counted.summary.score.unwrap_or(0),
                 counted.summary.max_score.unwrap_or(0),
-                counted.judgement.factor,
+                counted.timeliness.factor,
             )
         }))
 }
@@ -348,7 +352,7 @@ fn judged_result(db: &Db, exercise: &LabExercise, counted: &Counted) -> Result<E
         exercise,
         format!("submission {}: {}", summary.id, summary.filename),
         (summary.score.unwrap_or(0), summary.max_score.unwrap_or(0)),
-        counted.judgement.factor,
+        counted.timeliness.factor,
         report,
     ))
 }

@@ -245,7 +245,7 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
         }
         app.body_cap()
     } else if lti {
-        super::lti::LAUNCH_BODY
+        super::lti::tool::LAUNCH_BODY
     } else {
         SMALL_BODY
     };

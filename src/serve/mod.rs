@@ -34,6 +34,7 @@ mod pages;
 pub mod queue;
 mod router;
 mod sigbus;
+mod signal;
 pub mod sql;
 mod state;
 mod throttle;
@@ -107,7 +108,7 @@ pub struct Running {
     pub isolation: String,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     server: tokio::task::JoinHandle<std::io::Result<()>>,
-    signal: Arc<queue::Signal>,
+    signal: Arc<signal::Signal>,
     /// The workers, the keeper and the listener.
     threads: Vec<std::thread::JoinHandle<()>>,
 }
@@ -134,7 +135,7 @@ pub async fn start(
         .local_addr()
         .map_err(|e| Error::internal("cannot read the listening address", e))?;
     let isolation = runner.isolation().summary();
-    let signal = Arc::new(queue::Signal::default());
+    let signal = Arc::new(signal::Signal::default());
     let presence = present(&db, &lab, options, &signal).await?;
     let threads = judging(
         &lab,
@@ -196,7 +197,7 @@ async fn present(
     db: &Arc<db::Db>,
     lab: &Arc<Lab>,
     options: &ServeOptions,
-    signal: &Arc<queue::Signal>,
+    signal: &Arc<signal::Signal>,
 ) -> Result<Arc<cluster::Presence>> {
     let kind = if options.workers == 0 {
         cluster::Kind::Web
@@ -239,14 +240,14 @@ fn judging(
 
 /// The LTI state: the tool's key, the key that signs launch cookies, and with `--lti-frames`
 /// the platforms' frame origins read.
-async fn load_lti(key: &[u8], db: &Arc<db::Db>, frames: bool) -> Result<Arc<lti::Lti>> {
+async fn load_lti(key: &[u8], db: &Arc<db::Db>, frames: bool) -> Result<Arc<lti::tool::Lti>> {
     let (key, db) = (key.to_vec(), Arc::clone(db));
     // Off the async threads: a PostgreSQL connection blocks on a runtime of its own.
-    let lti = tokio::task::spawn_blocking(move || -> Result<lti::Lti> {
-        let mut lti = lti::load(&key, db.with(lti::launch_key)?)?;
+    let lti = tokio::task::spawn_blocking(move || -> Result<lti::tool::Lti> {
+        let mut lti = lti::tool::load(&key, db.with(lti::tool::launch_key)?)?;
         if frames {
             lti.frames = Some(std::sync::RwLock::default());
-            db.with(|c| lti::refresh_frames(&lti, c))?;
+            db.with(|c| lti::tool::refresh_frames(&lti, c))?;
         }
         Ok(lti)
     })
@@ -274,7 +275,7 @@ async fn open_database(
             (None, 0)
         };
         let device_key = db.with(|c| db::secret(c, "device_cookie_key", auth::random_key))?;
-        let lti_key = db.with(lti::tool_key)?;
+        let lti_key = db.with(lti::tool::tool_key)?;
         Ok((Arc::new(db), lock, requeued, device_key, lti_key))
     })
     .await
@@ -477,7 +478,7 @@ fn judge_only(lab: Arc<Lab>, options: &ServeOptions, runner: Arc<dyn Runner + Se
         ));
     }
     let db = Arc::new(db::Db::open(&options.db)?);
-    let signal = Arc::new(queue::Signal::default());
+    let signal = Arc::new(signal::Signal::default());
     let presence = cluster::Presence::start(
         db,
         &lab,

@@ -377,7 +377,11 @@ pub async fn submit(
 /// The ids of those of `rows` sent after their student's due time.
 fn late_ones(deadlines: &db::Deadlines, rows: &[Summary]) -> std::collections::HashSet<i64> {
     rows.iter()
-        .filter(|s| deadlines.judge(s.user_id, &s.exercise, s.submitted_at).late)
+        .filter(|s| {
+            deadlines
+                .timeliness(s.user_id, &s.exercise, s.submitted_at)
+                .late
+        })
         .map(|s| s.id)
         .collect()
 }
@@ -440,7 +444,7 @@ pub async fn submission(
     let deadlines = app.db(db::deadlines).await?;
     let summary = &submission.summary;
     let late = deadlines
-        .judge(summary.user_id, &summary.exercise, summary.submitted_at)
+        .timeliness(summary.user_id, &summary.exercise, summary.submitted_at)
         .late;
     let title = app
         .lab

@@ -6,6 +6,7 @@
 use super::access_log::log;
 use super::cluster::Presence;
 use super::db::{self, Db, Job, Outcome};
+use super::signal::Signal;
 use crate::check::{self, CheckRequest};
 use crate::error::{Error, Result};
 use crate::lab::Lab;
@@ -14,13 +15,13 @@ use crate::runner::Runner;
 use crate::stop::Stop;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, LazyLock, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, LazyLock};
+use std::time::Duration;
 
 /// Judges one uploaded file as `nimlab check` would: written alone (no siblings) as
 /// `<exercise>.py` into a private folder, checked under the exercise's interpreters. The
 /// report names the file as the student uploaded it, and tracebacks show its bare name.
-pub fn judge(
+pub fn check_submission(
     lab: &Lab,
     runner: &dyn Runner,
     exercise: &str,
@@ -65,72 +66,6 @@ fn without_folder(report: CheckReport, folder: &Path) -> Result<CheckReport> {
 
 fn json_error(e: serde_json::Error) -> Error {
     Error::internal("cannot serialize a report", std::io::Error::other(e))
-}
-
-/// Wakes idle workers when there is work, and tells them to stop: with two stop tokens,
-/// one that ends their loop and one, handed down to the checks, that stops the programs
-/// being judged.
-#[derive(Default)]
-pub struct Signal {
-    generation: Mutex<u64>,
-    wake: Condvar,
-    stop: Stop,
-    interrupt: Stop,
-}
-
-impl Signal {
-    pub fn notify(&self) {
-        *self
-            .generation
-            .lock()
-            .expect("no panics holding the signal") += 1;
-        self.wake.notify_all();
-    }
-
-    /// No worker takes another job.
-    pub fn stop(&self) {
-        self.stop.request();
-        self.notify();
-    }
-
-    /// The programs being judged are stopped at once.
-    pub fn interrupt(&self) {
-        self.interrupt.request();
-    }
-
-    pub fn stopping(&self) -> bool {
-        self.stop.requested()
-    }
-
-    /// Waits until notified or `timeout` passes.
-    fn wait(&self, seen: u64, timeout: Duration) {
-        let generation = self
-            .generation
-            .lock()
-            .expect("no panics holding the signal");
-        if *generation == seen && !self.stopping() {
-            let _ = self.wake.wait_timeout(generation, timeout);
-        }
-    }
-
-    /// Waits `duration`, or until the workers are told to stop.
-    pub(super) fn pause(&self, duration: Duration) {
-        let end = Instant::now() + duration;
-        while !self.stopping() {
-            let left = end.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                break;
-            }
-            self.wait(self.generation(), left);
-        }
-    }
-
-    fn generation(&self) -> u64 {
-        *self
-            .generation
-            .lock()
-            .expect("no panics holding the signal")
-    }
 }
 
 pub struct Workers {
@@ -181,7 +116,7 @@ impl Workers {
     }
 
     fn run(&self, job: Job) {
-        let judged = judge(
+        let judged = check_submission(
             &self.lab,
             self.runner.as_ref(),
             &job.exercise,

@@ -65,7 +65,7 @@ pub fn router(app: AppState) -> Router {
         .merge(uploads)
         .route(
             "/lti/launch",
-            post(lti::launch).layer(DefaultBodyLimit::max(lti::LAUNCH_BODY)),
+            post(lti::launch).layer(DefaultBodyLimit::max(lti::tool::LAUNCH_BODY)),
         )
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(SMALL_BODY))

@@ -5,7 +5,7 @@ use super::auth;
 use super::db::Db;
 use super::fail::Fail;
 use super::grades::GradesFrom;
-use super::queue::Signal;
+use super::signal::Signal;
 use super::throttle::{DeviceKey, InFlight};
 use crate::error::Error;
 use crate::lab::Lab;
@@ -41,7 +41,7 @@ pub struct App {
     /// its declared length (or its cap) before its body is read.
     pub body_budget: Arc<tokio::sync::Semaphore>,
     /// LTI 1.3: the tool's key, the platforms' keys and tokens, the score outbox's wake-up.
-    pub lti: Arc<super::lti::Lti>,
+    pub lti: Arc<super::lti::tool::Lti>,
 }
 
 pub type AppState = Arc<App>;

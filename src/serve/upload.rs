@@ -169,7 +169,10 @@ pub async fn enqueue(app: &AppState, user: &User, accepted: Accepted) -> Result<
             let now = db::now_ms();
             if !instructor {
                 let deadlines = db::deadlines(c)?;
-                if !deadlines.judge(user_id, &accepted.exercise, now).accepted {
+                if !deadlines
+                    .timeliness(user_id, &accepted.exercise, now)
+                    .accepted
+                {
                     return Ok(Err(Closed(deadlines.personal(user_id, &accepted.exercise))));
                 }
             }

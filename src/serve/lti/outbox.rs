@@ -7,10 +7,10 @@
 //! sees each student's score, sent, waiting, being retried or failed with the platform's
 //! answer, and can send a failed one again.
 
-use super::Lti;
 use super::outgoing::{self, without_url};
 use super::store::{self, Outgoing, Platform};
 use super::token::SCORE_SCOPE;
+use super::tool::{self, Lti};
 use crate::deadline::rfc3339;
 use crate::escape;
 use crate::lab::Lab;
@@ -73,7 +73,7 @@ pub async fn run(app: AppState) {
             let (lab, from) = (app.lab.clone(), app.grades_from);
             let for_frames = Arc::clone(&app.lti);
             let refreshed = app.db(move |c| {
-                super::refresh_frames(&for_frames, c)?;
+                tool::refresh_frames(&for_frames, c)?;
                 reconcile(c, &lab, from, None)
             });
             if let Err(fail) = refreshed.await {
