@@ -112,6 +112,7 @@ fn verify_by_model_solution(exercise: &LabExercise, found: &mut Vec<Disagreement
             lab_names: &[],
             lab_exercises: &[],
             submission: &file,
+            shown_as: None,
             interpreters: &exercise.config.interpreters,
             jobs: crate::pool::default_jobs(),
             siblings: false,

@@ -32,7 +32,9 @@ pub fn check(
     reporter: &mut dyn Reporter,
 ) -> Result<CheckReport, Error> {
     let exercise = request.exercise;
-    let display = request.submission.display().to_string();
+    let display = request
+        .shown_as
+        .map_or_else(|| request.submission.display().to_string(), str::to_string);
     let source = read_submission(request.submission)?;
     reporter
         .event(&Event::Started {
@@ -53,11 +55,7 @@ pub fn check(
         &source,
     )?;
     let grader = grader::grader(exercise);
-    let original_dir = std::path::absolute(request.submission)
-        .ok()
-        .and_then(|p| p.parent().map(Path::to_path_buf))
-        .unwrap_or_default();
-
+    let path_map = path_map(request, &prepared.snapshot_dir);
     let workspaces: Vec<PathBuf> = (0..request.interpreters.len())
         .map(|index| prepared.root.join(format!("run-{index}")))
         .collect();
@@ -70,10 +68,7 @@ pub fn check(
             program: &prepared.program,
             source: &source,
             workspace,
-            path_map: (
-                prepared.snapshot_dir.display().to_string(),
-                original_dir.display().to_string(),
-            ),
+            path_map: path_map.clone(),
             expose: &prepared.expose,
         })
         .collect();
@@ -111,6 +106,22 @@ pub fn check(
         .event(&Event::Finished(&report))
         .map_err(report_error)?;
     Ok(report)
+}
+
+/// What tracebacks' paths to the private copy become: the student's own folder, or nothing
+/// (the bare name) where the request names the file alone.
+fn path_map(request: &CheckRequest, snapshot_dir: &Path) -> (String, String) {
+    if request.shown_as.is_some() {
+        return (format!("{}/", snapshot_dir.display()), String::new());
+    }
+    let original_dir = std::path::absolute(request.submission)
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+        .unwrap_or_default();
+    (
+        snapshot_dir.display().to_string(),
+        original_dir.display().to_string(),
+    )
 }
 
 /// Each interpreter's run begun (its sample cases), then each finished (its secret cases),
@@ -174,6 +185,7 @@ mod tests {
             lab_names: &[],
             lab_exercises: &[],
             submission: &file,
+            shown_as: None,
             interpreters: &["/bin/sh".to_string()],
             jobs: 2,
             siblings: false,
@@ -311,6 +323,7 @@ mod tests {
             lab_names: &[],
             lab_exercises: &[],
             submission: &file,
+            shown_as: None,
             interpreters: &["/nowhere/python9".to_string()],
             jobs: 1,
             siblings: false,

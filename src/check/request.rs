@@ -12,6 +12,10 @@ pub struct CheckRequest<'a> {
     /// The lab's exercises, to recognise a file meant for another one (may be empty).
     pub lab_exercises: &'a [LabExercise],
     pub submission: &'a Path,
+    /// The name the report gives the submission, its tracebacks naming the file alone: the
+    /// website's uploads, kept in a private folder. None: its path as given, and tracebacks
+    /// naming its own folder.
+    pub shown_as: Option<&'a str>,
     pub interpreters: &'a [String],
     pub jobs: usize,
     /// Whether the `.py` files beside the submission are its own (a student's folder) and may

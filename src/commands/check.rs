@@ -43,6 +43,7 @@ pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
         lab_names: &names,
         lab_exercises: &lab.exercises,
         submission: &args.file,
+        shown_as: None,
         interpreters: &interpreters,
         jobs: super::jobs(args.jobs)?,
         siblings: true,

@@ -295,6 +295,7 @@ impl Grader<'_> {
                     lab_names: self.names,
                     lab_exercises: &self.lab.exercises,
                     submission: &item.file,
+                    shown_as: None,
                     interpreters: &interpreters,
                     jobs: self.case_jobs,
                     siblings: item.own_folder,

@@ -13,7 +13,6 @@ use crate::lab::Lab;
 use crate::report::{CheckReport, Silent};
 use crate::runner::Runner;
 use crate::stop::Stop;
-use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
@@ -44,28 +43,14 @@ pub fn check_submission(
         lab_names: &names,
         lab_exercises: &lab.exercises,
         submission: &file,
+        shown_as: Some(filename),
         interpreters: &exercise.config.interpreters,
         jobs,
         siblings: false,
         shared: None,
         stop,
     };
-    let report = check::check(&request, runner, &mut Silent)?;
-    let mut report = without_folder(report, folder.path())?;
-    report.submission = filename.to_string();
-    Ok(report)
-}
-
-/// The report with the private folder's path taken out of every message and traceback.
-fn without_folder(report: CheckReport, folder: &Path) -> Result<CheckReport> {
-    let prefix = format!("{}/", folder.display());
-    let text = serde_json::to_string(&report).map_err(json_error)?;
-    // The folder's name is letters, digits, `-` and `/`: written the same inside JSON.
-    serde_json::from_str(&text.replace(&prefix, "")).map_err(json_error)
-}
-
-fn json_error(e: serde_json::Error) -> Error {
-    Error::internal("cannot serialize a report", std::io::Error::other(e))
+    check::check(&request, runner, &mut Silent)
 }
 
 pub struct Workers {

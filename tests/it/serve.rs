@@ -404,6 +404,25 @@ fn a_student_logs_in_submits_and_reads_the_same_report_check_gives() {
     // The exercise list shows the best verdict.
     let (_, exercises) = get_json(&ada, &server, "/api/exercises");
     assert_eq!(exercises[0]["best"]["verdict"], "accepted");
+
+    // A traceback names the file alone, never a private folder of the server's; the report
+    // names the file as it was uploaded.
+    let crash = b"import sys\nsys.stdin.read()\nraise ValueError('boom')\n".to_vec();
+    let response = upload(&ada, &server, "exclusive_or", "mine.py", crash);
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let id = response.json::<Value>().unwrap()["id"].as_i64().unwrap();
+    let crash = judged(&ada, &server, id);
+    assert_eq!(crash["verdict"], "runtime_error", "{crash}");
+    assert_eq!(crash["report"]["submission"], "mine.py", "{crash}");
+    let shown = crash["report"].to_string();
+    assert!(
+        shown.contains(r#"File \"exclusive_or.py\", line 3"#),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains("nimlab-") && !shown.contains("/tmp/"),
+        "{shown}"
+    );
 }
 
 #[test]

@@ -150,6 +150,7 @@ fn check_file(lab: &Lab, source: &str) -> nimlab::report::CheckReport {
         lab_names: &names,
         lab_exercises: &lab.exercises,
         submission: &file,
+        shown_as: None,
         interpreters: &["3".to_string()],
         jobs: 2,
         siblings: false,
