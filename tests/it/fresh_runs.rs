@@ -753,16 +753,18 @@ fn every_program_of_the_corpora_is_judged_alike_forked_and_fresh() {
     let forked = graded_cases(class.path(), None, "fork", pythons);
     let fresh = graded_cases(class.path(), None, "process", pythons);
     assert!(forked.len() > 1000, "{} cases", forked.len());
-    let differing = differences(&forked, &fresh, &names, &[]);
+    let differing = differences(&forked, &fresh, &names, &[], &[]);
     assert!(differing.is_empty(), "{}", differing.join("\n"));
 }
 /// Every case graded differently forked and fresh, told with its program. A program named in
-/// `verdict_only` has only its verdicts compared.
+/// `verdict_only` has only its verdicts compared; one named in `near_limits` may meet the time
+/// limit on one side only (its other cases are compared in full).
 fn differences(
     forked: &std::collections::BTreeMap<String, String>,
     fresh: &std::collections::BTreeMap<String, String>,
     names: &[(String, String)],
     verdict_only: &[(&str, &str)],
+    near_limits: &[(&str, &str)],
 ) -> Vec<String> {
     let program_of = |key: &str| {
         let student = key.split(' ').next().unwrap_or_default();
@@ -777,8 +779,15 @@ fn differences(
         .iter()
         .filter(|(key, seen)| {
             let program = program_of(key);
+            let timed_out = |seen: &str| verdict(seen) == "\"time_limit\"";
             match fresh.get(*key) {
                 None => true,
+                Some(other)
+                    if near_limits.iter().any(|(p, _)| *p == program)
+                        && timed_out(seen) != timed_out(other) =>
+                {
+                    false
+                }
                 Some(other) if verdict_only.iter().any(|(p, _)| *p == program) => {
                     verdict(seen) != verdict(other)
                 }
@@ -809,6 +818,15 @@ const DIFFERS_BY_NATURE: &[(&str, &str)] = &[(
     "lists /tmp, where the folders nimlab shows a run are named by nimlab's process id and a \
      random suffix (a fresh run is shown one more, its interpreter's settings), and prints \
      /tmp's inode count, one per such folder",
+)];
+
+/// Programs of the hostile corpus whose time, not their runner, decides whether they end
+/// within the limit on a busy machine, each with the reason: a time limit on one side only
+/// is let pass.
+const NEAR_ITS_LIMITS: &[(&str, &str)] = &[(
+    "diskwalker",
+    "walks every folder of the disk: about 0.4 s of CPU alone, over the 3 s limit when the \
+     tests beside it load the machine",
 )];
 
 /// One file, one verdict, for the hostile corpus too: every program hostile.rs attacks with,
@@ -856,7 +874,7 @@ fn every_hostile_program_is_judged_alike_forked_and_fresh() {
     let forked = graded_cases(class.path(), Some(lab.path()), "fork", pythons);
     let fresh = graded_cases(class.path(), Some(lab.path()), "process", pythons);
     assert!(forked.len() >= programs.len() * 4, "{} cases", forked.len());
-    let differing = differences(&forked, &fresh, &names, DIFFERS_BY_NATURE);
+    let differing = differences(&forked, &fresh, &names, DIFFERS_BY_NATURE, NEAR_ITS_LIMITS);
     assert!(differing.is_empty(), "{}", differing.join("\n"));
 }
 
