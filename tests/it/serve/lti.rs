@@ -1843,9 +1843,16 @@ fn a_flood_of_login_initiations_keeps_no_real_launch_out_and_stores_nothing() {
             )
         })
         .collect();
+    // The first 30 launch with no flood: what a launch takes on this machine now.
+    let quiet = Instant::now();
+    let mut launches: Vec<StatusCode> = class[..30]
+        .iter()
+        .map(|person| launch_status(server, platform, person))
+        .collect();
+    let quiet_launch = quiet.elapsed() / 30;
     let stop = AtomicBool::new(false);
     let started = Instant::now();
-    let (flood, launches) = std::thread::scope(|scope| {
+    let (flood, flooded) = std::thread::scope(|scope| {
         // Eight clients send initiations as fast as they are answered, all along.
         let flooding: Vec<_> = (0..8)
             .map(|sender| {
@@ -1863,7 +1870,7 @@ fn a_flood_of_login_initiations_keeps_no_real_launch_out_and_stores_nothing() {
         std::thread::sleep(Duration::from_millis(500));
         // The class launches from one address, one after the other, while the flood goes on.
         // (First launches at the same moment are issue 41's point 7, not this test's.)
-        let launches: Vec<StatusCode> = class
+        let launches: Vec<StatusCode> = class[30..]
             .iter()
             .map(|person| launch_status(server, platform, person))
             .collect();
@@ -1875,6 +1882,7 @@ fn a_flood_of_login_initiations_keeps_no_real_launch_out_and_stores_nothing() {
         (flood, launches)
     });
     let took = started.elapsed();
+    launches.extend(flooded);
     let failed: Vec<_> = launches
         .iter()
         .filter(|s| **s != StatusCode::SEE_OTHER)
@@ -1886,7 +1894,13 @@ fn a_flood_of_login_initiations_keeps_no_real_launch_out_and_stores_nothing() {
         server.stderr()
     );
     assert_eq!(launches.len(), 300);
-    assert!(took < Duration::from_secs(60), "{took:?}");
+    // Under the flood a launch takes its turn beside eight clients, not after them: within
+    // a few times a quiet launch (measured, since debug builds and loaded machines differ).
+    let flooded_launch = took / 270;
+    assert!(
+        flooded_launch < quiet_launch * 6 + Duration::from_millis(50),
+        "a launch took {flooded_launch:?} under the flood, {quiet_launch:?} without"
+    );
     // Every initiation was answered with its redirect to the platform.
     assert!(
         flood.iter().all(|s| *s == StatusCode::SEE_OTHER),
@@ -1898,7 +1912,7 @@ fn a_flood_of_login_initiations_keeps_no_real_launch_out_and_stores_nothing() {
     assert_eq!(rows_of(&course.db, "lti_launches"), 0);
     assert_eq!(rows_of(&course.db, "lti_nonces"), 300);
     eprintln!(
-        "300 launches in {took:?} during {} initiations",
+        "270 launches in {took:?} during {} initiations ({quiet_launch:?} a launch without)",
         flood.len()
     );
 }
