@@ -509,22 +509,7 @@ fn a_class_in_a_folder_closed_to_others_is_graded() {
     std::fs::set_permissions(class.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
     let solution = crate::common::root().join("exercises/exclusive_or/solution.py");
     std::fs::copy(&solution, class.path().join("ann_1_exclusive_or.py")).unwrap();
-    let out = class.path().join("out");
-    let output = nimlab()
-        .arg("grade")
-        .arg(class.path())
-        .arg("--out")
-        .arg(&out)
-        .args(["--python", "3", "--jobs", "1"])
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let results = std::fs::read_to_string(out.join("results.json")).unwrap();
-    let results: Value = serde_json::from_str(&results).unwrap();
+    let results = graded(class.path(), "out", &["--python", "3", "--jobs", "1"]);
     let ann = &results["students"][0]["exercises"]["exclusive_or"]["report"];
     assert_eq!(ann["verdict"], "accepted", "{ann:#}");
 }
@@ -678,6 +663,26 @@ fn corpora_class() -> (tempfile::TempDir, Vec<(String, String)>) {
     (class, names)
 }
 
+/// `nimlab grade CLASS --out CLASS/OUT ARGS`, which must succeed: its `results.json`.
+fn graded(class: &Path, out: &str, args: &[&str]) -> Value {
+    let out = class.join(out);
+    let output = nimlab()
+        .arg("grade")
+        .arg(class)
+        .arg("--out")
+        .arg(&out)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results = std::fs::read_to_string(out.join("results.json")).unwrap();
+    serde_json::from_str(&results).unwrap()
+}
+
 /// Every case of every exercise graded for each student in `results.json`: (student, exercise,
 /// interpreter, case) → verdict and what the program printed where the report keeps it.
 fn graded_cases(
@@ -686,25 +691,11 @@ fn graded_cases(
     runner: &str,
     pythons: &str,
 ) -> std::collections::BTreeMap<String, String> {
-    let out = class.join(format!("out-{runner}"));
-    let mut command = nimlab();
-    command
-        .arg("grade")
-        .arg(class)
-        .arg("--out")
-        .arg(&out)
-        .args(["--python", pythons, "--runner", runner]);
+    let mut args = vec!["--python", pythons, "--runner", runner];
     if let Some(lab) = lab {
-        command.arg("--lab").arg(lab);
+        args.extend(["--lab", lab.to_str().unwrap()]);
     }
-    let output = command.output().unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let results = std::fs::read_to_string(out.join("results.json")).unwrap();
-    let results: Value = serde_json::from_str(&results).unwrap();
+    let results = graded(class, &format!("out-{runner}"), &args);
     let mut cases = std::collections::BTreeMap::new();
     for student in results["students"].as_array().unwrap() {
         let id = student["id"]
