@@ -1,13 +1,23 @@
+//! The `nimlab` command: its arguments ([`cli`]) and one function per command ([`commands`]),
+//! over the grader (nimlab-core) and the website (nimlab-web).
+
+mod bench;
+mod cli;
+mod commands;
+
 use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = nimlab::cli::Cli::parse();
-    match nimlab::commands::run(cli) {
+    let cli = crate::cli::Cli::parse();
+    match crate::commands::run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
             // An error may quote a file or a roster nimlab read: shown, never acting on the terminal.
-            eprintln!("error: {}", nimlab::escape::terminal(&error.to_string()));
+            eprintln!(
+                "error: {}",
+                nimlab_core::escape::terminal(&error.to_string())
+            );
             ExitCode::from(error.exit_code())
         }
     }

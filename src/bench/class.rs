@@ -4,9 +4,9 @@
 
 use super::Runner;
 use super::common::{self, stdout_error};
-use crate::error::{Error, Result};
-use crate::lab::{Lab, LabExercise};
-use crate::runner::interpreter;
+use nimlab_core::error::{Error, Result};
+use nimlab_core::lab::{Lab, LabExercise};
+use nimlab_core::runner::interpreter;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -56,7 +56,7 @@ pub(super) fn run(
 ) -> Result<u8> {
     let results = measure(lab, students, python_request, runner)?;
     print(&results, out)?;
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }
 
 fn measure(
@@ -92,7 +92,7 @@ fn measure(
         let out_dir = dir.path().join(format!("out-{}", runner.name()));
         let grade = || grade(lab, &nimlab, &class_dir, &out_dir, &python, runner);
         let (first, again) = (grade()?, grade()?);
-        let jobs = crate::grade::default_jobs(runner == Runner::Fork);
+        let jobs = nimlab_core::grade::default_jobs(runner == Runner::Fork);
         graded.push(Graded {
             runner,
             jobs,

@@ -2,9 +2,9 @@
 //! nimlab itself as a user would.
 
 use super::Solution;
-use crate::error::{Error, Result};
-use crate::lab::Lab;
-use crate::runner::interpreter;
+use nimlab_core::error::{Error, Result};
+use nimlab_core::lab::Lab;
+use nimlab_core::runner::interpreter;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -73,7 +73,7 @@ pub(super) fn run_by_hand(python: &Path, file: &Path, dir: &Path, stdin: &[u8]) 
 
 /// Adds `--lab FOLDER` to a nimlab `command` when the lab is a folder (not the built-in one).
 pub(super) fn with_lab(command: &mut Command, lab: &Lab) {
-    if let crate::lab::LabOrigin::Folder(root) = &lab.origin {
+    if let nimlab_core::lab::LabOrigin::Folder(root) = &lab.origin {
         command.arg("--lab").arg(root);
     }
 }
@@ -150,7 +150,7 @@ pub(super) mod test {
     }
 
     /// What `print` writes, as text.
-    pub fn printed(print: impl FnOnce(&mut Vec<u8>) -> crate::error::Result<()>) -> String {
+    pub fn printed(print: impl FnOnce(&mut Vec<u8>) -> nimlab_core::error::Result<()>) -> String {
         let mut out = Vec::new();
         print(&mut out).expect("written");
         String::from_utf8(out).expect("text")

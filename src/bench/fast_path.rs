@@ -6,8 +6,10 @@
 
 use super::common::{self, median, ms, stdout_error, verdict};
 use super::{About, Solution};
-use crate::error::{Error, Result};
-use crate::runner::{ForkRunner, ProcessRunner, RunLimits, RunSpec, RunWay, Runner, interpreter};
+use nimlab_core::error::{Error, Result};
+use nimlab_core::runner::{
+    ForkRunner, ProcessRunner, RunLimits, RunSpec, RunWay, Runner, interpreter,
+};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -72,7 +74,7 @@ fn one_case(solution: &Solution) -> Result<OneCase> {
     let (per_process, per_fork) = cases.paired(&process, &fork)?;
     fork.finished_with(&cases.expose);
     Ok(OneCase::Measured(Measured {
-        isolation: crate::runner::sandbox::Isolation::detect().summary(),
+        isolation: nimlab_core::runner::sandbox::Isolation::detect().summary(),
         per_process,
         per_fork,
         runs: solution.exercise.cases.len() * solution.repeat.max(2),
@@ -118,12 +120,12 @@ impl<'a> Cases<'a> {
             args: vec![self.solution.file.clone().into()],
             stdin: self.solution.exercise.cases[index].input.stdin(),
             workdir: &self.workdirs[index],
-            env: crate::check::clean_env(&self.workdirs[index]),
+            env: nimlab_core::check::clean_env(&self.workdirs[index]),
             limits: self.limits,
             expose: &self.expose,
             // (Seeded as check's runs are: a fresh interpreter's start includes the seeding.)
             seed: Some(index as u64),
-            stop: crate::stop::Stop::never(),
+            stop: nimlab_core::stop::Stop::never(),
         }
     }
 

@@ -3,10 +3,10 @@
 
 use super::common::{self, median, ms, stdout_error};
 use super::{About, Solution};
-use crate::error::{Error, Result};
-use crate::exercises::{Interactive, Parsed};
-use crate::lab::{Case, CaseInput};
-use crate::runner::{ProcessRunner, RunLimits, RunSpec, Runner};
+use nimlab_core::error::{Error, Result};
+use nimlab_core::exercises::{Interactive, Parsed};
+use nimlab_core::lab::{Case, CaseInput};
+use nimlab_core::runner::{ProcessRunner, RunLimits, RunSpec, Runner};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
@@ -64,7 +64,7 @@ pub(super) fn run(
     print_average(&average(&scenarios), out)?;
     let whole = whole_check(solution)?;
     print_whole_check(&about, &whole, out)?;
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }
 
 /// CPU time this thread has used: the judge's own work, apart from the program's.
@@ -156,14 +156,14 @@ impl<'a> Player<'a> {
             expose: std::slice::from_ref(&self.folder),
             seed: None,
             limits: self.limits,
-            stop: crate::stop::Stop::never(),
+            stop: nimlab_core::stop::Stop::never(),
         };
         let mut session = self.runner.start(&spec)?;
         let result = interactive.play(scenario, session.as_mut());
         let end = session.finish()?;
         let judge = thread_cpu() - judge_started;
         let wall = started.elapsed();
-        if result.verdict != crate::judge::Verdict::Accepted {
+        if result.verdict != nimlab_core::judge::Verdict::Accepted {
             return Err(Error::fault(format!(
                 "{}: the model solution was not accepted: {}",
                 case.name, result.message

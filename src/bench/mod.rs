@@ -18,8 +18,8 @@ mod game;
 mod stdin;
 mod website;
 
-use crate::error::{Error, Result};
-use crate::lab::{Lab, LabExercise};
+use nimlab_core::error::{Error, Result};
+use nimlab_core::lab::{Lab, LabExercise};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -100,7 +100,7 @@ pub fn run(lab: &Lab, options: &Options, out: &mut impl Write) -> Result<u8> {
 
 /// A game exercise is timed game by game; any other, case by case.
 fn by_judging(solution: &Solution, out: &mut impl Write) -> Result<u8> {
-    match crate::judge::output_judge(solution.exercise.judging()) {
+    match nimlab_core::judge::output_judge(solution.exercise.judging()) {
         Ok(_) => stdin::run(solution, out),
         Err(referee) => game::run(solution, referee, out),
     }

@@ -4,9 +4,9 @@
 use super::common::{self, median, ms, stdout_error, verdict};
 use super::fast_path;
 use super::{About, Solution};
-use crate::error::{Error, Result};
-use crate::runner::sandbox::Isolation;
-use crate::runner::{ProcessRunner, RunLimits, RunSpec, Runner};
+use nimlab_core::error::{Error, Result};
+use nimlab_core::runner::sandbox::Isolation;
+use nimlab_core::runner::{ProcessRunner, RunLimits, RunSpec, Runner};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -40,7 +40,7 @@ pub(super) fn run(solution: &Solution, out: &mut impl Write) -> Result<u8> {
     let results = measure(solution)?;
     print(&solution.about(), &results, out)?;
     fast_path::run(solution, out)?;
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }
 
 fn measure(solution: &Solution) -> Result<Results> {
@@ -146,11 +146,11 @@ fn isolation_cost(solution: &Solution) -> Result<Vec<f64>> {
             args: vec![solution.file.clone().into()],
             stdin: input,
             workdir: scratch.path(),
-            env: crate::check::clean_env(scratch.path()),
+            env: nimlab_core::check::clean_env(scratch.path()),
             limits: RunLimits::from(&exercise.config.limits),
             expose: &expose,
             seed: None,
-            stop: crate::stop::Stop::never(),
+            stop: nimlab_core::stop::Stop::never(),
         };
         let started = Instant::now();
         let outcome = runner.run(&spec)?;

@@ -6,10 +6,10 @@
 //! (`--workers 0`) and J judge processes (`--no-web`) on a scratch database the bench makes
 //! on the PostgreSQL server `--db` names, and drops afterwards however the bench ends.
 
-use crate::error::{Error, Result};
-use crate::lab::Lab;
-use crate::runner::{ProcessRunner, Runner};
-use crate::serve::db;
+use nimlab_core::error::{Error, Result};
+use nimlab_core::lab::Lab;
+use nimlab_core::runner::{ProcessRunner, Runner};
+use nimlab_web::db;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -167,7 +167,7 @@ impl Child {
         let exe = std::env::current_exe()
             .map_err(|e| Error::internal("cannot find the nimlab binary", e))?;
         let mut command = std::process::Command::new(exe);
-        if let crate::lab::LabOrigin::Folder(folder) = &lab.origin {
+        if let nimlab_core::lab::LabOrigin::Folder(folder) = &lab.origin {
             command.arg("--lab").arg(folder);
         }
         command
@@ -301,9 +301,9 @@ pub fn run(
     let tally = &results.tally;
     Ok(
         if tally.failures.is_empty() && tally.accepted == tally.judged {
-            crate::exit::SUCCESS
+            nimlab_core::exit::SUCCESS
         } else {
-            crate::exit::NOT_ACCEPTED
+            nimlab_core::exit::NOT_ACCEPTED
         },
     )
 }
@@ -326,7 +326,7 @@ fn measure(lab: &Lab, students: usize, workers: Option<usize>) -> Result<Results
     let db_path = folder.path().join("bench.db");
     accounts(&db_path, students)?;
     let server = Child::start(lab, &db_path, workers)?;
-    let workers = workers.unwrap_or_else(crate::pool::default_jobs);
+    let workers = workers.unwrap_or_else(nimlab_core::pool::default_jobs);
     let isolation = ProcessRunner::detect().isolation().summary();
     let (timings, elapsed, refused) = submit_at_once(&server.addr, &source, students)?;
     let peak = server.peak_memory_mib();
@@ -355,7 +355,8 @@ fn measure_split(
     let scratch = Scratch::create(&judges.server)?;
     accounts(&scratch.uri, students)?;
     let web = Child::start(lab, &scratch.uri, Some(0))?;
-    let workers = workers.unwrap_or_else(|| (crate::pool::default_jobs() / judges.count).max(1));
+    let workers =
+        workers.unwrap_or_else(|| (nimlab_core::pool::default_jobs() / judges.count).max(1));
     let processes = (0..judges.count)
         .map(|_| Child::start_judge(lab, &scratch.uri, workers))
         .collect::<Result<Vec<_>>>()?;
@@ -502,7 +503,7 @@ fn with_database(server: &std::path::Path, name: &str) -> std::path::PathBuf {
 /// only logging in is measured.
 fn accounts(db_path: &std::path::Path, students: usize) -> Result<()> {
     let database = db::Db::open(db_path)?;
-    let hash = crate::serve::auth::hash_password(PASSWORD)?;
+    let hash = nimlab_web::auth::hash_password(PASSWORD)?;
     database.with(|c| {
         let mut tx = c.transaction()?;
         for index in 1..=students {
@@ -523,7 +524,7 @@ fn submit_at_once(
     source: &str,
     students: usize,
 ) -> Result<(Vec<Result<Timing>>, Duration, usize)> {
-    let runtime = crate::serve::runtime()?;
+    let runtime = nimlab_web::runtime()?;
     let limit = Duration::from_secs(60 + 10 * students as u64);
     let refusals = Refusals::default();
     runtime.block_on(async {

@@ -2,8 +2,8 @@
 
 use crate::bench::{Options, Runner, What};
 use crate::cli::{BenchArgs, RunnerChoice};
-use crate::error::Result;
-use crate::lab::Lab;
+use nimlab_core::error::Result;
+use nimlab_core::lab::Lab;
 
 pub fn bench(lab: &Lab, args: &BenchArgs) -> Result<u8> {
     crate::bench::run(lab, &options(args), &mut anstream::stdout())

@@ -1,13 +1,13 @@
 //! `nimlab check FILE`: one submission, every case of its exercise, under each interpreter.
 
-use crate::check::{self, CheckRequest};
 use crate::cli::{CheckArgs, Format};
-use crate::error::{Error, Result};
-use crate::exit;
-use crate::judge::Verdict;
-use crate::lab::Lab;
-use crate::report::{JsonReporter, Reporter, StudentView, TextReporter};
-use crate::stop::Stop;
+use nimlab_core::check::{self, CheckRequest};
+use nimlab_core::error::{Error, Result};
+use nimlab_core::exit;
+use nimlab_core::judge::Verdict;
+use nimlab_core::lab::Lab;
+use nimlab_core::report::{JsonReporter, Reporter, StudentView, TextReporter};
+use nimlab_core::stop::Stop;
 
 pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
     // Whether it is a file nimlab can read is the check's to say (a FIFO is refused there).

@@ -1,10 +1,10 @@
 //! `nimlab deadline set|extend|list|clear`: the website's deadlines and extensions.
 
 use crate::cli::DeadlineCommand;
-use crate::error::{Error, Result};
-use crate::lab::Lab;
-use crate::serve::db::Db;
-use crate::serve::deadlines;
+use nimlab_core::error::{Error, Result};
+use nimlab_core::lab::Lab;
+use nimlab_web::db::Db;
+use nimlab_web::deadlines;
 use std::path::Path;
 
 pub fn deadline(lab: &Lab, command: &DeadlineCommand) -> Result<u8> {
@@ -29,12 +29,12 @@ pub fn deadline(lab: &Lab, command: &DeadlineCommand) -> Result<u8> {
             db,
         } => {
             deadlines::exercises(lab, exercise)?;
-            crate::deadline::parse_time(until)
+            nimlab_core::deadline::parse_time(until)
                 .map_err(|e| Error::usage(format!("the extension: {e}")))?;
             let (names, until) = deadlines::extend(&open(db)?, lab, student, exercise, until)?;
             println!(
                 "{student}: due {} for {}; the late period moves with it",
-                crate::deadline::display(until),
+                nimlab_core::deadline::display(until),
                 names.join(", ")
             );
         }
@@ -56,7 +56,7 @@ pub fn deadline(lab: &Lab, command: &DeadlineCommand) -> Result<u8> {
             }
         }
     }
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }
 
 /// The website's database, which must exist: deadlines are set for a class that has one.

@@ -1,10 +1,10 @@
 //! `nimlab doctor`: which protections hold here, and which interpreters are found.
 
 use super::stdout_error;
-use crate::error::Result;
-use crate::exit;
-use crate::runner::interpreter;
-use crate::runner::sandbox::Isolation;
+use nimlab_core::error::Result;
+use nimlab_core::exit;
+use nimlab_core::runner::interpreter;
+use nimlab_core::runner::sandbox::Isolation;
 use std::io::Write;
 
 pub fn doctor(interpreters: &[String]) -> Result<u8> {

@@ -1,15 +1,15 @@
 //! `nimlab fixtures verify|generate`.
 
 use super::stdout_error;
-use crate::error::Result;
-use crate::exit;
-use crate::lab::Lab;
+use nimlab_core::error::Result;
+use nimlab_core::exit;
+use nimlab_core::lab::Lab;
 use std::io::Write;
 use std::path::Path;
 
 pub fn verify(lab: &Lab, exercises: &[String]) -> Result<u8> {
     let mut out = anstream::stdout();
-    let found = crate::fixtures::verify(lab, exercises, &mut out)?;
+    let found = nimlab_core::fixtures::verify(lab, exercises, &mut out)?;
     for d in &found {
         eprintln!("{}: {}: {}", d.exercise, d.case, d.problem);
     }
@@ -22,7 +22,7 @@ pub fn verify(lab: &Lab, exercises: &[String]) -> Result<u8> {
 
 pub fn generate(lab: &Lab, exercise: &str, seed: u64, count: usize, out: &Path) -> Result<u8> {
     let exercise = lab.exercise(exercise)?;
-    let written = crate::fixtures::generate(exercise, seed, count, out)?;
+    let written = nimlab_core::fixtures::generate(exercise, seed, count, out)?;
     writeln!(
         anstream::stdout(),
         "Wrote {} case(s) to {}",

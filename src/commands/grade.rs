@@ -1,21 +1,21 @@
 //! `nimlab grade` and `nimlab merge`: a class folder into a gradebook and reports.
 
 use crate::cli::GradeArgs;
-use crate::error::Result;
-use crate::exit;
-use crate::lab::Lab;
-use crate::stop::Stop;
+use nimlab_core::error::Result;
+use nimlab_core::exit;
+use nimlab_core::lab::Lab;
+use nimlab_core::stop::Stop;
 use std::path::{Path, PathBuf};
 
 pub fn grade(lab: &Lab, args: &GradeArgs) -> Result<u8> {
     // Grades, reports and the cache of students' results are private to their owner.
-    crate::fsutil::private_from_now_on();
-    let options = crate::grade::GradeOptions {
+    nimlab_core::fsutil::private_from_now_on();
+    let options = nimlab_core::grade::GradeOptions {
         dir: &args.dir,
         out: &args.out,
         interpreters: args.python.clone(),
         jobs: match args.jobs {
-            None => crate::grade::default_jobs(args.runner == crate::cli::RunnerChoice::Fork),
+            None => nimlab_core::grade::default_jobs(args.runner == crate::cli::RunnerChoice::Fork),
             requested => super::jobs(requested)?,
         },
         roster: args.roster.as_deref(),
@@ -25,7 +25,7 @@ pub fn grade(lab: &Lab, args: &GradeArgs) -> Result<u8> {
         // Ctrl-C stops the programs running and keeps what has finished.
         stop: Stop::on_ctrl_c(),
     };
-    crate::grade::run(lab, &options, &mut anstream::stdout())?;
+    nimlab_core::grade::run(lab, &options, &mut anstream::stdout())?;
     Ok(if options.stop.requested() {
         exit::INTERRUPTED
     } else {
@@ -34,7 +34,7 @@ pub fn grade(lab: &Lab, args: &GradeArgs) -> Result<u8> {
 }
 
 pub fn merge(parts: &[PathBuf], out: &Path) -> Result<u8> {
-    crate::fsutil::private_from_now_on();
-    crate::grade::merge_folders(parts, out, &mut anstream::stdout())?;
+    nimlab_core::fsutil::private_from_now_on();
+    nimlab_core::grade::merge_folders(parts, out, &mut anstream::stdout())?;
     Ok(exit::SUCCESS)
 }

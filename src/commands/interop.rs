@@ -2,14 +2,14 @@
 
 use super::stdout_error;
 use crate::cli::CheckerArgs;
-use crate::error::{Error, Result};
-use crate::exit;
-use crate::lab::Lab;
+use nimlab_core::error::{Error, Result};
+use nimlab_core::exit;
+use nimlab_core::lab::Lab;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub fn import_cms(src: &Path, out: &Path) -> Result<u8> {
-    let summary = crate::interop::cms::import(src, out)?;
+    let summary = nimlab_core::interop::cms::import(src, out)?;
     let mut stdout = anstream::stdout();
     let mut say = |line: String| writeln!(stdout, "{line}").map_err(stdout_error);
     say(format!(
@@ -33,12 +33,12 @@ pub fn import_cms(src: &Path, out: &Path) -> Result<u8> {
 }
 
 pub fn export_cms(lab: &Lab, out: &Path) -> Result<u8> {
-    let skipped = crate::interop::cms::export(lab, out)?;
+    let skipped = nimlab_core::interop::cms::export(lab, out)?;
     exported("a CMS contest", out, &skipped)
 }
 
 pub fn export_kattis(lab: &Lab, out: &Path) -> Result<u8> {
-    let skipped = crate::interop::kattis::export(lab, out)?;
+    let skipped = nimlab_core::interop::kattis::export(lab, out)?;
     exported("Kattis problem packages", out, &skipped)
 }
 
@@ -57,7 +57,7 @@ fn exported(format: &str, out: &Path, skipped: &[String]) -> Result<u8> {
 
 /// `nimlab checker`: the protocol chosen on the command line, run by the interop module.
 pub fn checker(lab: &Lab, args: &CheckerArgs) -> Result<u8> {
-    use crate::interop::checker::{Protocol, run};
+    use nimlab_core::interop::checker::{Protocol, run};
     let files = |paths: &[PathBuf]| (paths[0].clone(), paths[1].clone(), paths[2].clone());
     let protocol = match (&args.kattis, &args.cms) {
         _ if args.input_validator => Protocol::InputValidator,

@@ -1,9 +1,9 @@
 //! Commands that show the lab: `list`, `show`, `init`, `reference`.
 
 use super::stdout_error;
-use crate::error::{Error, Result};
-use crate::exit;
-use crate::lab::{Lab, Visibility};
+use nimlab_core::error::{Error, Result};
+use nimlab_core::exit;
+use nimlab_core::lab::{Lab, Visibility};
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -37,7 +37,7 @@ pub fn show(lab: &Lab, exercise: &str) -> Result<u8> {
 }
 
 pub fn init(lab: &Lab, dir: &Path) -> Result<u8> {
-    let files = crate::pack::init(lab, dir)?;
+    let files = nimlab_core::pack::init(lab, dir)?;
     writeln!(
         anstream::stdout(),
         "Wrote {files} files to {}. Start with its README.md.",

@@ -1,10 +1,12 @@
 //! `nimlab lti add-platform|list`: the LMS platforms that may launch the website (LTI 1.3).
 
 use crate::cli::LtiCommand;
-use crate::error::{Error, Result};
-use crate::serve::db::Db;
-use crate::serve::lti::outgoing::allowed;
-use crate::serve::lti::store::{self, NewPlatform};
+use nimlab_core::error::{Error, Result};
+use nimlab_core::escape::one_line;
+use nimlab_core::{exit, fsutil};
+use nimlab_web::db::Db;
+use nimlab_web::lti::outgoing::allowed;
+use nimlab_web::lti::store::{self, NewPlatform};
 
 pub fn lti(command: &LtiCommand) -> Result<u8> {
     match command {
@@ -42,18 +44,18 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
                     .map(|c| text("--forget-context", c))
                     .collect::<Result<_>>()?,
             };
-            crate::fsutil::private_from_now_on();
+            fsutil::private_from_now_on();
             let database = Db::open(db)?;
             let new = database.with(|c| store::add_platform(c, &platform))?;
             println!(
                 "{}: {} {} (client {}, deployment {})",
-                crate::serve::db::shown(db),
+                nimlab_web::db::shown(db),
                 if new { "registered" } else { "updated" },
                 platform.issuer,
                 platform.client_id,
                 platform.deployment_id
             );
-            Ok(crate::exit::SUCCESS)
+            Ok(exit::SUCCESS)
         }
         LtiCommand::List { db } => {
             let database = Db::open(db)?;
@@ -63,23 +65,20 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
                 println!("no platform registered (nimlab lti add-platform)");
             }
             for p in &platforms {
-                println!("{}", crate::escape::one_line(&p.issuer));
-                println!("  client id:   {}", crate::escape::one_line(&p.client_id));
-                println!(
-                    "  deployments: {}",
-                    crate::escape::one_line(&p.deployments.join(", "))
-                );
-                println!("  login URL:   {}", crate::escape::one_line(&p.auth_url));
-                println!("  keys (JWKS): {}", crate::escape::one_line(&p.jwks_url));
-                println!("  token URL:   {}", crate::escape::one_line(&p.token_url));
+                println!("{}", one_line(&p.issuer));
+                println!("  client id:   {}", one_line(&p.client_id));
+                println!("  deployments: {}", one_line(&p.deployments.join(", ")));
+                println!("  login URL:   {}", one_line(&p.auth_url));
+                println!("  keys (JWKS): {}", one_line(&p.jwks_url));
+                println!("  token URL:   {}", one_line(&p.token_url));
                 println!(
                     "  may frame:   {}",
-                    crate::escape::one_line(&p.frame_ancestors().join(" "))
+                    one_line(&p.frame_ancestors().join(" "))
                 );
                 print_who_may_launch(p);
             }
             println!("scores: {pending} waiting, {failed} failed");
-            Ok(crate::exit::SUCCESS)
+            Ok(exit::SUCCESS)
         }
     }
 }
@@ -109,7 +108,7 @@ fn print_who_may_launch(p: &store::Platform) {
         if p.contexts.is_empty() {
             "none (lti add-platform --context ID)".to_string()
         } else {
-            crate::escape::terminal(&p.contexts.join(", ")).into_owned()
+            nimlab_core::escape::terminal(&p.contexts.join(", ")).into_owned()
         }
     );
     println!(

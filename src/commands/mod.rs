@@ -14,14 +14,14 @@ mod serve;
 mod users;
 
 use crate::cli::{Cli, Command, ExportCommand, FixturesCommand, ImportCommand};
-use crate::error::{Error, Result};
-use crate::lab::Lab;
+use nimlab_core::error::{Error, Result};
+use nimlab_core::lab::Lab;
 
-/// Runs one command line; returns the exit code (see [`crate::exit`]).
+/// Runs one command line; returns the exit code (see [`nimlab_core::exit`]).
 pub fn run(cli: Cli) -> Result<u8> {
     if let Command::ReapCgroups { owner, roots } = &cli.command {
-        crate::runner::sandbox::reap_when_gone(*owner, roots)?;
-        return Ok(crate::exit::SUCCESS);
+        nimlab_core::runner::sandbox::reap_when_gone(*owner, roots)?;
+        return Ok(nimlab_core::exit::SUCCESS);
     }
     let lab = Lab::load(cli.lab.as_deref())?;
     match cli.command {
@@ -64,15 +64,15 @@ fn jobs(requested: Option<usize>) -> Result<usize> {
     match requested {
         Some(0) => Err(Error::usage("--jobs must be at least 1")),
         Some(n) => Ok(n),
-        None => Ok(crate::pool::default_jobs()),
+        None => Ok(nimlab_core::pool::default_jobs()),
     }
 }
 
 /// The runner a `--runner` choice names, with the strongest isolation this machine allows.
-fn runner(choice: crate::cli::RunnerChoice) -> Box<dyn crate::runner::Runner> {
+fn runner(choice: crate::cli::RunnerChoice) -> Box<dyn nimlab_core::runner::Runner> {
     match choice {
-        crate::cli::RunnerChoice::Fork => Box::new(crate::runner::ForkRunner::detect()),
-        crate::cli::RunnerChoice::Process => Box::new(crate::runner::ProcessRunner::detect()),
+        crate::cli::RunnerChoice::Fork => Box::new(nimlab_core::runner::ForkRunner::detect()),
+        crate::cli::RunnerChoice::Process => Box::new(nimlab_core::runner::ProcessRunner::detect()),
     }
 }
 

@@ -1,15 +1,15 @@
 //! `nimlab serve` and `nimlab backup`.
 
 use crate::cli::{GradesFrom, ServeArgs};
-use crate::error::{Error, Result};
-use crate::lab::Lab;
-use crate::serve::{self, ServeOptions};
+use nimlab_core::error::{Error, Result};
+use nimlab_core::lab::Lab;
+use nimlab_web::ServeOptions;
 use std::path::Path;
 
-fn grades_from(from: GradesFrom) -> serve::GradesFrom {
+fn grades_from(from: GradesFrom) -> nimlab_web::GradesFrom {
     match from {
-        GradesFrom::Best => serve::GradesFrom::Best,
-        GradesFrom::Latest => serve::GradesFrom::Latest,
+        GradesFrom::Best => nimlab_web::GradesFrom::Best,
+        GradesFrom::Latest => nimlab_web::GradesFrom::Latest,
     }
 }
 
@@ -47,28 +47,24 @@ pub fn serve(lab: Lab, args: &ServeArgs) -> Result<u8> {
     options.max_queued = args.max_queued;
     options.grades_from = grades_from(args.grades_from);
     options.fork = args.runner == crate::cli::RunnerChoice::Fork;
-    serve::serve(lab, &options)
+    nimlab_web::serve(lab, &options)
 }
 
 pub fn backup(db: &Path, out: &Path) -> Result<u8> {
-    serve::backup(db, out)?;
-    println!(
-        "{}: a copy of {}",
-        out.display(),
-        crate::serve::db::shown(db)
-    );
-    Ok(crate::exit::SUCCESS)
+    nimlab_web::backup(db, out)?;
+    println!("{}: a copy of {}", out.display(), nimlab_web::db::shown(db));
+    Ok(nimlab_core::exit::SUCCESS)
 }
 
 /// `nimlab export submissions`: the website's submissions as a class folder.
 pub fn export_submissions(lab: &Lab, db: &Path, out: &Path, from: GradesFrom) -> Result<u8> {
-    let database = crate::serve::db::Db::open_existing(db)?;
-    let count = crate::serve::export_submissions(lab, &database, grades_from(from), out)?;
+    let database = nimlab_web::db::Db::open_existing(db)?;
+    let count = nimlab_web::export_submissions(lab, &database, grades_from(from), out)?;
     println!(
         "{}: {count} submission(s), roster.csv and deadlines.json; grade them with `nimlab grade {} --out OUT --roster {}`",
         out.display(),
         out.display(),
         out.join("roster.csv").display()
     );
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }

@@ -1,10 +1,10 @@
 //! `nimlab users import|add|passwd|list|disable|enable|remove`: the website's accounts.
 
 use crate::cli::UsersCommand;
-use crate::error::Result;
-use crate::escape;
-use crate::serve::db::{self, Db, Role};
-use crate::serve::users;
+use nimlab_core::error::Result;
+use nimlab_core::escape;
+use nimlab_web::db::{self, Db, Role};
+use nimlab_web::users;
 use std::path::Path;
 
 pub fn users(command: &UsersCommand) -> Result<u8> {
@@ -47,7 +47,7 @@ pub fn users(command: &UsersCommand) -> Result<u8> {
 
 fn import(roster: &Path, db: &Path, credentials: Option<&Path>) -> Result<u8> {
     // The new passwords' file (and the database, if new) are private to their owner.
-    crate::fsutil::private_from_now_on();
+    nimlab_core::fsutil::private_from_now_on();
     let database = Db::open(db)?;
     let credentials = credentials
         .map(Path::to_path_buf)
@@ -55,7 +55,7 @@ fn import(roster: &Path, db: &Path, credentials: Option<&Path>) -> Result<u8> {
     let done = users::import(&database, roster, &credentials)?;
     println!(
         "{}: {} account(s) added, {} updated",
-        crate::serve::db::shown(db),
+        nimlab_web::db::shown(db),
         done.added,
         done.updated
     );
@@ -65,7 +65,7 @@ fn import(roster: &Path, db: &Path, credentials: Option<&Path>) -> Result<u8> {
             file.display()
         );
     }
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }
 
 fn add(username: &str, db: &Path, role: Role, name: &str, random: bool) -> Result<u8> {
@@ -77,7 +77,7 @@ fn add(username: &str, db: &Path, role: Role, name: &str, random: bool) -> Resul
     if show {
         println!("password: {password}");
     }
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }
 
 fn passwd(username: &str, db: &Path, random: bool) -> Result<u8> {
@@ -88,7 +88,7 @@ fn passwd(username: &str, db: &Path, random: bool) -> Result<u8> {
     if show {
         println!("password: {password}");
     }
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }
 
 /// One line per account, its columns between tabs: username, role, name, and `disabled`
@@ -105,7 +105,7 @@ fn list(db: &Path) -> Result<u8> {
             if user.disabled { "\tdisabled" } else { "" }
         );
     }
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }
 
 fn disable(username: &str, db: &Path, disabled: bool) -> Result<u8> {
@@ -116,7 +116,7 @@ fn disable(username: &str, db: &Path, disabled: bool) -> Result<u8> {
     } else {
         println!("{username}: enabled; it can log in again");
     }
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }
 
 fn remove(username: &str, db: &Path, with_submissions: bool) -> Result<u8> {
@@ -127,5 +127,5 @@ fn remove(username: &str, db: &Path, with_submissions: bool) -> Result<u8> {
     } else {
         println!("{username}: removed; its submissions stay under its name");
     }
-    Ok(crate::exit::SUCCESS)
+    Ok(nimlab_core::exit::SUCCESS)
 }

@@ -161,9 +161,9 @@ fn every_submission_gets_the_same_report_forked_as_from_a_fresh_interpreter() {
 
 // ---- The fork server under hostile programs, through the runners themselves ---------------
 
-use nimlab::runner::interpreter;
-use nimlab::runner::sandbox::Isolation;
-use nimlab::runner::{
+use nimlab_core::runner::interpreter;
+use nimlab_core::runner::sandbox::Isolation;
+use nimlab_core::runner::{
     ForkRunner, ProcessRunner, RunLimits, RunOutcome, RunSpec, RunWay, Runner, Termination,
 };
 use std::time::{Duration, Instant};
@@ -273,7 +273,7 @@ impl Bench {
             limits,
             expose: std::slice::from_ref(&programs),
             seed,
-            stop: nimlab::stop::Stop::never(),
+            stop: nimlab_core::stop::Stop::never(),
         };
         runner.run(&spec).unwrap()
     }
@@ -495,7 +495,7 @@ print(random.sample(range(100), 3), random.randrange(7), random.gauss(0, 1))
 /// prints the same numbers either way; another seed, other numbers.
 #[test]
 fn a_programs_random_draws_the_same_numbers_forked_and_fresh_from_its_seed() {
-    use nimlab::runner::seed::for_case;
+    use nimlab_core::runner::seed::for_case;
     let fork = ForkRunner::detect();
     let process = ProcessRunner::detect();
     let mut draws = Vec::new();

@@ -558,7 +558,7 @@ fn case_seeds(lab: &Path, names: &[String], version: &str) -> Vec<u64> {
             let input =
                 std::fs::read(lab.join(format!("fixtures/exclusive_or/{name}.in"))).unwrap();
             let text = String::from_utf8(input).unwrap();
-            nimlab::runner::seed::for_case("exclusive_or", name, text.as_bytes(), version)
+            nimlab_core::runner::seed::for_case("exclusive_or", name, text.as_bytes(), version)
         })
         .collect()
 }

@@ -1304,12 +1304,12 @@ struct Seen {
 }
 
 struct Recording {
-    inner: nimlab::runner::ForkRunner,
+    inner: nimlab_core::runner::ForkRunner,
     seen: std::sync::Arc<Seen>,
 }
 
 impl Recording {
-    fn record(&self, spec: &nimlab::runner::RunSpec) {
+    fn record(&self, spec: &nimlab_core::runner::RunSpec) {
         let program = spec.args.first().expect("a program");
         let source = std::fs::read_to_string(program).unwrap_or_default();
         let student = source.lines().next().unwrap_or_default().to_string();
@@ -1318,28 +1318,28 @@ impl Recording {
     }
 }
 
-impl nimlab::runner::Runner for Recording {
+impl nimlab_core::runner::Runner for Recording {
     fn run(
         &self,
-        spec: &nimlab::runner::RunSpec,
-    ) -> Result<nimlab::runner::RunOutcome, nimlab::error::RunnerError> {
+        spec: &nimlab_core::runner::RunSpec,
+    ) -> Result<nimlab_core::runner::RunOutcome, nimlab_core::error::RunnerError> {
         self.record(spec);
         self.inner.run(spec)
     }
 
     fn start(
         &self,
-        spec: &nimlab::runner::RunSpec,
-    ) -> Result<Box<dyn nimlab::runner::Session>, nimlab::error::RunnerError> {
+        spec: &nimlab_core::runner::RunSpec,
+    ) -> Result<Box<dyn nimlab_core::runner::Session>, nimlab_core::error::RunnerError> {
         self.record(spec);
         self.inner.start(spec)
     }
 
-    fn isolation(&self) -> &nimlab::runner::sandbox::Isolation {
+    fn isolation(&self) -> &nimlab_core::runner::sandbox::Isolation {
         self.inner.isolation()
     }
 
-    fn compile(&self, spec: &nimlab::runner::RunSpec) -> Option<Vec<u8>> {
+    fn compile(&self, spec: &nimlab_core::runner::RunSpec) -> Option<Vec<u8>> {
         self.inner.compile(spec)
     }
 
@@ -1351,7 +1351,7 @@ impl nimlab::runner::Runner for Recording {
 
 #[test]
 fn a_students_submissions_share_one_scratch_folder_so_their_interpreters_serve_them_all() {
-    let lab = nimlab::lab::Lab::built_in().unwrap();
+    let lab = nimlab_core::lab::Lab::built_in().unwrap();
     let class = tempfile::tempdir().unwrap();
     let out = tempfile::tempdir().unwrap();
     let exercises = ["present_board", "make_move", "working_game"];
@@ -1370,7 +1370,7 @@ fn a_students_submissions_share_one_scratch_folder_so_their_interpreters_serve_t
         }
     }
     let seen = std::sync::Arc::new(Seen::default());
-    let options = nimlab::grade::GradeOptions {
+    let options = nimlab_core::grade::GradeOptions {
         dir: class.path(),
         out: out.path(),
         interpreters: Some(vec!["3".into()]),
@@ -1379,12 +1379,13 @@ fn a_students_submissions_share_one_scratch_folder_so_their_interpreters_serve_t
         shard: None,
         force: false,
         runner: Box::new(Recording {
-            inner: nimlab::runner::ForkRunner::detect(),
+            inner: nimlab_core::runner::ForkRunner::detect(),
             seen: std::sync::Arc::clone(&seen),
         }),
-        stop: nimlab::stop::Stop::new(),
+        stop: nimlab_core::stop::Stop::new(),
     };
-    let book = nimlab::grade::grade(&lab, &options, &nimlab::grade::events::Quiet).unwrap();
+    let book =
+        nimlab_core::grade::grade(&lab, &options, &nimlab_core::grade::events::Quiet).unwrap();
 
     // Every submission was graded, in full, on the fast path.
     for student in &book.students {

@@ -1,9 +1,9 @@
 //! The references checked against brute force and simple models, and the parsers and
 //! comparators fed arbitrary input.
 
-use nimlab::exercises::Comparison;
-use nimlab::exercises::{self, Checked, Checker, Exercise, Judging, Settings};
-use nimlab::{judge::compare::compare, nim};
+use nimlab_core::exercises::Comparison;
+use nimlab_core::exercises::{self, Checked, Checker, Exercise, Judging, Settings};
+use nimlab_core::{judge::compare::compare, nim};
 use num_bigint::BigInt;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -188,7 +188,7 @@ proptest! {
 
     #[test]
     fn exercise_toml_parsing_never_panics(text in "\\PC{0,300}") {
-        let _ = nimlab::lab::config::ExerciseConfig::parse(&text);
+        let _ = nimlab_core::lab::config::ExerciseConfig::parse(&text);
     }
 
     #[test]
@@ -204,7 +204,7 @@ proptest! {
 /// a winning move. Over the built-in fixtures that chance must be negligible.
 #[test]
 fn a_random_mover_passes_the_optimal_move_fixtures_with_negligible_probability() {
-    let lab = nimlab::lab::Lab::built_in().unwrap();
+    let lab = nimlab_core::lab::Lab::built_in().unwrap();
     let exercise = lab.exercise("optimal_move").unwrap();
     let mut pass_all = 1.0f64;
     for case in &exercise.cases {
@@ -243,13 +243,13 @@ proptest! {
 
     #[test]
     fn scenario_parsing_never_panics(text in "\\PC{0,300}") {
-        let _ = nimlab::exercises::working_game::scenario::Scenario::parse(&text);
+        let _ = nimlab_core::exercises::working_game::scenario::Scenario::parse(&text);
     }
 
     #[test]
     fn scenario_like_text_is_refused_with_a_reason(players in prop::collection::vec("[A-Za-z ]{0,8}", 0..4), board in prop::collection::vec(0u64..100, 0..15)) {
         let text = format!("players = {players:?}\nboard = {board:?}\n");
-        if let Err(why) = nimlab::exercises::working_game::scenario::Scenario::parse(&text) {
+        if let Err(why) = nimlab_core::exercises::working_game::scenario::Scenario::parse(&text) {
             prop_assert!(!why.0.trim().is_empty());
         }
     }
@@ -270,7 +270,7 @@ proptest! {
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(dir.join(name), bytes).unwrap();
         }
-        match nimlab::lab::Lab::from_folder(lab.path()) {
+        match nimlab_core::lab::Lab::from_folder(lab.path()) {
             Ok(loaded) => prop_assert_eq!(loaded.exercises.len(), 1),
             Err(e) => {
                 let message = e.to_string();
@@ -289,7 +289,7 @@ proptest! {
         std::fs::write(task.join("output/output0.txt"), "3\n").unwrap();
         std::fs::write(task.join("task.yaml"), &yaml).unwrap();
         let out = src.path().join("lab");
-        if let Err(e) = nimlab::interop::cms::import(&task, &out) {
+        if let Err(e) = nimlab_core::interop::cms::import(&task, &out) {
             prop_assert!(e.to_string().contains(src.path().to_str().unwrap()), "{}", e);
             prop_assert!(!out.exists());
         }

@@ -80,10 +80,10 @@ fn text_report_of_a_game_that_crashes() {
 // ---- Reports of constructed results: every verdict, without running anything -----------
 // Rendered whole, as the instructor sees them (`check --instructor`), and as a student does.
 
-use nimlab::judge::Verdict;
-use nimlab::judge::compare::LineDifference;
-use nimlab::lab::Visibility;
-use nimlab::report::{
+use nimlab_core::judge::Verdict;
+use nimlab_core::judge::compare::LineDifference;
+use nimlab_core::lab::Visibility;
+use nimlab_core::report::{
     CaseFeedback, CaseReport, CheckReport, Event, JsonReporter, Reporter, RunReport, StudentView,
     TextReporter, TranscriptEntry,
 };

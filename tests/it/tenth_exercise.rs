@@ -5,16 +5,16 @@
 
 use crate::common;
 
-use nimlab::check::{CheckRequest, check};
-use nimlab::error::BadInput;
-use nimlab::exercises::Comparison;
-use nimlab::exercises::{
+use nimlab_core::check::{CheckRequest, check};
+use nimlab_core::error::BadInput;
+use nimlab_core::exercises::Comparison;
+use nimlab_core::exercises::{
     self, Exercise, HintContext, Interactive, Judging, Parsed, Played, Settings, TranscriptEntry,
 };
-use nimlab::judge::Verdict;
-use nimlab::lab::Lab;
-use nimlab::report::Silent;
-use nimlab::runner::{Pause, ProcessRunner, Session};
+use nimlab_core::judge::Verdict;
+use nimlab_core::lab::Lab;
+use nimlab_core::report::Silent;
+use nimlab_core::runner::{Pause, ProcessRunner, Session};
 use std::path::Path;
 
 /// The new exercise: the program asks for words and prints each one backwards.
@@ -50,7 +50,11 @@ impl Interactive for ReverseEcho {
         "conversation"
     }
 
-    fn scenario(&self, text: &str, _: &nimlab::exercises::Settings) -> Result<Parsed, BadInput> {
+    fn scenario(
+        &self,
+        text: &str,
+        _: &nimlab_core::exercises::Settings,
+    ) -> Result<Parsed, BadInput> {
         let words: Words = toml::from_str(text).map_err(|e| BadInput::new(e.to_string()))?;
         Ok(Parsed::new(words))
     }
@@ -139,7 +143,7 @@ fn lab_with_tenth(dir: &Path) -> Lab {
     Lab::from_folder_with(dir, &registry()).expect("the lab with ten exercises loads")
 }
 
-fn check_file(lab: &Lab, source: &str) -> nimlab::report::CheckReport {
+fn check_file(lab: &Lab, source: &str) -> nimlab_core::report::CheckReport {
     let exercise = lab.exercise("reverse_echo").unwrap();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("reverse_echo.py");
@@ -155,7 +159,7 @@ fn check_file(lab: &Lab, source: &str) -> nimlab::report::CheckReport {
         jobs: 2,
         siblings: false,
         shared: None,
-        stop: &nimlab::stop::Stop::new(),
+        stop: &nimlab_core::stop::Stop::new(),
     };
     check(&request, &ProcessRunner::detect(), &mut Silent).unwrap()
 }
@@ -172,7 +176,7 @@ fn a_tenth_interactive_exercise_is_one_module_one_registry_line_and_its_data() {
 
     // `fixtures verify` plays the scenarios against the model solution.
     let mut disagreements = Vec::new();
-    let played = nimlab::fixtures::verify_exercise(exercise, &mut disagreements);
+    let played = nimlab_core::fixtures::verify_exercise(exercise, &mut disagreements);
     assert_eq!(played, 2);
     assert!(
         disagreements.is_empty(),

@@ -10,13 +10,13 @@ use std::path::{Path, PathBuf};
 
 /// The built-in lab's exercises in its order, read from the lab itself.
 pub fn exercises() -> Vec<String> {
-    let lab = nimlab::lab::Lab::built_in().expect("the built-in lab loads");
+    let lab = nimlab_core::lab::Lab::built_in().expect("the built-in lab loads");
     lab.names().into_iter().map(str::to_string).collect()
 }
 
 /// The exercises that answer one stdin case: all but the interactive ones.
 pub fn stdin_exercises() -> Vec<String> {
-    let lab = nimlab::lab::Lab::built_in().expect("the built-in lab loads");
+    let lab = nimlab_core::lab::Lab::built_in().expect("the built-in lab loads");
     lab.exercises
         .iter()
         .filter(|e| e.has_reference())
