@@ -17,11 +17,21 @@ pub fn bytes(raw: &[u8]) -> String {
 }
 
 /// Whether a character could act on a terminal (or reorder what it shows) instead of
-/// being shown: C0 and C1 controls but newline and tab, DEL, and the bidirectional
-/// overrides and isolates.
+/// being shown: C0 and C1 controls but newline and tab, DEL, the bidirectional overrides,
+/// isolates and marks, and the line and paragraph separators (which readers that split
+/// lines by Unicode's rules, as Python's `splitlines` does, take for a new line).
 fn acts_on_terminal(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
-        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(
+            c,
+            '\u{202a}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{061c}'
+                | '\u{2028}'
+                | '\u{2029}'
+        )
 }
 
 /// Text for a terminal: ESC, CR, BEL, backspace and the rest shown as escapes (`\x1b`,
@@ -182,6 +192,11 @@ mod tests {
         assert_eq!(
             one_line("Eve\nmallory\tinstructor\x1b[2J\x07"),
             "Eve\\nmallory\\tinstructor\\x1b[2J\\x07"
+        );
+        // A reader splitting lines by Unicode's rules sees no new row; no mark reorders it.
+        assert_eq!(
+            one_line("Eve\u{2028}mallory\u{2029}\u{200f}x\u{61c}"),
+            "Eve\\u{2028}mallory\\u{2029}\\u{200f}x\\u{61c}"
         );
         assert_eq!(quoted("a\nb", 10), "\"a\\nb\"");
         assert_eq!(quoted("abcdef", 3), "\"abc...\"");

@@ -297,6 +297,9 @@ const MIGRATIONS: &[Step] = &[
     UPDATE users SET lti_role = 1 WHERE password_hash = ''
         AND id IN (SELECT user_id FROM lti_identities);",
     ),
+    // 10: a roster's LMS id names its registration, not only its issuer: registrations may
+    // share an issuer (Canvas's cloud), and their subjects are each their own.
+    Step::both("ALTER TABLE users ADD COLUMN lms_client_id TEXT NOT NULL DEFAULT '';"),
 ];
 
 /// Milliseconds since the Unix epoch (by the test clock where one is set: see
@@ -850,6 +853,9 @@ pub struct NewUser {
     /// the email: what may link an LTI launch to this account, where its platform allows.
     pub lms_id: String,
     pub lms_issuer: String,
+    /// The registration (client id) of `lms_issuer` that `lms_id` belongs to; empty where
+    /// the issuer has one registration here.
+    pub lms_client_id: String,
     pub email: String,
 }
 
@@ -892,6 +898,17 @@ pub fn upsert_user(
         .optional()?;
     match existing {
         Some(id) => {
+            // A removed account's name given again is a new person's: the LMS user it was
+            // linked to must not sign in to it, nor its scores go to that user's gradebook.
+            for table in ["lti_identities", "lti_scores", "lti_line_items"] {
+                c.execute(
+                    &format!(
+                        "DELETE FROM {table} WHERE user_id = ?1
+                           AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND removed_at IS NOT NULL)"
+                    ),
+                    [id],
+                )?;
+            }
             c.execute(
                 // An empty cell (or a column the roster lacks) keeps what the account has. The
                 // role is the command's from now on, not the launches'.
@@ -899,6 +916,7 @@ pub fn upsert_user(
                     student_id = COALESCE(NULLIF(?3, ''), student_id),
                     section = COALESCE(NULLIF(?4, ''), section), role = ?5,
                     lms_issuer = CASE WHEN ?6 = '' THEN lms_issuer ELSE ?8 END,
+                    lms_client_id = CASE WHEN ?6 = '' THEN lms_client_id ELSE ?9 END,
                     lms_id = COALESCE(NULLIF(?6, ''), lms_id), email = COALESCE(NULLIF(?7, ''), email),
                     lti_role = 0, removed_at = NULL WHERE id = ?1",
                 params![
@@ -909,7 +927,8 @@ pub fn upsert_user(
                     role.as_str(),
                     user.lms_id,
                     user.email,
-                    user.lms_issuer
+                    user.lms_issuer,
+                    user.lms_client_id
                 ],
             )?;
             if let Some(hash) = password_hash {
@@ -920,8 +939,8 @@ pub fn upsert_user(
         None => {
             c.execute(
                 "INSERT INTO users (username, name, student_id, section, role, password_hash, created_at,
-                     lms_id, email, lms_issuer)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                     lms_id, email, lms_issuer, lms_client_id)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 params![
                     user.username,
                     user.name,
@@ -932,12 +951,48 @@ pub fn upsert_user(
                     now_ms(),
                     user.lms_id,
                     user.email,
-                    user.lms_issuer
+                    user.lms_issuer,
+                    user.lms_client_id
                 ],
             )?;
             Ok(true)
         }
     }
+}
+
+/// Why `username` may not be raised to `role` from the command line, if it may not: it is an
+/// account an LMS launch made (no password, its role from launches), and so whoever launched
+/// with that name (their email) owns it; a staff role given to the name would be theirs.
+pub fn launched_account_refusal(
+    c: &mut Conn,
+    username: &str,
+    role: Role,
+) -> SqlResult<Option<String>> {
+    let found: Option<(String, String)> = c
+        .query_row(
+            "SELECT u.role, p.issuer FROM users u
+               JOIN lti_identities i ON i.user_id = u.id
+               JOIN lti_platforms p ON p.id = i.platform_id
+             WHERE u.username = ?1 AND u.lti_role = 1 AND u.removed_at IS NULL LIMIT 1",
+            [username],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let rank = |role: Role| match role {
+        Role::Student => 0,
+        Role::Ta => 1,
+        Role::Instructor => 2,
+    };
+    Ok(found.and_then(|(current, issuer)| {
+        let current = Role::from_name(&current).unwrap_or(Role::Student);
+        (rank(role) > rank(current)).then(|| {
+            format!(
+                "`{username}` is an account an LMS launch made (from {}): whoever launched owns it, so nimlab does not make it {} from the command line; give the staff member another username, or remove this account first (nimlab users remove)",
+                nimlab_core::escape::quoted(&issuer, 200),
+                role.as_str()
+            )
+        })
+    }))
 }
 
 /// Sets a password and ends the account's sessions (a changed password logs everyone out).

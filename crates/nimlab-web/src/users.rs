@@ -67,7 +67,7 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
         Error::input(
             path,
             format!(
-                "the roster needs a `username` column (and may have `name`, `password`, `id`, `section`, `role`, and for LMS launches `email`, `lms_id` and `lms_issuer`); its header is: {}",
+                "the roster needs a `username` column (and may have `name`, `password`, `id`, `section`, `role`, and for LMS launches `email`, `lms_id`, `lms_issuer` and `lms_client_id`); its header is: {}",
                 headers.join(", ")
             ),
         )
@@ -110,6 +110,13 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
         let (lms_id, lms_issuer) =
             lms_identity(get(column("lms_id")), get(column("lms_issuer")))
                 .map_err(|why| Error::input(path, format!("row {line}: `{name}` {why}")))?;
+        // Several registrations may share an issuer (every school on Canvas's cloud does):
+        // the client id names which one a roster's lms_id belongs to.
+        let lms_client_id = if lms_id.is_empty() {
+            String::new()
+        } else {
+            get(column("lms_client_id"))
+        };
         rows.push(RosterRow {
             role,
             user: NewUser {
@@ -119,6 +126,7 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
                 section: get(column("section")),
                 lms_id,
                 lms_issuer,
+                lms_client_id,
                 email: get(column("email")),
             },
             password,
@@ -212,46 +220,57 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
         },
     )?;
     let mut report = Imported::default();
-    db.with(|c| {
+    let refused = db.with(|c| {
         let mut tx = c.immediate()?;
         for ((user, _, named), hash) in work.iter().zip(&hashed) {
             let hash = hash.as_ref().and_then(|h| h.as_deref());
             let role = named
                 .or_else(|| existing.get(&user.username).copied())
                 .unwrap_or(Role::Student);
+            // Dropped uncommitted: a refused roster changes no account.
+            if let Some(why) = db::launched_account_refusal(&mut tx, &user.username, role)? {
+                return Ok(Some(why));
+            }
             if db::upsert_user(&mut tx, user, role, hash)? {
                 report.added += 1;
             } else {
                 report.updated += 1;
             }
         }
-        tx.commit()
+        tx.commit().map(|()| None)
     })?;
+    if let Some(why) = refused {
+        return Err(Error::input(roster, why));
+    }
     if !generated.is_empty() {
-        let mut writer = csv::Writer::from_writer(Vec::new());
-        let write_error = |e: csv::Error| {
-            Error::internal("cannot write the credentials", std::io::Error::other(e))
-        };
-        writer
-            .write_record(["username", "name", "password"])
-            .map_err(write_error)?;
-        for (user, password) in &generated {
-            writer
-                .write_record([
-                    user.username.as_str(),
-                    &nimlab_core::escape::csv_cell(&user.name),
-                    password,
-                ])
-                .map_err(write_error)?;
-        }
-        let bytes = writer
-            .into_inner()
-            .map_err(|e| Error::internal("cannot write the credentials", e.into_error()))?;
-        nimlab_core::fsutil::write_new(credentials, &bytes)
-            .map_err(|e| Error::unwritable(credentials, e))?;
+        write_credentials(credentials, &generated)?;
         report.credentials = Some((credentials.to_path_buf(), generated.len()));
     }
     Ok(report)
+}
+
+/// The new accounts' random passwords, in a file that did not exist before.
+fn write_credentials(credentials: &Path, generated: &[(NewUser, String)]) -> Result<()> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let write_error =
+        |e: csv::Error| Error::internal("cannot write the credentials", std::io::Error::other(e));
+    writer
+        .write_record(["username", "name", "password"])
+        .map_err(write_error)?;
+    for (user, password) in generated {
+        writer
+            .write_record([
+                user.username.as_str(),
+                &nimlab_core::escape::csv_cell(&user.name),
+                password,
+            ])
+            .map_err(write_error)?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| Error::internal("cannot write the credentials", e.into_error()))?;
+    nimlab_core::fsutil::write_new(credentials, &bytes)
+        .map_err(|e| Error::unwritable(credentials, e))
 }
 
 /// A password for `users add` or `users passwd`: random (to print), typed twice at a
@@ -334,8 +353,12 @@ pub fn add(db: &Db, username: &str, name: &str, role: Role, password: &str) -> R
             },
             None => user,
         };
-        db::upsert_user(c, &user, role, Some(&hash))
-    })
+        if let Some(why) = db::launched_account_refusal(c, username, role)? {
+            return Ok(Err(why));
+        }
+        db::upsert_user(c, &user, role, Some(&hash)).map(Ok)
+    })?
+    .map_err(Error::usage)
 }
 
 /// Sets an account's password; its sessions end.

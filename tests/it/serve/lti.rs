@@ -548,11 +548,16 @@ struct Begun {
 }
 
 fn begin(server: &Server, platform: &Platform, hint: &str) -> Begun {
+    begin_for(server, platform, hint, CLIENT_ID)
+}
+
+/// A launch begun for the platform's registration `client_id`.
+fn begin_for(server: &Server, platform: &Platform, hint: &str, client_id: &str) -> Begun {
     let mut url = reqwest::Url::parse(&server.url("/lti/login")).unwrap();
     url.query_pairs_mut()
         .append_pair("iss", &platform.base)
         .append_pair("login_hint", hint)
-        .append_pair("client_id", CLIENT_ID);
+        .append_pair("client_id", client_id);
     let response = client().get(url).send().unwrap();
     assert!(
         response.status().is_redirection(),

@@ -37,17 +37,7 @@ pub async fn begin(
             "only the course's instructors and teaching assistants choose exercises for the course",
         ));
     }
-    outgoing::allowed(&request.return_url)
-        .and_then(|_| {
-            outgoing::header_safe_origin(&request.return_url)
-                .ok_or_else(|| "its host has characters no origin has".to_string())
-        })
-        .map_err(|why| {
-            refused(
-                StatusCode::BAD_REQUEST,
-                format!("the Deep Linking return URL is refused: {why}"),
-            )
-        })?;
+    // The return URL was checked before the launch touched the account (`check_return_url`).
     let link = DeepLink {
         id: crate::auth::random_token(),
         platform_id: platform.id,
@@ -60,6 +50,26 @@ pub async fn begin(
     app.db(move |c| store::begin_deep_link(c, user_id, &stored))
         .await?;
     Ok(format!("/lti/deep-link/{}", link.id))
+}
+
+/// Refuses a Deep Linking request whose return URL nimlab would not post to. Checked before
+/// the launch signs anyone in, so a refused request changes no account.
+pub fn check_return_url(launch: &Launch) -> Result<(), PageFail> {
+    let Some(request) = &launch.deep_link else {
+        return Ok(());
+    };
+    outgoing::allowed(&request.return_url)
+        .and_then(|_| {
+            outgoing::header_safe_origin(&request.return_url)
+                .ok_or_else(|| "its host has characters no origin has".to_string())
+        })
+        .map(|_| ())
+        .map_err(|why| {
+            refused(
+                StatusCode::BAD_REQUEST,
+                format!("the Deep Linking return URL is refused: {why}"),
+            )
+        })
 }
 
 /// The request `id` if it is the session's own and still open.

@@ -295,6 +295,7 @@ pub async fn launch(
     let state = form.state.clone().unwrap_or_default();
     let (platform, mut launch) = verified(&app, &headers, form).await?;
     staff_roles_here(&platform, &mut launch)?;
+    deep_link::check_return_url(&launch)?;
     let (for_platform, for_account) = (platform.clone(), launch.clone());
     let user = app
         .db(move |c| store::account_for(c, &for_platform, &for_account))

@@ -320,9 +320,16 @@ pub fn account_for(
 fn roster_account(c: &mut Conn, platform: &Platform, launch: &Launch) -> SqlResult<Option<i64>> {
     const LINKABLE: &str = "FROM users u WHERE u.removed_at IS NULL AND u.role = 'student'
         AND NOT EXISTS (SELECT 1 FROM lti_identities i WHERE i.user_id = u.id)";
+    // A row names its registration by client id; a row without one, only an issuer with a
+    // single registration here, so a subject never reaches another registration's roster.
     let by_id: Vec<i64> = c.query(
-        &format!("SELECT u.id {LINKABLE} AND u.lms_issuer = ?1 AND u.lms_id = ?2 LIMIT 2"),
-        params![platform.issuer, launch.subject],
+        &format!(
+            "SELECT u.id {LINKABLE} AND u.lms_issuer = ?1 AND u.lms_id = ?2
+               AND (u.lms_client_id = ?3 OR (u.lms_client_id = ''
+                    AND (SELECT COUNT(*) FROM lti_platforms p WHERE p.issuer = ?1) = 1))
+             LIMIT 2"
+        ),
+        params![platform.issuer, launch.subject, platform.client_id],
         |r| r.get(0),
     )?;
     if let [id] = by_id[..] {

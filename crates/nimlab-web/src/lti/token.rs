@@ -6,6 +6,7 @@
 
 use jsonwebtoken::jwk::{AlgorithmParameters, JwkSet};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use nimlab_core::escape;
 use serde_json::Value;
 
 pub const CLAIM: &str = "https://purl.imsglobal.org/spec/lti/claim/";
@@ -126,6 +127,13 @@ pub fn check(
     let claims = jsonwebtoken::decode::<Value>(token, key, &validation)
         .map_err(|e| refused_because(&e))?
         .claims;
+    if let Some(claim) = claim_with_nul(&claims, "") {
+        // PostgreSQL's text cannot hold one, and no name, id or URL has one.
+        return Err(format!(
+            "the id_token's claim {} holds a NUL character",
+            escape::quoted(&claim, 200)
+        ));
+    }
     let text = |name: &str| claims.get(name).and_then(Value::as_str).unwrap_or("");
     let lti = |name: &str| {
         claims
@@ -187,15 +195,46 @@ pub fn check(
     })
 }
 
+/// The first claim (its path, as `a.b[2]`) whose name or text holds a NUL character.
+fn claim_with_nul(value: &Value, path: &str) -> Option<String> {
+    match value {
+        Value::String(text) => text.contains('\0').then(|| path.to_string()),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| claim_with_nul(item, &format!("{path}[{i}]"))),
+        Value::Object(fields) => fields.iter().find_map(|(name, item)| {
+            let inner = if path.is_empty() {
+                name.clone()
+            } else {
+                format!("{path}.{name}")
+            };
+            if name.contains('\0') {
+                Some(inner)
+            } else {
+                claim_with_nul(item, &inner)
+            }
+        }),
+        _ => None,
+    }
+}
+
 /// Checks when the token was issued (`iat`: not in the future, at most an hour ago) and
 /// from when it holds (`nbf`: optional, but when present a time not in the future), with
 /// [`LEEWAY_SECONDS`] for the clocks; `now` in seconds.
 fn check_times(claims: &Value, now: u64) -> Result<(), String> {
-    let iat = claims.get("iat").and_then(Value::as_u64).unwrap_or(0);
-    if iat > now + LEEWAY_SECONDS {
+    // A NumericDate may have a fraction (RFC 7519, section 2).
+    let iat = claims
+        .get("iat")
+        .ok_or("the id_token carries no issue time (iat)")?
+        .as_f64()
+        .filter(|iat| iat.is_finite() && *iat >= 0.0)
+        .ok_or("the id_token's issue time (iat) is not a time (seconds)")?;
+    let now_f = now as f64;
+    if iat > now_f + LEEWAY_SECONDS as f64 {
         return Err("the id_token was issued in the future (iat): check the clocks".into());
     }
-    if iat + MAX_AGE_SECONDS < now {
+    if iat + (MAX_AGE_SECONDS as f64) < now_f {
         return Err("the id_token was issued more than an hour ago (iat)".into());
     }
     if let Some(nbf) = claims.get("nbf") {

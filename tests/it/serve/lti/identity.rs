@@ -10,9 +10,14 @@ use super::*;
 
 /// `platform` registered (again) on `db` with `extra` options of `lti add-platform`.
 pub(super) fn register_with(platform: &Platform, db: &Path, extra: &[&str]) {
+    register_client(platform, db, CLIENT_ID, extra);
+}
+
+/// A registration of `platform` for `client_id` (another school on the same LMS cloud, say).
+fn register_client(platform: &Platform, db: &Path, client_id: &str, extra: &[&str]) {
     nimlab()
         .args(["lti", "add-platform", "--issuer", &platform.base])
-        .args(["--client-id", CLIENT_ID, "--deployment-id", DEPLOYMENT])
+        .args(["--client-id", client_id, "--deployment-id", DEPLOYMENT])
         .args(["--auth-url", &format!("{}/auth", platform.base)])
         .args(["--jwks-url", &format!("{}/jwks", platform.base)])
         .args(["--token-url", &format!("{}/token", platform.base)])
@@ -33,6 +38,16 @@ fn launch_with(
     let begun = begin(server, platform, "x");
     let mut claims = platform.claims(person, &begun.nonce);
     tweak(&mut claims);
+    let token = platform.shared.key.lock().unwrap().token(&claims);
+    finish(server, platform, &begun, &token)
+}
+
+/// A launch of `person` through the platform's registration `client_id`.
+fn launch_for(server: &Server, platform: &Platform, client_id: &str, person: &Person) -> Response {
+    let begun = begin_for(server, platform, "x", client_id);
+    let mut claims = platform.claims(person, &begun.nonce);
+    claims["aud"] = client_id.into();
+    claims["azp"] = client_id.into();
     let token = platform.shared.key.lock().unwrap().token(&claims);
     finish(server, platform, &begun, &token)
 }
@@ -510,4 +525,161 @@ fn simultaneous_first_launches_make_one_account_each_without_an_error() {
     assert_eq!(out.matches("lti-").count(), 64, "{out}");
     assert_eq!(out.matches("same@uni.example").count(), 1, "{out}");
     assert!(!server.stderr().contains("database is locked"));
+}
+
+#[test]
+fn a_rosters_lms_id_links_only_launches_of_the_registration_it_names() {
+    let course = course("0");
+    let (platform, server, db) = (&course.platform, &course.server, &course.db);
+    // Two schools on one LMS cloud: one issuer, two registrations, each linking.
+    const OTHER_SCHOOL: &str = "other-school-client";
+    register_with(platform, db, &["--link-accounts", "on"]);
+    register_client(platform, db, OTHER_SCHOOL, &["--link-accounts", "on"]);
+    let issuer = &platform.base;
+    import(
+        db,
+        course.dir.path(),
+        &format!(
+            "username,lms_id,lms_issuer,lms_client_id\nana,7,{issuer},{CLIENT_ID}\nben,8,{issuer},\n"
+        ),
+    );
+    // The other school's user 7 is someone else.
+    let (_, name) = signed_in(
+        server,
+        launch_for(
+            server,
+            platform,
+            OTHER_SCHOOL,
+            &person("7", "", &["Learner"]),
+        ),
+    );
+    assert_ne!(name, "ana");
+    // ben's row names no registration, and its issuer has two here: not linked by id.
+    let (_, name) = launched(server, platform, "8", "", &["Learner"]);
+    assert_ne!(name, "ben");
+    // This school's user 7 is ana.
+    let (_, name) = launched(server, platform, "7", "", &["Learner"]);
+    assert_eq!(name, "ana");
+}
+
+#[test]
+fn a_deep_linking_request_refused_for_its_return_url_changes_no_account() {
+    let course = course("0");
+    let (platform, server, db) = (&course.platform, &course.server, &course.db);
+    let (_, name) = launched(server, platform, "lms-dee", "dee@uni.example", &["Learner"]);
+    let mut choosing = person("lms-dee", "changed@uni.example", &["Instructor"]);
+    choosing.deep_link = true;
+    choosing.name = "Renamed By Refused Launch".into();
+    for return_url in [
+        "http://evil.example/return",
+        "javascript:alert(1)",
+        "https://exa mple.com/x",
+    ] {
+        let response = launch_with(server, platform, &choosing, |claims| {
+            claims["https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"]["deep_link_return_url"] =
+                return_url.into();
+        });
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{return_url}");
+        assert!(session_of(&response).is_none());
+        let page = response.text().unwrap();
+        assert!(page.contains("return URL is refused"), "{page}");
+    }
+    // Neither the name, the email nor the instructor's role was written.
+    let out = users_list(db);
+    let line = out.lines().find(|l| l.contains(&name)).expect("dee listed");
+    assert!(line.contains("student"), "{out}");
+    assert!(!out.contains("Renamed By Refused Launch"), "{out}");
+    assert!(!out.contains("changed@uni.example"), "{out}");
+}
+
+#[test]
+fn a_nul_in_a_claim_is_refused_and_writes_nothing() {
+    let course = course("0");
+    let (platform, server, db) = (&course.platform, &course.server, &course.db);
+    let before = users_list(db);
+    for (claim, value) in [
+        ("name", "Ada\u{0}Instructor"),
+        ("email", "ada@uni.example\u{0}"),
+        ("sub", "lms-\u{0}nul"),
+    ] {
+        let response = launch_with(
+            server,
+            platform,
+            &person("lms-nul", "", &["Learner"]),
+            |claims| claims[claim] = value.into(),
+        );
+        assert_eq!(
+            response.status(),
+            StatusCode::BAD_REQUEST,
+            "{claim}: {}",
+            server.stderr()
+        );
+        assert!(session_of(&response).is_none());
+        let page = response.text().unwrap();
+        assert!(page.contains("NUL"), "{claim}: {page}");
+    }
+    assert_eq!(users_list(db), before);
+    assert!(
+        !server.stderr().contains("nimlab failed"),
+        "{}",
+        server.stderr()
+    );
+}
+
+#[test]
+fn an_account_a_launch_made_is_made_staff_by_no_command_and_its_name_given_again_is_not_the_launchers()
+ {
+    let course = course("0");
+    let (platform, server, db) = (&course.platform, &course.server, &course.db);
+    // A student launches first with the TA's email, and so holds that username.
+    let (_, squatted) = launched(server, platform, "lms-sq", "tess@uni.example", &["Learner"]);
+    assert_eq!(squatted, "tess@uni.example");
+    let added = nimlab()
+        .args(["users", "add", &squatted, "--ta", "--db"])
+        .arg(db)
+        .write_stdin("tess-password\n")
+        .assert()
+        .code(2);
+    let said = String::from_utf8_lossy(&added.get_output().stderr).to_string();
+    assert!(said.contains("an LMS launch made"), "{said}");
+    // Nor through a roster; a refused roster writes none of its rows.
+    let roster = course.dir.path().join("staff.csv");
+    std::fs::write(
+        &roster,
+        format!("username,role,password\nnew-ta,ta,new-ta-password\n{squatted},ta,tess-password\n"),
+    )
+    .unwrap();
+    let imported = nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(db)
+        .assert()
+        .code(2);
+    let said = String::from_utf8_lossy(&imported.get_output().stderr).to_string();
+    assert!(
+        said.contains("staff.csv") && said.contains("an LMS launch made"),
+        "{said}"
+    );
+    assert!(!users_list(db).contains("new-ta"));
+    let (client, name) = launched(server, platform, "lms-sq", "tess@uni.example", &["Learner"]);
+    assert_eq!(name, squatted);
+    assert!(!is_staff(server, &client));
+    // Removed, its name given to the real TA: the launcher is not signed in to it.
+    nimlab()
+        .args(["users", "remove", &squatted, "--db"])
+        .arg(db)
+        .assert()
+        .success();
+    nimlab()
+        .args(["users", "add", &squatted, "--ta", "--db"])
+        .arg(db)
+        .write_stdin("tess-password\n")
+        .assert()
+        .success();
+    let tess = form_login(server, &squatted, "tess-password");
+    assert!(is_staff(server, &tess));
+    let (client, name) = launched(server, platform, "lms-sq", "tess@uni.example", &["Learner"]);
+    assert_ne!(name, squatted);
+    assert!(!is_staff(server, &client));
 }
