@@ -998,7 +998,7 @@ fn large_bodies_are_refused_unread_unless_they_are_a_logged_in_users_upload() {
 }
 
 #[test]
-fn slow_uploads_time_out_and_a_full_body_budget_asks_to_come_back() {
+fn slow_uploads_time_out_and_a_full_share_of_the_body_budget_asks_to_come_back() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let server = Server::start(&db, None, &["--workers", "0"]);
@@ -1006,18 +1006,34 @@ fn slow_uploads_time_out_and_a_full_body_budget_asks_to_come_back() {
     let cookie = login.headers()["set-cookie"].to_str().unwrap();
     let session = cookie.split(';').next().unwrap().to_string();
     // Uploads of 4 MiB (the largest a 64 KiB upload limit lets through), declared and never
-    // sent: sixteen of them hold the 64 MiB all bodies may share.
+    // sent: two of them hold the 8 MiB that one user's bodies may share (of 64 MiB).
     let head = format!(
         "POST /api/submissions HTTP/1.1\r\nCookie: {session}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: {}\r\n",
         4 * 1024 * 1024
     );
     let started = Instant::now();
-    let mut held: Vec<_> = (0..16)
+    let mut held: Vec<_> = (0..2)
         .map(|_| start_sending(&server, &head, "--x\r\n"))
         .collect();
     std::thread::sleep(Duration::from_secs(1));
-    // One more waits for room, then is asked to come back.
+    // One more of hers waits for room, then is asked to come back...
     let mut turned_away = start_sending(&server, &head, "--x\r\n");
+    // ...while another student, from the same address, logs in and uploads at once.
+    let grace = api_login(&server, "grace", "grace-password");
+    let sent = Instant::now();
+    let response = upload(
+        &grace,
+        &server,
+        "present_board",
+        "present_board.py",
+        b"print(1)\n".to_vec(),
+    );
+    assert!(response.status().is_success(), "{}", response.status());
+    assert!(
+        sent.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        sent.elapsed()
+    );
     let answer = answer_head(&mut turned_away, Duration::from_secs(25));
     assert!(answer.starts_with("HTTP/1.1 503 "), "{answer}");
     assert!(
@@ -1027,7 +1043,7 @@ fn slow_uploads_time_out_and_a_full_body_budget_asks_to_come_back() {
     let waited = started.elapsed();
     assert!(waited >= Duration::from_secs(9), "{waited:?}");
     // The held ones never finish sending: each is answered once its time is up.
-    for stream in held.iter_mut().take(2) {
+    for stream in &mut held {
         let answer = answer_head(stream, Duration::from_secs(40));
         assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
     }
@@ -1043,6 +1059,46 @@ fn slow_uploads_time_out_and_a_full_body_budget_asks_to_come_back() {
         b"print(1)\n".to_vec(),
     );
     assert!(response.status().is_success(), "{}", response.status());
+}
+
+#[test]
+fn slow_bodies_from_one_address_keep_no_other_address_from_logging_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = class_db(dir.path());
+    let server = Server::start(&db, None, &["--workers", "0", "--proxy"]);
+    // An attacker behind the proxy opens LTI launches declaring 64 KiB and sends a byte:
+    // 128 of them hold the 8 MiB one address may share (1,100 held all 64 MiB before).
+    let head = |address: &str| {
+        format!(
+            "POST /lti/launch HTTP/1.1\r\nX-Forwarded-For: {address}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
+            64 * 1024
+        )
+    };
+    let held: Vec<_> = (0..128)
+        .map(|_| start_sending(&server, &head("203.0.113.9"), "i"))
+        .collect();
+    std::thread::sleep(Duration::from_secs(1));
+    let mut more = start_sending(&server, &head("203.0.113.9"), "i");
+    // Students at another address log in at once, as a form and through the API.
+    for _ in 0..3 {
+        let sent = Instant::now();
+        let response = client()
+            .post(server.url("/api/login"))
+            .header("x-forwarded-for", "198.51.100.7")
+            .json(&serde_json::json!({"username": "ada", "password": "ada-password"}))
+            .send()
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{}", server.stderr());
+        assert!(
+            sent.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            sent.elapsed()
+        );
+    }
+    // The attacker's next body waits for its own share and is turned away.
+    let answer = answer_head(&mut more, Duration::from_secs(25));
+    assert!(answer.starts_with("HTTP/1.1 503 "), "{answer}");
+    drop(held);
 }
 
 #[test]

@@ -1526,7 +1526,9 @@ const NEXT_JOB: &str = "SELECT q.id FROM submissions q WHERE q.status = 'queued'
 /// [`expire`] queues it again after). On PostgreSQL, judges claiming at once each lock their
 /// row and skip the others' (`FOR UPDATE SKIP LOCKED`) rather than wait on one lock.
 pub fn claim(c: &mut Conn, who: &Claimant) -> SqlResult<Option<Job>> {
-    let now = now_ms();
+    // The database's clock, as for leases: a judge whose own clock is off must not make a
+    // student look started in the future (and so served last) or long ago.
+    let now = clock_ms(c)?;
     let window = now - FAIRNESS_WINDOW_MS;
     let job = |r: &Row| {
         Ok(Job {
@@ -1537,7 +1539,7 @@ pub fn claim(c: &mut Conn, who: &Claimant) -> SqlResult<Option<Job>> {
             source: r.get(4)?,
         })
     };
-    let until = who.lease_until(clock_ms(c)?);
+    let until = who.lease_until(now);
     if c.dialect() == Dialect::Postgres {
         let claimed = c.query(
             &format!(

@@ -5,10 +5,12 @@
 //! to be an instructor, send the session's CSRF token, or own the submission asked for.
 
 use super::access_log::Who;
+use super::budget::{BodyRoom, Sender};
 use super::db::{self, Submission, User};
 use super::fail::Fail;
-use super::login::{SESSION_COOKIE, cookie};
+use super::login::{Peer, SESSION_COOKIE, cookie};
 use super::state::{App, AppState};
+use super::throttle::network;
 use super::upload::kib;
 use super::urls::{is_api, is_upload, percent_encode};
 use super::{assets, auth};
@@ -18,9 +20,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
-use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::OwnedSemaphorePermit;
 
 /// The largest body of a request other than an upload (a login, a form's few fields).
 pub const SMALL_BODY: usize = 16 * 1024;
@@ -192,11 +192,11 @@ fn declared_length(headers: &HeaderMap) -> Option<u64> {
 /// Reads what a refused request sends of a small body (at most [`SMALL_BODY`], for a few
 /// seconds, with room in the body budget), so that the refusal reaches a client still
 /// sending it instead of a connection closed under it. A larger body is left unread.
-async fn drain_small(app: &App, body: Body, declared: Option<u64>) {
+async fn drain_small(app: &App, sender: Sender, body: Body, declared: Option<u64>) {
     if declared.is_some_and(|length| length > SMALL_BODY as u64) {
         return;
     }
-    let Ok(_room) = app.body_budget.try_acquire_many((SMALL_BODY / 1024) as u32) else {
+    let Some(_room) = app.body_budget.try_reserve(sender, SMALL_BODY) else {
         return;
     };
     let _ = tokio::time::timeout(
@@ -228,8 +228,10 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     let refused = !lti && from_another_site(&app, request.headers());
     let upload = is_upload(request.method(), request.uri().path());
     let (mut parts, body) = request.into_parts();
+    let Ok(Peer(address)) = Peer::from_request_parts(&mut parts, &app).await;
+    let mut sender = Sender::Network(address.map(network));
     if refused {
-        drain_small(&app, body, declared).await;
+        drain_small(&app, sender, body, declared).await;
         return refusal(
             &app,
             api,
@@ -239,9 +241,12 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
         );
     }
     let cap = if upload {
-        if let Err(response) = find_uploader(&app, &mut parts).await {
-            drain_small(&app, body, declared).await;
-            return with_secure_headers(&app, response);
+        match find_uploader(&app, &mut parts).await {
+            Ok(user) => sender = Sender::User(user),
+            Err(response) => {
+                drain_small(&app, sender, body, declared).await;
+                return with_secure_headers(&app, response);
+            }
         }
         app.body_cap()
     } else if lti {
@@ -249,7 +254,7 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     } else {
         SMALL_BODY
     };
-    let (bytes, permit) = match read_body(&app, body, declared, cap, upload).await {
+    let (bytes, permit) = match read_body(&app, sender, body, declared, cap, upload).await {
         Ok(read) => read,
         Err(fail) => return refusal(&app, api, fail),
     };
@@ -265,12 +270,13 @@ fn is_lti_entry(path: &str) -> bool {
     matches!(path, "/lti/login" | "/lti/launch")
 }
 
-/// An upload's session, found before its body is read and kept for its handler; without
-/// one, the answer the handler would give.
-async fn find_uploader(app: &AppState, parts: &mut Parts) -> Result<(), Response> {
+/// An upload's session, found before its body is read and kept for its handler (its user
+/// returned); without one, the answer the handler would give.
+async fn find_uploader(app: &AppState, parts: &mut Parts) -> Result<i64, Response> {
     let session = Session::from_request_parts(parts, app).await?;
+    let user = session.user.id;
     parts.extensions.insert(session);
-    Ok(())
+    Ok(user)
 }
 
 /// A refusal by the guard, as JSON or a page, with the security headers.
@@ -299,15 +305,16 @@ fn too_large(app: &App, cap: usize, upload: bool) -> Fail {
 /// returns it with the room it holds.
 async fn read_body(
     app: &App,
+    sender: Sender,
     body: Body,
     declared: Option<u64>,
     cap: usize,
     upload: bool,
-) -> Result<(Bytes, OwnedSemaphorePermit), Fail> {
+) -> Result<(Bytes, BodyRoom), Fail> {
     if declared.is_some_and(|length| length > cap as u64) {
         return Err(too_large(app, cap, upload));
     }
-    let permit = reserve(app, declared.map_or(cap, |length| length as usize)).await?;
+    let permit = reserve(app, sender, declared.map_or(cap, |length| length as usize)).await?;
     match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, cap)).await {
         Ok(Ok(bytes)) => Ok((bytes, permit)),
         // With its length declared (and enforced by the HTTP layer), a body that fails
@@ -326,14 +333,12 @@ async fn read_body(
     }
 }
 
-/// Room for `bytes` of body in the budget all requests share, waited for [`BUDGET_WAIT`] at
-/// most.
-async fn reserve(app: &App, bytes: usize) -> Result<OwnedSemaphorePermit, Fail> {
-    let kibibytes = u32::try_from(bytes.div_ceil(1024).max(1)).unwrap_or(u32::MAX);
-    let budget = Arc::clone(&app.body_budget);
-    match tokio::time::timeout(BUDGET_WAIT, budget.acquire_many_owned(kibibytes)).await {
-        Ok(Ok(permit)) => Ok(permit),
-        _ => {
+/// Room for `bytes` of `sender`'s body in the budget all requests share, waited for
+/// [`BUDGET_WAIT`] at most.
+async fn reserve(app: &App, sender: Sender, bytes: usize) -> Result<BodyRoom, Fail> {
+    match app.body_budget.reserve(sender, bytes, BUDGET_WAIT).await {
+        Some(room) => Ok(room),
+        None => {
             let mut fail = Fail::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the server is receiving too much at once: try again in a few seconds",

@@ -19,6 +19,7 @@ pub(crate) mod access_log;
 mod api;
 mod assets;
 pub mod auth;
+mod budget;
 pub mod cluster;
 mod connections;
 pub mod db;

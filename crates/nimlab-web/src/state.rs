@@ -2,6 +2,7 @@
 //! it runs off the async threads, and the limits on request bodies it holds.
 
 use super::auth;
+use super::budget::BodyBudget;
 use super::db::Db;
 use super::fail::Fail;
 use super::grades::GradesFrom;
@@ -37,9 +38,9 @@ pub struct App {
     pub grades_from: GradesFrom,
     pub workers: usize,
     pub isolation: String,
-    /// Kibibytes of request bodies that may be held in memory at once; each request takes
-    /// its declared length (or its cap) before its body is read.
-    pub body_budget: Arc<tokio::sync::Semaphore>,
+    /// Request bodies that may be held in memory at once, shared fairly between senders;
+    /// each request takes its declared length (or its cap) before its body is read.
+    pub body_budget: Arc<BodyBudget>,
     /// LTI 1.3: the tool's key, the platforms' keys and tokens, the score outbox's wake-up.
     pub lti: Arc<super::lti::tool::Lti>,
 }
@@ -104,11 +105,10 @@ pub fn body_cap(max_upload_bytes: usize) -> usize {
     (2 * max_upload_bytes + 64 * 1024).max(4 * 1024 * 1024)
 }
 
-/// The semaphore behind [`App::body_budget`]: room for [`BODY_BUDGET`], and for a few
-/// uploads of the largest size.
-pub fn body_budget(max_upload_bytes: usize) -> Arc<tokio::sync::Semaphore> {
-    let bytes = BODY_BUDGET.max(4 * body_cap(max_upload_bytes));
-    Arc::new(tokio::sync::Semaphore::new(
-        (bytes / 1024).min(tokio::sync::Semaphore::MAX_PERMITS),
-    ))
+/// The budget behind [`App::body_budget`]: room for [`BODY_BUDGET`], and for a few uploads
+/// of the largest size; one sender may hold an eighth of it, or one upload of that size.
+pub fn body_budget(max_upload_bytes: usize) -> Arc<BodyBudget> {
+    let cap = body_cap(max_upload_bytes);
+    let bytes = BODY_BUDGET.max(4 * cap);
+    BodyBudget::new(bytes, (bytes / 8).max(cap))
 }

@@ -976,6 +976,16 @@ fn id_tokens_with_a_wrong_claim_are_refused_one_by_one() {
             "an hour ago",
             Box::new(|c| c["iat"] = (rand_now() - 7200).into()),
         ),
+        (
+            "iat",
+            Box::new(|c| {
+                c.as_object_mut().unwrap().remove("iat");
+            }),
+        ),
+        (
+            "issue time (iat) is not a time",
+            Box::new(|c| c["iat"] = "yesterday".into()),
+        ),
     ];
     for (words, spoil) in &claim_cases {
         let begun = begin(server, platform, "x");

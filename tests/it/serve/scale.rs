@@ -599,8 +599,19 @@ fn leases_run_by_the_database_clock_not_a_judge_clock_set_off() {
     );
     assert_eq!(rows[1].lost, 1, "{:?}", rows[1]);
     assert!(rows[1].started_at >= lease, "{lease:?} {:?}", rows[1]);
+    // A job's start is the database's time too: neither judge's hour off is written, so no
+    // student looks started in the future (and is served last) or long ago.
+    let db_now: i64 = client
+        .query_one(
+            "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
+            &[],
+        )
+        .unwrap()
+        .get(0);
     for row in &rows {
         assert_eq!(row.verdict.as_deref(), Some("accepted"), "{row:?}");
+        let started = row.started_at.expect("started");
+        assert!((db_now - started).abs() < 600_000, "{db_now} {row:?}");
     }
 }
 
