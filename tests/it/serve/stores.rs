@@ -197,3 +197,118 @@ fn a_database_that_can_no_longer_be_written_stops_the_server_with_a_message() {
     // A store into its memory-mapped index is answered with SIGBUS.
     an_unwritable_journal_stops_the_server("class.db-shm", "(SIGBUS)");
 }
+
+/// The statements of the repository's migrations 1 to `version` for `store` (`sqlite` or
+/// `postgres`): the schema as the build that stopped at `version` made it.
+fn migrations_up_to(store: &str, version: usize) -> Vec<String> {
+    let folder = root().join("crates/nimlab-web/migrations").join(store);
+    let names: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    (1..=version)
+        .map(|v| {
+            let name = names
+                .iter()
+                .find(|n| n.starts_with(&format!("V{v}__")))
+                .unwrap_or_else(|| panic!("no migration {v} in {}", folder.display()));
+            std::fs::read_to_string(folder.join(name)).unwrap()
+        })
+        .collect()
+}
+
+/// A class as the build before the roster's `lms_client_id` (schema 9) kept it: ada, linked
+/// to an LMS user, with a judged submission, in either store's words.
+fn class_before(store: &str) -> String {
+    let source = if store == "sqlite" {
+        "X'7072696E742829'"
+    } else {
+        "'\\x7072696E742829'::bytea"
+    };
+    format!(
+        "INSERT INTO users (username, name, role, password_hash, created_at, lms_id, lms_issuer, email)
+             VALUES ('ada', 'Ada Lovelace', 'student', '', 1, '7', 'https://lms.example', 'ada@uni.example');
+         INSERT INTO lti_platforms (issuer, client_id, auth_url, jwks_url, token_url, created_at)
+             VALUES ('https://lms.example', 'c1', 'https://lms.example/auth', 'https://lms.example/jwks',
+                     'https://lms.example/token', 1);
+         INSERT INTO lti_identities (platform_id, subject, user_id)
+             SELECT p.id, '7', u.id FROM lti_platforms p, users u WHERE u.username = 'ada';
+         INSERT INTO submissions (user_id, exercise, filename, source, status, submitted_at, finished_at,
+                                  verdict, score, max_score)
+             SELECT id, 'present_board', 'present_board.py', {source}, 'done', 1, 1, 'accepted', 5, 5
+             FROM users WHERE username = 'ada';"
+    )
+}
+
+#[test]
+fn a_database_the_build_before_made_opens_and_upgrades_with_its_data_on_both_stores() {
+    const BEFORE: usize = 9;
+    let dir = tempfile::tempdir().unwrap();
+    let mut stores: Vec<PathBuf> = Vec::new();
+    // SQLite: the file's user_version is its schema.
+    let file = dir.path().join("before.db");
+    {
+        let old = rusqlite::Connection::open(&file).unwrap();
+        for step in migrations_up_to("sqlite", BEFORE) {
+            old.execute_batch(&step).unwrap();
+        }
+        old.execute_batch(&format!("PRAGMA user_version = {BEFORE};"))
+            .unwrap();
+        old.execute_batch(&class_before("sqlite")).unwrap();
+    }
+    stores.push(file);
+    // PostgreSQL: a table of nimlab's holds it.
+    if let Some(uri) = crate::common::postgres::database() {
+        let mut old = ::postgres::Client::connect(&uri, ::postgres::NoTls).unwrap();
+        for step in migrations_up_to("postgres", BEFORE) {
+            old.batch_execute(&step).unwrap();
+        }
+        old.batch_execute(&format!(
+            "CREATE TABLE nimlab_schema (version BIGINT NOT NULL);
+             INSERT INTO nimlab_schema (version) VALUES ({BEFORE});"
+        ))
+        .unwrap();
+        old.batch_execute(&class_before("postgres")).unwrap();
+        stores.push(PathBuf::from(uri));
+    }
+    for db in &stores {
+        // Opened by this build: upgraded, ada and her LMS link kept, and the new column used.
+        let listed = nimlab()
+            .args(["users", "list", "--db"])
+            .arg(db)
+            .assert()
+            .success();
+        let out = String::from_utf8_lossy(&listed.get_output().stdout).to_string();
+        assert!(out.contains("ada") && out.contains("Ada Lovelace"), "{out}");
+        let roster = dir.path().join("roster.csv");
+        std::fs::write(
+            &roster,
+            "username,lms_id,lms_issuer,lms_client_id\nbo,8,https://lms.example,c1\n",
+        )
+        .unwrap();
+        let credentials = dir
+            .path()
+            .join(format!("credentials-{}.csv", rand_suffix()));
+        nimlab()
+            .args(["users", "import"])
+            .arg(&roster)
+            .arg("--credentials")
+            .arg(&credentials)
+            .arg("--db")
+            .arg(db)
+            .assert()
+            .success();
+        nimlab()
+            .args(["users", "passwd", "ada", "--db"])
+            .arg(db)
+            .write_stdin("ada-password\n")
+            .assert()
+            .success();
+        // Her judged submission is hers on the website.
+        let server = Server::start(db, None, &["--workers", "0"]);
+        let ada = api_login(&server, "ada", "ada-password");
+        let (status, list) = get_json(&ada, &server, "/api/submissions?exercise=present_board");
+        assert_eq!(status, StatusCode::OK, "{list}");
+        assert!(list.to_string().contains("accepted"), "{list}");
+    }
+}

@@ -1,0 +1,14 @@
+-- 6: deadlines per exercise (a due time, a late period with its penalty per started day)
+-- and extensions per student and exercise (a new due time); see `nimlab_core::deadline`.
+CREATE TABLE deadlines (
+    exercise TEXT PRIMARY KEY,
+    due_at BIGINT NOT NULL,
+    late_until BIGINT,
+    late_penalty DOUBLE PRECISION NOT NULL DEFAULT 0
+);
+CREATE TABLE extensions (
+    user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    exercise TEXT NOT NULL,
+    until BIGINT NOT NULL,
+    PRIMARY KEY (user_id, exercise)
+);
