@@ -277,6 +277,9 @@ struct Tally {
     /// The students who saw their verdict, and of them those accepted.
     judged: usize,
     accepted: usize,
+    /// The other verdicts seen, with how many students saw each (a model solution should
+    /// see none).
+    others: std::collections::BTreeMap<String, usize>,
     /// Since the bench started, when the last verdict was seen.
     last: Duration,
     /// Why each of the others failed.
@@ -566,6 +569,13 @@ fn tally(timings: Vec<Result<Timing>>, elapsed: Duration, refused: usize) -> Tal
         verdicts,
         judged: done.len(),
         accepted: done.iter().filter(|t| t.verdict == "accepted").count(),
+        others: done.iter().filter(|t| t.verdict != "accepted").fold(
+            std::collections::BTreeMap::new(),
+            |mut counts, t| {
+                *counts.entry(t.verdict.clone()).or_insert(0) += 1;
+                counts
+            },
+        ),
         last: done.iter().map(|t| t.finished_at).max().unwrap_or(elapsed),
         failures: failed.into_iter().filter_map(Result::err).collect(),
     }
@@ -608,12 +618,22 @@ fn print(results: &Results, out: &mut dyn Write) -> Result<()> {
         seconds(t.verdicts.last().copied().unwrap_or_default()),
         POLL.as_millis()
     ))?;
+    let others: Vec<String> = t
+        .others
+        .iter()
+        .map(|(verdict, count)| format!("{count} {verdict}"))
+        .collect();
     line(format_args!(
-        "  {} judged in {}: {:.2} submissions per second; {} accepted",
+        "  {} judged in {}: {:.2} submissions per second; {} accepted{}",
         t.judged,
         seconds(t.last),
         t.judged as f64 / t.last.as_secs_f64().max(1e-9),
-        t.accepted
+        t.accepted,
+        if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (not: {})", others.join(", "))
+        }
     ))?;
     let server = if judges.is_some() {
         "the web process"

@@ -291,6 +291,53 @@ fn no_descriptor_nimlab_inherited_reaches_a_program_at_any_number() {
     }
 }
 
+/// A busy website forks its runs holding hundreds of descriptors (its connections): every
+/// number under a run's own limit of 256 may be taken. Under root, a run's child opens the
+/// folders it binds again for its unprivileged user (pyenv's interpreters under /root) before
+/// that limit applies; when it applied first, the first submissions after a busy start were
+/// judged without their interpreter (`bwrap: Can't find source path`), in both runners.
+#[test]
+fn a_run_forked_while_nimlab_holds_hundreds_of_descriptors_still_reaches_its_interpreter() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return; // An ordinary user's runs bind nothing again.
+    }
+    let lab = quick_lab();
+    let dir = tempfile::tempdir().unwrap();
+    let file = program(dir.path(), &DESCRIPTORS.replace("HIGH", "300"));
+    let held = std::fs::File::open(&file).unwrap();
+    let fd = std::os::fd::AsRawFd::as_raw_fd(&held);
+    let busy: Vec<libc::c_int> = (3..=400).collect();
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit fills a stack value.
+    assert_eq!(
+        unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) },
+        0
+    );
+    let hard = limit.rlim_max.min(1 << 20);
+    for python in pythons() {
+        for runner in ["fork", "process"] {
+            let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin!("nimlab"));
+            command.args(check_one_at_a_time(&file, lab.path(), python, runner));
+            inherit_at(&mut command, fd, hard, &busy);
+            let output = command.output().unwrap();
+            let report: Value = serde_json::from_slice(&output.stdout)
+                .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
+            let run = &report["runs"][0];
+            assert_eq!(run["runner"], runner, "{python}: {run}");
+            for case in run["cases"].as_array().unwrap() {
+                assert_eq!(
+                    case["feedback"]["got"], "3=9 7=9 5000=9 300=9\n",
+                    "{python} {runner}: {run}"
+                );
+            }
+        }
+    }
+}
+
 /// Byte-range and whole-file locks on files every run can read: a lock taken by one run and
 /// tested by another running beside it carries a bit.
 const LOCKS: &str = r#"import fcntl, os, struct, sys

@@ -259,7 +259,6 @@ pub(crate) fn spawn_in(
                 set_limit(libc::RLIMIT_AS, bytes, bytes)?;
             }
             set_limit(libc::RLIMIT_FSIZE, FILE_SIZE_LIMIT, FILE_SIZE_LIMIT)?;
-            set_limit(libc::RLIMIT_NOFILE, OPEN_FILES_LIMIT, OPEN_FILES_LIMIT)?;
             set_limit(libc::RLIMIT_CORE, 0, 0)?;
             // No POSIX message queue can be made: one would outlive the run in its sandbox's
             // IPC namespace, unseen, for a later run of a fork server to read.
@@ -269,6 +268,10 @@ pub(crate) fn spawn_in(
                 // (A change of user clears the parent-death signal.)
                 die_with(parent)?;
             }
+            // Lowered only now: the descent opens the folders it binds again, and this child
+            // holds every descriptor nimlab had at the fork (a busy website's hundreds of
+            // connections), so under the run's limit no number would be left for them.
+            set_limit(libc::RLIMIT_NOFILE, OPEN_FILES_LIMIT, OPEN_FILES_LIMIT)?;
             // A session keyring of the run's own (or its fork server's, emptied after each
             // run): the one nimlab may have from a login would be shared by every run.
             // (Without keys in the kernel the call fails, and there is nothing to share.)

@@ -202,9 +202,9 @@ impl Descent {
                     c"mode=0755,size=64k".as_ptr().cast(),
                 ))?;
                 for (fd, (path, on_the_way)) in fds.iter().zip(&cover.binds) {
-                    if *fd < 0 {
-                        continue;
-                    }
+                    // A folder that cannot be opened would be hidden under the tmpfs: the
+                    // run must fail as nimlab's, not start without its interpreter.
+                    check(*fd)?;
                     for folder in on_the_way {
                         libc::mkdir(folder.as_ptr(), 0o755);
                     }
