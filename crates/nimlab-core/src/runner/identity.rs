@@ -191,6 +191,10 @@ impl Descent {
                 // Each folder is opened before the tmpfs hides it, and bound from its
                 // descriptor.
                 let mut fds = [-1; 16];
+                // More folders than slots would leave the last ones hidden: fail instead.
+                if cover.binds.len() > fds.len() {
+                    return Err(std::io::Error::from_raw_os_error(libc::E2BIG));
+                }
                 for (slot, (path, _)) in fds.iter_mut().zip(&cover.binds) {
                     *slot = libc::open(path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
                 }
