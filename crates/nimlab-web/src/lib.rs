@@ -31,6 +31,7 @@ mod guards;
 mod listing;
 mod login;
 pub mod lti;
+mod migrate;
 mod pages;
 pub mod queue;
 mod router;
