@@ -261,11 +261,11 @@ impl Db {
                     Ok(r.values().to_vec())
                 })?;
                 let columns = tx.query(
-                    "SELECT column_name::text FROM information_schema.columns
+                    "SELECT column_name::text AS column_name FROM information_schema.columns
                      WHERE table_schema = current_schema() AND table_name = ?1
                      ORDER BY ordinal_position",
                     [*table],
-                    |r| r.get::<_, String>(0),
+                    |r| r.get::<_, String>("column_name"),
                 )?;
                 tables.push((*table, columns, rows));
             }
@@ -425,17 +425,18 @@ impl User {
     }
 }
 
-const USER_COLUMNS: &str = "id, username, name, student_id, section, role, disabled_at IS NOT NULL";
+const USER_COLUMNS: &str =
+    "id, username, name, student_id, section, role, disabled_at IS NOT NULL AS disabled";
 
 fn user_row(row: &Row) -> SqlResult<User> {
     Ok(User {
-        id: row.get(0)?,
-        username: row.get(1)?,
-        name: row.get(2)?,
-        student_id: row.get(3)?,
-        section: row.get(4)?,
-        role: Role::parse(&row.get::<_, String>(5)?),
-        disabled: row.get(6)?,
+        id: row.get("id")?,
+        username: row.get("username")?,
+        name: row.get("name")?,
+        student_id: row.get("student_id")?,
+        section: row.get("section")?,
+        role: Role::parse(&row.get::<_, String>("role")?),
+        disabled: row.get("disabled")?,
     })
 }
 
@@ -472,7 +473,7 @@ pub fn find_user(c: &mut Conn, username: &str) -> SqlResult<Option<(User, String
             "SELECT {USER_COLUMNS}, password_hash FROM users WHERE username = ?1 AND removed_at IS NULL"
         ),
         [username],
-        |row| Ok((user_row(row)?, row.get(7)?)),
+        |row| Ok((user_row(row)?, row.get("password_hash")?)),
     )
     .optional()
 }
@@ -500,7 +501,7 @@ pub fn upsert_user(
         .query_row(
             "SELECT id FROM users WHERE username = ?1",
             [&user.username],
-            |r| r.get(0),
+            |r| r.get("id"),
         )
         .optional()?;
     match existing {
@@ -582,7 +583,7 @@ pub fn launched_account_refusal(
                JOIN lti_platforms p ON p.id = i.platform_id
              WHERE u.username = ?1 AND u.lti_role = 1 AND u.removed_at IS NULL LIMIT 1",
             [username],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok((r.get("role")?, r.get("issuer")?)),
         )
         .optional()?;
     let rank = |role: Role| match role {
@@ -663,7 +664,7 @@ pub fn remove_user(
         .query_row(
             "SELECT id FROM users WHERE username = ?1 AND (removed_at IS NULL OR ?2)",
             params![username, with_submissions],
-            |r| r.get(0),
+            |r| r.get("id"),
         )
         .optional()?;
     let Some(id) = id else {
@@ -708,9 +709,9 @@ pub fn throttle(c: &mut Conn, key: &str) -> SqlResult<Option<Throttle>> {
         [key],
         |row| {
             Ok(Throttle {
-                failures: row.get(0)?,
-                last_failure_at: row.get(1)?,
-                blocked_until: row.get(2)?,
+                failures: row.get("failures")?,
+                last_failure_at: row.get("last_failure_at")?,
+                blocked_until: row.get("blocked_until")?,
             })
         },
     )
@@ -762,7 +763,7 @@ pub fn secret(c: &mut Conn, name: &str, fresh: impl FnOnce() -> Vec<u8>) -> SqlR
         params![name, fresh()],
     )?;
     c.query_row("SELECT value FROM secrets WHERE name = ?1", [name], |row| {
-        row.get(0)
+        row.get("value")
     })
 }
 
@@ -786,12 +787,12 @@ pub fn create_session(
 pub fn session_user(c: &mut Conn, token_hash: &str) -> SqlResult<Option<(User, String)>> {
     c.query_row(
         "SELECT u.id, u.username, u.name, u.student_id, u.section, u.role,
-             u.disabled_at IS NOT NULL, s.csrf
+             u.disabled_at IS NOT NULL AS disabled, s.csrf
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = ?1 AND s.expires_at > ?2
            AND u.disabled_at IS NULL AND u.removed_at IS NULL",
         params![token_hash, now_ms()],
-        |row| Ok((user_row(row)?, row.get(7)?)),
+        |row| Ok((user_row(row)?, row.get("csrf")?)),
     )
     .optional()
 }
@@ -866,19 +867,19 @@ const SUMMARY_COLUMNS: &str = "s.id, s.user_id, u.username, s.exercise, s.filena
 
 fn summary_row(row: &Row) -> SqlResult<Summary> {
     Ok(Summary {
-        id: row.get(0)?,
-        user_id: row.get(1)?,
-        username: row.get(2)?,
-        exercise: row.get(3)?,
-        filename: row.get(4)?,
-        status: Status::parse(&row.get::<_, String>(5)?),
-        submitted_at: row.get(6)?,
-        started_at: row.get(7)?,
-        finished_at: row.get(8)?,
-        verdict: row.get(9)?,
-        score: row.get(10)?,
-        max_score: row.get(11)?,
-        error: row.get(12)?,
+        id: row.get("id")?,
+        user_id: row.get("user_id")?,
+        username: row.get("username")?,
+        exercise: row.get("exercise")?,
+        filename: row.get("filename")?,
+        status: Status::parse(&row.get::<_, String>("status")?),
+        submitted_at: row.get("submitted_at")?,
+        started_at: row.get("started_at")?,
+        finished_at: row.get("finished_at")?,
+        verdict: row.get("verdict")?,
+        score: row.get("score")?,
+        max_score: row.get("max_score")?,
+        error: row.get("error")?,
     })
 }
 
@@ -915,9 +916,9 @@ pub fn insert_submission_at(
 ) -> SqlResult<std::result::Result<i64, Refused>> {
     let mut tx = c.immediate()?;
     let waiting: i64 = tx.query_row(
-        "SELECT COUNT(*) FROM submissions WHERE user_id = ?1 AND priority = 0 AND status IN ('queued', 'running')",
+        "SELECT COUNT(*) AS waiting FROM submissions WHERE user_id = ?1 AND priority = 0 AND status IN ('queued', 'running')",
         [user_id],
-        |r| r.get(0),
+        |r| r.get("waiting"),
     )?;
     if waiting as usize >= max_queued {
         return Ok(Err(Refused::TooManyQueued(waiting as usize)));
@@ -926,7 +927,7 @@ pub fn insert_submission_at(
         "INSERT INTO submissions (user_id, exercise, filename, source, status, submitted_at)
          VALUES (?1, ?2, ?3, ?4, 'queued', ?5) RETURNING id",
         params![user_id, exercise, filename, source, submitted_at],
-        |r| r.get(0),
+        |r| r.get("id"),
     )?;
     wake_judges(&mut tx)?;
     tx.commit()?;
@@ -942,8 +943,8 @@ pub fn submission(c: &mut Conn, id: i64) -> SqlResult<Option<Submission>> {
         |row| {
             Ok(Submission {
                 summary: summary_row(row)?,
-                source: row.get(13)?,
-                report: row.get(14)?,
+                source: row.get("source")?,
+                report: row.get("report")?,
             })
         },
     )
@@ -1002,9 +1003,9 @@ pub fn submissions(c: &mut Conn, filter: &Filter) -> SqlResult<Vec<Summary>> {
 /// How many submissions the filter finds, on every page.
 pub fn count_submissions(c: &mut Conn, filter: &Filter) -> SqlResult<usize> {
     c.query_row(
-        &format!("SELECT COUNT(*) {FILTERED}"),
+        &format!("SELECT COUNT(*) AS found {FILTERED}"),
         filter.params(),
-        |r| r.get::<_, i64>(0),
+        |r| r.get::<_, i64>("found"),
     )
     .map(|n| n as usize)
 }
@@ -1023,7 +1024,7 @@ pub fn judged(c: &mut Conn, user_id: Option<i64>) -> SqlResult<Vec<Summary>> {
 
 pub fn report(c: &mut Conn, id: i64) -> SqlResult<Option<String>> {
     c.query_row("SELECT report FROM submissions WHERE id = ?1", [id], |r| {
-        r.get(0)
+        r.get("report")
     })
     .optional()
     .map(Option::flatten)
@@ -1045,9 +1046,9 @@ pub fn queue(c: &mut Conn) -> SqlResult<Vec<Summary>> {
 /// How many queued submissions were uploaded before this one.
 pub fn waiting_before(c: &mut Conn, id: i64) -> SqlResult<i64> {
     c.query_row(
-        "SELECT COUNT(*) FROM submissions WHERE status = 'queued' AND priority = 0 AND id < ?1",
+        "SELECT COUNT(*) AS waiting FROM submissions WHERE status = 'queued' AND priority = 0 AND id < ?1",
         [id],
-        |r| r.get(0),
+        |r| r.get("waiting"),
     )
 }
 
@@ -1094,9 +1095,9 @@ pub fn clock_ms(c: &mut Conn) -> SqlResult<i64> {
     match c.dialect() {
         Dialect::Sqlite => Ok(wall_ms()),
         Dialect::Postgres => c.query_row(
-            "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
+            "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT) AS clock_ms",
             [],
-            |r| r.get(0),
+            |r| r.get("clock_ms"),
         ),
     }
 }
@@ -1139,11 +1140,11 @@ pub fn claim(c: &mut Conn, who: &Claimant) -> SqlResult<Option<Job>> {
     let window = now - FAIRNESS_WINDOW_MS;
     let job = |r: &Row| {
         Ok(Job {
-            id: r.get(0)?,
-            attempt: r.get(1)?,
-            exercise: r.get(2)?,
-            filename: r.get(3)?,
-            source: r.get(4)?,
+            id: r.get("id")?,
+            attempt: r.get("attempt")?,
+            exercise: r.get("exercise")?,
+            filename: r.get("filename")?,
+            source: r.get("source")?,
         })
     };
     let until = who.lease_until(now);
@@ -1161,7 +1162,9 @@ pub fn claim(c: &mut Conn, who: &Claimant) -> SqlResult<Option<Job>> {
         return Ok(claimed.into_iter().next());
     }
     let mut tx = c.immediate()?;
-    let next: Option<i64> = tx.query_row(NEXT_JOB, [window], |r| r.get(0)).optional()?;
+    let next: Option<i64> = tx
+        .query_row(NEXT_JOB, [window], |r| r.get("id"))
+        .optional()?;
     let Some(id) = next else {
         return Ok(None);
     };
@@ -1444,14 +1447,14 @@ pub fn processes(c: &mut Conn) -> SqlResult<Vec<Process>> {
         [now - PROCESS_SILENT_MS],
         |r| {
             Ok(Process {
-                name: r.get(0)?,
-                kind: r.get(1)?,
-                workers: r.get(2)?,
-                lab: r.get(3)?,
-                lab_digest: r.get(4)?,
-                started_at: r.get(5)?,
-                seen_at: r.get(6)?,
-                refusing: r.get(7)?,
+                name: r.get("name")?,
+                kind: r.get("kind")?,
+                workers: r.get("workers")?,
+                lab: r.get("lab")?,
+                lab_digest: r.get("lab_digest")?,
+                started_at: r.get("started_at")?,
+                seen_at: r.get("seen_at")?,
+                refusing: r.get("refusing")?,
             })
         },
     )
@@ -1484,7 +1487,7 @@ pub fn set_site_lab(c: &mut Conn, lab: &SiteLab) -> SqlResult<()> {
 pub fn site_lab(c: &mut Conn) -> SqlResult<Option<SiteLab>> {
     let value: Option<String> = c
         .query_row("SELECT value FROM site WHERE name = 'lab'", [], |r| {
-            r.get(0)
+            r.get("value")
         })
         .optional()?;
     Ok(value.and_then(|v| serde_json::from_str(&v).ok()))
@@ -1493,9 +1496,14 @@ pub fn site_lab(c: &mut Conn) -> SqlResult<Option<SiteLab>> {
 /// Counts by status, for the queue page.
 pub fn counts(c: &mut Conn) -> SqlResult<Vec<(Status, i64)>> {
     c.query(
-        "SELECT status, COUNT(*) FROM submissions GROUP BY status ORDER BY status",
+        "SELECT status, COUNT(*) AS total FROM submissions GROUP BY status ORDER BY status",
         [],
-        |r| Ok((Status::parse(&r.get::<_, String>(0)?), r.get(1)?)),
+        |r| {
+            Ok((
+                Status::parse(&r.get::<_, String>("status")?),
+                r.get("total")?,
+            ))
+        },
     )
 }
 
@@ -1541,18 +1549,21 @@ pub fn deadlines(c: &mut Conn) -> SqlResult<Deadlines> {
         [],
         |r| {
             Ok((
-                r.get::<_, String>(0)?,
+                r.get::<_, String>("exercise")?,
                 Policy {
-                    due_ms: r.get(1)?,
-                    late_until_ms: r.get(2)?,
-                    penalty_percent_per_day: r.get(3)?,
+                    due_ms: r.get("due_at")?,
+                    late_until_ms: r.get("late_until")?,
+                    penalty_percent_per_day: r.get("late_penalty")?,
                 },
             ))
         },
     )?;
     deadlines.policies.extend(policies);
     let extensions = c.query("SELECT user_id, exercise, until FROM extensions", [], |r| {
-        Ok(((r.get::<_, i64>(0)?, r.get::<_, String>(1)?), r.get(2)?))
+        Ok((
+            (r.get::<_, i64>("user_id")?, r.get::<_, String>("exercise")?),
+            r.get("until")?,
+        ))
     })?;
     deadlines.extensions.extend(extensions);
     Ok(deadlines)
@@ -1626,7 +1637,7 @@ pub fn extension_list(c: &mut Conn) -> SqlResult<Vec<(String, String, i64)>> {
         "SELECT u.username, e.exercise, e.until FROM extensions e JOIN users u ON u.id = e.user_id
          WHERE u.removed_at IS NULL ORDER BY u.username, e.exercise",
         [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        |r| Ok((r.get("username")?, r.get("exercise")?, r.get("until")?)),
     )
 }
 
@@ -1670,7 +1681,7 @@ mod tests {
         drop(db);
         let db = Db::open(&dir.path().join("class.db")).unwrap();
         let version: i64 = db
-            .with(|c| c.query_row("PRAGMA user_version", [], |r| r.get(0)))
+            .with(|c| c.query_row("PRAGMA user_version", [], |r| r.get("user_version")))
             .unwrap();
         assert_eq!(version, MIGRATIONS.len() as i64);
     }
@@ -1703,7 +1714,7 @@ mod tests {
                 c.query(
                     "SELECT platform_id, subject, user_id FROM lti_identities ORDER BY platform_id",
                     [],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                    |r| Ok((r.get("platform_id")?, r.get("subject")?, r.get("user_id")?)),
                 )
             })
             .unwrap();
@@ -1719,7 +1730,7 @@ mod tests {
                 c.query(
                     "SELECT username, lti_role FROM users ORDER BY id",
                     [],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
+                    |r| Ok((r.get("username")?, r.get("lti_role")?)),
                 )
             })
             .unwrap();
@@ -1769,7 +1780,7 @@ mod tests {
                 c.query(
                     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
                     [],
-                    |r| r.get(0),
+                    |r| r.get("name"),
                 )
             })
             .unwrap();
@@ -1821,7 +1832,7 @@ mod tests {
         assert!(!db.with(|c| finish(c, &held, &late)).unwrap());
         assert!(db.with(|c| finish(c, &again, &late)).unwrap());
         let judge: String = db
-            .with(|c| c.query_row("SELECT judge FROM submissions", [], |r| r.get(0)))
+            .with(|c| c.query_row("SELECT judge FROM submissions", [], |r| r.get("judge")))
             .unwrap();
         assert_eq!(judge, "other:2");
     }

@@ -64,7 +64,7 @@ pub fn add_platform(c: &mut Conn, new: &NewPlatform) -> SqlResult<bool> {
         .query_row(
             "SELECT id FROM lti_platforms WHERE issuer = ?1 AND client_id = ?2",
             params![new.issuer, new.client_id],
-            |r| r.get(0),
+            |r| r.get("id"),
         )
         .optional()?;
     let id = match existing {
@@ -94,7 +94,7 @@ pub fn add_platform(c: &mut Conn, new: &NewPlatform) -> SqlResult<bool> {
                     now_ms(),
                     new.frame_origins.join(" ")
                 ],
-                |r| r.get(0),
+                |r| r.get("id"),
             )?
         }
     };
@@ -128,19 +128,19 @@ pub fn add_platform(c: &mut Conn, new: &NewPlatform) -> SqlResult<bool> {
 /// A platform as its row says, without its deployments (see [`with_deployments`]).
 fn platform_row(row: &Row) -> SqlResult<Platform> {
     Ok(Platform {
-        id: row.get(0)?,
-        issuer: row.get(1)?,
-        client_id: row.get(2)?,
-        auth_url: row.get(3)?,
-        jwks_url: row.get(4)?,
-        token_url: row.get(5)?,
+        id: row.get("id")?,
+        issuer: row.get("issuer")?,
+        client_id: row.get("client_id")?,
+        auth_url: row.get("auth_url")?,
+        jwks_url: row.get("jwks_url")?,
+        token_url: row.get("token_url")?,
         deployments: Vec::new(),
         frame_origins: row
-            .get::<_, String>(6)?
+            .get::<_, String>("frame_origins")?
             .split_whitespace()
             .map(str::to_string)
             .collect(),
-        link_accounts: row.get(7)?,
+        link_accounts: row.get("link_accounts")?,
         contexts: Vec::new(),
     })
 }
@@ -150,12 +150,12 @@ fn with_deployments(c: &mut Conn, mut platform: Platform) -> SqlResult<Platform>
     platform.deployments = c.query(
         "SELECT deployment_id FROM lti_deployments WHERE platform_id = ?1 ORDER BY deployment_id",
         [platform.id],
-        |r| r.get(0),
+        |r| r.get("deployment_id"),
     )?;
     platform.contexts = c.query(
         "SELECT context_id FROM lti_contexts WHERE platform_id = ?1 ORDER BY context_id",
         [platform.id],
-        |r| r.get(0),
+        |r| r.get("context_id"),
     )?;
     Ok(platform)
 }
@@ -260,7 +260,7 @@ pub fn account_for(
         .query_row(
             "SELECT user_id FROM lti_identities WHERE platform_id = ?1 AND subject = ?2",
             params![platform.id, launch.subject],
-            |r| r.get(0),
+            |r| r.get("user_id"),
         )
         .optional()?;
     let user_id = match linked {
@@ -283,9 +283,17 @@ pub fn account_for(
         }
     };
     let (removed, disabled, lti_role): (bool, bool, bool) = tx.query_row(
-        "SELECT removed_at IS NOT NULL, disabled_at IS NOT NULL, lti_role = 1 FROM users WHERE id = ?1",
+        "SELECT removed_at IS NOT NULL AS removed, disabled_at IS NOT NULL AS disabled,
+             lti_role = 1 AS role_from_launches
+         FROM users WHERE id = ?1",
         [user_id],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        |r| {
+            Ok((
+                r.get("removed")?,
+                r.get("disabled")?,
+                r.get("role_from_launches")?,
+            ))
+        },
     )?;
     // Dropped uncommitted: a refused launch leaves no identity, role or name behind.
     if removed {
@@ -330,7 +338,7 @@ fn roster_account(c: &mut Conn, platform: &Platform, launch: &Launch) -> SqlResu
              LIMIT 2"
         ),
         params![platform.issuer, launch.subject, platform.client_id],
-        |r| r.get(0),
+        |r| r.get("id"),
     )?;
     if let [id] = by_id[..] {
         return Ok(Some(id));
@@ -344,7 +352,7 @@ fn roster_account(c: &mut Conn, platform: &Platform, launch: &Launch) -> SqlResu
                AND NOT (u.lms_issuer = ?2 AND u.lms_id <> '') LIMIT 2"
         ),
         params![launch.email.trim(), platform.issuer],
-        |r| r.get(0),
+        |r| r.get("id"),
     )?;
     Ok(match by_email[..] {
         [id] => Some(id),
@@ -360,7 +368,7 @@ fn new_account(c: &mut Conn, platform: &Platform, launch: &Launch, role: Role) -
         "INSERT INTO users (username, name, role, password_hash, created_at, lti_role)
          VALUES (?1, ?2, ?3, '', ?4, 1) RETURNING id",
         params![username, launch.name, role.as_str(), now_ms()],
-        |r| r.get(0),
+        |r| r.get("id"),
     )
 }
 
@@ -369,9 +377,9 @@ fn new_account(c: &mut Conn, platform: &Platform, launch: &Launch, role: Role) -
 fn free_username(c: &mut Conn, platform: &Platform, launch: &Launch) -> SqlResult<String> {
     let mut taken = |name: &str| -> SqlResult<bool> {
         c.query_row(
-            "SELECT COUNT(*) FROM users WHERE username = ?1",
+            "SELECT COUNT(*) AS taken FROM users WHERE username = ?1",
             [name],
-            |r| r.get::<_, i64>(0),
+            |r| r.get::<_, i64>("taken"),
         )
         .map(|n| n > 0)
     };
@@ -426,17 +434,17 @@ pub fn links(c: &mut Conn, user_id: Option<i64>) -> SqlResult<Vec<Link>> {
     c.query(
         "SELECT l.user_id, l.exercise, l.platform_id, l.line_item, l.subject,
              (SELECT s.score FROM lti_scores s WHERE s.user_id = l.user_id AND s.exercise = l.exercise
-                AND s.line_item = l.line_item ORDER BY s.id DESC LIMIT 1)
+                AND s.line_item = l.line_item ORDER BY s.id DESC LIMIT 1) AS last_queued
          FROM lti_line_items l WHERE (CAST(?1 AS BIGINT) IS NULL OR l.user_id = ?1)",
         [user_id],
         |r| {
         Ok(Link {
-            user_id: r.get(0)?,
-            exercise: r.get(1)?,
-            platform_id: r.get(2)?,
-            line_item: r.get(3)?,
-            subject: r.get(4)?,
-            last_queued: r.get(5)?,
+            user_id: r.get("user_id")?,
+            exercise: r.get("exercise")?,
+            platform_id: r.get("platform_id")?,
+            line_item: r.get("line_item")?,
+            subject: r.get("subject")?,
+            last_queued: r.get("last_queued")?,
         })
         },
     )
@@ -453,7 +461,7 @@ pub fn queue_score(c: &mut Conn, link: &Link, score: f64, max_score: f64) -> Sql
             "SELECT score FROM lti_scores WHERE user_id = ?1 AND exercise = ?2 AND line_item = ?3
              ORDER BY id DESC LIMIT 1",
             params![link.user_id, link.exercise, link.line_item],
-            |r| r.get(0),
+            |r| r.get("score"),
         )
         .optional()?;
     if newest == Some(score) {
@@ -509,20 +517,20 @@ const OUTGOING_COLUMNS: &str =
 
 fn outgoing_row(r: &Row) -> SqlResult<Outgoing> {
     Ok(Outgoing {
-        id: r.get(0)?,
-        username: r.get(1)?,
-        exercise: r.get(2)?,
-        platform_id: r.get(3)?,
-        line_item: r.get(4)?,
-        subject: r.get(5)?,
-        score: r.get(6)?,
-        max_score: r.get(7)?,
-        created_at: r.get(8)?,
-        status: r.get(9)?,
-        attempts: r.get(10)?,
-        next_try_at: r.get(11)?,
-        last_error: r.get(12)?,
-        sent_at: r.get(13)?,
+        id: r.get("id")?,
+        username: r.get("username")?,
+        exercise: r.get("exercise")?,
+        platform_id: r.get("platform_id")?,
+        line_item: r.get("line_item")?,
+        subject: r.get("subject")?,
+        score: r.get("score")?,
+        max_score: r.get("max_score")?,
+        created_at: r.get("created_at")?,
+        status: r.get("status")?,
+        attempts: r.get("attempts")?,
+        next_try_at: r.get("next_try_at")?,
+        last_error: r.get("last_error")?,
+        sent_at: r.get("sent_at")?,
     })
 }
 
@@ -563,10 +571,10 @@ pub fn due(c: &mut Conn, platform_id: i64, now: i64, limit: usize) -> SqlResult<
 /// Per platform with scores waiting: when its next one is due.
 pub fn next_due(c: &mut Conn) -> SqlResult<Vec<(i64, i64)>> {
     c.query(
-        "SELECT platform_id, MIN(next_try_at) FROM lti_scores WHERE status = 'pending'
+        "SELECT platform_id, MIN(next_try_at) AS next_due FROM lti_scores WHERE status = 'pending'
          GROUP BY platform_id",
         [],
-        |r| Ok((r.get(0)?, r.get(1)?)),
+        |r| Ok((r.get("platform_id")?, r.get("next_due")?)),
     )
 }
 
@@ -629,7 +637,7 @@ pub fn score_states(c: &mut Conn) -> SqlResult<std::collections::HashMap<i64, St
          WHERE s.status <> 'superseded' AND s.id = (SELECT MAX(t.id) FROM lti_scores t
              WHERE t.user_id = s.user_id AND t.exercise = s.exercise AND t.line_item = s.line_item)",
         [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        |r| Ok((r.get("user_id")?, r.get("status")?, r.get("attempts")?)),
     )?;
     // sent, waiting, retrying, failed
     let mut counts: std::collections::HashMap<i64, [usize; 4]> = std::collections::HashMap::new();
@@ -659,10 +667,11 @@ pub fn score_states(c: &mut Conn) -> SqlResult<std::collections::HashMap<i64, St
 /// How many scores wait and how many failed.
 pub fn outbox_counts(c: &mut Conn) -> SqlResult<(i64, i64)> {
     c.query_row(
-        "SELECT COUNT(CASE WHEN status = 'pending' THEN 1 END), COUNT(CASE WHEN status = 'failed' THEN 1 END)
+        "SELECT COUNT(CASE WHEN status = 'pending' THEN 1 END) AS pending,
+             COUNT(CASE WHEN status = 'failed' THEN 1 END) AS failed
          FROM lti_scores",
         [],
-        |r| Ok((r.get(0)?, r.get(1)?)),
+        |r| Ok((r.get("pending")?, r.get("failed")?)),
     )
 }
 
@@ -715,14 +724,14 @@ pub fn deep_link(c: &mut Conn, id: &str, user_id: i64, take: bool) -> SqlResult<
              FROM lti_deep_links WHERE id = ?1 AND user_id = ?2 AND created_at >= ?3",
             params![id, user_id, now_ms() - DEEP_LINK_LIFETIME_MS],
             |r| {
-                let data: Option<String> = r.get(4)?;
+                let data: Option<String> = r.get("data")?;
                 Ok(DeepLink {
-                    id: r.get(0)?,
-                    platform_id: r.get(1)?,
-                    deployment_id: r.get(2)?,
-                    return_url: r.get(3)?,
+                    id: r.get("id")?,
+                    platform_id: r.get("platform_id")?,
+                    deployment_id: r.get("deployment_id")?,
+                    return_url: r.get("return_url")?,
                     data: data.and_then(|d| serde_json::from_str(&d).ok()),
-                    accept_multiple: r.get(5)?,
+                    accept_multiple: r.get("accept_multiple")?,
                 })
             },
         )
