@@ -112,10 +112,10 @@ fn comparable(mut report: Value) -> Value {
             if case["verdict"] == "time_limit" {
                 case.insert("message".into(), Value::String("a time limit".into()));
             }
-            if case["verdict"] == "output_limit" {
-                if let Some(feedback) = case.get_mut("feedback").and_then(Value::as_object_mut) {
-                    feedback.remove("stderr");
-                }
+            if case["verdict"] == "output_limit"
+                && let Some(feedback) = case.get_mut("feedback").and_then(Value::as_object_mut)
+            {
+                feedback.remove("stderr");
             }
         }
     }

@@ -118,10 +118,10 @@ pub fn check(
         stop,
     };
     let outcome = runner.run(&spec)?;
-    if outcome.termination == Termination::Signaled(libc::SIGSEGV) {
-        if let Some(crash) = crashed_compiling(&outcome.stdout) {
-            return Ok(crash);
-        }
+    if outcome.termination == Termination::Signaled(libc::SIGSEGV)
+        && let Some(crash) = crashed_compiling(&outcome.stdout)
+    {
+        return Ok(crash);
     }
     interpret(interpreter, &outcome.stdout, &outcome.stderr, source)
 }

@@ -274,14 +274,13 @@ impl Table {
     fn admit(self: &Arc<Self>) -> Option<(Arc<Entry>, Arc<Notify>)> {
         let mut inner = self.lock();
         let open = inner.open.len();
-        if open >= self.limits.shed_from {
-            if let Some((_, oldest)) = inner.idle.pop_first() {
-                if let Some(conn) = inner.open.get_mut(&oldest) {
-                    conn.idle_since = None;
-                    conn.asked = true;
-                    conn.shed.notify_one();
-                }
-            }
+        if open >= self.limits.shed_from
+            && let Some((_, oldest)) = inner.idle.pop_first()
+            && let Some(conn) = inner.open.get_mut(&oldest)
+        {
+            conn.idle_since = None;
+            conn.asked = true;
+            conn.shed.notify_one();
         }
         if open >= self.limits.cap {
             return None;

@@ -5,7 +5,7 @@
 //! The file is opened in WAL mode with `synchronous = FULL`, so a submission acknowledged to
 //! a student has reached the disk: a crash or `kill -9` after the reply loses nothing.
 
-use super::migrate::{MIGRATIONS, Migration, migrate};
+use super::migrate::{Migration, latest, migrate};
 use super::sql::{Conn, Dialect, Optional, Row, SqlError, SqlResult, Value, params};
 use nimlab_core::deadline::{Policy, Timeliness};
 use nimlab_core::error::{Error, Result};
@@ -23,7 +23,7 @@ pub fn now_ms() -> i64 {
 #[derive(Clone)]
 enum Location {
     File(PathBuf),
-    Postgres(Box<postgres::Config>),
+    Postgres(Box<super::pg_connect::Target>),
 }
 
 /// Whether `--db`'s value is a PostgreSQL connection string (a URI in libpq's form) rather
@@ -51,6 +51,23 @@ pub fn shown(db: &Path) -> String {
         },
         None => authority.to_string(),
     };
+    // A password may also come as a parameter (`?password=…`).
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let query: Vec<&str> = query
+                .split('&')
+                .map(|pair| {
+                    if pair.starts_with("password=") {
+                        "password=***"
+                    } else {
+                        pair
+                    }
+                })
+                .collect();
+            format!("{path}?{}", query.join("&"))
+        }
+        None => tail.to_string(),
+    };
     format!("{scheme}://{authority}{tail}")
 }
 
@@ -67,13 +84,14 @@ impl Db {
     /// PostgreSQL database a `postgres://` or `postgresql://` URI names.
     pub fn open(path: &Path) -> Result<Db> {
         let location = if is_postgres(path) {
-            let config: postgres::Config = path.to_string_lossy().parse().map_err(|e| {
-                Error::usage(format!(
-                    "--db {}: not a PostgreSQL connection string: {e}",
-                    shown(path)
-                ))
-            })?;
-            Location::Postgres(Box::new(config))
+            let target =
+                super::pg_connect::Target::parse(&path.to_string_lossy()).map_err(|e| {
+                    Error::usage(format!(
+                        "--db {}: not a PostgreSQL connection string nimlab can use: {e}",
+                        shown(path)
+                    ))
+                })?;
+            Location::Postgres(Box::new(target))
         } else {
             if path.is_dir() {
                 return Err(Error::input(
@@ -96,7 +114,11 @@ impl Db {
             Migration::Newer(version) => Error::usage(format!(
                 "{}: the database's schema is version {version}, newer than this nimlab knows ({}); use a newer nimlab",
                 db.shown(),
-                MIGRATIONS.len()
+                latest()
+            )),
+            Migration::Diverged(why) => Error::usage(format!(
+                "{}: this nimlab cannot take the database's schema over: {why}",
+                db.shown()
             )),
             Migration::Sql(e) => db.error(e),
         })?;
@@ -137,10 +159,8 @@ impl Db {
     fn connect(&self) -> Result<Conn> {
         match &self.location {
             Location::File(path) => self.connect_file(path),
-            Location::Postgres(config) => {
-                let client = config
-                    .connect(postgres::NoTls)
-                    .map_err(|e| self.error(SqlError::Postgres(e)))?;
+            Location::Postgres(target) => {
+                let client = self.connected(target)?;
                 Ok(Conn::Postgres(super::sql::Client::new(client)))
             }
         }
@@ -150,11 +170,19 @@ impl Db {
     pub fn postgres_client(&self) -> Result<Option<super::sql::Client>> {
         match &self.location {
             Location::File(_) => Ok(None),
-            Location::Postgres(config) => config
-                .connect(postgres::NoTls)
-                .map(|c| Some(super::sql::Client::new(c)))
-                .map_err(|e| self.error(SqlError::Postgres(e))),
+            Location::Postgres(target) => self
+                .connected(target)
+                .map(|c| Some(super::sql::Client::new(c))),
         }
+    }
+
+    fn connected(&self, target: &super::pg_connect::Target) -> Result<postgres::Client> {
+        target.connect().map_err(|e| match e {
+            super::pg_connect::ConnectError::Roots(why) => {
+                Error::usage(format!("--db {}: {why}", self.shown()))
+            }
+            super::pg_connect::ConnectError::Postgres(e) => self.error(SqlError::Postgres(e)),
+        })
     }
 
     fn connect_file(&self, path: &Path) -> Result<Conn> {
@@ -311,9 +339,10 @@ const TABLES: &[&str] = &[
     "site",
 ];
 
-/// Tables a backup leaves out: the live processes are not part of the course's record.
+/// Tables a backup leaves out: the live processes are not part of the course's record, and
+/// the copy has its own history of the schema's steps (made when it is created).
 #[cfg(test)]
-const NOT_BACKED_UP: &[&str] = &["processes"];
+const NOT_BACKED_UP: &[&str] = &["processes", "refinery_schema_history"];
 
 /// Woken when a statement fails because the database can no longer be written (see
 /// [`cannot_write`]): `nimlab serve` then stops with a message rather than answering every
@@ -1644,7 +1673,6 @@ pub fn extension_list(c: &mut Conn) -> SqlResult<Vec<(String, String, i64)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::migrate::MIGRATIONS;
 
     fn tester() -> Claimant {
         Claimant {
@@ -1683,7 +1711,7 @@ mod tests {
         let version: i64 = db
             .with(|c| c.query_row("PRAGMA user_version", [], |r| r.get("user_version")))
             .unwrap();
-        assert_eq!(version, MIGRATIONS.len() as i64);
+        assert_eq!(version, crate::migrate::latest());
     }
 
     #[test]
@@ -1693,8 +1721,8 @@ mod tests {
         {
             let old = Connection::open(&path).unwrap();
             old.execute_batch("PRAGMA foreign_keys = OFF").unwrap();
-            for step in &MIGRATIONS[..8] {
-                old.execute_batch(step.sqlite).unwrap();
+            for step in crate::migrate::sqlite_texts(8) {
+                old.execute_batch(&step).unwrap();
             }
             old.execute_batch(
                 "PRAGMA user_version = 8;

@@ -33,6 +33,7 @@ mod login;
 pub mod lti;
 mod migrate;
 mod pages;
+mod pg_connect;
 pub mod queue;
 mod router;
 mod sigbus;

@@ -49,7 +49,17 @@ impl fmt::Display for SqlError {
             SqlError::Sqlite(e) => write!(f, "{e}"),
             SqlError::Postgres(e) => match e.as_db_error() {
                 Some(db) => write!(f, "{}: {}", db.severity(), db.message()),
-                None => write!(f, "{e}"),
+                // The driver's own words ("error connecting to server") say little without
+                // their cause: refused, unknown host, a certificate not trusted.
+                None => {
+                    write!(f, "{e}")?;
+                    let mut source = std::error::Error::source(e);
+                    while let Some(cause) = source {
+                        write!(f, ": {cause}")?;
+                        source = cause.source();
+                    }
+                    Ok(())
+                }
             },
             SqlError::Type(message) | SqlError::Other(message) => f.write_str(message),
         }
@@ -298,18 +308,6 @@ impl RowIndex for &str {
             (Some(_), Some(_)) => Err(SqlError::Type(format!(
                 "a row has more than one column {self}"
             ))),
-        }
-    }
-}
-
-/// By position: only for the schema's runner (migrate.rs), whose one read of its version
-/// predates reading by name. Not for new code: it goes once that read names its column.
-impl RowIndex for usize {
-    fn position(self, columns: &[String]) -> SqlResult<usize> {
-        if self < columns.len() {
-            Ok(self)
-        } else {
-            Err(SqlError::Type(format!("a row has no column {self}")))
         }
     }
 }

@@ -21,7 +21,7 @@ pub struct Upload {
 
 /// A size in a message: in KiB where it is a whole number of them.
 pub fn kib(bytes: usize) -> String {
-    if bytes % 1024 == 0 {
+    if bytes.is_multiple_of(1024) {
         format!("{} KiB", bytes / 1024)
     } else {
         format!("{bytes} bytes")

@@ -171,3 +171,105 @@ fn the_queue_page_lists_a_judge_whose_lab_differs_and_uploads_wait_for_one_that_
     assert!(!page.contains("No judge is taking jobs"), "{page}");
     drop(matching);
 }
+
+fn users_list(db: &str) -> std::process::Output {
+    nimlab()
+        .args(["users", "list", "--db", db])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap()
+}
+
+fn works(db: String) {
+    let out = users_list(&db);
+    assert!(
+        out.status.success(),
+        "{db}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn refused(db: String, why: &str) {
+    let out = users_list(&db);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{db} was taken");
+    assert!(stderr.contains(why), "{db}: {stderr}");
+}
+
+/// A database on another machine, reached over TCP by a server that takes TLS only: each
+/// `sslmode` encrypts and checks the certificate as libpq's does, and a refusal says why.
+#[test]
+fn a_database_reached_over_tcp_is_encrypted_and_its_certificate_checked_as_sslmode_asks() {
+    let Some(cluster) = postgres::tls_cluster() else {
+        return;
+    };
+    let name = cluster.database();
+    let uri = |host: &str, query: &str| {
+        format!(
+            "postgresql://{}@{host}:{}/{name}?{query}",
+            cluster.user, cluster.port
+        )
+    };
+    let ca = cluster.ca.display().to_string();
+    let other_ca = cluster.other_ca.display().to_string();
+    // The first connection makes the schema, over TLS, with the certificate checked in full.
+    nimlab()
+        .args(["users", "add", "ada", "--db"])
+        .arg(uri(
+            "localhost",
+            &format!("sslmode=verify-full&sslrootcert={ca}"),
+        ))
+        .write_stdin("a-long-password\n")
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success();
+    // libpq's default (prefer) and require encrypt without checking the certificate.
+    works(uri("127.0.0.1", ""));
+    works(uri("127.0.0.1", "sslmode=require"));
+    // verify-ca checks who signed it, not the name: 127.0.0.1 is not in it.
+    works(uri(
+        "127.0.0.1",
+        &format!("sslmode=verify-ca&sslrootcert={ca}"),
+    ));
+    refused(
+        uri(
+            "127.0.0.1",
+            &format!("sslmode=verify-full&sslrootcert={ca}"),
+        ),
+        "not valid for",
+    );
+    refused(
+        uri(
+            "localhost",
+            &format!("sslmode=verify-full&sslrootcert={other_ca}"),
+        ),
+        "UnknownIssuer",
+    );
+    // require with a root certificate checks it, as libpq's does.
+    refused(
+        uri(
+            "localhost",
+            &format!("sslmode=require&sslrootcert={other_ca}"),
+        ),
+        "UnknownIssuer",
+    );
+    // Without TLS this server refuses, and the message gives its reason.
+    refused(uri("localhost", "sslmode=disable"), "no encryption");
+    // What nimlab cannot use is said before anything is sent.
+    refused(
+        uri("localhost", "sslmode=verify-full"),
+        "sslmode=verify-full needs sslrootcert",
+    );
+    refused(
+        uri(
+            "localhost",
+            "sslmode=verify-full&sslrootcert=/no/such/ca.pem",
+        ),
+        "/no/such/ca.pem",
+    );
+    let out = users_list(&uri(
+        "localhost",
+        &format!("sslmode=verify-full&sslrootcert={ca}"),
+    ));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ada"));
+}

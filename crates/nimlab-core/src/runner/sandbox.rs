@@ -587,10 +587,10 @@ impl Sandbox {
             abandoned: false,
             raised_pids: false,
         };
-        if !self.enter_thread_cgroup() {
-            if let Some(root) = &self.pids {
-                cgroup.folders.extend(self.take_folder(root));
-            }
+        if !self.enter_thread_cgroup()
+            && let Some(root) = &self.pids
+        {
+            cgroup.folders.extend(self.take_folder(root));
         }
         self.add_memory(&mut cgroup, memory_bytes);
         (!cgroup.folders.is_empty()).then_some(cgroup)
@@ -607,12 +607,12 @@ impl Sandbox {
             abandoned: false,
             raised_pids: false,
         };
-        if let Some(root) = &self.pids {
-            if let Some(folder) = self.take_folder(root) {
-                let raised = (MAX_PROCESSES + extra).to_string();
-                cgroup.raised_pids = std::fs::write(folder.dir.join("pids.max"), raised).is_ok();
-                cgroup.folders.push(folder);
-            }
+        if let Some(root) = &self.pids
+            && let Some(folder) = self.take_folder(root)
+        {
+            let raised = (MAX_PROCESSES + extra).to_string();
+            cgroup.raised_pids = std::fs::write(folder.dir.join("pids.max"), raised).is_ok();
+            cgroup.folders.push(folder);
         }
         self.add_memory(&mut cgroup, memory_bytes);
         (!cgroup.folders.is_empty()).then_some(cgroup)
@@ -655,10 +655,10 @@ impl Sandbox {
     /// A cgroup folder under `root`, from the pool or made, with the limits of its root's kind.
     fn take_folder(&self, root: &Path) -> Option<Folder> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
-        if let Ok(mut pool) = POOL.lock() {
-            if let Some(at) = pool.iter().position(|f| f.dir.parent() == Some(root)) {
-                return Some(pool.swap_remove(at));
-            }
+        if let Ok(mut pool) = POOL.lock()
+            && let Some(at) = pool.iter().position(|f| f.dir.parent() == Some(root))
+        {
+            return Some(pool.swap_remove(at));
         }
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let folder = make_folder(root, &format!("run-{}-{n}", std::process::id()))?;

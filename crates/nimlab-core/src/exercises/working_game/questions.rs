@@ -399,10 +399,8 @@ pub fn classify(lines: &[String], prompt: &str, playing: bool) -> Question {
             seat: seat_named(text),
         };
     }
-    if !playing {
-        if let Some(board) = board_question(l, &words) {
-            return board;
-        }
+    if !playing && let Some(board) = board_question(l, &words) {
+        return board;
     }
     move_question(l, &words, playing)
 }

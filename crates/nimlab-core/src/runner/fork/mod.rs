@@ -283,10 +283,10 @@ fn keep(server: Server) {
 
 /// Takes the fork path away from the rest of `key`'s runs when its server died.
 fn note_death(broken: &Mutex<HashMap<Key, String>>, key: &Key, failure: &Failure) {
-    if let Failure::Dead(why) = failure {
-        if let Ok(mut broken) = broken.lock() {
-            broken.insert(key.clone(), why.clone());
-        }
+    if let Failure::Dead(why) = failure
+        && let Ok(mut broken) = broken.lock()
+    {
+        broken.insert(key.clone(), why.clone());
     }
 }
 
