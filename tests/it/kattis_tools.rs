@@ -2,8 +2,8 @@
 //! with nimlab's validators in use: the format is judged by the program that consumes it.
 //!
 //! verifyproblem is found through NIMLAB_VERIFYPROBLEM or in the virtual environment that
-//! .ci/run installs (~/.cache/nimlab/problemtools-venv). Without it these tests fail and say
-//! how to install it, unless NIMLAB_SKIP_MISSING_TOOLS=1 skips them (see `common::tool_missing`).
+//! .ci/run installs (~/.cache/nimlab/problemtools-venv). Without it these tests are skipped by
+//! name, or fail under CI (see `common::tool_missing`).
 
 use crate::common::{lab_with, nimlab, root, write_png};
 use std::path::{Path, PathBuf};

@@ -331,18 +331,27 @@ pub fn case_in<'a>(value: &'a Value, case: &str) -> Vec<&'a Value> {
     }
 }
 
-/// A tool a test needs is not installed: the test fails and says how to install it, unless
-/// `NIMLAB_SKIP_MISSING_TOOLS=1` asks to skip such tests (never under CI), which then say on
-/// stderr what was not tested. A test that passed without its tool would pass for nothing.
+/// A tool a test needs is not installed. On a developer's machine the test is skipped, and
+/// says so on the terminal as the tests run (written past the harness's capture, so a run that
+/// passes still names every test it skipped and how to run it); under `CI=true`, or with
+/// `NIMLAB_REQUIRE_TOOLS=1`, it fails and says how to install the tool: a test that passed
+/// without its tool would pass for nothing.
 pub fn tool_missing(what: &str, install: &str, untested: &str) {
-    let skip = std::env::var("NIMLAB_SKIP_MISSING_TOOLS").as_deref() == Ok("1")
-        && std::env::var("CI").as_deref() != Ok("true");
+    let required = std::env::var("CI").as_deref() == Ok("true")
+        || std::env::var("NIMLAB_REQUIRE_TOOLS").as_deref() == Ok("1");
     assert!(
-        skip,
-        "{what} is not installed: {install}, or run `bash .ci/run`, which installs everything the tests need. \
-         To skip the tests that need it, set NIMLAB_SKIP_MISSING_TOOLS=1"
+        !required,
+        "{what} is not installed: {install}, or run `bash .ci/run`, which installs everything the tests need"
     );
-    eprintln!("skipped (NIMLAB_SKIP_MISSING_TOOLS=1): {what} is not installed: {untested}");
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "skipped {test}: {what} is not installed ({untested}); to run it: {install}, or `bash .ci/run` for everything"
+    );
 }
 
 /// Writes a `width` × `height` PNG, one colour, made by Python's zlib (a real image that a

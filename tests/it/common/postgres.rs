@@ -25,7 +25,8 @@ static DATABASES: AtomicUsize = AtomicUsize::new(0);
 /// `NIMLAB_POSTGRES_BIN` says.
 fn bin_dir() -> Option<PathBuf> {
     if let Ok(dir) = std::env::var("NIMLAB_POSTGRES_BIN") {
-        return Some(PathBuf::from(dir));
+        let dir = PathBuf::from(dir);
+        return dir.join("initdb").is_file().then_some(dir);
     }
     let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
         .ok()?

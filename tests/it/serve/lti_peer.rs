@@ -5,9 +5,8 @@
 //! the platform's line item; an instructor's launch makes an instructor.
 //!
 //! The platform's Python is found through NIMLAB_LTI_PLATFORM_PYTHON or in the virtual
-//! environment .ci/run installs (~/.cache/nimlab/lti-platform-venv). Without it the test
-//! fails and says how to install it, unless NIMLAB_SKIP_MISSING_TOOLS=1 skips it (see
-//! `common::tool_missing`).
+//! environment .ci/run installs (~/.cache/nimlab/lti-platform-venv). Without it the test is
+//! skipped by name, or fails under CI (see `common::tool_missing`).
 
 use super::lti::lti_server;
 use super::*;
