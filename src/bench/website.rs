@@ -9,7 +9,7 @@
 use nimlab_core::error::{Error, Result};
 use nimlab_core::lab::Lab;
 use nimlab_core::runner::{ProcessRunner, Runner};
-use nimlab_web::db;
+use nimlab_web::store::db;
 use std::io::Write;
 use std::time::{Duration, Instant};
 

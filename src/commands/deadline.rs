@@ -3,8 +3,8 @@
 use crate::cli::DeadlineCommand;
 use nimlab_core::error::{Error, Result};
 use nimlab_core::lab::Lab;
-use nimlab_web::db::Db;
 use nimlab_web::deadlines;
+use nimlab_web::store::db::Db;
 use std::path::Path;
 
 pub fn deadline(lab: &Lab, command: &DeadlineCommand) -> Result<u8> {

@@ -4,9 +4,9 @@ use crate::cli::LtiCommand;
 use nimlab_core::error::{Error, Result};
 use nimlab_core::escape::one_line;
 use nimlab_core::{exit, fsutil};
-use nimlab_web::db::Db;
 use nimlab_web::lti::outgoing::allowed;
 use nimlab_web::lti::store::{self, NewPlatform};
+use nimlab_web::store::db::Db;
 
 pub fn lti(command: &LtiCommand) -> Result<u8> {
     match command {
@@ -49,7 +49,7 @@ pub fn lti(command: &LtiCommand) -> Result<u8> {
             let new = database.with(|c| store::add_platform(c, &platform))?;
             println!(
                 "{}: {} {} (client {}, deployment {})",
-                nimlab_web::db::shown(db),
+                nimlab_web::store::db::shown(db),
                 if new { "registered" } else { "updated" },
                 platform.issuer,
                 platform.client_id,

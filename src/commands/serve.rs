@@ -52,13 +52,17 @@ pub fn serve(lab: Lab, args: &ServeArgs) -> Result<u8> {
 
 pub fn backup(db: &Path, out: &Path) -> Result<u8> {
     nimlab_web::backup(db, out)?;
-    println!("{}: a copy of {}", out.display(), nimlab_web::db::shown(db));
+    println!(
+        "{}: a copy of {}",
+        out.display(),
+        nimlab_web::store::db::shown(db)
+    );
     Ok(nimlab_core::exit::SUCCESS)
 }
 
 /// `nimlab export submissions`: the website's submissions as a class folder.
 pub fn export_submissions(lab: &Lab, db: &Path, out: &Path, from: GradesFrom) -> Result<u8> {
-    let database = nimlab_web::db::Db::open_existing(db)?;
+    let database = nimlab_web::store::db::Db::open_existing(db)?;
     let count = nimlab_web::export_submissions(lab, &database, grades_from(from), out)?;
     println!(
         "{}: {count} submission(s), roster.csv and deadlines.json; grade them with `nimlab grade {} --out OUT --roster {}`",

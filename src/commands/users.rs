@@ -3,7 +3,7 @@
 use crate::cli::UsersCommand;
 use nimlab_core::error::Result;
 use nimlab_core::escape;
-use nimlab_web::db::{self, Db, Role};
+use nimlab_web::store::db::{self, Db, Role};
 use nimlab_web::users;
 use std::path::Path;
 
@@ -55,7 +55,7 @@ fn import(roster: &Path, db: &Path, credentials: Option<&Path>) -> Result<u8> {
     let done = users::import(&database, roster, &credentials)?;
     println!(
         "{}: {} account(s) added, {} updated",
-        nimlab_web::db::shown(db),
+        nimlab_web::store::db::shown(db),
         done.added,
         done.updated
     );

@@ -19,7 +19,7 @@ const LOGGED_KEYS: &[&str] = &[
     "student", "exercise", "verdict", "from", "to", "page", "limit", "rejudged",
 ];
 
-/// Where the [`super::guards::Session`] extractor leaves the request's user for its line.
+/// Where the [`crate::http::guards::Session`] extractor leaves the request's user for its line.
 #[derive(Clone, Default)]
 pub struct Who(Arc<Mutex<Option<String>>>);
 

@@ -123,7 +123,7 @@ pub enum Lane {
 /// addresses first, then between the accounts named from one address.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Share {
-    /// The client's network (see [`super::throttle::network`]); None when unknown.
+    /// The client's network (see [`crate::http::throttle::network`]); None when unknown.
     pub address: Option<std::net::IpAddr>,
     pub account: String,
 }

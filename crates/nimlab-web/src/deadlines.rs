@@ -3,7 +3,7 @@
 //! `all`, a known student, well-formed times) before anything is written. The rule itself is
 //! [`nimlab_core::deadline`].
 
-use super::db::{self, Db};
+use crate::store::db::{self, Db};
 use nimlab_core::deadline::{self, Policy};
 use nimlab_core::error::{Error, Result};
 use nimlab_core::lab::Lab;

@@ -2,8 +2,8 @@
 //! made from the database instead of a class folder, by the grade module's
 //! [`GradebookBuilder`] ([`gradebook`]) and exporters ([`render`]).
 
-use super::db::{self, Db, Deadlines, Summary, User};
-use crate::sql::{Conn, SqlResult};
+use crate::store::db::{self, Db, Deadlines, Summary, User};
+use crate::store::sql::{Conn, SqlResult};
 use nimlab_core::deadline::{self, ClassDeadlines, PolicyEntry, Timeliness};
 use nimlab_core::error::{Error, Result};
 use nimlab_core::grade::builder::{self, GradebookBuilder};

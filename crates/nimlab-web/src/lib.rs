@@ -2,55 +2,33 @@
 //! what `nimlab check` says about it; instructors see the class, the queue and the
 //! gradebook files.
 //!
-//! It is one more front end over the library, like the command line. Its files run in
-//! layers, each using only those below: [`views`] renders HTML with auto-escaping templates
-//! and [`urls`] names paths; [`fail`] (errors) and [`state`] (what every handler reaches) are
-//! the shared types; [`guards`] (the checks every request passes: Origin, body limits,
-//! session, role, CSRF), [`login`] (sessions) and [`upload`] are the steps that [`pages`]
-//! and the JSON [`api`] share; [`router`] joins them, and [`connections`] serves them (timeouts
-//! and a cap on open connections); [`access_log`] writes a line per request. [`db`] owns the SQLite file (accounts,
-//! sessions, and submissions, which are the judging queue); [`queue`]'s worker threads judge
-//! with [`nimlab_core::check::check`], and [`cluster`] keeps this process among the others on a
-//! PostgreSQL database (leases, the lab each judges by, NOTIFY); [`grades`] says which submissions count and makes the
-//! gradebook downloads. A database that can no longer be written stops the server with a
-//! message ([`db::unwritable`], and [`sigbus`] for its memory-mapped index).
+//! It is one more front end over the library, like the command line. Its rooms, bottom up:
+//! [`store`] (the database: accounts, sessions, and submissions, which are the judging
+//! queue; its schema's steps; a database that can no longer be written stops the server with
+//! a message), [`auth`], [`deadlines`] and [`grades`] (passwords, the instructor's deadlines,
+//! which submissions count), [`jobs`] (the worker threads that judge with
+//! [`nimlab_core::check::check`], and this process among the others on a PostgreSQL
+//! database), [`lti`] (LTI 1.3's tokens, keys and platforms), [`views`] (HTML through
+//! auto-escaping templates, and the site's paths), then [`http`]: the guards every request
+//! passes, the handlers by area, the router that joins them and the connections that serve
+//! them; [`access_log`] writes a line per request.
 
-pub(crate) mod access_log;
-mod api;
-mod assets;
+mod access_log;
 pub mod auth;
-mod budget;
-pub mod cluster;
-mod connections;
-pub mod db;
 pub mod deadlines;
-mod fail;
-mod files;
 mod grades;
-mod guards;
-mod listing;
-mod login;
+mod http;
+pub mod jobs;
 pub mod lti;
-mod migrate;
-mod pages;
-mod pg_connect;
-pub mod queue;
-mod router;
-mod sigbus;
-mod signal;
-pub mod sql;
-mod state;
-mod throttle;
-mod upload;
-mod urls;
+pub mod store;
 pub mod users;
 mod views;
 
+use crate::http::state::{App, Logins, body_budget};
 pub use grades::{GradesFrom, counted_score, export_submissions};
 use nimlab_core::error::{Error, Result};
 use nimlab_core::lab::Lab;
 use nimlab_core::runner::{ForkRunner, ProcessRunner, Runner};
-use state::{App, Logins, body_budget};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -95,7 +73,7 @@ impl ServeOptions {
             behind_proxy: false,
             lti_frames: false,
             web: true,
-            lease: cluster::DEFAULT_LEASE,
+            lease: crate::jobs::cluster::DEFAULT_LEASE,
         }
     }
 }
@@ -105,13 +83,13 @@ pub struct Running {
     pub addr: SocketAddr,
     /// An SQLite file's lock, held while the server runs (see [`lock_database`]).
     _lock: Option<std::fs::File>,
-    presence: Arc<cluster::Presence>,
+    presence: Arc<crate::jobs::cluster::Presence>,
     /// Jobs a crash or kill had left running, queued again at this start.
     pub requeued: usize,
     pub isolation: String,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     server: tokio::task::JoinHandle<std::io::Result<()>>,
-    signal: Arc<signal::Signal>,
+    signal: Arc<crate::jobs::signal::Signal>,
     /// The workers, the keeper and the listener.
     threads: Vec<std::thread::JoinHandle<()>>,
 }
@@ -138,7 +116,7 @@ pub async fn start(
         .local_addr()
         .map_err(|e| Error::internal("cannot read the listening address", e))?;
     let isolation = runner.isolation().summary();
-    let signal = Arc::new(signal::Signal::default());
+    let signal = Arc::new(crate::jobs::signal::Signal::default());
     let presence = present(&db, &lab, options, &signal).await?;
     let threads = judging(
         &lab,
@@ -154,7 +132,7 @@ pub async fn start(
         db,
         signal: Arc::clone(&signal),
         logins: Logins {
-            devices: throttle::DeviceKey::new(device_key),
+            devices: crate::http::throttle::DeviceKey::new(device_key),
             in_flight: Arc::default(),
         },
         behind_proxy: options.behind_proxy,
@@ -173,11 +151,11 @@ pub async fn start(
         body_budget: body_budget(options.max_upload_bytes),
         lti,
     });
-    tokio::spawn(lti::outbox::run(Arc::clone(&app)));
+    tokio::spawn(crate::http::lti::outbox::run(Arc::clone(&app)));
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
-    let router = router::router(app);
+    let router = crate::http::router::router(app);
     let server = tokio::spawn(async move {
-        connections::serve(listener, router, async {
+        crate::http::connections::serve(listener, router, async {
             let _ = stopped.await;
         })
         .await
@@ -197,20 +175,20 @@ pub async fn start(
 
 /// Registers a web process (that judges too unless `--workers 0`) on the database.
 async fn present(
-    db: &Arc<db::Db>,
+    db: &Arc<crate::store::db::Db>,
     lab: &Arc<Lab>,
     options: &ServeOptions,
-    signal: &Arc<signal::Signal>,
-) -> Result<Arc<cluster::Presence>> {
+    signal: &Arc<crate::jobs::signal::Signal>,
+) -> Result<Arc<crate::jobs::cluster::Presence>> {
     let kind = if options.workers == 0 {
-        cluster::Kind::Web
+        crate::jobs::cluster::Kind::Web
     } else {
-        cluster::Kind::Both
+        crate::jobs::cluster::Kind::Both
     };
     let (db, lab, signal) = (Arc::clone(db), Arc::clone(lab), Arc::clone(signal));
     let (workers, lease) = (options.workers, options.lease);
     tokio::task::spawn_blocking(move || {
-        cluster::Presence::start(db, &lab, kind, workers, lease, signal)
+        crate::jobs::cluster::Presence::start(db, &lab, kind, workers, lease, signal)
     })
     .await
     .map_err(|e| Error::internal("cannot register the server", std::io::Error::other(e)))?
@@ -220,14 +198,14 @@ async fn present(
 /// PostgreSQL, its listener; they run until the signal stops them.
 fn judging(
     lab: &Arc<Lab>,
-    presence: &Arc<cluster::Presence>,
+    presence: &Arc<crate::jobs::cluster::Presence>,
     runner: Arc<dyn Runner + Send>,
     workers: usize,
     results: Arc<tokio::sync::Notify>,
 ) -> Vec<std::thread::JoinHandle<()>> {
     let signal = Arc::clone(presence.signal());
     let cores = nimlab_core::pool::default_jobs();
-    let pool = Arc::new(queue::Workers {
+    let pool = Arc::new(crate::jobs::queue::Workers {
         lab: Arc::clone(lab),
         db: Arc::clone(&presence.db),
         presence: Arc::clone(presence),
@@ -243,14 +221,18 @@ fn judging(
 
 /// The LTI state: the tool's key, the key that signs launch cookies, and with `--lti-frames`
 /// the platforms' frame origins read.
-async fn load_lti(key: &[u8], db: &Arc<db::Db>, frames: bool) -> Result<Arc<lti::tool::Lti>> {
+async fn load_lti(
+    key: &[u8],
+    db: &Arc<crate::store::db::Db>,
+    frames: bool,
+) -> Result<Arc<crate::lti::tool::Lti>> {
     let (key, db) = (key.to_vec(), Arc::clone(db));
     // Off the async threads: a PostgreSQL connection blocks on a runtime of its own.
-    let lti = tokio::task::spawn_blocking(move || -> Result<lti::tool::Lti> {
-        let mut lti = lti::tool::load(&key, db.with(lti::tool::launch_key)?)?;
+    let lti = tokio::task::spawn_blocking(move || -> Result<crate::lti::tool::Lti> {
+        let mut lti = crate::lti::tool::load(&key, db.with(crate::lti::tool::launch_key)?)?;
         if frames {
             lti.frames = Some(std::sync::RwLock::default());
-            db.with(|c| lti::tool::refresh_frames(&lti, c))?;
+            db.with(|c| crate::lti::tool::refresh_frames(&lti, c))?;
         }
         Ok(lti)
     })
@@ -266,19 +248,26 @@ async fn load_lti(key: &[u8], db: &Arc<db::Db>, frames: bool) -> Result<Arc<lti:
 #[allow(clippy::type_complexity)]
 async fn open_database(
     path: PathBuf,
-) -> Result<(Arc<db::Db>, Option<std::fs::File>, usize, Vec<u8>, Vec<u8>)> {
+) -> Result<(
+    Arc<crate::store::db::Db>,
+    Option<std::fs::File>,
+    usize,
+    Vec<u8>,
+    Vec<u8>,
+)> {
     tokio::task::spawn_blocking(move || -> Result<_> {
-        let db = db::Db::open(&path)?;
-        let (lock, requeued) = if db.dialect() == sql::Dialect::Sqlite {
+        let db = crate::store::db::Db::open(&path)?;
+        let (lock, requeued) = if db.dialect() == crate::store::sql::Dialect::Sqlite {
             // A second server would queue again the first one's running jobs as if a crash
             // had left them.
             let lock = lock_database(&path)?;
-            (Some(lock), db.with(db::requeue_running)?)
+            (Some(lock), db.with(crate::store::db::requeue_running)?)
         } else {
             (None, 0)
         };
-        let device_key = db.with(|c| db::secret(c, "device_cookie_key", auth::random_key))?;
-        let lti_key = db.with(lti::tool::tool_key)?;
+        let device_key =
+            db.with(|c| crate::store::db::secret(c, "device_cookie_key", auth::random_key))?;
+        let lti_key = db.with(crate::lti::tool::tool_key)?;
         Ok((Arc::new(db), lock, requeued, device_key, lti_key))
     })
     .await
@@ -415,11 +404,11 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
     if !options.web {
         return judge_only(Arc::new(lab), options, runner);
     }
-    connections::raise_descriptor_limit();
+    crate::http::connections::raise_descriptor_limit();
     let runtime = runtime()?;
     runtime.block_on(async {
         let running = start(Arc::new(lab), options, runner).await?;
-        sigbus::stop_with_message(&options.db);
+        crate::store::sigbus::stop_with_message(&options.db);
         {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
@@ -428,7 +417,7 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
         }
         eprintln!(
             "nimlab serve: database {}; {} judging worker(s); {}",
-            db::shown(&options.db),
+            crate::store::db::shown(&options.db),
             options.workers,
             running.isolation
         );
@@ -446,12 +435,12 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
         // Answering every request with an error would only hide it: the server stops.
         let unwritable = tokio::select! {
             () = terminated() => false,
-            () = db::unwritable() => true,
+            () = crate::store::db::unwritable() => true,
         };
         if unwritable {
             eprintln!(
                 "nimlab serve: stopping: the database {} can no longer be written (read-only, immutable, or its disk failing). Submissions acknowledged are kept; make it and its -wal and -shm files writable and start again, and those being judged are judged again",
-                db::shown(&options.db)
+                crate::store::db::shown(&options.db)
             );
         } else {
             eprintln!(
@@ -470,7 +459,7 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
 /// `nimlab serve --no-web`: a process that judges what the web processes on the same
 /// PostgreSQL database queue, until Ctrl-C or SIGTERM. The first line on stdout names it.
 fn judge_only(lab: Arc<Lab>, options: &ServeOptions, runner: Arc<dyn Runner + Send>) -> Result<u8> {
-    if !db::is_postgres(&options.db) {
+    if !crate::store::db::is_postgres(&options.db) {
         return Err(Error::usage(format!(
             "--no-web needs a PostgreSQL --db (postgres://...): {} is an SQLite file, which one nimlab serve both serves and judges",
             options.db.display()
@@ -481,12 +470,12 @@ fn judge_only(lab: Arc<Lab>, options: &ServeOptions, runner: Arc<dyn Runner + Se
             "--no-web with --workers 0 would neither serve nor judge: give --workers 1 or more",
         ));
     }
-    let db = Arc::new(db::Db::open(&options.db)?);
-    let signal = Arc::new(signal::Signal::default());
-    let presence = cluster::Presence::start(
+    let db = Arc::new(crate::store::db::Db::open(&options.db)?);
+    let signal = Arc::new(crate::jobs::signal::Signal::default());
+    let presence = crate::jobs::cluster::Presence::start(
         db,
         &lab,
-        cluster::Kind::Judge,
+        crate::jobs::cluster::Kind::Judge,
         options.workers,
         options.lease,
         Arc::clone(&signal),
@@ -508,7 +497,7 @@ fn judge_only(lab: Arc<Lab>, options: &ServeOptions, runner: Arc<dyn Runner + Se
     }
     eprintln!(
         "nimlab serve: database {}; {} judging worker(s); {}; lab {}",
-        db::shown(&options.db),
+        crate::store::db::shown(&options.db),
         options.workers,
         isolation,
         lab.origin
@@ -536,5 +525,5 @@ pub fn own_lab(lab: &Lab) -> Result<Lab> {
 
 /// `nimlab backup`: a consistent copy of a database in use.
 pub fn backup(db: &std::path::Path, to: &std::path::Path) -> Result<()> {
-    db::Db::open_existing(db)?.backup(to)
+    crate::store::db::Db::open_existing(db)?.backup(to)
 }

@@ -2,8 +2,8 @@
 //! a credentials file for the instructor), one account added, a password changed, an
 //! account disabled, enabled or removed.
 
-use super::auth;
-use super::db::{self, Db, NewUser, Role};
+use crate::auth;
+use crate::store::db::{self, Db, NewUser, Role};
 use nimlab_core::error::{Error, Result};
 use std::collections::HashSet;
 use std::io::IsTerminal;

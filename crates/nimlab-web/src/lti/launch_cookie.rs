@@ -5,7 +5,7 @@
 //! cookie named after the state must come with it and check out, and the id_token must carry
 //! the cookie's nonce. So an initiation writes nothing and costs the server nothing to keep:
 //! a flood of them fills no table and no cap. A nonce is remembered only once an id_token
-//! signed by the platform has carried it (see [`super::store::first_use_of_nonce`]), which
+//! signed by the platform has carried it (see [`crate::lti::store::first_use_of_nonce`]), which
 //! refuses a replayed launch.
 
 use crate::auth::{hex, random_token, same_secret};

@@ -1,11 +1,11 @@
 //! The LTI tables: platforms and their deployments, the accounts launches made or linked,
 //! nonces seen, the line items a student's exercise reports to, and the outbox of scores.
-//! Launches under way are kept by their browsers (see [`super::launch_cookie`]); the
+//! Launches under way are kept by their browsers (see [`crate::lti::launch_cookie`]); the
 //! `lti_launches` table older versions wrote is left unused.
 
-use super::token::{CourseRole, Launch};
-use crate::db::{self, Role, User, now_ms};
-use crate::sql::{Conn, Dialect, Optional, Row, SqlError, SqlResult, params};
+use crate::lti::token::{CourseRole, Launch};
+use crate::store::db::{self, Role, User, now_ms};
+use crate::store::sql::{Conn, Dialect, Optional, Row, SqlError, SqlResult, params};
 
 /// Nonces are remembered well past the oldest id_token accepted (and its launch cookie).
 const NONCE_MEMORY_MS: i64 = 3 * 3600 * 1000;
@@ -35,7 +35,7 @@ impl Platform {
     pub fn frame_ancestors(&self) -> Vec<String> {
         std::iter::once(self.issuer.as_str())
             .chain(self.frame_origins.iter().map(String::as_str))
-            .filter_map(super::outgoing::header_safe_origin)
+            .filter_map(crate::lti::outgoing::header_safe_origin)
             .collect()
     }
 }

@@ -2,13 +2,13 @@
 //! launches under way, the platforms' keys and score tokens as fetched, the outbox's wake-up
 //! and the frame origins. Knows nothing of requests; the routes are in `mod.rs`.
 
-use super::keys::{self, ToolKey};
-use super::launch_cookie::{self, LaunchKey};
-use super::outgoing;
-use super::store::{self, Platform};
-use super::token;
-use crate::db;
-use crate::sql::{Conn, SqlResult};
+use crate::lti::keys::{self, ToolKey};
+use crate::lti::launch_cookie::{self, LaunchKey};
+use crate::lti::outgoing;
+use crate::lti::store::{self, Platform};
+use crate::lti::token;
+use crate::store::db;
+use crate::store::sql::{Conn, SqlResult};
 use jsonwebtoken::jwk::JwkSet;
 use nimlab_core::error::Result;
 use nimlab_core::escape;
@@ -27,12 +27,12 @@ pub struct Lti {
     /// Signs the cookies that keep launches under way.
     pub launches: LaunchKey,
     /// The platforms registered, as read lately (see [`Lti::platforms`]).
-    pub(super) platforms: tokio::sync::Mutex<Option<(std::sync::Arc<Vec<Platform>>, Instant)>>,
+    pub(crate) platforms: tokio::sync::Mutex<Option<(std::sync::Arc<Vec<Platform>>, Instant)>>,
     pub client: reqwest::Client,
     /// Per platform: its JWK Set and when it was fetched.
-    pub(super) jwks: Mutex<HashMap<i64, (JwkSet, Instant)>>,
+    pub(crate) jwks: Mutex<HashMap<i64, (JwkSet, Instant)>>,
     /// Per platform: an access token for scores, and until when to use it.
-    pub(super) tokens: Mutex<HashMap<i64, (String, Instant)>>,
+    pub(crate) tokens: Mutex<HashMap<i64, (String, Instant)>>,
     /// Woken when a judging may have changed a score.
     pub wake: std::sync::Arc<tokio::sync::Notify>,
     /// The first wait before a score is sent again (doubling).
@@ -70,7 +70,7 @@ impl Lti {
 
     /// The platform's key `kid`: from the JWK Set cached, else fetched again (a platform
     /// rotates its keys), at most every [`JWKS_REFETCH`].
-    pub(super) async fn key(
+    pub(crate) async fn key(
         &self,
         platform: &Platform,
         kid: &str,

@@ -2,8 +2,8 @@
 //! enters, and each student's score: sent, waiting, being retried or failed (with what the
 //! platform answered), with a button to send failed ones again.
 
-use super::store::{Outgoing, Platform};
-use crate::guards::Session;
+use crate::http::guards::Session;
+use crate::lti::store::{Outgoing, Platform};
 use crate::views::{self, Rendered, Viewer};
 use maud::html;
 

@@ -2,12 +2,12 @@
 //! and a device's), the client's address, the password check under the throttles, and
 //! logging out. Pages and the API share them.
 
-use super::auth::{self, HashRefused, Lane, Share};
-use super::db::{self, User};
-use super::fail::Fail;
-use super::state::{App, AppState};
-use super::throttle::{self, Device};
-use super::users;
+use crate::auth::{self, HashRefused, Lane, Share};
+use crate::http::fail::Fail;
+use crate::http::state::{App, AppState};
+use crate::http::throttle::{self, Device};
+use crate::store::db::{self, User};
+use crate::users;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -20,7 +20,7 @@ pub const SESSION_COOKIE: &str = "nimlab_session";
 pub const LOGIN_COOKIE: &str = "nimlab_login";
 pub const SESSION_LIFETIME: Duration = Duration::from_secs(12 * 3600);
 /// The signed cookie that lets a client that logged in before keep logging in while
-/// strangers are throttled (see [`super::throttle`]).
+/// strangers are throttled (see [`crate::http::throttle`]).
 pub const DEVICE_COOKIE: &str = "nimlab_device";
 
 impl App {
@@ -133,7 +133,7 @@ impl FromRequestParts<AppState> for Peer {
 /// start, so that an existing account and an unknown name take the same time to refuse.
 const REFUSAL_STEP: std::time::Duration = std::time::Duration::from_millis(250);
 
-/// Checks a username and password under the throttles of [`super::throttle`]; returns
+/// Checks a username and password under the throttles of [`crate::http::throttle`]; returns
 /// the user, a new session's token and a device cookie.
 pub async fn log_in(app: &AppState, request: LoginRequest) -> Result<LoggedIn, Fail> {
     let started = tokio::time::Instant::now();

@@ -202,14 +202,14 @@ impl Params for Vec<Value> {
     }
 }
 
-/// Parameters of several types: `params![id, name, now]`.
-#[macro_export]
+/// Parameters of several types: `params![id, name, now]`. Scoped to the crate (not exported
+/// at its root), so the store's callers name it by the store's path.
 macro_rules! sql_params {
     ($($value:expr),* $(,)?) => {
-        &[$(&$value as &dyn $crate::sql::ToValue),*] as &[&dyn $crate::sql::ToValue]
+        &[$(&$value as &dyn $crate::store::sql::ToValue),*] as &[&dyn $crate::store::sql::ToValue]
     };
 }
-pub use crate::sql_params as params;
+pub(crate) use sql_params as params;
 
 /// A Rust value a column can be read as.
 pub trait FromValue: Sized {

@@ -14,7 +14,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 /// Who sends a body, for its share of the budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Sender {
-    /// A network (see [`crate::throttle::network`]); none when the address is unknown.
+    /// A network (see [`crate::http::throttle::network`]); none when the address is unknown.
     Network(Option<IpAddr>),
     /// A logged-in user's upload, whichever address it comes from (a room behind one
     /// address uploads side by side).

@@ -3,10 +3,10 @@
 //! database cannot take (a full disk) is kept and tried again, never dropped: see
 //! [`Workers::keep`].
 
-use super::access_log::log;
-use super::cluster::Presence;
-use super::db::{self, Db, Job, Outcome};
-use super::signal::Signal;
+use crate::access_log::log;
+use crate::jobs::cluster::Presence;
+use crate::jobs::signal::Signal;
+use crate::store::db::{self, Db, Job, Outcome};
 use nimlab_core::check::{self, CheckRequest};
 use nimlab_core::error::{Error, Result};
 use nimlab_core::lab::Lab;

@@ -1,9 +1,11 @@
 //! The pages, as maud templates: every value is escaped for HTML unless marked otherwise
 //! (only the statement's Markdown, rendered with raw HTML disabled, and the fixed script).
 
-use super::assets;
-use super::db::{self, Status, Summary, User};
-use super::urls::percent_encode;
+pub(crate) mod assets;
+pub(crate) mod urls;
+
+use crate::store::db::{self, Status, Summary, User};
+use crate::views::urls::percent_encode;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -209,7 +211,7 @@ fn deadline_line(deadline: &Policy, now: i64) -> Markup {
             "due " (nimlab_core::deadline::display(deadline.due_ms))
             @if let Some(until) = deadline.late_until_ms {
                 "; late work until " (nimlab_core::deadline::display(until)) ", "
-                (super::deadlines::penalty(deadline.penalty_percent_per_day))
+                (crate::deadlines::penalty(deadline.penalty_percent_per_day))
             }
         }
     }
@@ -928,7 +930,7 @@ pub fn password_reset(viewer: &Viewer, username: &str, password: &str) -> Render
 /// `/account`: the form to change one's own password, with a notice once it is changed or
 /// the reason it was not.
 pub fn account(viewer: &Viewer, notice: Option<&str>, error: Option<&str>) -> Rendered {
-    let min = super::auth::MIN_PASSWORD_CHARS;
+    let min = crate::auth::MIN_PASSWORD_CHARS;
     page(
         "Password",
         Some(viewer),
@@ -1141,7 +1143,7 @@ pub fn deadlines(viewer: &Viewer, view: &DeadlinesView) -> Rendered {
                                 Some(deadline) => {
                                     td.small { (display(deadline.due_ms)) }
                                     td.small.wide { @match deadline.late_until_ms {
-                                        Some(until) => { "until " (display(until)) ", " (super::deadlines::penalty(deadline.penalty_percent_per_day)) }
+                                        Some(until) => { "until " (display(until)) ", " (crate::deadlines::penalty(deadline.penalty_percent_per_day)) }
                                         None => span.dim { "none" },
                                     } }
                                     td { (undo_form(viewer, "clear", &exercise.name, None, "Clear")) }

@@ -1,10 +1,10 @@
 //! Uploads: a multipart form (pages) or request (API) read within the upload limit, what
 //! it is (which exercise, which file), and its place in the judging queue.
 
-use super::db::{self, User};
-use super::deadlines;
-use super::fail::Fail;
-use super::state::AppState;
+use crate::deadlines;
+use crate::http::fail::Fail;
+use crate::http::state::AppState;
+use crate::store::db::{self, User};
 use axum::extract::Multipart;
 use axum::http::StatusCode;
 use nimlab_core::lab::Lab;

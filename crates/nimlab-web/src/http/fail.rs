@@ -1,8 +1,8 @@
 //! Errors: a request refused or failed ([`Fail`]), with the message its user sees, answered
 //! as a page ([`PageFail`]) or as JSON ([`ApiFail`]).
 
-use super::access_log::log;
-use super::views;
+use crate::access_log::log;
+use crate::views;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use nimlab_core::error::Error;
@@ -101,7 +101,7 @@ impl From<Error> for Fail {
 }
 
 /// What an error page said, kept on its response so that it can be shown again with the
-/// site's navigation to a logged-in user ([`super::pages::error_navigation`]): the place
+/// site's navigation to a logged-in user ([`crate::http::pages::error_navigation`]): the place
 /// that fails often has no session at hand (a route not found, a guard's refusal).
 #[derive(Clone)]
 pub struct ErrorShown {

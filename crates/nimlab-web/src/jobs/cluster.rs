@@ -13,9 +13,9 @@
 //! On an SQLite file the one server does all of it alone; a lease there only matters if
 //! the server's own keeper stalls.
 
-use super::access_log::log;
-use super::db::{self, Claimant, Db, Process, SiteLab};
-use super::signal::Signal;
+use crate::access_log::log;
+use crate::jobs::signal::Signal;
+use crate::store::db::{self, Claimant, Db, Process, SiteLab};
 use nimlab_core::lab::Lab;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -140,15 +140,18 @@ impl Presence {
     /// Whether workers wait for a NOTIFY (PostgreSQL) rather than ask the queue every 2 s.
     pub fn poll(&self) -> Duration {
         match self.db.dialect() {
-            super::sql::Dialect::Sqlite => Duration::from_secs(2),
+            crate::store::sql::Dialect::Sqlite => Duration::from_secs(2),
             // NOTIFY wakes the workers; this only covers a notification lost with its
             // connection, until the listener's next connection wakes them all.
-            super::sql::Dialect::Postgres => Duration::from_secs(30),
+            crate::store::sql::Dialect::Postgres => Duration::from_secs(30),
         }
     }
 
     /// Why a judging process must not take jobs: its lab is not the website's.
-    fn check_site(&self, c: &mut super::sql::Conn) -> super::sql::SqlResult<Option<String>> {
+    fn check_site(
+        &self,
+        c: &mut crate::store::sql::Conn,
+    ) -> crate::store::sql::SqlResult<Option<String>> {
         if !self.kind.judges() {
             return Ok(None);
         }
@@ -208,7 +211,7 @@ impl Presence {
                 .spawn(move || keeper.keep())
                 .expect("a thread starts"),
         );
-        if self.db.dialect() == super::sql::Dialect::Postgres {
+        if self.db.dialect() == crate::store::sql::Dialect::Postgres {
             let listener = Arc::clone(self);
             threads.push(
                 std::thread::Builder::new()
@@ -235,7 +238,7 @@ impl Presence {
         }
     }
 
-    fn keep_once(&self, c: &mut super::sql::Conn) -> super::sql::SqlResult<()> {
+    fn keep_once(&self, c: &mut crate::store::sql::Conn) -> crate::store::sql::SqlResult<()> {
         if self.kind.judges() {
             db::renew(c, &self.claimant)?;
         }
@@ -346,7 +349,7 @@ impl Presence {
 /// unique: two containers named alike each run nimlab as process 1, and a judge whose
 /// name were another's would renew that one's leases, and give its jobs back, as its own.
 fn unique_name() -> String {
-    let nonce = super::auth::random_token();
+    let nonce = crate::auth::random_token();
     format!("{}:{}", db::host_and_pid(), &nonce[..8])
 }
 

@@ -4,16 +4,17 @@
 //! every response); a handler's [`Session`] extractor finds the signed-in user, who may have
 //! to be an instructor, send the session's CSRF token, or own the submission asked for.
 
-use super::access_log::Who;
-use super::budget::{BodyRoom, Sender};
-use super::db::{self, Submission, User};
-use super::fail::Fail;
-use super::login::{Peer, SESSION_COOKIE, cookie};
-use super::state::{App, AppState};
-use super::throttle::network;
-use super::upload::kib;
-use super::urls::{is_api, is_upload, percent_encode};
-use super::{assets, auth};
+use crate::access_log::Who;
+use crate::auth;
+use crate::http::budget::{BodyRoom, Sender};
+use crate::http::fail::Fail;
+use crate::http::login::{Peer, SESSION_COOKIE, cookie};
+use crate::http::state::{App, AppState};
+use crate::http::throttle::network;
+use crate::http::upload::kib;
+use crate::store::db::{self, Submission, User};
+use crate::views::assets;
+use crate::views::urls::{is_api, is_upload, percent_encode};
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
@@ -250,7 +251,7 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
         }
         app.body_cap()
     } else if lti {
-        super::lti::tool::LAUNCH_BODY
+        crate::lti::tool::LAUNCH_BODY
     } else {
         SMALL_BODY
     };

@@ -11,15 +11,15 @@
 //! No network address is refused for its failures: a lab room behind one address shares it
 //! with whoever floods from there. Instead the password checks, the work that costs, are
 //! shared fairly between addresses ([`network`]) and between the accounts named from each
-//! (see [`super::auth::Hashers`]), and a login for an account that does not exist spends no
+//! (see [`crate::auth::Hashers`]), and a login for an account that does not exist spends no
 //! check at all.
 //!
 //! Account and device throttles live in the database, where a new password (`users passwd`,
 //! an instructor's reset on the website) lifts them.
 
-use super::auth::hex;
-use super::db::{self, Throttle};
-use crate::sql::{Conn, SqlResult};
+use crate::auth::hex;
+use crate::store::db::{self, Throttle};
+use crate::store::sql::{Conn, SqlResult};
 use hmac::{KeyInit, Mac};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -201,7 +201,7 @@ impl DeviceKey {
     /// The device a cookie names, if this server signed it.
     pub fn check(&self, cookie: &str) -> Option<Device> {
         let (body, signature) = cookie.rsplit_once('.')?;
-        if !super::auth::same_secret(&self.signature(body), signature) {
+        if !crate::auth::same_secret(&self.signature(body), signature) {
             return None;
         }
         let (username, nonce) = body.split_once('.')?;

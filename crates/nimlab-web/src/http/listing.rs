@@ -2,8 +2,8 @@
 //! student, exercise, verdict and dates, and the page asked for, read into a [`db::Filter`]
 //! that a student's own id always narrows.
 
-use super::db::{self, User};
-use super::fail::Fail;
+use crate::http::fail::Fail;
+use crate::store::db::{self, User};
 use serde::Deserialize;
 
 /// Rows on a page of `/submissions`.
@@ -100,7 +100,7 @@ impl ListQuery {
         pairs.push(("page", page.to_string()));
         pairs
             .iter()
-            .map(|(key, value)| format!("{key}={}", super::urls::percent_encode(value)))
+            .map(|(key, value)| format!("{key}={}", crate::views::urls::percent_encode(value)))
             .collect::<Vec<_>>()
             .join("&")
     }

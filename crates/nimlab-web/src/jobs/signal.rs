@@ -13,7 +13,7 @@ pub struct Signal {
     generation: Mutex<u64>,
     wake: Condvar,
     stop: Stop,
-    pub(super) interrupt: Stop,
+    pub(crate) interrupt: Stop,
 }
 
 impl Signal {
@@ -41,7 +41,7 @@ impl Signal {
     }
 
     /// Waits until notified or `timeout` passes.
-    pub(super) fn wait(&self, seen: u64, timeout: Duration) {
+    pub(crate) fn wait(&self, seen: u64, timeout: Duration) {
         let generation = self
             .generation
             .lock()
@@ -52,7 +52,7 @@ impl Signal {
     }
 
     /// Waits `duration`, or until the workers are told to stop.
-    pub(super) fn pause(&self, duration: Duration) {
+    pub(crate) fn pause(&self, duration: Duration) {
         let end = Instant::now() + duration;
         while !self.stopping() {
             let left = end.saturating_duration_since(Instant::now());
@@ -63,7 +63,7 @@ impl Signal {
         }
     }
 
-    pub(super) fn generation(&self) -> u64 {
+    pub(crate) fn generation(&self) -> u64 {
         *self
             .generation
             .lock()

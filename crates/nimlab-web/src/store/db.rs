@@ -5,8 +5,8 @@
 //! The file is opened in WAL mode with `synchronous = FULL`, so a submission acknowledged to
 //! a student has reached the disk: a crash or `kill -9` after the reply loses nothing.
 
-use super::migrate::{Migration, latest, migrate};
-use super::sql::{Conn, Dialect, Optional, Row, SqlError, SqlResult, Value, params};
+use crate::store::migrate::{Migration, latest, migrate};
+use crate::store::sql::{Conn, Dialect, Optional, Row, SqlError, SqlResult, Value, params};
 use nimlab_core::deadline::{Policy, Timeliness};
 use nimlab_core::error::{Error, Result};
 use rusqlite::Connection;
@@ -23,7 +23,7 @@ pub fn now_ms() -> i64 {
 #[derive(Clone)]
 enum Location {
     File(PathBuf),
-    Postgres(Box<super::pg_connect::Target>),
+    Postgres(Box<crate::store::pg_connect::Target>),
 }
 
 /// Whether `--db`'s value is a PostgreSQL connection string (a URI in libpq's form) rather
@@ -85,7 +85,7 @@ impl Db {
     pub fn open(path: &Path) -> Result<Db> {
         let location = if is_postgres(path) {
             let target =
-                super::pg_connect::Target::parse(&path.to_string_lossy()).map_err(|e| {
+                crate::store::pg_connect::Target::parse(&path.to_string_lossy()).map_err(|e| {
                     Error::usage(format!(
                         "--db {}: not a PostgreSQL connection string nimlab can use: {e}",
                         shown(path)
@@ -161,27 +161,29 @@ impl Db {
             Location::File(path) => self.connect_file(path),
             Location::Postgres(target) => {
                 let client = self.connected(target)?;
-                Ok(Conn::Postgres(super::sql::Client::new(client)))
+                Ok(Conn::Postgres(crate::store::sql::Client::new(client)))
             }
         }
     }
 
     /// A new connection of its own, outside the pool (a PostgreSQL listener's).
-    pub fn postgres_client(&self) -> Result<Option<super::sql::Client>> {
+    pub fn postgres_client(&self) -> Result<Option<crate::store::sql::Client>> {
         match &self.location {
             Location::File(_) => Ok(None),
             Location::Postgres(target) => self
                 .connected(target)
-                .map(|c| Some(super::sql::Client::new(c))),
+                .map(|c| Some(crate::store::sql::Client::new(c))),
         }
     }
 
-    fn connected(&self, target: &super::pg_connect::Target) -> Result<postgres::Client> {
+    fn connected(&self, target: &crate::store::pg_connect::Target) -> Result<postgres::Client> {
         target.connect().map_err(|e| match e {
-            super::pg_connect::ConnectError::Roots(why) => {
+            crate::store::pg_connect::ConnectError::Roots(why) => {
                 Error::usage(format!("--db {}: {why}", self.shown()))
             }
-            super::pg_connect::ConnectError::Postgres(e) => self.error(SqlError::Postgres(e)),
+            crate::store::pg_connect::ConnectError::Postgres(e) => {
+                self.error(SqlError::Postgres(e))
+            }
         })
     }
 
@@ -1003,7 +1005,7 @@ const FILTERED: &str = "FROM submissions s JOIN users u ON u.id = s.user_id
 
 impl Filter {
     fn params(&self) -> Vec<Value> {
-        use super::sql::ToValue;
+        use crate::store::sql::ToValue;
         vec![
             self.user_id.to_value(),
             self.username.to_value(),
@@ -1132,7 +1134,7 @@ pub fn clock_ms(c: &mut Conn) -> SqlResult<i64> {
 }
 
 /// Who claims a job and for how long: a process's unique name (see
-/// [`crate::cluster`]) and its lease.
+/// [`crate::jobs::cluster`]) and its lease.
 #[derive(Debug, Clone)]
 pub struct Claimant {
     pub judge: String,
@@ -1383,7 +1385,7 @@ pub fn rejudge(c: &mut Conn, what: &Rejudge) -> SqlResult<usize> {
 /// A process serving or judging on the database, as the queue page lists it.
 #[derive(Debug, Clone)]
 pub struct Process {
-    /// `HOST:PID:NONCE` (see [`crate::cluster`]).
+    /// `HOST:PID:NONCE` (see [`crate::jobs::cluster`]).
     pub name: String,
     /// `web`, `judge` or `both`.
     pub kind: String,
@@ -1711,7 +1713,7 @@ mod tests {
         let version: i64 = db
             .with(|c| c.query_row("PRAGMA user_version", [], |r| r.get("user_version")))
             .unwrap();
-        assert_eq!(version, crate::migrate::latest());
+        assert_eq!(version, crate::store::migrate::latest());
     }
 
     #[test]
@@ -1721,7 +1723,7 @@ mod tests {
         {
             let old = Connection::open(&path).unwrap();
             old.execute_batch("PRAGMA foreign_keys = OFF").unwrap();
-            for step in crate::migrate::sqlite_texts(8) {
+            for step in crate::store::migrate::sqlite_texts(8) {
                 old.execute_batch(&step).unwrap();
             }
             old.execute_batch(

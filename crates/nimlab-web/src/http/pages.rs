@@ -1,19 +1,19 @@
 //! The HTML pages: each handler parses the request, takes the shared steps (logging in, an
 //! upload, the guards' checks) and the database, and renders a view. Nothing here judges.
 
-use super::auth;
-use super::db::{self, Rejudge, Summary};
-use super::fail::{ErrorShown, Fail, PageFail};
-use super::grades::{self, GradesFrom, best_by_exercise};
-use super::guards::{Session, visible_submission};
-use super::listing::{ListQuery, PAGE_SIZE};
-use super::login::{
+use crate::auth;
+use crate::grades::{self, GradesFrom, best_by_exercise};
+use crate::http::fail::{ErrorShown, Fail, PageFail};
+use crate::http::guards::{Session, visible_submission};
+use crate::http::listing::{ListQuery, PAGE_SIZE};
+use crate::http::login::{
     self, DEVICE_COOKIE, LOGIN_COOKIE, LoginRequest, PasswordChange, Peer, SESSION_COOKIE, cookie,
 };
-use super::state::{App, AppState};
-use super::upload::{accept, enqueue, read_upload};
-use super::urls::{is_api, safe_next};
-use super::views::{self, Viewer};
+use crate::http::state::{App, AppState};
+use crate::http::upload::{accept, enqueue, read_upload};
+use crate::store::db::{self, Rejudge, Summary};
+use crate::views::urls::{is_api, safe_next};
+use crate::views::{self, Viewer};
 use axum::body::Body;
 use axum::extract::{Form, Multipart, Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -478,7 +478,7 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
     session.require_staff()?;
     let users = app.db(db::users).await?;
     let judged = app.db(|c| db::judged(c, None)).await?;
-    let lms = app.db(super::lti::store::score_states).await?;
+    let lms = app.db(crate::lti::store::score_states).await?;
     let best = grades::choose(&judged, GradesFrom::Best);
     let exercises: Vec<&nimlab_core::lab::LabExercise> = app.lab.exercises.iter().collect();
     let rows: Vec<views::MatrixRow> = users
@@ -792,7 +792,7 @@ fn field(value: &Option<String>) -> Option<&str> {
 /// What a deadlines form asks for, done: a mistake in it is the instructor's (400), nimlab's
 /// own failure is not.
 fn change_deadline(app: &App, form: &DeadlineForm) -> Result<(), Fail> {
-    use super::deadlines as change;
+    use crate::deadlines as change;
     let mistake = |e: nimlab_core::error::Error| match e {
         nimlab_core::error::Error::Usage(message) => Fail::bad_request(message),
         other => Fail::from(other),

@@ -16,7 +16,7 @@
 //!   `user_version`, PostgreSQL's `nimlab_schema`), so one of them refuses a newer database
 //!   rather than serve it; a database they made is taken over from there.
 
-use super::sql::{Conn, Optional, SqlError};
+use crate::store::sql::{Conn, Optional, SqlError};
 use refinery::{Migration as Step, Runner, Target};
 use refinery_core::Migrate;
 use refinery_core::error::Kind;
@@ -383,7 +383,7 @@ mod tests {
     }
 
     fn refusal(path: &std::path::Path) -> String {
-        match crate::db::Db::open(path) {
+        match crate::store::db::Db::open(path) {
             Ok(_) => panic!("{} opened", path.display()),
             Err(e) => e.to_string(),
         }
@@ -395,7 +395,7 @@ mod tests {
     fn a_newer_or_diverged_history_is_refused_with_its_reason() {
         let dir = tempfile::tempdir().unwrap();
         let newer = dir.path().join("newer.db");
-        drop(crate::db::Db::open(&newer).unwrap());
+        drop(crate::store::db::Db::open(&newer).unwrap());
         let next = super::latest() + 1;
         {
             let c = rusqlite::Connection::open(&newer).unwrap();
@@ -413,7 +413,7 @@ mod tests {
         );
 
         let diverged = dir.path().join("diverged.db");
-        drop(crate::db::Db::open(&diverged).unwrap());
+        drop(crate::store::db::Db::open(&diverged).unwrap());
         {
             let c = rusqlite::Connection::open(&diverged).unwrap();
             c.execute(
@@ -448,7 +448,7 @@ mod tests {
             let path = dir.path().join(format!("class{round}.db"));
             std::thread::scope(|scope| {
                 let opened: Vec<_> = (0..8)
-                    .map(|_| scope.spawn(|| crate::db::Db::open(&path).map(drop)))
+                    .map(|_| scope.spawn(|| crate::store::db::Db::open(&path).map(drop)))
                     .collect();
                 for one in opened {
                     one.join().unwrap().unwrap();

@@ -1,14 +1,14 @@
 //! The application's shared state ([`App`]): what every handler can reach, the blocking work
 //! it runs off the async threads, and the limits on request bodies it holds.
 
-use super::auth;
-use super::budget::BodyBudget;
-use super::db::Db;
-use super::fail::Fail;
-use super::grades::GradesFrom;
-use super::signal::Signal;
-use super::throttle::{DeviceKey, InFlight};
-use crate::sql::{Conn, SqlResult};
+use crate::auth;
+use crate::grades::GradesFrom;
+use crate::http::budget::BodyBudget;
+use crate::http::fail::Fail;
+use crate::http::throttle::{DeviceKey, InFlight};
+use crate::jobs::signal::Signal;
+use crate::store::db::Db;
+use crate::store::sql::{Conn, SqlResult};
 use axum::http::HeaderValue;
 use nimlab_core::error::Error;
 use nimlab_core::lab::Lab;
@@ -42,12 +42,12 @@ pub struct App {
     /// each request takes its declared length (or its cap) before its body is read.
     pub body_budget: Arc<BodyBudget>,
     /// LTI 1.3: the tool's key, the platforms' keys and tokens, the score outbox's wake-up.
-    pub lti: Arc<super::lti::tool::Lti>,
+    pub lti: Arc<crate::lti::tool::Lti>,
 }
 
 pub type AppState = Arc<App>;
 
-/// What the login throttles keep in memory (see [`super::throttle`]).
+/// What the login throttles keep in memory (see [`crate::http::throttle`]).
 pub struct Logins {
     pub devices: DeviceKey,
     pub in_flight: Arc<InFlight>,

@@ -1,11 +1,13 @@
 //! The router: every route of the website and its API, to its handler in [`pages`] or
 //! [`api`], behind the [`guard`] every request passes, each written to the access log.
 
-use super::fail::Fail;
-use super::guards::{SMALL_BODY, guard};
-use super::state::AppState;
-use super::urls::is_api;
-use super::{access_log, api, assets, files, lti, pages};
+use super::{api, files, lti, pages};
+use crate::access_log;
+use crate::http::fail::Fail;
+use crate::http::guards::{SMALL_BODY, guard};
+use crate::http::state::AppState;
+use crate::views::assets;
+use crate::views::urls::is_api;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::middleware;
@@ -65,7 +67,7 @@ pub fn router(app: AppState) -> Router {
         .merge(uploads)
         .route(
             "/lti/launch",
-            post(lti::launch).layer(DefaultBodyLimit::max(lti::tool::LAUNCH_BODY)),
+            post(lti::launch).layer(DefaultBodyLimit::max(crate::lti::tool::LAUNCH_BODY)),
         )
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(SMALL_BODY))

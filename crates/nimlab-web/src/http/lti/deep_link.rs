@@ -5,13 +5,14 @@
 //! with its custom parameter `exercise` and a line item of the exercise's points), in a
 //! JWT signed by the tool's key and posted by the browser to the platform's return URL.
 
-use super::store::{self, DeepLink, Platform};
-use super::token::{CLAIM, DEEP_LINKING, DeepLinkRequest, Launch};
-use super::{Handled, outgoing, own_origin, refused};
-use crate::db::{User, now_ms};
-use crate::fail::{Fail, PageFail};
-use crate::guards::{FormTarget, Session};
-use crate::state::AppState;
+use super::{Handled, own_origin, refused};
+use crate::http::fail::{Fail, PageFail};
+use crate::http::guards::{FormTarget, Session};
+use crate::http::state::AppState;
+use crate::lti::outgoing;
+use crate::lti::store::{self, DeepLink, Platform};
+use crate::lti::token::{CLAIM, DEEP_LINKING, DeepLinkRequest, Launch};
+use crate::store::db::{User, now_ms};
 use crate::views::{self, Viewer};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -31,7 +32,7 @@ pub async fn begin(
     request: &DeepLinkRequest,
     user: &User,
 ) -> Result<String, PageFail> {
-    if launch.role == super::token::CourseRole::Learner || !user.is_staff() {
+    if launch.role == crate::lti::token::CourseRole::Learner || !user.is_staff() {
         return Err(refused(
             StatusCode::FORBIDDEN,
             "only the course's instructors and teaching assistants choose exercises for the course",
@@ -274,7 +275,7 @@ fn sending_page(
                 input type="hidden" name="JWT" value=(jwt);
                 button type="submit" { "Return to the course" }
             }
-            script { (PreEscaped(crate::assets::SUBMIT_SCRIPT)) }
+            script { (PreEscaped(crate::views::assets::SUBMIT_SCRIPT)) }
         },
     );
     let mut response = page.into_response();

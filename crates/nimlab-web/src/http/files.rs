@@ -2,10 +2,10 @@
 //! beside its statement in the lab folder, loaded with the lab) and its sample cases' input
 //! and expected output. Secret cases have no route: only sample cases are looked up.
 
-use super::fail::{Fail, PageFail};
-use super::guards::Session;
-use super::state::AppState;
-use super::views::sample_stem;
+use crate::http::fail::{Fail, PageFail};
+use crate::http::guards::Session;
+use crate::http::state::AppState;
+use crate::views::sample_stem;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};

@@ -7,15 +7,15 @@
 //! sees each student's score, sent, waiting, being retried or failed with the platform's
 //! answer, and can send a failed one again.
 
-use super::outgoing::{self, without_url};
-use super::store::{self, Outgoing, Platform};
-use super::token::SCORE_SCOPE;
-use super::tool::{self, Lti};
 use crate::access_log::log;
-use crate::db::now_ms;
 use crate::grades::{self, GradesFrom};
-use crate::sql::{Conn, SqlResult};
-use crate::state::AppState;
+use crate::http::state::AppState;
+use crate::lti::outgoing::{self, without_url};
+use crate::lti::store::{self, Outgoing, Platform};
+use crate::lti::token::SCORE_SCOPE;
+use crate::lti::tool::{self, Lti};
+use crate::store::db::now_ms;
+use crate::store::sql::{Conn, SqlResult};
 use nimlab_core::deadline::rfc3339;
 use nimlab_core::escape;
 use nimlab_core::lab::Lab;

@@ -2,15 +2,15 @@
 //! handler parses the request, takes the shared steps (logging in, an upload, the guards'
 //! checks), and answers JSON.
 
-use super::db::{self, Submission, Summary};
-use super::fail::{ApiFail, Fail};
-use super::grades::best_by_exercise;
-use super::guards::{Session, visible_submission};
-use super::listing::{ListQuery, MAX_LIMIT, PAGE_SIZE};
-use super::login::{self, Peer};
-use super::state::AppState;
-use super::upload::{accept, enqueue, read_upload};
-use super::views::NOT_JUDGED;
+use crate::grades::best_by_exercise;
+use crate::http::fail::{ApiFail, Fail};
+use crate::http::guards::{Session, visible_submission};
+use crate::http::listing::{ListQuery, MAX_LIMIT, PAGE_SIZE};
+use crate::http::login::{self, Peer};
+use crate::http::state::AppState;
+use crate::http::upload::{accept, enqueue, read_upload};
+use crate::store::db::{self, Submission, Summary};
+use crate::views::NOT_JUDGED;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Multipart, Path, Query, State};
