@@ -9,6 +9,7 @@
 use nimlab_core::error::{Error, Result};
 use nimlab_core::lab::Lab;
 use nimlab_core::runner::{ProcessRunner, Runner};
+use nimlab_web::store::accounts;
 use nimlab_web::store::db;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -510,11 +511,11 @@ fn accounts(db_path: &std::path::Path, students: usize) -> Result<()> {
     database.with(|c| {
         let mut tx = c.transaction()?;
         for index in 1..=students {
-            let user = db::NewUser {
+            let user = accounts::NewUser {
                 username: format!("student{index:04}"),
-                ..db::NewUser::default()
+                ..accounts::NewUser::default()
             };
-            db::upsert_user(&mut tx, &user, db::Role::Student, Some(&hash))?;
+            accounts::upsert_user(&mut tx, &user, accounts::Role::Student, Some(&hash))?;
         }
         tx.commit()
     })

@@ -3,7 +3,9 @@
 use crate::cli::UsersCommand;
 use nimlab_core::error::Result;
 use nimlab_core::escape;
-use nimlab_web::store::db::{self, Db, Role};
+use nimlab_web::store::accounts;
+use nimlab_web::store::accounts::Role;
+use nimlab_web::store::db::Db;
 use nimlab_web::users;
 use std::path::Path;
 
@@ -96,7 +98,7 @@ fn passwd(username: &str, db: &Path, random: bool) -> Result<u8> {
 /// cannot add a line or a column (a forged row).
 fn list(db: &Path) -> Result<u8> {
     let database = Db::open(db)?;
-    for user in database.with(db::users)? {
+    for user in database.with(accounts::users)? {
         println!(
             "{}\t{}\t{}{}",
             escape::one_line(&user.username),

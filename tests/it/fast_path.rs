@@ -303,6 +303,9 @@ sys.stdout.write("%r\n" % ((flags, kinds),))
 
 #[test]
 fn buffered_and_unbuffered_runs_share_a_server_and_get_the_streams_a_fresh_interpreter_has() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     for python in ["3", "2.7"] {
         let bench = Bench::new(python);
         let fork = ForkRunner::detect();
@@ -352,6 +355,9 @@ print("dumpable %d" % ctypes.CDLL(None).prctl(3, 0, 0, 0, 0))
 
 #[test]
 fn a_forked_program_cannot_write_into_its_server_and_is_as_dumpable_as_a_fresh_one() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     for python in ["3", "2.7"] {
         let bench = Bench::new(python);
         let fork = ForkRunner::detect();
@@ -389,6 +395,9 @@ print("%d %d" % (sys.getrecursionlimit(), depth()))
 
 #[test]
 fn a_forked_program_recurses_as_deep_as_in_a_fresh_interpreter() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     for python in ["3", "2.7"] {
         let bench = Bench::new(python);
         let (forked, fresh) = bench.both_ways(
@@ -434,6 +443,9 @@ const THREADED: &[(&str, &str)] = &[
 
 #[test]
 fn a_forked_program_ends_with_its_threads_as_in_a_fresh_interpreter() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     for python in ["3", "2.7"] {
         let bench = Bench::new(python);
         let fork = ForkRunner::detect();
@@ -463,6 +475,9 @@ print(base(__file__), os.environ["HOME"] == os.getcwd(), __name__)
 
 #[test]
 fn forked_programs_of_one_server_each_see_their_own_name_arguments_and_loader() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     for python in ["3", "2.7"] {
         let bench = Bench::new(python);
         let fork = ForkRunner::detect();
@@ -495,6 +510,9 @@ print(random.sample(range(100), 3), random.randrange(7), random.gauss(0, 1))
 /// prints the same numbers either way; another seed, other numbers.
 #[test]
 fn a_programs_random_draws_the_same_numbers_forked_and_fresh_from_its_seed() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     use nimlab_core::runner::seed::for_case;
     let fork = ForkRunner::detect();
     let process = ProcessRunner::detect();
@@ -566,6 +584,9 @@ print([type(f).__name__ for f in sys.meta_path])
 /// sys.meta_path. Neither its variables, nor its folder in sys.path, nor its module.
 #[test]
 fn a_fresh_interpreters_seeding_leaves_no_trace_but_a_finder_until_random_is_imported() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     let process = ProcessRunner::detect();
     for python in ["3", "2.7"] {
         let bench = Bench::new(python);
@@ -696,6 +717,9 @@ print(libc.syscall(250, 10, -4, b"user", b"left", 0) > 0)
 
 #[test]
 fn a_forked_run_finds_nothing_an_earlier_one_left_outside_files() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     if std::env::consts::ARCH != "x86_64" {
         return; // (the programs call keyctl by its x86_64 number)
     }
@@ -758,6 +782,9 @@ fn server_of(bench: &Bench) -> Option<(libc::pid_t, Vec<String>)> {
 
 #[test]
 fn later_servers_of_an_interpreter_load_the_code_the_first_one_compiled() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     for python in ["3", "2.7"] {
         let fork = ForkRunner::detect();
         let given = |bench: &Bench| {
@@ -791,6 +818,9 @@ const DESCRIPTORS: &str =
 
 #[test]
 fn the_kernels_cpu_limit_waits_for_nimlabs_watch() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     // The kernel charges CPU time by clock ticks: on a loaded machine a busy program was seen
     // charged 3 s for 1.8 s of running, and killed by a kernel limit set at its CPU limit
     // (2 s, plus one) before nimlab's exact count reached it: judged a crash. The kernel's limit
@@ -814,6 +844,9 @@ fn the_kernels_cpu_limit_waits_for_nimlabs_watch() {
 
 #[test]
 fn a_forked_program_has_only_its_standard_descriptors() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     // (Python 2's children close what they inherit with close_range(2) through ctypes.)
     for python in ["3", "2.7"] {
         let bench = Bench::new(python);
@@ -970,6 +1003,9 @@ fn bench_pairs_the_fast_path_with_the_process_path() {
 
 #[test]
 fn bench_grades_a_class_with_each_runner() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     let output = nimlab()
         .args(["bench", "--class", "1", "--python", "3,2.7"])
         .output()
@@ -1007,6 +1043,9 @@ fn runners(report: &Value) -> Vec<String> {
 
 #[test]
 fn check_grade_and_the_game_judge_say_which_runner_judged() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     // The game judge: every game a forked child talking through pipes.
     let game = root().join("exercises/working_game/solution.py");
     for (runner, expected) in [("fork", "fork"), ("process", "process")] {
@@ -1215,6 +1254,9 @@ fn a_fork_servers_traceback_reaches_the_instructors_report_but_never_a_students(
 
 #[test]
 fn every_forked_run_draws_its_own_random_numbers() {
+    if !crate::common::needs_python_2_7() {
+        return;
+    }
     for python in ["3", "2.7"] {
         let bench = Bench::new(python);
         let fork = ForkRunner::detect();

@@ -3,7 +3,9 @@
 //! `all`, a known student, well-formed times) before anything is written. The rule itself is
 //! [`nimlab_core::deadline`].
 
-use crate::store::db::{self, Db};
+use crate::store::accounts;
+use crate::store::calendar;
+use crate::store::db::Db;
 use nimlab_core::deadline::{self, Policy};
 use nimlab_core::error::{Error, Result};
 use nimlab_core::lab::Lab;
@@ -66,14 +68,14 @@ pub fn policy(due: &str, late_until: Option<&str>, penalty: Option<f64>) -> Resu
 /// Sets the deadline of `exercise` (or `all`); returns the exercises set.
 pub fn set(db: &Db, lab: &Lab, exercise: &str, policy: &Policy) -> Result<Vec<String>> {
     let names = exercises(lab, exercise)?;
-    db.with(|c| db::set_deadline(c, &names, policy))?;
+    db.with(|c| calendar::set_deadline(c, &names, policy))?;
     Ok(names)
 }
 
 /// The account of a student, by username.
-fn student(db: &Db, username: &str) -> Result<db::User> {
+fn student(db: &Db, username: &str) -> Result<accounts::User> {
     let username = username.trim();
-    match db.with(|c| db::find_user(c, username))? {
+    match db.with(|c| accounts::find_user(c, username))? {
         Some((user, _)) if !user.is_instructor() => Ok(user),
         Some(_) => Err(Error::usage(format!(
             "`{username}` is an instructor: extensions are for students"
@@ -94,7 +96,7 @@ pub fn extend(
     let names = exercises(lab, exercise)?;
     let until = time("the extension", until)?;
     let user = student(db, username)?;
-    db.with(|c| db::set_extension(c, user.id, &names, until))?;
+    db.with(|c| calendar::set_extension(c, user.id, &names, until))?;
     Ok((names, until))
 }
 
@@ -105,9 +107,9 @@ pub fn clear(db: &Db, lab: &Lab, exercise: &str, username: Option<&str>) -> Resu
     match username {
         Some(username) => {
             let user = student(db, username)?;
-            db.with(|c| db::clear_extension(c, user.id, &names))
+            db.with(|c| calendar::clear_extension(c, user.id, &names))
         }
-        None => db.with(|c| db::clear_deadline(c, &names)),
+        None => db.with(|c| calendar::clear_deadline(c, &names)),
     }
 }
 
@@ -145,8 +147,8 @@ fn number(value: f64) -> String {
 
 /// `nimlab deadline list`: each exercise's deadline, then each extension, a line each.
 pub fn list(db: &Db, lab: &Lab) -> Result<Vec<String>> {
-    let deadlines = db.with(db::deadlines)?;
-    let extensions = db.with(db::extension_list)?;
+    let deadlines = db.with(calendar::deadlines)?;
+    let extensions = db.with(calendar::extension_list)?;
     let mut lines = Vec::new();
     for name in lab.names() {
         match deadlines.policy(name) {

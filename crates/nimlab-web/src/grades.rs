@@ -2,8 +2,14 @@
 //! made from the database instead of a class folder, by the grade module's
 //! [`GradebookBuilder`] ([`gradebook`]) and exporters ([`render`]).
 
-use crate::store::db::{self, Db, Deadlines, Summary, User};
+use crate::store::accounts;
+use crate::store::accounts::User;
+use crate::store::calendar;
+use crate::store::calendar::Deadlines;
+use crate::store::db::Db;
 use crate::store::sql::{Conn, SqlResult};
+use crate::store::submissions;
+use crate::store::submissions::Summary;
 use nimlab_core::deadline::{self, ClassDeadlines, PolicyEntry, Timeliness};
 use nimlab_core::error::{Error, Result};
 use nimlab_core::grade::builder::{self, GradebookBuilder};
@@ -146,9 +152,9 @@ pub fn counted_points(
     user_id: i64,
     from: GradesFrom,
 ) -> SqlResult<Option<f64>> {
-    let mut judged = db::judged(c, Some(user_id))?;
+    let mut judged = submissions::judged(c, Some(user_id))?;
     judged.retain(|s| s.exercise == exercise.name);
-    let deadlines = db::deadlines(c)?;
+    let deadlines = calendar::deadlines(c)?;
     Ok(count(&judged, from, &deadlines)
         .get(&(user_id, exercise.name.as_str()))
         .map(|counted| {
@@ -171,9 +177,9 @@ pub fn counted_score(
     exercise: &str,
     from: GradesFrom,
 ) -> SqlResult<Option<(f64, u32)>> {
-    let mut judged = db::judged(c, Some(user_id))?;
+    let mut judged = submissions::judged(c, Some(user_id))?;
     judged.retain(|s| s.exercise == exercise);
-    let deadlines = db::deadlines(c)?;
+    let deadlines = calendar::deadlines(c)?;
     Ok(count(&judged, from, &deadlines)
         .get(&(user_id, exercise))
         .map(Counted::score))
@@ -209,9 +215,9 @@ pub fn export_submissions(
     from: GradesFrom,
     out: &std::path::Path,
 ) -> Result<usize> {
-    let users = db.with(db::users)?;
-    let judged = db.with(|c| db::judged(c, None))?;
-    let deadlines = db.with(db::deadlines)?;
+    let users = db.with(accounts::users)?;
+    let judged = db.with(|c| submissions::judged(c, None))?;
+    let deadlines = db.with(calendar::deadlines)?;
     let chosen = count(&judged, from, &deadlines);
     let mut files = Vec::new();
     let mut class_deadlines = class_deadlines(lab, &users, &deadlines);
@@ -225,7 +231,7 @@ pub fn export_submissions(
         };
         let id = counted.summary.id;
         let source = db
-            .with(move |c| db::submission(c, id))?
+            .with(move |c| submissions::submission(c, id))?
             .map(|s| s.source)
             .unwrap_or_default();
         let file = format!(
@@ -310,12 +316,12 @@ fn class_deadlines(lab: &Lab, users: &[User], deadlines: &Deadlines) -> ClassDea
 /// The gradebook of every student account (by username), from each one's best (or latest)
 /// judged submission per exercise.
 pub fn gradebook(lab: &Lab, db: &Db, from: GradesFrom, isolation: &str) -> Result<Gradebook> {
-    let mut students = db.with(db::users)?;
+    let mut students = db.with(accounts::users)?;
     // Staff (TAs and instructors) are not graded, whatever they uploaded to try the lab.
     students.retain(|u| !u.is_staff());
     students.sort_by(|a, b| a.username.cmp(&b.username));
-    let judged = db.with(|c| db::judged(c, None))?;
-    let deadlines = db.with(db::deadlines)?;
+    let judged = db.with(|c| submissions::judged(c, None))?;
+    let deadlines = db.with(calendar::deadlines)?;
     let chosen = count(&judged, from, &deadlines);
     let mut book = GradebookBuilder::new(lab, isolation.to_string());
     for user in &students {
@@ -346,7 +352,7 @@ fn judged_result(db: &Db, exercise: &LabExercise, counted: &Counted) -> Result<E
     let summary = counted.summary;
     let id = summary.id;
     let report: Option<CheckReport> = db
-        .with(move |c| db::report(c, id))?
+        .with(move |c| submissions::report(c, id))?
         .and_then(|text| serde_json::from_str(&text).ok());
     Ok(builder::graded(
         exercise,
@@ -378,6 +384,7 @@ pub fn render(book: &Gradebook, file: &str) -> Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::{accounts, judging};
     use nimlab_core::deadline::Policy;
 
     const HOUR: i64 = 3_600_000;
@@ -385,23 +392,23 @@ mod tests {
     /// Ada's present_board, judged `score` of 10, sent `at`.
     fn judged_at(db: &Db, user_id: i64, at: i64, score: u32) {
         db.with(|c| {
-            db::insert_submission_at(c, user_id, "present_board", "p.py", b"", 10, at)?
+            submissions::insert_submission_at(c, user_id, "present_board", "p.py", b"", 10, at)?
                 .expect("queued");
-            let job = db::claim(
+            let job = judging::claim(
                 c,
-                &db::Claimant {
+                &judging::Claimant {
                     judge: "tester:1".into(),
                     lease: std::time::Duration::from_secs(60),
                 },
             )?
             .expect("a job");
-            let outcome = db::Outcome::Judged {
+            let outcome = judging::Outcome::Judged {
                 verdict: "accepted".into(),
                 score,
                 max_score: 10,
                 report: "{}".into(),
             };
-            db::finish(c, &job, &outcome).map(|_| ())
+            judging::finish(c, &job, &outcome).map(|_| ())
         })
         .unwrap();
     }
@@ -414,12 +421,12 @@ mod tests {
         let lab = Lab::built_in().unwrap();
         let ada = db
             .with(|c| {
-                let user = db::NewUser {
+                let user = accounts::NewUser {
                     username: "ada".into(),
-                    ..db::NewUser::default()
+                    ..accounts::NewUser::default()
                 };
-                db::upsert_user(c, &user, db::Role::Student, Some("x"))?;
-                Ok(db::find_user(c, "ada")?.expect("ada").0.id)
+                accounts::upsert_user(c, &user, accounts::Role::Student, Some("x"))?;
+                Ok(accounts::find_user(c, "ada")?.expect("ada").0.id)
             })
             .unwrap();
         let due = 1_000 * HOUR;
@@ -434,7 +441,8 @@ mod tests {
             penalty_percent_per_day: 50.0,
         };
         let names = ["present_board".to_string()];
-        db.with(|c| db::set_deadline(c, &names, &policy)).unwrap();
+        db.with(|c| calendar::set_deadline(c, &names, &policy))
+            .unwrap();
         let score = |from| {
             db.with(|c| counted_score(c, ada, "present_board", from))
                 .unwrap()
@@ -454,11 +462,12 @@ mod tests {
             late_until_ms: Some(due + 2 * HOUR),
             ..policy
         };
-        db.with(|c| db::set_deadline(c, &names, &shorter)).unwrap();
+        db.with(|c| calendar::set_deadline(c, &names, &shorter))
+            .unwrap();
         assert_eq!(score(GradesFrom::Latest), Some((5.0, 10)));
         agree(GradesFrom::Latest);
         // Without a deadline, the best as judged.
-        db.with(|c| db::clear_deadline(c, &names)).unwrap();
+        db.with(|c| calendar::clear_deadline(c, &names)).unwrap();
         assert_eq!(score(GradesFrom::Best), Some((10.0, 10)));
         assert_eq!(score(GradesFrom::Latest), Some((10.0, 10)));
     }

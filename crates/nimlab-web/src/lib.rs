@@ -261,12 +261,12 @@ async fn open_database(
             // A second server would queue again the first one's running jobs as if a crash
             // had left them.
             let lock = lock_database(&path)?;
-            (Some(lock), db.with(crate::store::db::requeue_running)?)
+            (Some(lock), db.with(crate::store::judging::requeue_running)?)
         } else {
             (None, 0)
         };
         let device_key =
-            db.with(|c| crate::store::db::secret(c, "device_cookie_key", auth::random_key))?;
+            db.with(|c| crate::store::accounts::secret(c, "device_cookie_key", auth::random_key))?;
         let lti_key = db.with(crate::lti::tool::tool_key)?;
         Ok((Arc::new(db), lock, requeued, device_key, lti_key))
     })

@@ -3,7 +3,9 @@
 //! account disabled, enabled or removed.
 
 use crate::auth;
-use crate::store::db::{self, Db, NewUser, Role};
+use crate::store::accounts;
+use crate::store::accounts::{NewUser, Role};
+use crate::store::db::Db;
 use nimlab_core::error::{Error, Result};
 use std::collections::HashSet;
 use std::io::IsTerminal;
@@ -183,7 +185,7 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
     let rows = read_roster(roster)?;
     // Existing accounts keep their role: an instructor on the roster stays an instructor.
     let existing: std::collections::HashMap<String, Role> = db
-        .with(db::users)?
+        .with(accounts::users)?
         .into_iter()
         .map(|u| (u.username, u.role))
         .collect();
@@ -228,10 +230,10 @@ pub fn import(db: &Db, roster: &Path, credentials: &Path) -> Result<Imported> {
                 .or_else(|| existing.get(&user.username).copied())
                 .unwrap_or(Role::Student);
             // Dropped uncommitted: a refused roster changes no account.
-            if let Some(why) = db::launched_account_refusal(&mut tx, &user.username, role)? {
+            if let Some(why) = accounts::launched_account_refusal(&mut tx, &user.username, role)? {
                 return Ok(Some(why));
             }
-            if db::upsert_user(&mut tx, user, role, hash)? {
+            if accounts::upsert_user(&mut tx, user, role, hash)? {
                 report.added += 1;
             } else {
                 report.updated += 1;
@@ -339,7 +341,7 @@ pub fn add(db: &Db, username: &str, name: &str, role: Role, password: &str) -> R
     };
     db.with(|c| {
         // Keep what an import set, unless told otherwise.
-        let old = db::find_user(c, username)?;
+        let old = accounts::find_user(c, username)?;
         let user = match &old {
             Some((existing, _)) => NewUser {
                 name: if name.is_empty() {
@@ -353,10 +355,10 @@ pub fn add(db: &Db, username: &str, name: &str, role: Role, password: &str) -> R
             },
             None => user,
         };
-        if let Some(why) = db::launched_account_refusal(c, username, role)? {
+        if let Some(why) = accounts::launched_account_refusal(c, username, role)? {
             return Ok(Err(why));
         }
-        db::upsert_user(c, &user, role, Some(&hash)).map(Ok)
+        accounts::upsert_user(c, &user, role, Some(&hash)).map(Ok)
     })?
     .map_err(Error::usage)
 }
@@ -364,14 +366,14 @@ pub fn add(db: &Db, username: &str, name: &str, role: Role, password: &str) -> R
 /// Sets an account's password; its sessions end.
 pub fn passwd(db: &Db, username: &str, password: &str) -> Result<()> {
     let hash = auth::hash_password(password)?;
-    let found = db.with(|c| db::find_user(c, username))?;
+    let found = db.with(|c| accounts::find_user(c, username))?;
     let Some((user, _)) = found else {
         return Err(Error::usage(format!(
             "no account `{username}` in {}",
             db.shown()
         )));
     };
-    db.with(|c| db::set_password(c, user.id, &hash))
+    db.with(|c| accounts::set_password(c, user.id, &hash))
 }
 
 fn no_account(db: &Db, username: &str) -> Error {
@@ -380,7 +382,7 @@ fn no_account(db: &Db, username: &str) -> Error {
 
 /// Disables (or enables) an account; a disabled one's sessions end.
 pub fn set_disabled(db: &Db, username: &str, disabled: bool) -> Result<()> {
-    if db.with(|c| db::set_disabled(c, username, disabled))? {
+    if db.with(|c| accounts::set_disabled(c, username, disabled))? {
         Ok(())
     } else {
         Err(no_account(db, username))
@@ -390,7 +392,7 @@ pub fn set_disabled(db: &Db, username: &str, disabled: bool) -> Result<()> {
 /// Removes an account (its submissions too with `with_submissions`); returns how many
 /// submissions were deleted.
 pub fn remove(db: &Db, username: &str, with_submissions: bool) -> Result<usize> {
-    db.with(|c| db::remove_user(c, username, with_submissions))?
+    db.with(|c| accounts::remove_user(c, username, with_submissions))?
         .ok_or_else(|| no_account(db, username))
 }
 

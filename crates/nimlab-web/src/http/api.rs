@@ -9,7 +9,9 @@ use crate::http::listing::{ListQuery, MAX_LIMIT, PAGE_SIZE};
 use crate::http::login::{self, Peer};
 use crate::http::state::AppState;
 use crate::http::upload::{accept, enqueue, read_upload};
-use crate::store::db::{self, Submission, Summary};
+use crate::store::calendar;
+use crate::store::submissions;
+use crate::store::submissions::{Submission, Summary};
 use crate::views::NOT_JUDGED;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
@@ -80,8 +82,10 @@ pub async fn logout(
 /// `GET /api/exercises`: the lab's exercises in order, with the user's best result.
 pub async fn exercises(State(app): State<AppState>, session: Session) -> ApiResult {
     let user_id = session.user.id;
-    let judged = app.db(move |c| db::judged(c, Some(user_id))).await?;
-    let deadlines = app.db(db::deadlines).await?;
+    let judged = app
+        .db(move |c| submissions::judged(c, Some(user_id)))
+        .await?;
+    let deadlines = app.db(calendar::deadlines).await?;
     let best = best_by_exercise(&judged);
     let list: Vec<Value> = app
         .lab
@@ -141,7 +145,7 @@ pub async fn submit(
 }
 
 /// A submission's line, with whether it was sent after its student's due time (`late`).
-fn summary_json(summary: &Summary, deadlines: &db::Deadlines) -> Value {
+fn summary_json(summary: &Summary, deadlines: &calendar::Deadlines) -> Value {
     let late = deadlines
         .timeliness(summary.user_id, &summary.exercise, summary.submitted_at)
         .late;
@@ -168,7 +172,7 @@ fn submission_json(
     submission: &Submission,
     waiting_before: i64,
     viewer_is_staff: bool,
-    deadlines: &db::Deadlines,
+    deadlines: &calendar::Deadlines,
 ) -> Result<Value, Fail> {
     let mut value = summary_json(&submission.summary, deadlines);
     let unreadable = |e: serde_json::Error| {
@@ -191,7 +195,7 @@ fn submission_json(
         Some(_) => json!(NOT_JUDGED),
         None => Value::Null,
     };
-    if submission.summary.status == db::Status::Queued {
+    if submission.summary.status == submissions::Status::Queued {
         value["waiting_before"] = json!(waiting_before);
     }
     Ok(value)
@@ -205,13 +209,13 @@ pub async fn submission(
     Path(id): Path<i64>,
 ) -> ApiResult {
     let submission = visible_submission(&app, &session, id).await?;
-    let waiting_before = if submission.summary.status == db::Status::Queued {
-        app.db(move |c| db::waiting_before(c, id)).await?
+    let waiting_before = if submission.summary.status == submissions::Status::Queued {
+        app.db(move |c| submissions::waiting_before(c, id)).await?
     } else {
         0
     };
     let staff = session.user.is_staff();
-    let deadlines = app.db(db::deadlines).await?;
+    let deadlines = app.db(calendar::deadlines).await?;
     Ok(Json(submission_json(
         &submission,
         waiting_before,
@@ -234,9 +238,13 @@ pub async fn submissions(
     let size = paged.then(|| query.limit.unwrap_or(PAGE_SIZE).clamp(1, MAX_LIMIT));
     let filter = query.filter(&session.user, size)?;
     let counted = filter.clone();
-    let total = app.db(move |c| db::count_submissions(c, &counted)).await?;
-    let rows = app.db(move |c| db::submissions(c, &filter)).await?;
-    let deadlines = app.db(db::deadlines).await?;
+    let total = app
+        .db(move |c| submissions::count_submissions(c, &counted))
+        .await?;
+    let rows = app
+        .db(move |c| submissions::submissions(c, &filter))
+        .await?;
+    let deadlines = app.db(calendar::deadlines).await?;
     let list: Vec<Value> = rows.iter().map(|s| summary_json(s, &deadlines)).collect();
     let mut response = Json(list).into_response();
     response.headers_mut().insert("x-total-count", total.into());

@@ -12,7 +12,10 @@ use crate::http::login::{Peer, SESSION_COOKIE, cookie};
 use crate::http::state::{App, AppState};
 use crate::http::throttle::network;
 use crate::http::upload::kib;
-use crate::store::db::{self, Submission, User};
+use crate::store::accounts;
+use crate::store::accounts::User;
+use crate::store::submissions;
+use crate::store::submissions::Submission;
 use crate::views::assets;
 use crate::views::urls::{is_api, is_upload, percent_encode};
 use axum::body::{Body, Bytes};
@@ -86,7 +89,7 @@ impl FromRequestParts<AppState> for Session {
             Some(token) => {
                 let hash = auth::token_hash(&token);
                 let lookup = hash.clone();
-                app.db(move |c| db::session_user(c, &lookup))
+                app.db(move |c| accounts::session_user(c, &lookup))
                     .await
                     .map_err(|f| f.into_response_for(is_api(&path)))?
                     .map(|(user, csrf)| (user, csrf, hash))
@@ -137,7 +140,7 @@ pub async fn visible_submission(
     id: i64,
 ) -> Result<Submission, Fail> {
     let submission = app
-        .db(move |c| db::submission(c, id))
+        .db(move |c| submissions::submission(c, id))
         .await?
         .ok_or_else(Fail::not_found)?;
     if submission.summary.user_id != session.user.id && !session.user.is_staff() {

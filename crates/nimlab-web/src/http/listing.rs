@@ -1,9 +1,10 @@
 //! The submission lists' query (`/submissions` and `GET /api/submissions`): filters by
-//! student, exercise, verdict and dates, and the page asked for, read into a [`db::Filter`]
+//! student, exercise, verdict and dates, and the page asked for, read into a [`submissions::Filter`]
 //! that a student's own id always narrows.
 
 use crate::http::fail::Fail;
-use crate::store::db::{self, User};
+use crate::store::accounts::User;
+use crate::store::submissions;
 use serde::Deserialize;
 
 /// Rows on a page of `/submissions`.
@@ -62,13 +63,17 @@ impl ListQuery {
     /// The filter for `user`: a student's own submissions only (a `student` asked for is
     /// ignored), everyone's for staff; `page_size` rows from page `page` (1 first), or every
     /// row when None.
-    pub fn filter(&self, user: &User, page_size: Option<usize>) -> Result<db::Filter, Fail> {
+    pub fn filter(
+        &self,
+        user: &User,
+        page_size: Option<usize>,
+    ) -> Result<submissions::Filter, Fail> {
         let staff = user.is_staff();
         let from_ms = day("from", given(self.from.as_ref()))?;
         // The `to` day is included: up to the start of the next one.
         let until_ms = day("to", given(self.to.as_ref()))?.map(|start| start + 86_400_000);
         let page = self.page.unwrap_or(1).max(1);
-        Ok(db::Filter {
+        Ok(submissions::Filter {
             user_id: (!staff).then_some(user.id),
             username: given(self.student.as_ref()).filter(|_| staff),
             exercise: given(self.exercise.as_ref()),

@@ -6,7 +6,9 @@ use crate::auth::{self, HashRefused, Lane, Share};
 use crate::http::fail::Fail;
 use crate::http::state::{App, AppState};
 use crate::http::throttle::{self, Device};
-use crate::store::db::{self, User};
+use crate::store::accounts;
+use crate::store::accounts::User;
+use crate::store::db;
 use crate::users;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
@@ -74,7 +76,7 @@ pub struct LoggedIn {
 struct Counted {
     key: String,
     device: Option<Device>,
-    throttle: Option<db::Throttle>,
+    throttle: Option<accounts::Throttle>,
     /// Whose turn its check takes among the others waiting.
     share: Share,
 }
@@ -224,7 +226,7 @@ pub async fn change_password(
         .map_err(not_checked)?
         .map_err(Fail::from)?;
     let keep = current_session.to_string();
-    app.db(move |c| db::set_password_keeping(c, checked.id, &hash, Some(&keep)))
+    app.db(move |c| accounts::set_password_keeping(c, checked.id, &hash, Some(&keep)))
         .await
 }
 
@@ -253,7 +255,7 @@ async fn check_login(
     // their failures recorded). Read again with the ticket held: every earlier check is now
     // either under way (in the ticket's count) or recorded, so together they stay in bounds.
     let lookup = lane.key.clone();
-    let fresh = app.db(move |c| db::throttle(c, &lookup)).await?;
+    let fresh = app.db(move |c| accounts::throttle(c, &lookup)).await?;
     let now = db::now_ms();
     if throttle::wait(fresh, now).is_some()
         || ticket.under_way() > throttle::checks_at_once(fresh, now)
@@ -262,7 +264,7 @@ async fn check_login(
     }
     lane.throttle = fresh;
     let lookup = username.clone();
-    let found = app.db(move |c| db::find_user(c, &lookup)).await?;
+    let found = app.db(move |c| accounts::find_user(c, &lookup)).await?;
     let user = match found {
         Some((user, hash)) => check_password(app, &lane, user, hash, request, ticket).await?,
         None => {
@@ -308,7 +310,7 @@ async fn choose_lane(
     if let Some(device) = device {
         let key = throttle::device_key(&device.nonce);
         let lookup = key.clone();
-        let found = app.db(move |c| db::throttle(c, &lookup)).await?;
+        let found = app.db(move |c| accounts::throttle(c, &lookup)).await?;
         if throttle::wait(found, now).is_none() {
             return Ok(Counted {
                 key,
@@ -320,7 +322,7 @@ async fn choose_lane(
     }
     let key = throttle::account_key(username);
     let lookup = key.clone();
-    let found = app.db(move |c| db::throttle(c, &lookup)).await?;
+    let found = app.db(move |c| accounts::throttle(c, &lookup)).await?;
     if let Some(wait) = throttle::wait(found, now) {
         return Err(must_wait(
             wait,
@@ -352,7 +354,7 @@ async fn check_password(
         .run(lane.lane(), &lane.share, move || {
             let _ticket = ticket;
             if times.verify(&request.password, &hash) {
-                db.with(|c| db::clear_throttle(c, &key))?;
+                db.with(|c| accounts::clear_throttle(c, &key))?;
                 return Ok(Some(user));
             }
             times.failure(|| db.with(|c| throttle::record_failure(c, &key, &username)))?;
@@ -418,7 +420,7 @@ pub async fn start_session(app: &AppState, user: &User) -> Result<String, Fail> 
     let token = auth::random_token();
     let (hash, csrf, id) = (auth::token_hash(&token), auth::random_token(), user.id);
     let lifetime = SESSION_LIFETIME.as_millis() as i64;
-    app.db(move |c| db::create_session(c, &hash, id, &csrf, lifetime))
+    app.db(move |c| accounts::create_session(c, &hash, id, &csrf, lifetime))
         .await?;
     Ok(token)
 }
@@ -427,7 +429,7 @@ pub async fn start_session(app: &AppState, user: &User) -> Result<String, Fail> 
 pub async fn log_out(app: &AppState, headers: &HeaderMap) -> Result<(), Fail> {
     if let Some(token) = cookie(headers, SESSION_COOKIE) {
         let hash = auth::token_hash(&token);
-        app.db(move |c| db::delete_session(c, &hash)).await?;
+        app.db(move |c| accounts::delete_session(c, &hash)).await?;
     }
     Ok(())
 }

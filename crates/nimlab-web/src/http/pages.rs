@@ -11,7 +11,15 @@ use crate::http::login::{
 };
 use crate::http::state::{App, AppState};
 use crate::http::upload::{accept, enqueue, read_upload};
-use crate::store::db::{self, Rejudge, Summary};
+use crate::store::accounts;
+use crate::store::calendar;
+use crate::store::db;
+use crate::store::judging;
+use crate::store::judging::Rejudge;
+use crate::store::processes;
+use crate::store::site;
+use crate::store::submissions;
+use crate::store::submissions::Summary;
 use crate::views::urls::{is_api, safe_next};
 use crate::views::{self, Viewer};
 use axum::body::Body;
@@ -38,7 +46,7 @@ pub async fn home(State(app): State<AppState>, headers: HeaderMap) -> PageResult
         return Ok(Redirect::to("/login").into_response());
     };
     let hash = auth::token_hash(&token);
-    let found = app.db(move |c| db::session_user(c, &hash)).await?;
+    let found = app.db(move |c| accounts::session_user(c, &hash)).await?;
     let target = match found {
         Some((user, _)) if user.is_staff() => "/class",
         Some(_) => "/exercises",
@@ -77,7 +85,7 @@ pub async fn error_navigation(
     let session = match token {
         Some(token) => {
             let hash = auth::token_hash(&token);
-            app.db(move |c| db::session_user(c, &hash))
+            app.db(move |c| accounts::session_user(c, &hash))
                 .await
                 .ok()
                 .flatten()
@@ -238,19 +246,21 @@ pub async fn logout(
 
 pub async fn exercises(State(app): State<AppState>, session: Session) -> PageResult {
     let user_id = session.user.id;
-    let judged = app.db(move |c| db::judged(c, Some(user_id))).await?;
+    let judged = app
+        .db(move |c| submissions::judged(c, Some(user_id)))
+        .await?;
     let all = app
         .db(move |c| {
-            db::submissions(
+            submissions::submissions(
                 c,
-                &db::Filter {
+                &submissions::Filter {
                     user_id: Some(user_id),
-                    ..db::Filter::default()
+                    ..submissions::Filter::default()
                 },
             )
         })
         .await?;
-    let deadlines = app.db(db::deadlines).await?;
+    let deadlines = app.db(calendar::deadlines).await?;
     let best = best_by_exercise(&judged);
     let rows: Vec<views::ExerciseRow> = app
         .lab
@@ -284,18 +294,18 @@ pub async fn exercise(
     let (user_id, wanted) = (session.user.id, exercise.name.clone());
     let mine = app
         .db(move |c| {
-            db::submissions(
+            submissions::submissions(
                 c,
-                &db::Filter {
+                &submissions::Filter {
                     user_id: Some(user_id),
                     exercise: Some(wanted),
                     limit: Some(50),
-                    ..db::Filter::default()
+                    ..submissions::Filter::default()
                 },
             )
         })
         .await?;
-    let deadlines = app.db(db::deadlines).await?;
+    let deadlines = app.db(calendar::deadlines).await?;
     let late = late_ones(&deadlines, &mine);
     let view = views::ExerciseView {
         exercise,
@@ -378,7 +388,7 @@ pub async fn submit(
 }
 
 /// The ids of those of `rows` sent after their student's due time.
-fn late_ones(deadlines: &db::Deadlines, rows: &[Summary]) -> std::collections::HashSet<i64> {
+fn late_ones(deadlines: &calendar::Deadlines, rows: &[Summary]) -> std::collections::HashSet<i64> {
     rows.iter()
         .filter(|s| {
             deadlines
@@ -397,9 +407,13 @@ pub async fn history(
 ) -> PageResult {
     let filter = query.filter(&session.user, Some(PAGE_SIZE))?;
     let counted = filter.clone();
-    let total = app.db(move |c| db::count_submissions(c, &counted)).await?;
-    let rows = app.db(move |c| db::submissions(c, &filter)).await?;
-    let deadlines = app.db(db::deadlines).await?;
+    let total = app
+        .db(move |c| submissions::count_submissions(c, &counted))
+        .await?;
+    let rows = app
+        .db(move |c| submissions::submissions(c, &filter))
+        .await?;
+    let deadlines = app.db(calendar::deadlines).await?;
     let late = late_ones(&deadlines, &rows);
     let page = query.page();
     let first = (page - 1) * PAGE_SIZE;
@@ -443,8 +457,8 @@ pub async fn submission(
     {
         *report = report.for_student();
     }
-    let waiting_before = app.db(move |c| db::waiting_before(c, id)).await?;
-    let deadlines = app.db(db::deadlines).await?;
+    let waiting_before = app.db(move |c| submissions::waiting_before(c, id)).await?;
+    let deadlines = app.db(calendar::deadlines).await?;
     let summary = &submission.summary;
     let late = deadlines
         .timeliness(summary.user_id, &summary.exercise, summary.submitted_at)
@@ -476,8 +490,8 @@ pub async fn source(
 
 pub async fn class(State(app): State<AppState>, session: Session) -> PageResult {
     session.require_staff()?;
-    let users = app.db(db::users).await?;
-    let judged = app.db(|c| db::judged(c, None)).await?;
+    let users = app.db(accounts::users).await?;
+    let judged = app.db(|c| submissions::judged(c, None)).await?;
     let lms = app.db(crate::lti::store::score_states).await?;
     let best = grades::choose(&judged, GradesFrom::Best);
     let exercises: Vec<&nimlab_core::lab::LabExercise> = app.lab.exercises.iter().collect();
@@ -517,9 +531,9 @@ pub async fn queue(
     Query(query): Query<QueueQuery>,
 ) -> PageResult {
     session.require_staff()?;
-    let rows = app.db(db::queue).await?;
-    let counts = app.db(db::counts).await?;
-    let processes = app.db(db::processes).await?;
+    let rows = app.db(submissions::queue).await?;
+    let counts = app.db(site::counts).await?;
+    let processes = app.db(processes::processes).await?;
     let view = views::QueueView {
         processes: &processes,
         rows: &rows,
@@ -563,7 +577,7 @@ pub async fn rejudge(
             .into());
         }
     };
-    let count = app.db(move |c| db::rejudge(c, &what)).await?;
+    let count = app.db(move |c| judging::rejudge(c, &what)).await?;
     app.signal.notify();
     Ok(Redirect::to(&format!("/queue?rejudged={count}")).into_response())
 }
@@ -630,7 +644,7 @@ pub async fn reset_password(
     session.require_instructor()?;
     let username = form.username;
     let lookup = username.clone();
-    let Some((user, _)) = app.db(move |c| db::find_user(c, &lookup)).await? else {
+    let Some((user, _)) = app.db(move |c| accounts::find_user(c, &lookup)).await? else {
         return Err(Fail::new(StatusCode::NOT_FOUND, format!("no account `{username}`")).into());
     };
     let password = auth::random_password();
@@ -643,7 +657,8 @@ pub async fn reset_password(
         .await
         .map_err(|_| Fail::internal("cannot hash the new password"))?
         .map_err(Fail::from)?;
-    app.db(move |c| db::set_password(c, user.id, &hash)).await?;
+    app.db(move |c| accounts::set_password(c, user.id, &hash))
+        .await?;
     Ok(views::password_reset(&viewer(&session), &username, &password).into_response())
 }
 
@@ -714,9 +729,9 @@ pub async fn deadlines(
     Query(query): Query<DeadlinesQuery>,
 ) -> PageResult {
     session.require_instructor()?;
-    let deadlines = app.db(db::deadlines).await?;
-    let extensions = app.db(db::extension_list).await?;
-    let users = app.db(db::users).await?;
+    let deadlines = app.db(calendar::deadlines).await?;
+    let extensions = app.db(calendar::extension_list).await?;
+    let users = app.db(accounts::users).await?;
     let notice = match query.done.as_deref() {
         Some("set") => Some("The deadline is set."),
         Some("clear") => Some("The deadline is removed."),

@@ -18,7 +18,9 @@
 //! an instructor's reset on the website) lifts them.
 
 use crate::auth::hex;
-use crate::store::db::{self, Throttle};
+use crate::store::accounts;
+use crate::store::accounts::Throttle;
+use crate::store::db;
 use crate::store::sql::{Conn, SqlResult};
 use hmac::{KeyInit, Mac};
 use std::collections::HashMap;
@@ -67,7 +69,7 @@ pub fn after_failure(before: Option<Throttle>, now: i64) -> Throttle {
 
 /// Counts one more failure against `key` (of `username`'s) in the database.
 pub fn record_failure(c: &mut Conn, key: &str, username: &str) -> SqlResult<Throttle> {
-    db::record_failure(c, key, username, FORGET_AFTER_MS, |before| {
+    accounts::record_failure(c, key, username, FORGET_AFTER_MS, |before| {
         after_failure(before, db::now_ms())
     })
 }

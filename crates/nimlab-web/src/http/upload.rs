@@ -4,7 +4,10 @@
 use crate::deadlines;
 use crate::http::fail::Fail;
 use crate::http::state::AppState;
-use crate::store::db::{self, User};
+use crate::store::accounts::User;
+use crate::store::calendar;
+use crate::store::db;
+use crate::store::submissions;
 use axum::extract::Multipart;
 use axum::http::StatusCode;
 use nimlab_core::lab::Lab;
@@ -168,7 +171,7 @@ pub async fn enqueue(app: &AppState, user: &User, accepted: Accepted) -> Result<
             // One moment for the check and the record, so what was let in counts.
             let now = db::now_ms();
             if !instructor {
-                let deadlines = db::deadlines(c)?;
+                let deadlines = calendar::deadlines(c)?;
                 if !deadlines
                     .timeliness(user_id, &accepted.exercise, now)
                     .accepted
@@ -176,7 +179,7 @@ pub async fn enqueue(app: &AppState, user: &User, accepted: Accepted) -> Result<
                     return Ok(Err(Closed(deadlines.personal(user_id, &accepted.exercise))));
                 }
             }
-            db::insert_submission_at(
+            submissions::insert_submission_at(
                 c,
                 user_id,
                 &accepted.exercise,
@@ -197,7 +200,7 @@ pub async fn enqueue(app: &AppState, user: &User, accepted: Accepted) -> Result<
             Some(policy) => deadlines::closed_message(&exercise, &policy),
             None => format!("uploads for {exercise} are closed"),
         })),
-        Err(Refused(db::Refused::TooManyQueued(count))) => {
+        Err(Refused(submissions::Refused::TooManyQueued(count))) => {
             let mut fail = Fail::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
@@ -214,7 +217,7 @@ pub async fn enqueue(app: &AppState, user: &User, accepted: Accepted) -> Result<
 enum NotQueued {
     /// After the student's last moment; their deadline.
     Closed(Option<nimlab_core::deadline::Policy>),
-    Refused(db::Refused),
+    Refused(submissions::Refused),
 }
 use NotQueued::{Closed, Refused};
 

@@ -7,7 +7,7 @@
 //!
 //! Each process is named `HOST:PID:NONCE` ([`unique_name`]), unique even among containers
 //! that share a host name and process id, and every lease is measured by the database's
-//! clock ([`db::clock_ms`]), not by each machine's, so a machine whose clock is off neither
+//! clock ([`judging::clock_ms`]), not by each machine's, so a machine whose clock is off neither
 //! keeps a dead judge's job nor takes a live one's.
 //!
 //! On an SQLite file the one server does all of it alone; a lease there only matters if
@@ -15,7 +15,13 @@
 
 use crate::access_log::log;
 use crate::jobs::signal::Signal;
-use crate::store::db::{self, Claimant, Db, Process, SiteLab};
+use crate::store::db::Db;
+use crate::store::judging;
+use crate::store::judging::Claimant;
+use crate::store::processes;
+use crate::store::processes::Process;
+use crate::store::site;
+use crate::store::site::SiteLab;
 use nimlab_core::lab::Lab;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -96,12 +102,12 @@ impl Presence {
                 nimlab: env!("CARGO_PKG_VERSION").to_string(),
                 by: name,
             };
-            presence.db.with(|c| db::set_site_lab(c, &site))?;
+            presence.db.with(|c| site::set_site_lab(c, &site))?;
         }
         let refusing = presence.db.with(|c| presence.check_site(c))?;
         presence
             .db
-            .with(|c| db::register(c, &presence.row(refusing.clone())))?;
+            .with(|c| processes::register(c, &presence.row(refusing.clone())))?;
         presence.set_refusing(refusing);
         Ok(Arc::new(presence))
     }
@@ -161,7 +167,7 @@ impl Presence {
             env!("CARGO_PKG_VERSION"),
             short(&self.digest)
         );
-        Ok(match db::site_lab(c)? {
+        Ok(match site::site_lab(c)? {
             None => Some(format!(
                 "no web process has started on this database yet, so the lab the website serves is not known (this judge has {ours})"
             )),
@@ -240,9 +246,9 @@ impl Presence {
 
     fn keep_once(&self, c: &mut crate::store::sql::Conn) -> crate::store::sql::SqlResult<()> {
         if self.kind.judges() {
-            db::renew(c, &self.claimant)?;
+            judging::renew(c, &self.claimant)?;
         }
-        let expired = db::expire(c)?;
+        let expired = judging::expire(c)?;
         if expired.queued > 0 {
             log(format!(
                 "{} submission(s) whose judge stopped renewing its lease (killed, frozen or its machine lost) are queued again",
@@ -254,12 +260,12 @@ impl Presence {
             log(format!(
                 "{} submission(s) marked failed: their judges stopped {} times while judging them",
                 expired.failed,
-                db::LEASES_LOST_AT_MOST
+                judging::LEASES_LOST_AT_MOST
             ));
         }
         let refusing = self.check_site(c)?;
-        if !db::heartbeat(c, self.name(), refusing.as_deref())? {
-            db::register(c, &self.row(refusing.clone()))?;
+        if !processes::heartbeat(c, self.name(), refusing.as_deref())? {
+            processes::register(c, &self.row(refusing.clone()))?;
         }
         self.set_refusing(refusing);
         Ok(())
@@ -300,8 +306,8 @@ impl Presence {
         client
             .batch_execute(&format!(
                 "LISTEN {}; LISTEN {}",
-                db::QUEUE_CHANNEL,
-                db::RESULTS_CHANNEL
+                judging::QUEUE_CHANNEL,
+                judging::RESULTS_CHANNEL
             ))
             .map_err(failed)?;
         self.signal.notify();
@@ -310,7 +316,7 @@ impl Presence {
             let mut notifications = client.notifications();
             let mut waiting = notifications.timeout_iter(Duration::from_secs(1));
             while let Some(notification) = waiting.next().map_err(failed)? {
-                if notification.channel() == db::QUEUE_CHANNEL {
+                if notification.channel() == judging::QUEUE_CHANNEL {
                     self.signal.notify();
                 } else {
                     results.notify_one();
@@ -325,11 +331,11 @@ impl Presence {
     pub fn leave(&self) {
         let released = self.db.with(|c| {
             let released = if self.kind.judges() {
-                db::release(c, self.name())?
+                judging::release(c, self.name())?
             } else {
                 0
             };
-            db::unregister(c, self.name())?;
+            processes::unregister(c, self.name())?;
             Ok(released)
         });
         match released {
@@ -350,7 +356,7 @@ impl Presence {
 /// name were another's would renew that one's leases, and give its jobs back, as its own.
 fn unique_name() -> String {
     let nonce = crate::auth::random_token();
-    format!("{}:{}", db::host_and_pid(), &nonce[..8])
+    format!("{}:{}", processes::host_and_pid(), &nonce[..8])
 }
 
 /// A digest as messages show it: its first 12 hex digits.

@@ -1,12 +1,14 @@
 //! The judging workers: threads that take jobs from the queue in the database (see
-//! [`db::claim`] for the order) and run the same check `nimlab check` runs. A result the
+//! [`judging::claim`] for the order) and run the same check `nimlab check` runs. A result the
 //! database cannot take (a full disk) is kept and tried again, never dropped: see
 //! [`Workers::keep`].
 
 use crate::access_log::log;
 use crate::jobs::cluster::Presence;
 use crate::jobs::signal::Signal;
-use crate::store::db::{self, Db, Job, Outcome};
+use crate::store::db::Db;
+use crate::store::judging;
+use crate::store::judging::{Job, Outcome};
 use nimlab_core::check::{self, CheckRequest};
 use nimlab_core::error::{Error, Result};
 use nimlab_core::lab::Lab;
@@ -89,7 +91,7 @@ impl Workers {
                 self.signal.wait(seen, poll);
                 continue;
             }
-            match self.db.with(|c| db::claim(c, &self.presence.claimant)) {
+            match self.db.with(|c| judging::claim(c, &self.presence.claimant)) {
                 Ok(Some(job)) => self.run(job),
                 Ok(None) => self.signal.wait(seen, poll),
                 Err(e) => {
@@ -193,7 +195,7 @@ fn store(
                 )
                 .into());
             }
-            db::finish(c, job, outcome)
+            judging::finish(c, job, outcome)
         });
         let error = match stored {
             Ok(true) => return Ok(()),

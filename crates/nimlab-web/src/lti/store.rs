@@ -4,7 +4,9 @@
 //! `lti_launches` table older versions wrote is left unused.
 
 use crate::lti::token::{CourseRole, Launch};
-use crate::store::db::{self, Role, User, now_ms};
+use crate::store::accounts;
+use crate::store::accounts::{Role, User};
+use crate::store::db::now_ms;
 use crate::store::sql::{Conn, Dialect, Optional, Row, SqlError, SqlResult, params};
 
 /// Nonces are remembered well past the oldest id_token accepted (and its launch cookie).
@@ -313,7 +315,7 @@ pub fn account_for(
             params![user_id, role.as_str()],
         )?;
     }
-    let user = db::user_by_id(&mut tx, user_id)?.ok_or(SqlError::NoRows)?;
+    let user = accounts::user_by_id(&mut tx, user_id)?.ok_or(SqlError::NoRows)?;
     if launch.deep_link.is_some() && (launch.role == CourseRole::Learner || !user.is_staff()) {
         return Ok(Err(Refusal::NotStaff));
     }

@@ -7,7 +7,7 @@ use crate::lti::launch_cookie::{self, LaunchKey};
 use crate::lti::outgoing;
 use crate::lti::store::{self, Platform};
 use crate::lti::token;
-use crate::store::db;
+use crate::store::accounts;
 use crate::store::sql::{Conn, SqlResult};
 use jsonwebtoken::jwk::JwkSet;
 use nimlab_core::error::Result;
@@ -129,12 +129,12 @@ pub fn refresh_frames(lti: &Lti, c: &mut Conn) -> SqlResult<()> {
 
 /// The tool's key from the database, made on the first start.
 pub fn tool_key(c: &mut Conn) -> SqlResult<Vec<u8>> {
-    db::secret(c, keys::SECRET_NAME, keys::fresh_key)
+    accounts::secret(c, keys::SECRET_NAME, keys::fresh_key)
 }
 
 /// The key that signs launch cookies, from the database, made on the first start.
 pub fn launch_key(c: &mut Conn) -> SqlResult<Vec<u8>> {
-    db::secret(c, launch_cookie::SECRET_NAME, crate::auth::random_key)
+    accounts::secret(c, launch_cookie::SECRET_NAME, crate::auth::random_key)
 }
 
 pub fn load(key_der: &[u8], launch_key: Vec<u8>) -> Result<Lti> {

@@ -4,7 +4,9 @@
 pub(crate) mod assets;
 pub(crate) mod urls;
 
-use crate::store::db::{self, Status, Summary, User};
+use crate::store::accounts::User;
+use crate::store::processes;
+use crate::store::submissions::{Status, Summary};
 use crate::views::urls::percent_encode;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
@@ -968,7 +970,7 @@ pub struct QueueView<'a> {
     pub notice: Option<String>,
     pub exercises: Vec<&'a str>,
     /// The processes serving and judging on the database, heard of lately.
-    pub processes: &'a [db::Process],
+    pub processes: &'a [processes::Process],
 }
 
 /// The processes on the database, when there is more than this one to tell of; and a warning
