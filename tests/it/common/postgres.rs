@@ -68,14 +68,7 @@ fn as_owner(command: &mut Command, owner: &Option<(u32, u32, String)>) {
 }
 
 fn start() -> Option<Cluster> {
-    let Some(bin) = bin_dir() else {
-        crate::common::tool_missing(
-            "PostgreSQL",
-            "apt-get install postgresql",
-            "the website on PostgreSQL",
-        );
-        return None;
-    };
+    let bin = bin_dir()?;
     let owner = owner();
     let user = owner
         .as_ref()
@@ -227,7 +220,10 @@ impl Cluster {
 /// A new, empty database on the test cluster: its connection string for `--db`. None when
 /// PostgreSQL is missing and its tests are skipped (see `tool_missing`).
 pub fn database() -> Option<String> {
-    let cluster = CLUSTER.get_or_init(start).as_ref()?;
+    let Some(cluster) = CLUSTER.get_or_init(start).as_ref() else {
+        missing("the website on PostgreSQL");
+        return None;
+    };
     let name = format!(
         "t{}_{}",
         std::process::id(),
@@ -284,18 +280,20 @@ impl TlsCluster {
 
 /// The TLS cluster, started on first use; None when PostgreSQL is missing.
 pub fn tls_cluster() -> Option<&'static TlsCluster> {
-    TLS_CLUSTER.get_or_init(start_tls).as_ref()
+    let cluster = TLS_CLUSTER.get_or_init(start_tls).as_ref();
+    if cluster.is_none() {
+        missing("the website on PostgreSQL over TLS");
+    }
+    cluster
+}
+
+/// Every test that needed PostgreSQL names itself as skipped (or fails under CI).
+fn missing(untested: &str) {
+    crate::common::tool_missing("PostgreSQL", "apt-get install postgresql", untested);
 }
 
 fn start_tls() -> Option<TlsCluster> {
-    let Some(bin) = bin_dir() else {
-        crate::common::tool_missing(
-            "PostgreSQL",
-            "apt-get install postgresql",
-            "the website on PostgreSQL over TLS",
-        );
-        return None;
-    };
+    let bin = bin_dir()?;
     let owner = owner();
     let user = owner
         .as_ref()

@@ -12,19 +12,23 @@ use crate::http::login::{Peer, SESSION_COOKIE, cookie};
 use crate::http::state::{App, AppState};
 use crate::http::throttle::network;
 use crate::http::upload::kib;
+use crate::lti::tool::Lti;
 use crate::store::accounts;
 use crate::store::accounts::User;
 use crate::store::submissions;
 use crate::store::submissions::Submission;
 use crate::views::assets;
 use crate::views::urls::{is_api, is_upload, percent_encode};
+use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
+use std::sync::Arc;
 use std::time::Duration;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// The largest body of a request other than an upload (a login, a form's few fields).
 pub const SMALL_BODY: usize = 16 * 1024;
@@ -223,7 +227,7 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
         Method::GET | Method::HEAD | Method::OPTIONS
     );
     if safe {
-        return with_secure_headers(&app, next.run(request).await);
+        return next.run(request).await;
     }
     let api = is_api(request.uri().path());
     let declared = declared_length(request.headers());
@@ -237,7 +241,6 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     if refused {
         drain_small(&app, sender, body, declared).await;
         return refusal(
-            &app,
             api,
             Fail::forbidden(
                 "refused: this request came from another site (its Origin is not this server)",
@@ -249,7 +252,7 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
             Ok(user) => sender = Sender::User(user),
             Err(response) => {
                 drain_small(&app, sender, body, declared).await;
-                return with_secure_headers(&app, response);
+                return response;
             }
         }
         app.body_cap()
@@ -260,13 +263,13 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     };
     let (bytes, permit) = match read_body(&app, sender, body, declared, cap, upload).await {
         Ok(read) => read,
-        Err(fail) => return refusal(&app, api, fail),
+        Err(fail) => return refusal(api, fail),
     };
     let request = Request::from_parts(parts, Body::from(bytes));
     let response = next.run(request).await;
     // The body is held until the handler is done with it.
     drop(permit);
-    with_secure_headers(&app, response)
+    response
 }
 
 /// The routes a platform's page posts to from its own site (LTI login and launch).
@@ -283,9 +286,9 @@ async fn find_uploader(app: &AppState, parts: &mut Parts) -> Result<i64, Respons
     Ok(user)
 }
 
-/// A refusal by the guard, as JSON or a page, with the security headers.
-fn refusal(app: &App, api: bool, fail: Fail) -> Response {
-    with_secure_headers(app, fail.into_response_for(api))
+/// A refusal by the guard, as JSON or a page.
+fn refusal(api: bool, fail: Fail) -> Response {
+    fail.into_response_for(api)
 }
 
 /// A body too large for its `cap`, in words for an upload or any other request.
@@ -353,26 +356,17 @@ async fn reserve(app: &App, sender: Sender, bytes: usize) -> Result<BodyRoom, Fa
     }
 }
 
-fn with_secure_headers(app: &App, mut response: Response) -> Response {
-    let form_target = response.extensions_mut().remove::<FormTarget>();
-    secure_headers(
-        response.headers_mut(),
-        app.lti.frame_ancestors().as_deref(),
-        form_target.as_ref().map(|t| t.0.as_str()),
-    );
-    response
-}
-
 /// A page whose form is sent to another site (an LMS's Deep Linking return URL): that
 /// origin is added to the page's `form-action`.
 #[derive(Clone)]
 pub struct FormTarget(pub String);
 
-/// The headers every response carries. `frames`: the origins that may frame the site
-/// (`serve --lti-frames`), else none may.
-fn secure_headers(headers: &mut HeaderMap, frames: Option<&str>, form_target: Option<&str>) {
+/// The Content-Security-Policy of a response: `frames`, the origins that may frame the site
+/// (`serve --lti-frames`), else none may; `form_target`, another site a page's form is sent
+/// to. The other headers every response carries are set beside it, in [`security_headers`].
+fn content_security_policy(frames: Option<&str>, form_target: Option<&FormTarget>) -> HeaderValue {
     let form_action = match form_target {
-        Some(origin) => format!("'self' {origin}"),
+        Some(FormTarget(origin)) => format!("'self' {origin}"),
         None => "'self'".into(),
     };
     let csp = format!(
@@ -380,19 +374,43 @@ fn secure_headers(headers: &mut HeaderMap, frames: Option<&str>, form_target: Op
         assets::script_hash(),
         frames.unwrap_or("'none'")
     );
-    let mut set = vec![
-        (header::CONTENT_SECURITY_POLICY, csp),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff".into()),
-        (header::REFERRER_POLICY, "same-origin".into()),
-    ];
-    // X-Frame-Options cannot name several origins; frame-ancestors wins where both are.
-    if frames.is_none() {
-        set.push((header::X_FRAME_OPTIONS, "DENY".into()));
-    }
-    for (name, value) in set {
-        headers.insert(name, HeaderValue::from_str(&value).expect("ASCII"));
-    }
-    if !headers.contains_key(header::CACHE_CONTROL) {
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    }
+    HeaderValue::from_str(&csp).expect("ASCII")
+}
+
+/// The headers every response carries, whoever answered it (a handler, the guard, the
+/// fallback, an error page), as tower-http's layers around the router.
+pub fn security_headers(router: Router<AppState>, lti: Arc<Lti>) -> Router<AppState> {
+    let framed = Arc::clone(&lti);
+    router
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            move |response: &Response| {
+                Some(content_security_policy(
+                    lti.frame_ancestors().as_deref(),
+                    response.extensions().get::<FormTarget>(),
+                ))
+            },
+        ))
+        // X-Frame-Options cannot name several origins; frame-ancestors wins where both are.
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_FRAME_OPTIONS,
+            move |_: &Response| {
+                framed
+                    .frame_ancestors()
+                    .is_none()
+                    .then(|| HeaderValue::from_static("DENY"))
+            },
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
 }

@@ -4,7 +4,7 @@
 use super::{api, files, lti, pages};
 use crate::access_log;
 use crate::http::fail::Fail;
-use crate::http::guards::{SMALL_BODY, guard};
+use crate::http::guards::{SMALL_BODY, guard, security_headers};
 use crate::http::state::AppState;
 use crate::views::assets;
 use crate::views::urls::is_api;
@@ -13,6 +13,7 @@ use axum::extract::{DefaultBodyLimit, Request};
 use axum::middleware;
 use axum::response::Response;
 use axum::routing::{get, post};
+use std::sync::Arc;
 
 /// Every route of the website and its API.
 pub fn router(app: AppState) -> Router {
@@ -23,7 +24,7 @@ pub fn router(app: AppState) -> Router {
         .route("/exercises/{name}/submit", post(pages::submit))
         .route("/api/submissions", post(api::submit))
         .layer(upload_limit);
-    Router::new()
+    let routes = Router::new()
         .route("/", get(pages::home))
         .route("/login", get(pages::login_form).post(pages::login))
         .route("/logout", post(pages::logout))
@@ -75,8 +76,9 @@ pub fn router(app: AppState) -> Router {
         .layer(middleware::from_fn_with_state(
             app.clone(),
             pages::error_navigation,
-        ))
-        // Outermost: the line has the status the guard or the handler answered.
+        ));
+    // Outermost: the line has the status the guard or the handler answered.
+    security_headers(routes, Arc::clone(&app.lti))
         .layer(middleware::from_fn(access_log::access_log))
         .with_state(app)
 }
