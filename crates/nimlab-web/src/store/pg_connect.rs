@@ -14,6 +14,7 @@
 //! | `verify-full`        | always                      | signed by it, and names the host  |
 //!
 //! `sslrootcert` is a PEM file of the authorities to trust, or `system` for the machine's.
+//! Over a Unix socket there is no TLS, whatever the mode (PostgreSQL offers none there).
 
 use postgres::config::SslMode;
 use rustls::client::WebPkiServerVerifier;
@@ -106,6 +107,20 @@ impl Target {
             format!("{base}?{}", kept.join("&"))
         };
         let mut config: postgres::Config = rest.parse().map_err(|e| format!("{e}"))?;
+        // As libpq: `sslmode` does not apply to a Unix socket, which PostgreSQL serves without
+        // TLS (the driver would refuse it under `require`).
+        let sockets_only = !config.get_hosts().is_empty()
+            && config
+                .get_hosts()
+                .iter()
+                .all(|host| matches!(host, postgres::config::Host::Unix(_)));
+        if sockets_only {
+            config.ssl_mode(SslMode::Disable);
+            return Ok(Target {
+                config,
+                check: None,
+            });
+        }
         config.ssl_mode(ssl_mode);
         Ok(Target { config, check })
     }
@@ -355,5 +370,10 @@ mod tests {
             Some(&std::time::Duration::from_secs(7))
         );
         assert_eq!(kept.get_ssl_mode(), SslMode::Require);
+        // A Unix socket has no TLS, whatever the mode says (as libpq).
+        assert_eq!(
+            check("postgresql:///db?host=/run/postgresql&sslmode=require"),
+            Ok(None)
+        );
     }
 }
