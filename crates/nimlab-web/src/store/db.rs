@@ -6,7 +6,7 @@
 //! The file is opened in WAL mode with `synchronous = FULL`, so a submission acknowledged to
 //! a student has reached the disk: a crash or `kill -9` after the reply loses nothing.
 
-use crate::store::migrate::{Migration, latest, migrate};
+use crate::store::migrate::{FileLock, Migration, latest, migrate};
 use crate::store::sql::{Conn, Dialect, SqlError, SqlResult};
 use nimlab_core::error::{Error, Result};
 use rusqlite::Connection;
@@ -108,6 +108,12 @@ impl Db {
             path: path.to_path_buf(),
             location,
             idle: Mutex::new(Vec::new()),
+        };
+        let _opening = match &db.location {
+            Location::File(path) => Some(FileLock::exclusive(path).map_err(|e| {
+                Error::internal(format!("{}: cannot lock it to open it", path.display()), e)
+            })?),
+            Location::Postgres(_) => None,
         };
         let mut connection = db.connect()?;
         migrate(&mut connection).map_err(|e| match e {
