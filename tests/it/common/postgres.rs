@@ -81,17 +81,7 @@ fn start() -> Option<Cluster> {
         socket_dir: dir,
         user,
     };
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        match postgres::Client::connect(&cluster.uri("postgres"), postgres::NoTls) {
-            Ok(_) => break,
-            Err(e) if Instant::now() > deadline => panic!(
-                "PostgreSQL did not start: {e}; log: {}",
-                std::fs::read_to_string(cluster.socket_dir.join("server.log")).unwrap_or_default()
-            ),
-            Err(_) => std::thread::sleep(Duration::from_millis(50)),
-        }
-    }
+    wait_until_up(&cluster.uri("postgres"), &cluster.socket_dir);
     Some(cluster)
 }
 
@@ -330,18 +320,23 @@ fn start_tls() -> Option<TlsCluster> {
         cluster.socket_dir.display(),
         cluster.user
     );
+    wait_until_up(&admin_uri, &cluster.socket_dir);
+    Some(cluster)
+}
+
+/// Returns once the server at `uri` answers; after a minute, fails with its log (in `dir`).
+fn wait_until_up(uri: &str, dir: &Path) {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        match postgres::Client::connect(&admin_uri, postgres::NoTls) {
-            Ok(_) => break,
+        match postgres::Client::connect(uri, postgres::NoTls) {
+            Ok(_) => return,
             Err(e) if Instant::now() > deadline => panic!(
-                "PostgreSQL with TLS did not start: {e}; log: {}",
-                std::fs::read_to_string(cluster.socket_dir.join("server.log")).unwrap_or_default()
+                "PostgreSQL did not start: {e}; log: {}",
+                std::fs::read_to_string(dir.join("server.log")).unwrap_or_default()
             ),
             Err(_) => std::thread::sleep(Duration::from_millis(50)),
         }
     }
-    Some(cluster)
 }
 
 /// Files only the cluster's owner reads (PostgreSQL refuses a key others can read).
