@@ -61,6 +61,16 @@ fn owner() -> Option<(u32, u32, String)> {
     Some((id("-u"), id("-g"), "postgres".into()))
 }
 
+/// The cluster's owner (see [`owner`]) and the database user the tests connect as.
+fn owner_and_user() -> (Option<(u32, u32, String)>, String) {
+    let owner = owner();
+    let user = owner
+        .as_ref()
+        .map(|(_, _, name)| name.clone())
+        .unwrap_or_else(|| std::env::var("USER").unwrap_or_else(|_| "postgres".into()));
+    (owner, user)
+}
+
 fn as_owner(command: &mut Command, owner: &Option<(u32, u32, String)>) {
     if let Some((uid, gid, _)) = owner {
         command.uid(*uid).gid(*gid);
@@ -69,11 +79,7 @@ fn as_owner(command: &mut Command, owner: &Option<(u32, u32, String)>) {
 
 fn start() -> Option<Cluster> {
     let bin = bin_dir()?;
-    let owner = owner();
-    let user = owner
-        .as_ref()
-        .map(|(_, _, name)| name.clone())
-        .unwrap_or_else(|| std::env::var("USER").unwrap_or_else(|_| "postgres".into()));
+    let (owner, user) = owner_and_user();
     remove_stale_clusters();
     let (dir, data, log) = init(&bin, &owner, &user, "");
     run_server(bin, data, dir.clone(), log, owner, None);
@@ -284,11 +290,7 @@ fn missing(untested: &str) {
 
 fn start_tls() -> Option<TlsCluster> {
     let bin = bin_dir()?;
-    let owner = owner();
-    let user = owner
-        .as_ref()
-        .map(|(_, _, name)| name.clone())
-        .unwrap_or_else(|| std::env::var("USER").unwrap_or_else(|_| "postgres".into()));
+    let (owner, user) = owner_and_user();
     remove_stale_clusters();
     let (dir, data, log) = init(&bin, &owner, &user, "-tls");
     let private = |path: PathBuf, text: String| write_private(&path, &text, &owner);

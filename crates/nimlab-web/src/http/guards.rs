@@ -240,12 +240,10 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     let mut sender = Sender::Network(address.map(network));
     if refused {
         drain_small(&app, sender, body, declared).await;
-        return refusal(
-            api,
-            Fail::forbidden(
-                "refused: this request came from another site (its Origin is not this server)",
-            ),
-        );
+        return Fail::forbidden(
+            "refused: this request came from another site (its Origin is not this server)",
+        )
+        .into_response_for(api);
     }
     let cap = if upload {
         match find_uploader(&app, &mut parts).await {
@@ -263,7 +261,7 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
     };
     let (bytes, permit) = match read_body(&app, sender, body, declared, cap, upload).await {
         Ok(read) => read,
-        Err(fail) => return refusal(api, fail),
+        Err(fail) => return fail.into_response_for(api),
     };
     let request = Request::from_parts(parts, Body::from(bytes));
     let response = next.run(request).await;
@@ -284,11 +282,6 @@ async fn find_uploader(app: &AppState, parts: &mut Parts) -> Result<i64, Respons
     let user = session.user.id;
     parts.extensions.insert(session);
     Ok(user)
-}
-
-/// A refusal by the guard, as JSON or a page.
-fn refusal(api: bool, fail: Fail) -> Response {
-    fail.into_response_for(api)
 }
 
 /// A body too large for its `cap`, in words for an upload or any other request.
