@@ -3,12 +3,12 @@
 
 use crate::common::{lab_with, nimlab, root};
 use reqwest::StatusCode;
-use reqwest::blocking::{Client, Response, multipart};
 use serde_json::Value;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use web::{Client, Response, multipart};
 
 mod connections;
 mod deadlines;
@@ -22,18 +22,48 @@ mod scale;
 mod staff;
 mod stores;
 mod usability;
+mod web;
 
 /// Long enough for a slow, shared machine; every wait is bounded.
 const JUDGING: Duration = Duration::from_secs(40);
 
-/// A running `nimlab serve`, killed when dropped.
+/// The website under test: a running `nimlab serve` on a port, killed when dropped, or the
+/// site in this process ([`Server::in_process`]), stopped when dropped.
 struct Server {
-    child: Child,
+    child: Option<Child>,
+    /// Kept for its lifetime: the clients find it by the host of [`Server::base`].
+    site: Option<std::sync::Arc<web::InProcess>>,
     base: String,
     stderr: PathBuf,
 }
 
 impl Server {
+    /// The site in this process, as `nimlab [--lab LAB] serve --db DB --workers N` would
+    /// serve it, its router called without a listener: for tests of what the site answers,
+    /// not of its connections, its log or its process.
+    fn in_process(db: &Path, lab: Option<&Path>, workers: usize) -> Server {
+        Server::in_process_with(db, lab, |options| options.workers = workers)
+    }
+
+    /// [`Server::in_process`] with the options `set` chooses (`--max-queued` and so on).
+    fn in_process_with(
+        db: &Path,
+        lab: Option<&Path>,
+        set: impl FnOnce(&mut nimlab_web::ServeOptions),
+    ) -> Server {
+        let lab = nimlab_core::lab::Lab::load(lab).expect("the lab loads");
+        let mut options = nimlab_web::ServeOptions::new(db.to_path_buf());
+        set(&mut options);
+        let site = web::InProcess::open(lab, &options)
+            .unwrap_or_else(|e| panic!("the site opens on {}: {e}", db.display()));
+        Server {
+            child: None,
+            base: site.base(),
+            site: Some(site),
+            stderr: PathBuf::new(),
+        }
+    }
+
     fn start(db: &Path, lab: Option<&Path>, extra: &[&str]) -> Server {
         let stderr = stderr_file(db);
         let mut command = Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
@@ -77,7 +107,8 @@ impl Server {
             })
             .to_string();
         Server {
-            child,
+            child: Some(child),
+            site: None,
             base,
             stderr,
         }
@@ -88,22 +119,35 @@ impl Server {
     }
 
     fn stderr(&self) -> String {
+        if self.site.is_some() {
+            return "(the site runs in the test's process: its messages are the test's)".into();
+        }
         std::fs::read_to_string(&self.stderr).unwrap_or_default()
+    }
+
+    /// The server's process.
+    fn child(&mut self) -> &mut Child {
+        self.child
+            .as_mut()
+            .expect("a nimlab serve process, not a site in-process")
     }
 
     /// SIGKILL: no clean-up of any kind.
     fn kill(mut self) -> u32 {
-        let pid = self.child.id();
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
+        let child = self.child();
+        let pid = child.id();
+        child.kill().unwrap();
+        child.wait().unwrap();
         pid
     }
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(child) = &mut self.child {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 
@@ -126,12 +170,7 @@ fn rand_suffix() -> u128 {
 
 /// A client with its own cookies that does not follow redirects (so tests see them).
 fn client() -> Client {
-    Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(Duration::from_secs(60))
-        .build()
-        .unwrap()
+    Client::new()
 }
 
 /// A class database: ada and grace (students), prof (instructor), all with passwords. An
@@ -306,7 +345,7 @@ fn text(client: &Client, server: &Server, path: &str) -> (StatusCode, String) {
 fn a_student_logs_in_submits_and_reads_the_same_report_check_gives() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "2"]);
+    let server = Server::in_process(&db, None, 2);
 
     let wrong = client()
         .post(server.url("/api/login"))
@@ -430,7 +469,7 @@ fn the_pages_take_a_student_from_login_to_a_verdict_without_javascript() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let server = Server::in_process(&db, Some(lab.path()), 1);
 
     // Not logged in: sent to the login page, and back afterwards.
     let visitor = client();
@@ -514,7 +553,7 @@ fn a_pasted_program_is_kept_with_lf_line_ends_and_an_uploaded_file_as_it_is() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let ada = form_login(&server, "ada", "ada-password");
     let solution_text = std::fs::read_to_string(solution("exclusive_or")).unwrap();
     let crlf = solution_text.replace('\n', "\r\n");
@@ -582,7 +621,7 @@ fn a_student_reaches_no_other_students_submission_on_any_route() {
     let db = class_db(dir.path());
     let lab = small_lab();
     // No workers: the submissions stay queued, which is all this test needs.
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let ada = api_login(&server, "ada", "ada-password");
     let grace = form_login(&server, "grace", "grace-password");
     let prof = form_login(&server, "prof", "prof-password");
@@ -695,7 +734,7 @@ fn forms_without_their_token_and_requests_from_other_sites_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let ada = form_login(&server, "ada", "ada-password");
     let file = || {
         multipart::Part::bytes(std::fs::read(solution("exclusive_or")).unwrap())
@@ -838,7 +877,7 @@ fn forms_without_their_token_and_requests_from_other_sites_are_refused() {
 fn after_logging_in_the_form_leads_only_to_a_page_of_this_site() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     // Browsers drop tabs and newlines from a URL: `/\t/evil.example` is `//evil.example`.
     let visitor = client();
     let (status, page) = text(&visitor, &server, "/login?next=/%09/evil.example");
@@ -1156,18 +1195,11 @@ fn uploads_past_each_limit_are_refused_with_a_clear_message() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(
-        &db,
-        Some(lab.path()),
-        &[
-            "--workers",
-            "0",
-            "--max-upload-kb",
-            "2",
-            "--max-queued",
-            "2",
-        ],
-    );
+    let server = Server::in_process_with(&db, Some(lab.path()), |options| {
+        options.workers = 0;
+        options.max_upload_bytes = 2 * 1024;
+        options.max_queued = 2;
+    });
     let ada = api_login(&server, "ada", "ada-password");
     let error = |response: Response| -> (StatusCode, String) {
         let status = response.status();
@@ -1285,7 +1317,7 @@ fn failed_logins_are_limited_per_account_while_a_whole_room_logs_in_at_once() {
         .arg(&db)
         .assert()
         .success();
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     let login = |username: &str, password: &str| {
         client()
             .post(server.url("/api/login"))
@@ -1361,7 +1393,7 @@ fn json_login(server: &Server, username: &str, password: &str) -> Response {
 fn guesses_sent_at_once_are_checked_no_more_than_the_accounts_limit() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     let guesses = 40;
     let statuses: Vec<StatusCode> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..guesses)
@@ -1491,7 +1523,7 @@ fn instructors_see_the_class_and_the_queue_rejudge_and_download_gradebooks() {
         .assert()
         .success();
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "2"]);
+    let server = Server::in_process(&db, Some(lab.path()), 2);
     let ada = api_login(&server, "ada", "ada-password");
     let grace = api_login(&server, "grace", "grace-password");
     let good = submit(&ada, &server, "exclusive_or", &solution("exclusive_or"));
@@ -1646,7 +1678,7 @@ fn a_students_bytes_are_escaped_everywhere_they_are_shown() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let server = Server::in_process(&db, Some(lab.path()), 1);
     let ada = api_login(&server, "ada", "ada-password");
     let program = "import sys\nprint('<script>alert(1)</script>')\nsys.stderr.write('<img src=x onerror=alert(2)>\\n')\nraise SystemExit(1)\n";
     let response = upload(
@@ -1785,7 +1817,7 @@ fn users_import_writes_new_passwords_once_and_the_accounts_work() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("no account `nobody`"));
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     let ada = api_login(&server, "ada", &ada_password);
     nimlab()
         .args(["users", "passwd", "ada", "--db"])
@@ -1879,7 +1911,7 @@ fn importing_a_roster_that_names_an_instructor_keeps_them_an_instructor() {
         .success()
         .stdout(predicates::str::contains("ada\tstudent\tAda L."));
     // Still an instructor on the website, with the same password.
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     let response = json_login(&server, "prof", "prof-password");
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.json::<Value>().unwrap()["role"], "instructor");
@@ -1892,7 +1924,7 @@ fn students_see_neither_nimlabs_own_errors_nor_the_servers_interpreter_paths() {
     // Uploaded for an exercise the lab of the next start no longer has: nimlab cannot
     // judge it, and says why to instructors only.
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let ada = api_login(&server, "ada", "ada-password");
     let orphan = submit(&ada, &server, "exclusive_or", &solution("exclusive_or"));
     drop(server);
@@ -1902,7 +1934,7 @@ fn students_see_neither_nimlabs_own_errors_nor_the_servers_interpreter_paths() {
             toml::Value::Array(vec![toml::Value::String("3".into())]),
         );
     });
-    let server = Server::start(&db, Some(smaller.path()), &["--workers", "1"]);
+    let server = Server::in_process(&db, Some(smaller.path()), 1);
     let good = submit(&ada, &server, "present_board", &solution("present_board"));
     let prof = api_login(&server, "prof", "prof-password");
 
@@ -1978,7 +2010,7 @@ fn a_secret_cases_input_and_expected_output_reach_no_student() {
     let secret = lab.path().join("fixtures/present_board/secret");
     std::fs::write(secret.join("99-pi-and-e.in"), format!("{input}\n")).unwrap();
     std::fs::write(secret.join("99-pi-and-e.out"), &expected).unwrap();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let server = Server::in_process(&db, Some(lab.path()), 1);
     let ada = api_login(&server, "ada", "ada-password");
     // Wrong on every case, so every case would have feedback to show.
     let id = submit(
@@ -2189,7 +2221,7 @@ fn bench_serve_has_students_submit_at_once_and_reports_the_latency() {
 /// `chromium-driver`), spoken over HTTP.
 struct Browser {
     driver: Child,
-    http: Client,
+    http: reqwest::blocking::Client,
     session: String,
     _profile: tempfile::TempDir,
 }
@@ -2233,7 +2265,7 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
-        let http = Client::builder()
+        let http = reqwest::blocking::Client::builder()
             .timeout(Duration::from_secs(120))
             .build()
             .unwrap();
@@ -2636,12 +2668,12 @@ fn sigterm_stops_the_server_at_once_and_the_next_start_judges_what_it_was_judgin
         std::thread::sleep(Duration::from_millis(50));
     }
     std::thread::sleep(Duration::from_millis(300));
-    let pid = server.child.id();
+    let pid = server.child().id();
     let stopped = Instant::now();
     // SAFETY: a signal to the child this test started.
     assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGTERM) }, 0);
     let status = loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
+        if let Some(status) = server.child().try_wait().unwrap() {
             break status;
         }
         assert!(
@@ -2675,7 +2707,7 @@ fn one_students_many_uploads_take_turns_with_another_students_one() {
     let db = class_db(dir.path());
     let lab = small_lab();
     // Queued first with no worker, so the order is the queue's alone.
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let ada = api_login(&server, "ada", "ada-password");
     let grace = api_login(&server, "grace", "grace-password");
     let eager: Vec<i64> = (0..4)
@@ -2683,7 +2715,7 @@ fn one_students_many_uploads_take_turns_with_another_students_one() {
         .collect();
     let late = submit(&grace, &server, "exclusive_or", &solution("exclusive_or"));
     drop(server);
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let server = Server::in_process(&db, Some(lab.path()), 1);
     let started =
         |client: &Client, id: i64| judged(client, &server, id)["started_at"].as_i64().unwrap();
     let grace_started = started(&grace, late);
@@ -2705,7 +2737,7 @@ fn a_secret_cases_time_and_message_and_nimlabs_own_detail_reach_instructors_only
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = cpu_speller_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let server = Server::in_process(&db, Some(lab.path()), 1);
     let ada = api_login(&server, "ada", "ada-password");
     let file = dir.path().join("present_board.py");
     std::fs::write(&file, CPU_SPELLER).unwrap();

@@ -78,20 +78,147 @@ impl ServeOptions {
     }
 }
 
-/// A server started by [`start`].
-pub struct Running {
-    pub addr: SocketAddr,
-    /// An SQLite file's lock, held while the server runs (see [`lock_database`]).
-    _lock: Option<std::fs::File>,
-    presence: Arc<crate::jobs::cluster::Presence>,
+/// The website without a listener: its router over the opened store, with this process's
+/// judges running. [`start`] serves it on a port; the tests also call its router in-process,
+/// as a connection would.
+pub struct Site {
+    pub router: axum::Router,
     /// Jobs a crash or kill had left running, queued again at this start.
     pub requeued: usize,
     pub isolation: String,
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
-    server: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// An SQLite file's lock, held while the site runs (see [`lock_database`]).
+    _lock: Option<std::fs::File>,
+    presence: Arc<crate::jobs::cluster::Presence>,
     signal: Arc<crate::jobs::signal::Signal>,
     /// The workers, the keeper and the listener.
     threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+/// A server started by [`start`]: a [`Site`] served on a port.
+pub struct Running {
+    pub addr: SocketAddr,
+    site: Site,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    server: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+/// The database opened for a site, and the keys read from it.
+struct Opened {
+    db: Arc<crate::store::db::Db>,
+    lock: Option<std::fs::File>,
+    requeued: usize,
+    device_key: Vec<u8>,
+    lti: Arc<crate::lti::tool::Lti>,
+}
+
+impl Opened {
+    async fn open(options: &ServeOptions) -> Result<Opened> {
+        let (db, lock, requeued, device_key, lti_key) = open_database(options.db.clone()).await?;
+        let lti = load_lti(&lti_key, &db, options.lti_frames).await?;
+        Ok(Opened {
+            db,
+            lock,
+            requeued,
+            device_key,
+            lti,
+        })
+    }
+
+    /// Registers the process, starts its judges and joins the handlers into a router.
+    async fn into_site(
+        self,
+        lab: Arc<Lab>,
+        options: &ServeOptions,
+        runner: Arc<dyn Runner + Send>,
+    ) -> Result<Site> {
+        let Opened {
+            db,
+            lock,
+            requeued,
+            device_key,
+            lti,
+        } = self;
+        let isolation = runner.isolation().summary();
+        let signal = Arc::new(crate::jobs::signal::Signal::default());
+        let presence = present(&db, &lab, options, &signal).await?;
+        let threads = judging(
+            &lab,
+            &presence,
+            runner,
+            options.workers,
+            Arc::clone(&lti.wake),
+        );
+        let cores = nimlab_core::pool::default_jobs();
+        let hashers = hashers(cores).await?;
+        let app = Arc::new(App {
+            lab,
+            db,
+            signal: Arc::clone(&signal),
+            logins: Logins {
+                devices: crate::http::throttle::DeviceKey::new(device_key),
+                in_flight: Arc::default(),
+            },
+            behind_proxy: options.behind_proxy,
+            hashers,
+            secure_cookies: options.secure_cookies,
+            origins: options
+                .origins
+                .iter()
+                .map(|o| o.trim_end_matches('/').to_string())
+                .collect(),
+            max_upload_bytes: options.max_upload_bytes,
+            max_queued: options.max_queued,
+            grades_from: options.grades_from,
+            workers: options.workers,
+            isolation: isolation.clone(),
+            body_budget: body_budget(options.max_upload_bytes),
+            lti,
+        });
+        tokio::spawn(crate::http::lti::outbox::run(Arc::clone(&app)));
+        Ok(Site {
+            router: crate::http::router::router(app),
+            requeued,
+            isolation,
+            _lock: lock,
+            presence,
+            signal,
+            threads,
+        })
+    }
+}
+
+impl Site {
+    /// Opens the database (queueing again what a crash left running) and starts the judging
+    /// workers, on the current tokio runtime; nothing listens.
+    pub async fn open(
+        lab: Arc<Lab>,
+        options: &ServeOptions,
+        runner: Arc<dyn Runner + Send>,
+    ) -> Result<Site> {
+        return_large_blocks();
+        Opened::open(options)
+            .await?
+            .into_site(lab, options, runner)
+            .await
+    }
+
+    /// Stops judging. With `interrupt`, programs being judged are stopped at once and their
+    /// submissions go back to the queue; without, the workers finish their current job first.
+    pub async fn stop(mut self, interrupt: bool) {
+        self.signal.stop();
+        if interrupt {
+            self.signal.interrupt();
+        }
+        let threads = std::mem::take(&mut self.threads);
+        let presence = Arc::clone(&self.presence);
+        let _ = tokio::task::spawn_blocking(move || {
+            for thread in threads {
+                let _ = thread.join();
+            }
+            presence.leave();
+        })
+        .await;
+    }
 }
 
 /// Opens the database (queueing again what a crash left running), starts the judging
@@ -102,8 +229,9 @@ pub async fn start(
     runner: Arc<dyn Runner + Send>,
 ) -> Result<Running> {
     return_large_blocks();
-    let (db, lock, requeued, device_key, lti_key) = open_database(options.db.clone()).await?;
-    let lti = load_lti(&lti_key, &db, options.lti_frames).await?;
+    // The database is opened before the address is taken: a file that is not its database
+    // is named first.
+    let opened = Opened::open(options).await?;
     let listener = tokio::net::TcpListener::bind(&options.listen)
         .await
         .map_err(|e| {
@@ -115,45 +243,9 @@ pub async fn start(
     let addr = listener
         .local_addr()
         .map_err(|e| Error::internal("cannot read the listening address", e))?;
-    let isolation = runner.isolation().summary();
-    let signal = Arc::new(crate::jobs::signal::Signal::default());
-    let presence = present(&db, &lab, options, &signal).await?;
-    let threads = judging(
-        &lab,
-        &presence,
-        runner,
-        options.workers,
-        Arc::clone(&lti.wake),
-    );
-    let cores = nimlab_core::pool::default_jobs();
-    let hashers = hashers(cores).await?;
-    let app = Arc::new(App {
-        lab,
-        db,
-        signal: Arc::clone(&signal),
-        logins: Logins {
-            devices: crate::http::throttle::DeviceKey::new(device_key),
-            in_flight: Arc::default(),
-        },
-        behind_proxy: options.behind_proxy,
-        hashers,
-        secure_cookies: options.secure_cookies,
-        origins: options
-            .origins
-            .iter()
-            .map(|o| o.trim_end_matches('/').to_string())
-            .collect(),
-        max_upload_bytes: options.max_upload_bytes,
-        max_queued: options.max_queued,
-        grades_from: options.grades_from,
-        workers: options.workers,
-        isolation: isolation.clone(),
-        body_budget: body_budget(options.max_upload_bytes),
-        lti,
-    });
-    tokio::spawn(crate::http::lti::outbox::run(Arc::clone(&app)));
+    let site = opened.into_site(lab, options, runner).await?;
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
-    let router = crate::http::router::router(app);
+    let router = site.router.clone();
     let server = tokio::spawn(async move {
         crate::http::connections::serve(listener, router, async {
             let _ = stopped.await;
@@ -162,14 +254,9 @@ pub async fn start(
     });
     Ok(Running {
         addr,
-        _lock: lock,
-        presence,
-        requeued,
-        isolation,
+        site,
         shutdown: Some(shutdown),
         server,
-        signal,
-        threads,
     })
 }
 
@@ -287,27 +374,22 @@ async fn hashers(threads: usize) -> Result<auth::Hashers> {
 }
 
 impl Running {
-    /// Stops serving and judging. With `interrupt`, programs being judged are stopped at
-    /// once and their submissions go back to the queue; without, the workers finish their
-    /// current job first.
+    pub fn requeued(&self) -> usize {
+        self.site.requeued
+    }
+
+    pub fn isolation(&self) -> &str {
+        &self.site.isolation
+    }
+
+    /// Stops serving (each connection once it has answered), then judging: see
+    /// [`Site::stop`].
     pub async fn stop(mut self, interrupt: bool) {
         if let Some(shutdown) = self.shutdown.take() {
             let _ = shutdown.send(());
         }
         let _ = tokio::time::timeout(Duration::from_secs(10), &mut self.server).await;
-        self.signal.stop();
-        if interrupt {
-            self.signal.interrupt();
-        }
-        let threads = std::mem::take(&mut self.threads);
-        let presence = Arc::clone(&self.presence);
-        let _ = tokio::task::spawn_blocking(move || {
-            for thread in threads {
-                let _ = thread.join();
-            }
-            presence.leave();
-        })
-        .await;
+        self.site.stop(interrupt).await;
     }
 }
 
@@ -419,17 +501,17 @@ pub fn serve(lab: Lab, options: &ServeOptions) -> Result<u8> {
             "nimlab serve: database {}; {} judging worker(s); {}",
             crate::store::db::shown(&options.db),
             options.workers,
-            running.isolation
+            running.isolation()
         );
         if options.workers == 0 {
             eprintln!(
                 "nimlab serve: --workers 0: uploads are queued and judged by the judge processes on this database (nimlab serve --no-web), if any"
             );
         }
-        if running.requeued > 0 {
+        if running.requeued() > 0 {
             eprintln!(
                 "nimlab serve: {} submission(s) left running by the last stop are queued again",
-                running.requeued
+                running.requeued()
             );
         }
         // Answering every request with an error would only hide it: the server stops.

@@ -82,9 +82,9 @@ fn idle_sockets_past_the_descriptor_limit_leave_room_to_log_in_and_are_closed_in
     let sockets = 1100;
     allow_descriptors(sockets + 256);
     // systemd's soft limit; the server raises it to the hard one, then keeps room under it.
-    let server = start_with_file_limits(&db, 512, 1024);
+    let mut server = start_with_file_limits(&db, 512, 1024);
     assert_eq!(
-        file_limits(server.child.id()),
+        file_limits(server.child().id()),
         ("1024".into(), "1024".into())
     );
     let address = server.base.strip_prefix("http://").unwrap().to_string();

@@ -612,14 +612,7 @@ fn session_of(response: &Response) -> Option<String> {
 
 /// A client logged in with a session cookie.
 fn with_session(server: &Server, cookie: &str) -> Client {
-    let jar = Arc::new(reqwest::cookie::Jar::default());
-    jar.add_cookie_str(cookie, &server.base.parse().unwrap());
-    Client::builder()
-        .cookie_provider(jar)
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(Duration::from_secs(60))
-        .build()
-        .unwrap()
+    Client::with_cookie(&server.base, cookie)
 }
 
 /// A launch of `person` through the whole flow by hand; the session's client.

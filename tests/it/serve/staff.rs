@@ -48,12 +48,7 @@ fn session_only(server: &Server, username: &str, password: &str) -> Client {
         .expect("a session cookie");
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert("cookie", session.parse().unwrap());
-    Client::builder()
-        .default_headers(headers)
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(Duration::from_secs(60))
-        .build()
-        .unwrap()
+    Client::with_headers(headers)
 }
 
 fn change_over_api(client: &Client, server: &Server, old: &str, new: &str) -> (StatusCode, Value) {

@@ -30,7 +30,8 @@ fn start_with_env(db: &Path, lab: &Path, extra: &[&str], env: &[(&str, &str)]) -
         .unwrap_or_else(|| panic!("not an address: {line:?}"))
         .to_string();
     Server {
-        child,
+        child: Some(child),
+        site: None,
         base,
         stderr,
     }
@@ -164,7 +165,7 @@ fn an_unwritable_journal_stops_the_server(journal: &str, message: &str) -> bool 
     }
     let stopped = Instant::now();
     let status = loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
+        if let Some(status) = server.child().try_wait().unwrap() {
             break status;
         }
         assert!(
