@@ -47,6 +47,13 @@ pub fn serve(lab: Lab, args: &ServeArgs) -> Result<u8> {
     options.max_queued = args.max_queued;
     options.grades_from = grades_from(args.grades_from);
     options.fork = args.runner == crate::cli::RunnerChoice::Fork;
+    // Test-only: how soon a score an LMS did not take is sent again.
+    if let Some(ms) = std::env::var("NIMLAB_LTI_RETRY_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        options.lti_retry = std::time::Duration::from_millis(ms);
+    }
     nimlab_web::serve(lab, &options)
 }
 

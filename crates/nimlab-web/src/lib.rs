@@ -56,6 +56,8 @@ pub struct ServeOptions {
     pub web: bool,
     /// How long a claimed job is held without a renewal (`--lease`).
     pub lease: Duration,
+    /// The first wait before a score an LMS did not take is sent again (doubling after).
+    pub lti_retry: Duration,
 }
 
 impl ServeOptions {
@@ -74,6 +76,7 @@ impl ServeOptions {
             lti_frames: false,
             web: true,
             lease: crate::jobs::cluster::DEFAULT_LEASE,
+            lti_retry: crate::lti::tool::DEFAULT_RETRY,
         }
     }
 }
@@ -114,7 +117,7 @@ struct Opened {
 impl Opened {
     async fn open(options: &ServeOptions) -> Result<Opened> {
         let (db, lock, requeued, device_key, lti_key) = open_database(options.db.clone()).await?;
-        let lti = load_lti(&lti_key, &db, options.lti_frames).await?;
+        let lti = load_lti(&lti_key, &db, options).await?;
         Ok(Opened {
             db,
             lock,
@@ -311,12 +314,14 @@ fn judging(
 async fn load_lti(
     key: &[u8],
     db: &Arc<crate::store::db::Db>,
-    frames: bool,
+    options: &ServeOptions,
 ) -> Result<Arc<crate::lti::tool::Lti>> {
     let (key, db) = (key.to_vec(), Arc::clone(db));
+    let (frames, retry) = (options.lti_frames, options.lti_retry);
     // Off the async threads: a PostgreSQL connection blocks on a runtime of its own.
     let lti = tokio::task::spawn_blocking(move || -> Result<crate::lti::tool::Lti> {
         let mut lti = crate::lti::tool::load(&key, db.with(crate::lti::tool::launch_key)?)?;
+        lti.retry_base_ms = retry.as_millis().try_into().unwrap_or(i64::MAX);
         if frames {
             lti.frames = Some(std::sync::RwLock::default());
             db.with(|c| crate::lti::tool::refresh_frames(&lti, c))?;

@@ -28,7 +28,7 @@ fn an_instructors_start_page_is_the_class_and_a_students_the_exercises() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let prof = form_login(&server, "prof", "prof-password");
     assert_eq!(location(&prof, &server, "/"), "/class");
     let ada = form_login(&server, "ada", "ada-password");
@@ -63,7 +63,7 @@ fn an_instructor_sees_a_secret_case_whole_and_judge_again_above_the_report() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let (lab, input, distinctive) = secret_case_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let server = Server::in_process(&db, Some(lab.path()), 1);
     let ada = api_login(&server, "ada", "ada-password");
     // It prints a debugging line first: wrong on every case, secret ones too.
     let id = submit(
@@ -135,11 +135,10 @@ fn the_submissions_list_comes_in_pages_with_filters() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(
-        &db,
-        Some(lab.path()),
-        &["--workers", "0", "--max-queued", "100"],
-    );
+    let server = Server::in_process_with(&db, Some(lab.path()), |options| {
+        options.workers = 0;
+        options.max_queued = 100;
+    });
     let ada = api_login(&server, "ada", "ada-password");
     let grace = api_login(&server, "grace", "grace-password");
     upload_many(&ada, &server, "present_board", 45);
@@ -200,7 +199,7 @@ fn a_disabled_account_cannot_log_in_and_a_removed_ones_work_stays_on_record() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let ada = api_login(&server, "ada", "ada-password");
     let grace = api_login(&server, "grace", "grace-password");
     upload_many(&grace, &server, "exclusive_or", 2);

@@ -46,6 +46,9 @@ fn session_cookie(server: &Server) -> String {
 /// The status line of a GET sent byte for byte as written: HTTP clients resolve `..` and
 /// `%2e%2e` before sending, an attacker's does not.
 fn raw_status(server: &Server, cookie: &str, path: &str) -> String {
+    if let Some(site) = &server.site {
+        return format!("HTTP/1.1 {}", site.get_as_written(path, cookie).unwrap());
+    }
     let head = format!("GET {path} HTTP/1.1\r\nCookie: {cookie}\r\nConnection: close\r\n");
     let mut stream = start_sending(server, &head, "");
     let answer = answer_head(&mut stream, Duration::from_secs(10));
@@ -57,7 +60,7 @@ fn a_statements_files_are_served_beside_it_and_nothing_else_is() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = lab_with_statement_files();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let base = "/exercises/present_board/files/";
 
     // Not logged in: sent to log in, as for the statement.
@@ -142,7 +145,7 @@ fn the_exercise_page_offers_the_sample_cases_and_never_a_secret_one() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let ada = form_login(&server, "ada", "ada-password");
     let (_, page) = text(&ada, &server, "/exercises/present_board");
     // A student on the website is told to upload here; nimlab on their machine is optional.
@@ -214,7 +217,7 @@ fn the_upload_forms_errors_are_the_sites_pages_with_a_way_back() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let ada = form_login(&server, "ada", "ada-password");
     let (_, page) = text(&ada, &server, "/exercises/present_board");
     let token = csrf_of(&page);
@@ -265,7 +268,7 @@ fn a_file_meant_for_another_exercise_is_named_as_such_on_the_website_and_in_chec
             toml::Value::Array(vec![toml::Value::String("3".into())]),
         );
     });
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let server = Server::in_process(&db, Some(lab.path()), 1);
     let ada = api_login(&server, "ada", "ada-password");
     let wrong = std::fs::read(solution("make_move")).unwrap();
     let response = upload(&ada, &server, "present_board", "make_move.py", wrong);

@@ -62,7 +62,7 @@ fn guess_until_throttled(server: &Server, username: &str) {
 fn guessing_makes_new_clients_wait_longer_each_time_while_the_owners_device_logs_in() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     // Ada logged in from her browser yesterday; Grace from hers.
     let ada_device = device_cookie_of(&json_login(&server, "ada", "ada-password"));
     let grace_device = device_cookie_of(&json_login(&server, "grace", "grace-password"));
@@ -109,10 +109,10 @@ fn guessing_makes_new_clients_wait_longer_each_time_while_the_owners_device_logs
 fn the_wait_outlives_a_restart_and_an_instructors_reset_on_the_website_lifts_it() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     guess_until_throttled(&server, "grace");
     drop(server);
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     let waiting = json_login(&server, "grace", "grace-password");
     assert_eq!(waiting.status(), StatusCode::TOO_MANY_REQUESTS);
 

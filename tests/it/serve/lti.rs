@@ -378,12 +378,13 @@ async fn signed_by_tool(tool: &str, jwt: &str) -> Result<Value, String> {
         serde_json::from_slice(&B64.decode(parts[0]).unwrap_or_default()).unwrap_or_default();
     let claims: Value =
         serde_json::from_slice(&B64.decode(parts[1]).unwrap_or_default()).unwrap_or_default();
-    let keys: Value = reqwest::get(format!("{tool}/lti/jwks"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    // Through the tests' client, which reaches a site in this process as well as one on a
+    // port; it blocks, so not on this server's own threads.
+    let url = format!("{tool}/lti/jwks");
+    let keys: Value =
+        tokio::task::spawn_blocking(move || Client::new().get(url).send().unwrap().json().unwrap())
+            .await
+            .unwrap();
     let Some(jwk) = keys["keys"]
         .as_array()
         .unwrap()
@@ -666,12 +667,29 @@ struct Course {
 }
 
 fn course(workers: &str) -> Course {
+    course_on(|db, lab| lti_server(db, lab, workers))
+}
+
+/// A class whose site runs in the test's process (its scores retried as soon as
+/// [`lti_server`]'s).
+fn course_in_process(workers: usize) -> Course {
+    course_on(|db, lab| lti_in_process(db, lab, workers))
+}
+
+fn lti_in_process(db: &Path, lab: &Path, workers: usize) -> Server {
+    Server::in_process_with(db, Some(lab), |options| {
+        options.workers = workers;
+        options.lti_retry = Duration::from_millis(300);
+    })
+}
+
+fn course_on(start: impl FnOnce(&Path, &Path) -> Server) -> Course {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
     let platform = Platform::start();
     platform.register(&db);
-    let server = lti_server(&db, lab.path(), workers);
+    let server = start(&db, lab.path());
     platform.serve(&server);
     Course {
         platform,
@@ -803,7 +821,7 @@ fn browser_a_learner_launched_from_the_lms_uploads_and_the_score_reaches_the_lms
 
 #[test]
 fn course_roles_decide_a_launched_accounts_role_and_a_roster_email_links_an_account() {
-    let course = course("0");
+    let course = course_in_process(0);
     let (platform, server) = (&course.platform, &course.server);
     let mut instructor = person("lms-9", "prof@uni.example", &["Instructor"]);
     // An institution role says nothing of the course.
@@ -915,7 +933,7 @@ impl std::ops::Deref for Launching {
 
 fn launching() -> Launching {
     Launching {
-        course: course("0"),
+        course: course_in_process(0),
         learner: person("lms-50", "x@uni.example", &["Learner"]),
     }
 }
@@ -1054,7 +1072,11 @@ fn id_tokens_not_signed_by_the_platforms_key_are_refused() {
 
 #[test]
 fn a_launch_serves_once_from_the_browser_that_began_it_and_a_new_platform_key_is_fetched() {
-    let launch = launching();
+    // On a port: the refusal is read in the server's log.
+    let launch = Launching {
+        course: course("0"),
+        learner: person("lms-50", "x@uni.example", &["Learner"]),
+    };
     let (platform, server, learner) = (&launch.platform, &launch.server, &launch.learner);
     let sign = |claims: &Value| platform.shared.key.lock().unwrap().token(claims);
     // The state: another launch's, or none of this browser's.
@@ -1168,7 +1190,7 @@ fn a_deadline_and_an_extension_send_new_scores(
 
 #[test]
 fn scores_wait_while_the_lms_is_down_and_arrive_when_it_is_back() {
-    let course = course("1");
+    let course = course_in_process(1);
     let (platform, server) = (&course.platform, &course.server);
     platform.shared.down.store(true, Ordering::SeqCst);
     let learner = person("lms-77", "bo@uni.example", &["Learner"]);
@@ -1313,7 +1335,7 @@ fn deep_launch(server: &Server, platform: &Platform, hint: &str) -> Response {
 
 #[test]
 fn only_staff_choose_exercises_and_each_choice_is_sent_once_by_its_own_instructor() {
-    let course = course("0");
+    let course = course_in_process(0);
     let (platform, server) = (&course.platform, &course.server);
     for (hint, roles) in [("learner", "Learner"), ("teacher", "Instructor")] {
         let mut someone = person(
@@ -1574,7 +1596,7 @@ fn two_platforms() -> TwoPlatforms {
     let (slow, quick) = (Platform::start(), Platform::start());
     slow.register(&db);
     quick.register(&db);
-    let server = lti_server(&db, lab.path(), "2");
+    let server = lti_in_process(&db, lab.path(), 2);
     slow.serve(&server);
     quick.serve(&server);
     let (from_slow, _) = launch_as(

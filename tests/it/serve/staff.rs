@@ -117,7 +117,7 @@ fn a_ta_is_made_by_users_add_or_a_roster_and_starts_on_the_class_without_account
     // Grace goes back to being a student through `users add` without a role flag.
     users(&db, &["add", "grace"], "grace-password\n");
 
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     for (username, password) in [("tess", "tess-password"), ("terry", "terry-password")] {
         let response = json_login(&server, username, password);
         assert_eq!(response.status(), StatusCode::OK);
@@ -281,7 +281,7 @@ fn every_role_gets_its_status_on_every_staff_and_instructor_route() {
     let db = staff_db(dir.path());
     let lab = small_lab();
     // No workers: the submission stays queued, and a rejudge only queues it again.
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let ada = api_login(&server, "ada", "ada-password");
     let id = submit(&ada, &server, "present_board", &solution("present_board"));
     // The student is grace, who does not own the submission.
@@ -321,7 +321,7 @@ fn staff_are_not_rows_of_the_class_matrix_nor_of_any_gradebook_and_a_ta_sees_rep
         "tess-password\n",
     );
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "2"]);
+    let server = Server::in_process(&db, Some(lab.path()), 2);
     // Staff try the lab too: their uploads are judged, but they are not graded.
     let ada = api_login(&server, "ada", "ada-password");
     let tess = api_login(&server, "tess", "tess-password");
@@ -558,7 +558,7 @@ fn a_database_from_before_the_ta_role_keeps_its_accounts_sessions_and_submission
     // The new CHECK admits TAs.
     users(&db, &["add", "tess", "--ta"], "tess-password\n");
     assert_foreign_keys_whole(&db);
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     // Ada's session from before goes on, and her submission is hers.
     let ada = client();
     let (status, body) = {
@@ -608,7 +608,7 @@ fn a_database_from_before_the_ta_role_keeps_its_accounts_sessions_and_submission
 fn a_password_changed_on_the_page_ends_the_other_sessions_and_keeps_this_one() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     let browser = form_login(&server, "ada", "ada-password");
     let script = api_login(&server, "ada", "ada-password");
     let grace = api_login(&server, "grace", "grace-password");
@@ -676,7 +676,7 @@ fn a_password_changed_on_the_page_ends_the_other_sessions_and_keeps_this_one() {
 fn a_password_changed_through_the_api_ends_the_other_sessions_and_keeps_this_one() {
     let dir = tempfile::tempdir().unwrap();
     let db = staff_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     let script = api_login(&server, "tess", "tess-password");
     let other = api_login(&server, "tess", "tess-password");
     let browser = form_login(&server, "tess", "tess-password");
@@ -725,7 +725,7 @@ fn a_password_changed_through_the_api_ends_the_other_sessions_and_keeps_this_one
 fn wrong_current_passwords_count_as_failed_logins_for_the_throttle() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     // Without a device cookie, guesses count against the account, as a new client's logins.
     let stolen = session_only(&server, "ada", "ada-password");
     for _ in 0..5 {
@@ -749,7 +749,7 @@ fn wrong_current_passwords_count_as_failed_logins_for_the_throttle() {
 fn an_instructors_reset_and_users_passwd_end_every_session_of_the_account() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     let browser = form_login(&server, "ada", "ada-password");
     let script = api_login(&server, "ada", "ada-password");
     let grace = api_login(&server, "grace", "grace-password");

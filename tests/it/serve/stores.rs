@@ -306,7 +306,7 @@ fn a_database_the_build_before_made_opens_and_upgrades_with_its_data_on_both_sto
             .assert()
             .success();
         // Her judged submission is hers on the website.
-        let server = Server::start(db, None, &["--workers", "0"]);
+        let server = Server::in_process(db, None, 0);
         let ada = api_login(&server, "ada", "ada-password");
         let (status, list) = get_json(&ada, &server, "/api/submissions?exercise=present_board");
         assert_eq!(status, StatusCode::OK, "{list}");

@@ -10,7 +10,7 @@ use reqwest::Method;
 fn login_pages_open_in_several_tabs_all_log_in() {
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     let browser = client();
     let page = |client: &Client| {
         client
@@ -58,7 +58,7 @@ fn a_long_line_of_output_is_shown_up_to_the_limit_and_hints_show_code_not_backti
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
+    let server = Server::in_process(&db, Some(lab.path()), 1);
     let ada = api_login(&server, "ada", "ada-password");
     // Floats where an integer was expected: one line of 27,000 characters.
     let floats = dir.path().join("exclusive_or.py");
@@ -108,7 +108,7 @@ fn moodle_csv_matches_by_username_when_some_accounts_have_no_id_number() {
         .arg(&db)
         .assert()
         .success();
-    let server = Server::start(&db, None, &["--workers", "0"]);
+    let server = Server::in_process(&db, None, 0);
     let prof = form_login(&server, "prof", "prof-password");
     let (status, csv) = text(&prof, &server, "/downloads/moodle.csv");
     assert_eq!(status, StatusCode::OK);
@@ -371,7 +371,7 @@ fn an_error_page_has_the_sites_navigation_for_whoever_is_logged_in_and_the_api_a
     let dir = tempfile::tempdir().unwrap();
     let db = class_db(dir.path());
     let lab = small_lab();
-    let server = Server::start(&db, Some(lab.path()), &["--workers", "0"]);
+    let server = Server::in_process(&db, Some(lab.path()), 0);
     let ada = form_login(&server, "ada", "ada-password");
     let prof = form_login(&server, "prof", "prof-password");
     let visitor = client();

@@ -84,6 +84,24 @@ impl InProcess {
         }
     }
 
+    /// The status of a GET of `path` exactly as written (`..` and all, which URL parsers
+    /// resolve before sending) with `cookie`; a path no HTTP parser takes is a 400, as the
+    /// server's parser answers it.
+    pub fn get_as_written(&self, path: &str, cookie: &str) -> Result<StatusCode, Error> {
+        let Ok(uri) = path.parse::<axum::http::Uri>() else {
+            return Ok(StatusCode::BAD_REQUEST);
+        };
+        let mut request = axum::http::Request::get(uri)
+            .header("host", &self.authority)
+            .header("cookie", cookie)
+            .body(Body::empty())
+            .map_err(|e| Error(e.to_string()))?;
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(self.peer));
+        Ok(self.call(request, PATIENCE)?.0)
+    }
+
     fn call(&self, request: axum::extract::Request, patience: Duration) -> Result<Answer, Error> {
         use tower::ServiceExt;
         let router = self.router.clone();

@@ -42,13 +42,11 @@ pub struct Lti {
     pub frames: Option<std::sync::RwLock<String>>,
 }
 
+/// The first wait before a score the platform did not take is sent again.
+pub const DEFAULT_RETRY: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl Lti {
     pub fn new(key: ToolKey, launches: LaunchKey) -> Lti {
-        // Test-only: how soon a failed score is tried again.
-        let retry_base_ms = std::env::var("NIMLAB_LTI_RETRY_MS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(10_000);
         Lti {
             key,
             launches,
@@ -57,7 +55,7 @@ impl Lti {
             jwks: Mutex::default(),
             tokens: Mutex::default(),
             wake: std::sync::Arc::default(),
-            retry_base_ms,
+            retry_base_ms: DEFAULT_RETRY.as_millis() as i64,
             frames: None,
         }
     }

@@ -134,7 +134,7 @@ fn is_instructor(server: &Server, client: &Client) -> bool {
 
 #[test]
 fn a_subject_of_another_platform_is_another_person_even_with_linking_on() {
-    let course = course("0");
+    let course = course_in_process(0);
     let (a, server, db) = (&course.platform, &course.server, &course.db);
     // A second LMS (another issuer), both allowed to link roster accounts.
     let b = Platform::start();
@@ -183,7 +183,7 @@ fn a_subject_of_another_platform_is_another_person_even_with_linking_on() {
 
 #[test]
 fn email_linking_is_off_by_default_and_never_takes_staff_a_linked_account_or_a_role() {
-    let course = course("0");
+    let course = course_in_process(0);
     let (platform, server, db) = (&course.platform, &course.server, &course.db);
     // prof (an instructor) and ada (a student) have emails on the roster.
     import(
@@ -354,7 +354,7 @@ fn users_list(db: &Path) -> String {
 
 #[test]
 fn removed_and_disabled_accounts_stay_so_and_a_refused_launch_changes_nothing() {
-    let course = course("1");
+    let course = course_in_process(1);
     let (platform, server, db) = (&course.platform, &course.server, &course.db);
     let dee = person("lms-dee", "", &["Learner"]);
     let (_, name) = signed_in(server, launch_with(server, platform, &dee, |_| {}));
@@ -419,7 +419,7 @@ fn removed_and_disabled_accounts_stay_so_and_a_refused_launch_changes_nothing() 
 
 #[test]
 fn users_remove_with_submissions_takes_a_removed_account_that_launched_and_had_its_score_sent() {
-    let course = course("1");
+    let course = course_in_process(1);
     let (platform, server, db) = (&course.platform, &course.server, &course.db);
     let eve = person("lms-eve", "eve@uni.example", &["Learner"]);
     let (client, name) = signed_in(server, launch_with(server, platform, &eve, |_| {}));
@@ -529,7 +529,7 @@ fn simultaneous_first_launches_make_one_account_each_without_an_error() {
 
 #[test]
 fn a_rosters_lms_id_links_only_launches_of_the_registration_it_names() {
-    let course = course("0");
+    let course = course_in_process(0);
     let (platform, server, db) = (&course.platform, &course.server, &course.db);
     // Two schools on one LMS cloud: one issuer, two registrations, each linking.
     const OTHER_SCHOOL: &str = "other-school-client";
@@ -564,7 +564,7 @@ fn a_rosters_lms_id_links_only_launches_of_the_registration_it_names() {
 
 #[test]
 fn a_deep_linking_request_refused_for_its_return_url_changes_no_account() {
-    let course = course("0");
+    let course = course_in_process(0);
     let (platform, server, db) = (&course.platform, &course.server, &course.db);
     let (_, name) = launched(server, platform, "lms-dee", "dee@uni.example", &["Learner"]);
     let mut choosing = person("lms-dee", "changed@uni.example", &["Instructor"]);
@@ -629,7 +629,7 @@ fn a_nul_in_a_claim_is_refused_and_writes_nothing() {
 #[test]
 fn an_account_a_launch_made_is_made_staff_by_no_command_and_its_name_given_again_is_not_the_launchers()
  {
-    let course = course("0");
+    let course = course_in_process(0);
     let (platform, server, db) = (&course.platform, &course.server, &course.db);
     // A student launches first with the TA's email, and so holds that username.
     let (_, squatted) = launched(server, platform, "lms-sq", "tess@uni.example", &["Learner"]);
