@@ -67,6 +67,14 @@ const CORPUS: &[Mistake] = &[
         hint: "digits long where a whole number was expected. That is `/` where `//` was meant",
     },
     Mistake {
+        folder: "halves_digits_with_slash",
+        file: "bin_num.py",
+        python: "3,2.7",
+        verdict: "wrong_answer",
+        runs: &["wrong_answer", "accepted"],
+        hint: "Python 3.11.7 printed a decimal (`5e-324`) where a whole number was expected. Under Python 3 (and with `from __future__ import division`) `/` always gives a float",
+    },
+    Mistake {
         folder: "float_loop_bound",
         file: "bin_num.py",
         python: "3,2.7",
@@ -658,6 +666,28 @@ const NOT_HINTED: &[(&str, &str, &str)] = &[
 /// memory hog takes seconds to reach its limit, and under 2.7 would only double that.
 const PYTHON_3_ONLY: &[&str] = &["memory_hog"];
 
+/// Hints of the corpus checked under Python 3 and 2.7 that are owed only when both are: each
+/// describes what Python 2.7 itself does, or compares the two ("passes under Python 2.7").
+/// Every other hint of a mistake checked under both must be given with `--python 3` alone,
+/// as most students have only Python 3.
+const ABOUT_PYTHON_2_7: &[(&str, &str)] = &[
+    ("true_division", "passes under Python 2.7"),
+    (
+        "true_division",
+        "Python 3.11.7: on case sample/01-six-to-digits, Python 3.11.7 printed a decimal (`1.0`) where a whole number was expected",
+    ),
+    ("undeclared_encoding", "coding: utf-8"),
+    (
+        "python2_input",
+        "input() runs the line it reads as Python code",
+    ),
+    (
+        "python2_input",
+        "input() under Python 2.7.18 ran the line it read as Python code",
+    ),
+    ("game_python2_input", "raw_input() on Python 2"),
+];
+
 /// The hints of one run: its cases' and its syntax error's.
 fn run_hints(run: &serde_json::Value) -> Vec<String> {
     all_hints(&serde_json::json!({ "runs": [run] }))
@@ -732,6 +762,63 @@ fn each_mistake_gets_its_verdict_and_hint() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn each_mistake_is_hinted_under_python_3_alone_unless_the_hint_is_about_python_2_7() {
+    for (folder, hint) in ABOUT_PYTHON_2_7 {
+        assert!(
+            CORPUS
+                .iter()
+                .any(|m| (m.folder, m.hint) == (*folder, *hint) && m.python == "3,2.7"),
+            "{folder}: {hint:?} is not a hint of the corpus checked under both"
+        );
+    }
+    for mistake in CORPUS.iter().filter(|m| m.python == "3,2.7") {
+        if ABOUT_PYTHON_2_7.contains(&(mistake.folder, mistake.hint)) {
+            continue;
+        }
+        let file = root()
+            .join("tests/submissions")
+            .join(mistake.folder)
+            .join(mistake.file);
+        let (report, _) = check_json(&[file.to_str().unwrap(), "--python", "3"]);
+        let name = format!("{}/{} under Python 3 alone", mistake.folder, mistake.file);
+        assert_eq!(report["verdict"], mistake.runs[0], "{name}: {report:#}");
+        let hints = all_hints(&report);
+        assert!(
+            mistake.hint.is_empty() || hints.iter().any(|h| h.contains(mistake.hint)),
+            "{name}: no hint containing {:?} in {hints:#?}",
+            mistake.hint
+        );
+    }
+}
+
+#[test]
+fn slash_against_double_slash_is_named_once_with_python_2_7_or_without() {
+    let file = root().join("tests/submissions/halves_with_slash/bitwise_xor.py");
+    let naming = |python: &str| -> Vec<String> {
+        let (report, _) = check_json(&[file.to_str().unwrap(), "--python", python]);
+        all_hints(&report)
+            .into_iter()
+            .filter(|h| h.contains("`//`"))
+            .collect()
+    };
+    let alone = naming("3");
+    assert_eq!(alone.len(), 1, "{alone:#?}");
+    assert!(
+        alone[0].starts_with("On case sample/01-three-five, Python 3.11.7 printed a number 324 digits long where a whole number was expected. That is `/` where `//` was meant"),
+        "{alone:#?}"
+    );
+    if crate::common::python_2_7_available() {
+        // Compared with Python 2.7, which passes: the comparison's hint, and not also this one.
+        let both = naming("3,2.7");
+        assert_eq!(both.len(), 1, "{both:#?}");
+        assert!(
+            both[0].starts_with("Your program passes under Python 2.7.18 but not under Python 3.11.7: on case sample/01-three-five"),
+            "{both:#?}"
+        );
     }
 }
 
@@ -891,7 +978,7 @@ fn a_cross_interpreter_hint_from_a_secret_case_does_not_quote_it() {
         lab.path().to_str().unwrap(),
     ];
     let (student, _) = check_json(&args);
-    let hints = all_hints(&student);
+    let mut hints = all_hints(&student);
     assert!(
         hints
             .iter()
@@ -899,6 +986,17 @@ fn a_cross_interpreter_hint_from_a_secret_case_does_not_quote_it() {
                 && h.contains("Use `//` for whole-number division")),
         "{hints:#?}"
     );
+    // Under Python 3 alone, named from its own output, and as unquoted.
+    let mut alone = args;
+    alone[2] = "3";
+    let (student, _) = check_json(&alone);
+    let hints_alone = all_hints(&student);
+    assert!(
+        hints_alone.iter().any(|h| h.starts_with("On a hidden case")
+            && h.contains("Use `//` for whole-number division")),
+        "{hints_alone:#?}"
+    );
+    hints.extend(hints_alone);
     let (instructor, _) = check_json(&[&args[..], &["--instructor"]].concat());
     let secret: Vec<&serde_json::Value> = instructor["runs"][0]["cases"]
         .as_array()

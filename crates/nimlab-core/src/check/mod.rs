@@ -21,7 +21,7 @@ use crate::lint;
 use crate::report::{CheckReport, Event, Reporter, RunReport};
 use crate::runner::Runner;
 use crate::runner::interpreter;
-use cross::cross_run_hints;
+use cross::interpreter_hints;
 use run::{RunContext, report_error};
 use std::path::{Path, PathBuf};
 use workspace::{Prepared, read_submission};
@@ -97,7 +97,10 @@ pub fn check(
         verdict,
         score,
         max_score: exercise.max_score(),
-        hints: wrong.into_iter().chain(cross_run_hints(&counted)).collect(),
+        hints: wrong
+            .into_iter()
+            .chain(interpreter_hints(&counted))
+            .collect(),
         runs,
         warnings,
         isolation: runner.isolation().summary(),
