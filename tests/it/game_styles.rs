@@ -277,3 +277,46 @@ fn every_game_says_its_style_and_the_readme_lists_it() {
         }
     }
 }
+
+/// A game coloured with ANSI codes, wrong in one rule: the judge reads the board through the
+/// codes to catch it, and the report shows what the program printed with every escape made
+/// visible (`\u{1b}[…`), never an escape a terminal would obey.
+#[test]
+fn a_coloured_game_is_read_through_its_codes_and_shown_without_raw_escapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("working_game.py");
+    std::fs::copy(
+        root().join("tests/data/games/wrong/11_ansi_computer_takes_one.py"),
+        &file,
+    )
+    .unwrap();
+    let output = crate::common::nimlab()
+        .arg("check")
+        .arg(&file)
+        .args(["--exercise", "working_game", "--python", "3"])
+        .output()
+        .expect("nimlab runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(!text.contains('\u{1b}'), "a raw escape in:\n{text}");
+    assert!(
+        text.contains("a computer player makes a winning move whenever one exists"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\\u{1b}[36mRow 1:\\u{1b}[0m \\u{1b}[33mX X X\\u{1b}[0m"),
+        "{text}"
+    );
+    let (report, _) = check_json(&[
+        file.to_str().unwrap(),
+        "--exercise",
+        "working_game",
+        "--python",
+        "3",
+    ]);
+    assert_eq!(named_rules(&report), ["computer_optimal"], "{report:#}");
+    let json = report.to_string();
+    assert!(
+        !json.contains('\u{1b}') && !json.contains("\\u001b"),
+        "{json}"
+    );
+}

@@ -423,10 +423,11 @@ impl<'a> Referee<'a> {
         self.board.is_some()
     }
 
-    /// Reads what the program printed since the last pause.
-    fn read(&mut self, text: &str) -> Step {
-        if !text.is_empty() {
-            self.transcript.push(Entry::Program(text.to_string()));
+    /// Reads what the program printed since the last pause: `text`, without its terminal
+    /// escape sequences; the transcript keeps `shown`, every byte as printed made visible.
+    fn read(&mut self, shown: &str, text: &str) -> Step {
+        if !shown.is_empty() {
+            self.transcript.push(Entry::Program(shown.to_string()));
         }
         let rows = self
             .board
@@ -2019,10 +2020,13 @@ impl Referee<'_> {
         let mut pauses = 0;
         while pauses < self.most_pauses() {
             pauses += 1;
-            let resumed = program
-                .resume()
-                .map(|(pause, bytes)| (pause, crate::printed::printable(&bytes)));
-            let (pause, text) = match resumed {
+            // Colours and cursor moves are read through, as a player at a terminal sees them.
+            let resumed = program.resume().map(|(pause, bytes)| {
+                let shown = crate::printed::printable(&bytes);
+                let read = crate::printed::without_escape_sequences(&bytes);
+                (pause, shown, crate::printed::printable(&read))
+            });
+            let (pause, shown, text) = match resumed {
                 Ok(step) => step,
                 Err(e) => {
                     return Outcome::new(
@@ -2032,7 +2036,7 @@ impl Referee<'_> {
                 }
             };
             let prompt = text.rsplit('\n').next().unwrap_or("").to_string();
-            let step = self.read(&text).and_then(|()| match pause {
+            let step = self.read(&shown, &text).and_then(|()| match pause {
                 Pause::Waiting => self.waiting(&prompt, program),
                 _ => Ok(()),
             });
