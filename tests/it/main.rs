@@ -6,6 +6,7 @@
 mod common;
 
 mod bench;
+mod book;
 mod cli;
 mod cms;
 mod fast_path;

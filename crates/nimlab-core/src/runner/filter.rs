@@ -58,7 +58,7 @@ const FCNTL_COMMANDS: &[u64] = &[
     1032, // F_GETPIPE_SZ
 ];
 
-/// The allowed calls, by name (for the README and errors) and number on this machine.
+/// The allowed calls, by name (for the user guide and errors) and number on this machine.
 fn allowed() -> Vec<(&'static str, libc::c_long, When)> {
     // Each entry is libc's constant for the call (its name follows "SYS_"), and when.
     macro_rules! calls {

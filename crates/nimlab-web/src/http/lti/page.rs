@@ -24,8 +24,8 @@ pub fn lti(
         html! {
             h1 { "LMS (LTI 1.3)" }
             p.small.dim {
-                "Platforms are registered with " code { "nimlab lti add-platform" } "; the README's section "
-                "\"Using nimlab from Canvas or Moodle\" lists what the LMS needs: the login URL "
+                "Platforms are registered with " code { "nimlab lti add-platform" } "; the user guide's chapter "
+                "\"Canvas and Moodle (LTI 1.3)\" (docs/lti.md) lists what the LMS needs: the login URL "
                 code { "/lti/login" } ", the redirect URL " code { "/lti/launch" } " and the keys at "
                 code { "/lti/jwks" } " on this site."
             }
