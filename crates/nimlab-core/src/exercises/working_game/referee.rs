@@ -162,9 +162,17 @@ fn move_between(before: &[u64], after: &[u64]) -> Option<(usize, u64)> {
     }
 }
 
+/// Whether `text` has one of `words` as a word of its own. A word may hold an apostrophe,
+/// straight or typographic (`can't`, `isn’t`): it is matched whole, and each of its parts
+/// as well (`ada's` has `ada`), and quotes around a word (`'win'`) do not hide it.
 fn has_any(text: &str, words: &[&str]) -> bool {
-    text.split(|c: char| !c.is_alphanumeric())
-        .any(|w| words.contains(&w))
+    let apostrophe = |c: char| matches!(c, '\'' | '\u{2019}' | '\u{2018}' | '\u{02bc}');
+    text.split(|c: char| !c.is_alphanumeric() && !apostrophe(c))
+        .map(|word| word.trim_matches(apostrophe))
+        .any(|word| {
+            let straight = word.replace(apostrophe, "'");
+            words.contains(&straight.as_str()) || word.split(apostrophe).any(|w| words.contains(&w))
+        })
 }
 
 const WIN_WORDS: &[&str] = &[
@@ -201,6 +209,9 @@ const REFUSAL_WORDS: &[&str] = &[
     "impossible",
     "isn't",
     "doesn't",
+    "don't",
+    "won't",
+    "aren't",
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -2223,6 +2234,26 @@ mod tests {
             announcement(&lines("You lost! The computer wins."), &computer, &you),
             Announced::Right
         );
+    }
+
+    #[test]
+    fn refusals_with_apostrophes_are_read_straight_or_typographic() {
+        for line in [
+            "you can't take 9 from row 2",
+            "row 4 doesn't exist.",
+            "that isn\u{2019}t a move i understand",
+            "you don\u{2019}t have that many",
+            "that won't work",
+        ] {
+            assert!(has_any(line, REFUSAL_WORDS), "{line}");
+        }
+        for line in ["the computer takes 2 from row 3", "ada's turn", "canteen t"] {
+            assert!(!has_any(line, REFUSAL_WORDS), "{line}");
+        }
+        // Words beside an apostrophe are still words.
+        assert!(has_any("ada's the winner", WIN_WORDS));
+        assert!(has_any("'win' for ada", WIN_WORDS));
+        assert!(has_any("the computer's move", &["computer"]));
     }
 
     #[test]
