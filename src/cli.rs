@@ -27,8 +27,17 @@ pub enum Command {
     List,
     /// Print an exercise's statement
     Show { exercise: String },
-    /// Write a student pack (statements, starter files, sample cases) into a new folder
-    Init { dir: PathBuf },
+    /// Write a student pack (statements, starter files, sample cases) into a new folder, or
+    /// with --ci a CI workflow that grades a student's repository on push
+    Init {
+        /// The new folder for the pack; with --ci, the repository (default: the current folder)
+        #[arg(required_unless_present = "ci")]
+        dir: Option<PathBuf>,
+        /// Instead of the pack: write this CI system's workflow into the repository DIR
+        /// (github: .github/workflows/classroom.yml, for GitHub Classroom); never overwrites
+        #[arg(long, value_enum, value_name = "SYSTEM")]
+        ci: Option<CiSystem>,
+    },
     /// Print the reference answer for one case read from stdin
     Reference { exercise: String },
     /// Verify or generate fixtures
@@ -46,6 +55,9 @@ pub enum Command {
     Checker(CheckerArgs),
     /// Grade a class folder into a gradebook and reports
     Grade(GradeArgs),
+    /// Grade a student's repository for GitHub Classroom: check every exercise file found
+    /// and write the results its autograding reporter reads (runner id `nimlab`)
+    Classroom(ClassroomArgs),
     /// Combine the outputs of `grade --shard` runs into the reports one run gives
     Merge {
         /// The shards' output folders
@@ -120,6 +132,31 @@ pub struct GradeArgs {
     /// How each case's program is started
     #[arg(long, value_enum, default_value_t = RunnerChoice::Fork)]
     pub runner: RunnerChoice,
+}
+
+#[derive(Debug, Args)]
+pub struct ClassroomArgs {
+    /// The student's repository: its exercise files (present_board.py, make_move.py, ...) are
+    /// found by name, as `nimlab check` finds an exercise, at its top level
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
+    /// Also write the results (base64 of the reporter's JSON) to this file; `result=<base64>`
+    /// is appended to the file $GITHUB_OUTPUT names whenever it is set
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Interpreters, comma-separated (default: each exercise's own)
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    pub python: Option<Vec<String>>,
+    /// How each case's program is started
+    #[arg(long, value_enum, default_value_t = RunnerChoice::Fork)]
+    pub runner: RunnerChoice,
+}
+
+/// A CI system `nimlab init --ci` writes a workflow for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CiSystem {
+    /// GitHub Actions, graded by GitHub Classroom's autograding reporter
+    Github,
 }
 
 /// How a case's program is started.

@@ -3,6 +3,7 @@
 
 mod bench;
 mod check;
+mod classroom;
 mod deadline;
 mod doctor;
 mod fixtures;
@@ -28,7 +29,10 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Check(args) => check::check(&lab, &args),
         Command::List => lab::list(&lab),
         Command::Show { exercise } => lab::show(&lab, &exercise),
-        Command::Init { dir } => lab::init(&lab, &dir),
+        Command::Init { dir, ci: None } => lab::init(&lab, dir.as_deref().unwrap_or(".".as_ref())),
+        Command::Init { dir, ci: Some(ci) } => {
+            classroom::init_ci(ci, dir.as_deref().unwrap_or(".".as_ref()))
+        }
         Command::Reference { exercise } => lab::reference(&lab, &exercise),
         Command::Fixtures(FixturesCommand::Verify { exercises }) => {
             fixtures::verify(&lab, &exercises)
@@ -48,6 +52,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         }
         Command::Checker(args) => interop::checker(&lab, &args),
         Command::Grade(args) => grade::grade(&lab, &args),
+        Command::Classroom(args) => classroom::classroom(&lab, &args),
         Command::Merge { parts, out } => grade::merge(&parts, &out),
         Command::Doctor { python } => doctor::doctor(&python),
         Command::Serve(args) => serve::serve(lab, &args),

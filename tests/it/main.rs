@@ -7,6 +7,7 @@ mod common;
 
 mod bench;
 mod book;
+mod classroom;
 mod cli;
 mod cms;
 mod fast_path;

@@ -257,6 +257,17 @@ impl Lab {
             .or_else(|| folder.and_then(|f| self.exercise_named_in(&f)))
     }
 
+    /// The exercise a file's own name names (`make_move.py`, `lab2_make_move.py`), without
+    /// looking at its folder: in a student's repository the folder is named by the
+    /// assignment, not by an exercise.
+    pub fn exercise_named_by_file(&self, file_name: &str) -> Option<&LabExercise> {
+        let stem = Path::new(file_name)
+            .file_stem()?
+            .to_string_lossy()
+            .to_lowercase();
+        self.exercise_named_in(&stem)
+    }
+
     fn exercise_named_in(&self, name: &str) -> Option<&LabExercise> {
         if let Ok(exact) = self.exercise(name) {
             return Some(exact);

@@ -6,6 +6,7 @@
 //! shown as escapes.
 
 mod canvas;
+pub mod classroom;
 mod gradebook_csv;
 mod gradescope;
 mod html;

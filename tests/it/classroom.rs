@@ -1,0 +1,331 @@
+//! `nimlab classroom` and `nimlab init --ci github`: a student's repository graded for GitHub
+//! Classroom, read back the way its autograding reporter reads it (for each id in `runners`,
+//! env `<ID>_RESULTS`, base64 of the results' JSON; `Total points: S/M` with S the sum of
+//! the tests' scores and M the sum of `max_score`).
+
+use crate::common::{nimlab, root};
+use base64::Engine;
+use serde_json::Value;
+use std::path::Path;
+
+/// The `result=` output a step appended to its GITHUB_OUTPUT file, decoded as the reporter
+/// decodes `<ID>_RESULTS`: base64, then JSON.
+fn decode_output(github_output: &Path) -> (String, Value) {
+    let text = std::fs::read_to_string(github_output).unwrap();
+    let encoded = text
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix("result="))
+        .expect("a result= line in GITHUB_OUTPUT");
+    let json = base64::engine::general_purpose::STANDARD
+        .decode(encoded)
+        .expect("the result is base64");
+    let json = String::from_utf8(json).expect("the JSON is UTF-8");
+    let value: Value = serde_json::from_str(&json).expect("the result is JSON");
+    (json, value)
+}
+
+/// What the reporter prints for these runners' results: `Total points: S/M`, and S, M.
+fn reporter_total(runners: &[&Value]) -> (String, f64, f64) {
+    let mut score = 0.0;
+    let mut max = 0.0;
+    for results in runners {
+        assert_eq!(results["version"], 1);
+        assert!(
+            ["pass", "fail", "error"].contains(&results["status"].as_str().unwrap()),
+            "{results}"
+        );
+        max += results["max_score"].as_f64().unwrap();
+        for test in results["tests"].as_array().unwrap() {
+            for field in ["name", "status", "message"] {
+                assert!(test[field].is_string(), "{field} in {test}");
+            }
+            assert!(
+                ["pass", "fail", "error"].contains(&test["status"].as_str().unwrap()),
+                "{test}"
+            );
+            score += test["score"].as_f64().unwrap();
+        }
+    }
+    let shown = |n: f64| {
+        let text = format!("{n:.2}");
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    (
+        format!("Total points: {}/{}", shown(score), shown(max)),
+        score,
+        max,
+    )
+}
+
+fn model(exercise: &str) -> Vec<u8> {
+    std::fs::read(root().join("exercises").join(exercise).join("solution.py")).unwrap()
+}
+
+/// A bin_num that passes every sample by heart and fails every secret case, raising an error
+/// that holds the case's input: the input must not reach the student.
+fn bin_num_by_heart() -> (String, Vec<String>) {
+    let lab = nimlab_core::lab::Lab::built_in().unwrap();
+    let exercise = lab.exercise("bin_num").unwrap();
+    let mut known = Vec::new();
+    let mut secrets = Vec::new();
+    for case in &exercise.cases {
+        let input = case.input.text().to_string();
+        if case.visibility == nimlab_core::lab::Visibility::Sample {
+            known.push((input, case.stored_expected.clone()));
+        } else {
+            secrets.push(input.trim().to_string());
+        }
+    }
+    let table = serde_json::to_string(&known).unwrap();
+    let program = format!(
+        "import json, sys\n\
+         data = sys.stdin.read()\n\
+         for given, answer in json.loads({table:?}):\n    \
+             if given == data:\n        \
+                 sys.stdout.write(answer)\n        \
+                 sys.exit(0)\n\
+         raise ValueError(data)\n"
+    );
+    (program, secrets)
+}
+
+/// `nimlab grade` on the repository's exercise files as one student's: their total, and the
+/// most a total can be.
+fn graded_by_nimlab_grade(dir: &Path) -> (f64, f64) {
+    let class = tempfile::tempdir().unwrap();
+    let student = class.path().join("class/ada");
+    std::fs::create_dir_all(&student).unwrap();
+    for name in ["present_board", "exclusive_or", "bin_num", "make_move"] {
+        let file = format!("{name}.py");
+        std::fs::copy(dir.join(&file), student.join(&file)).unwrap();
+    }
+    nimlab()
+        .args(["grade", "--python", "3", "--out"])
+        .arg(class.path().join("out"))
+        .arg(class.path().join("class"))
+        .assert()
+        .success();
+    let book: Value =
+        serde_json::from_slice(&std::fs::read(class.path().join("out/results.json")).unwrap())
+            .unwrap();
+    let counted: f64 = book["exercises"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["in_total"] != false)
+        .map(|e| e["points"].as_f64().unwrap())
+        .sum();
+    (book["students"][0]["total"].as_f64().unwrap(), counted)
+}
+
+/// A workflow step's `run:` as GitHub runs it (bash -e), in the repository, with the nimlab
+/// under test on the PATH: its stdout.
+fn run_step(dir: &Path, run: &str, github_output: &Path) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("nimlab");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = std::process::Command::new("bash")
+        .args(["--noprofile", "--norc", "-eo", "pipefail", "-c", run])
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("NO_COLOR", "1")
+        .env("GITHUB_OUTPUT", github_output)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+#[test]
+fn the_reporter_reads_nimlabs_points_and_no_secret_input() {
+    let repo = tempfile::tempdir().unwrap();
+    let dir = repo.path();
+    std::fs::write(dir.join("present_board.py"), model("present_board")).unwrap();
+    std::fs::write(dir.join("exclusive_or.py"), model("exclusive_or")).unwrap();
+    let (by_heart, secrets) = bin_num_by_heart();
+    std::fs::write(dir.join("bin_num.py"), &by_heart).unwrap();
+    // Wrong, and its error message holds a terminal escape, a bell and quotes.
+    std::fs::write(
+        dir.join("make_move.py"),
+        "raise ValueError('bad \\x1b[2J \"quoted\" \\x07')\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("notes.py"), "print('not an exercise')\n").unwrap();
+    let github_output = dir.join("github_output");
+    std::fs::write(&github_output, "earlier=kept\n").unwrap();
+    let output = nimlab()
+        .args(["classroom", "--python", "3"])
+        .arg(dir)
+        .arg("--output")
+        .arg(dir.join("result.b64"))
+        .env("GITHUB_OUTPUT", &github_output)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Appended, as GitHub expects.
+    assert!(
+        std::fs::read_to_string(&github_output)
+            .unwrap()
+            .starts_with("earlier=kept\n")
+    );
+    let (json, results) = decode_output(&github_output);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("result.b64"))
+            .unwrap()
+            .trim(),
+        base64::engine::general_purpose::STANDARD.encode(&json)
+    );
+    let (total_line, score, max) = reporter_total(&[&results]);
+    assert!(stdout.contains(&total_line), "{total_line} in\n{stdout}");
+    assert_eq!(results["status"], "fail");
+
+    // The same files graded by `nimlab grade`: the same total, of the same points.
+    let (total, counted) = graded_by_nimlab_grade(dir);
+    // Scores are hundredths; a sum of them in floating point is too, to the hundredth.
+    assert_eq!((score * 100.0).round() / 100.0, total);
+    assert_eq!(max, counted);
+    // Two model solutions, full marks; bin_num's samples alone give it part of its points.
+    let lab = nimlab_core::lab::Lab::built_in().unwrap();
+    let points = |name: &str| f64::from(lab.exercise(name).unwrap().config.points);
+    assert!(score > points("present_board") + points("exclusive_or"));
+    assert!(score < points("present_board") + points("exclusive_or") + points("bin_num"));
+
+    let test = |name: &str| {
+        let title = &lab.exercise(name).unwrap().config.title;
+        results["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| &t["name"] == title)
+            .unwrap_or_else(|| panic!("{title} in {results}"))
+            .clone()
+    };
+    assert_eq!(test("present_board")["status"], "pass");
+    assert_eq!(test("bin_num")["status"], "fail");
+    assert_eq!(test("make_move")["status"], "fail");
+    assert_eq!(test("nim_sum")["message"], "no submission");
+    assert_eq!(test("nim_sum")["score"], 0.0);
+    let bin_num = test("bin_num")["message"].as_str().unwrap().to_string();
+    assert!(
+        bin_num.contains("secret/"),
+        "a secret case named: {bin_num}"
+    );
+    for secret in &secrets {
+        assert!(!json.contains(secret.as_str()), "{secret} in {json}");
+        assert!(!stdout.contains(secret.as_str()), "{secret} in {stdout}");
+    }
+    // Control characters and quotes are escaped in the JSON, and shown as escapes on stdout.
+    assert!(
+        json.contains(r#"bad \u001b[2J \"quoted\" \u0007"#),
+        "{json}"
+    );
+    assert!(!json.contains('\x1b') && !stdout.contains('\x1b'));
+}
+
+#[test]
+fn a_missing_repository_is_named() {
+    let missing = tempfile::tempdir().unwrap().path().join("nowhere");
+    let output = nimlab().arg("classroom").arg(&missing).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("nowhere") && stderr.contains("no such folder"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_workflow_grades_a_scratch_repository() {
+    let repo = tempfile::tempdir().unwrap();
+    let dir = repo.path();
+    let git = std::process::Command::new("git")
+        .args(["init", "--quiet"])
+        .current_dir(dir)
+        .status();
+    assert!(git.is_ok_and(|s| s.success()), "git init");
+    std::fs::write(dir.join("present_board.py"), model("present_board")).unwrap();
+    std::fs::write(dir.join("exclusive_or.py"), model("exclusive_or")).unwrap();
+    nimlab()
+        .args(["init", "--ci", "github"])
+        .current_dir(dir)
+        .assert()
+        .success();
+    let path = dir.join(".github/workflows/classroom.yml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    refuses_to_overwrite(dir, &path, &text);
+    let workflow: serde_norway::Value = serde_norway::from_str(&text).unwrap();
+    let steps = workflow["jobs"]["grade"]["steps"].as_sequence().unwrap();
+    let reporter = steps
+        .iter()
+        .find(|s| {
+            s["uses"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("classroom-resources/autograding-grading-reporter@"))
+        })
+        .expect("the reporter step");
+    let runners: Vec<&str> = reporter["with"]["runners"]
+        .as_str()
+        .unwrap()
+        .split(',')
+        .map(str::trim)
+        .collect();
+    assert_eq!(runners, ["nimlab"]);
+    let github_output = dir.join("github_output");
+    let mut decoded = Vec::new();
+    for runner in &runners {
+        // The reporter reads <ID>_RESULTS, which must be the output of the step with that id.
+        let env = reporter["env"][format!("{}_RESULTS", runner.to_uppercase()).as_str()]
+            .as_str()
+            .unwrap();
+        assert_eq!(env, format!("${{{{ steps.{runner}.outputs.result }}}}"));
+        let step = steps
+            .iter()
+            .find(|s| s["id"].as_str() == Some(runner))
+            .expect("the step the runner names");
+        let stdout = run_step(dir, step["run"].as_str().unwrap(), &github_output);
+        let (_, results) = decode_output(&github_output);
+        decoded.push((results, stdout));
+    }
+    let values: Vec<&Value> = decoded.iter().map(|(v, _)| v).collect();
+    let (total_line, score, _) = reporter_total(&values);
+    assert!(
+        decoded[0].1.contains(&total_line),
+        "{total_line} in {}",
+        decoded[0].1
+    );
+    let lab = nimlab_core::lab::Lab::built_in().unwrap();
+    let points = |name: &str| f64::from(lab.exercise(name).unwrap().config.points);
+    assert_eq!(score, points("present_board") + points("exclusive_or"));
+    // The reporter step runs whatever nimlab's step did.
+    assert_eq!(reporter["if"].as_str(), Some("always()"));
+}
+
+/// `nimlab init --ci github` again: refused, naming the file, which is left as it was.
+fn refuses_to_overwrite(dir: &Path, path: &Path, text: &str) {
+    let again = nimlab()
+        .args(["init", "--ci", "github"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        stderr.contains(".github/workflows/classroom.yml") && stderr.contains("already exists"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(path).unwrap(), text);
+}
