@@ -150,21 +150,29 @@ fn run_step(dir: &Path, run: &str, github_output: &Path) -> String {
     stdout
 }
 
-#[test]
-fn the_reporter_reads_nimlabs_points_and_no_secret_input() {
+/// A student's repository: two model solutions, a bin_num that knows only the samples, a
+/// wrong make_move whose error holds a terminal escape, a bell and quotes, and a Python file
+/// that is no exercise. Also the secret cases' inputs that must not reach the student.
+fn student_repository() -> (tempfile::TempDir, Vec<String>) {
     let repo = tempfile::tempdir().unwrap();
     let dir = repo.path();
     std::fs::write(dir.join("present_board.py"), model("present_board")).unwrap();
     std::fs::write(dir.join("exclusive_or.py"), model("exclusive_or")).unwrap();
     let (by_heart, secrets) = bin_num_by_heart();
     std::fs::write(dir.join("bin_num.py"), &by_heart).unwrap();
-    // Wrong, and its error message holds a terminal escape, a bell and quotes.
     std::fs::write(
         dir.join("make_move.py"),
         "raise ValueError('bad \\x1b[2J \"quoted\" \\x07')\n",
     )
     .unwrap();
     std::fs::write(dir.join("notes.py"), "print('not an exercise')\n").unwrap();
+    (repo, secrets)
+}
+
+#[test]
+fn the_reporter_reads_nimlabs_points_and_no_secret_input() {
+    let (repo, secrets) = student_repository();
+    let dir = repo.path();
     let github_output = dir.join("github_output");
     std::fs::write(&github_output, "earlier=kept\n").unwrap();
     let output = nimlab()
