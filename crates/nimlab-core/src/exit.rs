@@ -1,4 +1,4 @@
-//! The exit codes of every `nimlab` command, documented in the user guide (docs/commands.md).
+//! The exit codes of every `nimlab` command, documented in the user guide (docs/src/commands.md).
 
 /// Everything accepted (check), every fixture right (fixtures verify), or the command did
 /// what it was asked.

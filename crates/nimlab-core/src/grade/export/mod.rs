@@ -28,7 +28,7 @@ pub trait Sink {
 
 /// One output format. Every failure to write is nimlab's own (exit 3).
 pub trait Exporter: Sync {
-    /// The file or folder it writes in OUT, as the user guide (docs/grading.md) lists it.
+    /// The file or folder it writes in OUT, as the user guide (docs/src/grading.md) lists it.
     fn target(&self) -> &'static str;
     fn export(&self, book: &Gradebook, sink: &mut dyn Sink) -> Result<()>;
 }

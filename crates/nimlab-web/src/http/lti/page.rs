@@ -25,7 +25,7 @@ pub fn lti(
             h1 { "LMS (LTI 1.3)" }
             p.small.dim {
                 "Platforms are registered with " code { "nimlab lti add-platform" } "; the user guide's chapter "
-                "\"Canvas and Moodle (LTI 1.3)\" (docs/lti.md) lists what the LMS needs: the login URL "
+                "\"Canvas and Moodle (LTI 1.3)\" (docs/src/lti.md) lists what the LMS needs: the login URL "
                 code { "/lti/login" } ", the redirect URL " code { "/lti/launch" } " and the keys at "
                 code { "/lti/jwks" } " on this site."
             }
