@@ -229,3 +229,48 @@ fn samples(exercise: &LabExercise) -> Markup {
 pub fn sample_stem(case: &str) -> &str {
     case.strip_prefix("sample/").unwrap_or(case)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raw_html_in_a_statement_is_shown_not_run() {
+        let html = statement(
+            "# Title\n\n<script>alert(1)</script>\n\nsome `code` <b>bold</b>\n",
+            "/f/",
+        )
+        .into_string();
+        assert!(html.contains("<h1>Title</h1>"), "{html}");
+        assert!(
+            !html.contains("<script>") && !html.contains("<b>"),
+            "{html}"
+        );
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+    }
+
+    #[test]
+    fn relative_links_in_a_statement_lead_to_its_files() {
+        let html = statement(
+            "![board](board.png) [notes](./img/notes.txt) [web](https://example.org/a.png) [top](#top) [site](/exercises) [mail](mailto:a@b.c)\n",
+            "/exercises/x/files/",
+        )
+        .into_string();
+        assert!(
+            html.contains("src=\"/exercises/x/files/board.png\""),
+            "{html}"
+        );
+        assert!(
+            html.contains("href=\"/exercises/x/files/img/notes.txt\""),
+            "{html}"
+        );
+        for kept in [
+            "https://example.org/a.png",
+            "#top",
+            "/exercises\"",
+            "mailto:a@b.c",
+        ] {
+            assert!(html.contains(kept), "{kept}: {html}");
+        }
+    }
+}

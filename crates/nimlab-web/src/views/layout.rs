@@ -169,3 +169,21 @@ pub fn points(value: f64) -> String {
     let text = format!("{value:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimlab_core::judge::Verdict;
+
+    #[test]
+    fn times_are_shown_in_utc() {
+        assert_eq!(time(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(time(1_709_251_199_000), "2024-02-29 23:59:59 UTC");
+    }
+
+    #[test]
+    fn verdicts_are_read_by_their_json_names() {
+        assert_eq!(verdict_of("wrong_answer"), Some(Verdict::WrongAnswer));
+        assert_eq!(verdict_of("nonsense"), None);
+    }
+}

@@ -231,3 +231,21 @@ fn diff(expected: &str, got: &str) -> Markup {
         @if cut { span.dim { "…" } }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backticks_in_messages_become_code_and_stay_escaped() {
+        assert_eq!(
+            prose("use `//` not `/`").into_string(),
+            "use <code>//</code> not <code>/</code>"
+        );
+        assert_eq!(
+            prose("a `<b>` and one ` left").into_string(),
+            "a <code>&lt;b&gt;</code> and one ` left"
+        );
+        assert_eq!(prose("plain").into_string(), "plain");
+    }
+}
