@@ -324,6 +324,11 @@ pub struct BenchArgs {
     /// With --class: grade with this runner only (default: both, one after the other)
     #[arg(long, value_enum, requires = "class")]
     pub runner: Option<RunnerChoice>,
+    /// Time this build against another nimlab binary on the same work (a check of the
+    /// exercise's model solution, or with --class the class's grading), the two alternating
+    /// for --repeat rounds; prints each one's median and the ratio with its spread
+    #[arg(long, value_name = "OTHER_BINARY", conflicts_with = "serve")]
+    pub compare: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -74,12 +74,12 @@ fn measure(
     let python = python.to_string_lossy().replace(':', ",");
     let dir = common::scratch()?;
     let class_dir = dir.path().join("class");
+    write_class_of_solutions(lab, &class_dir, students)?;
     let exercises: Vec<_> = lab
         .exercises
         .iter()
         .filter(|e| e.solution.is_some())
         .collect();
-    write_class(&class_dir, students, &exercises)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let by_hand = by_hand(&class_dir, dir.path(), students, &pythons, &exercises)?;
     let nimlab = common::nimlab_binary()?;
@@ -121,6 +121,22 @@ fn pythons(request: &str) -> Result<Vec<PathBuf>> {
                 .ok_or_else(|| Error::usage(format!("Python {request} is not installed here")))
         })
         .collect()
+}
+
+/// The generated class in `class_dir` (every exercise with a model solution, handed in by
+/// each student), for another measurement; how many exercises each student hands in.
+pub(super) fn write_class_of_solutions(
+    lab: &Lab,
+    class_dir: &Path,
+    students: usize,
+) -> Result<usize> {
+    let exercises: Vec<_> = lab
+        .exercises
+        .iter()
+        .filter(|e| e.solution.is_some())
+        .collect();
+    write_class(class_dir, students, &exercises)?;
+    Ok(exercises.len())
 }
 
 /// A folder per student in `class_dir`, each with every exercise's model solution.

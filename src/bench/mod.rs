@@ -7,12 +7,13 @@
 //!
 //! Each kind of measurement has its module: [`stdin`] (an exercise's cases by hand and through
 //! `nimlab check`) with [`fast_path`] (the fork runner against the process runner), [`game`]
-//! (a game exercise's scenarios), [`class`] (`nimlab grade` on a generated class) and
-//! [`website`] (students submitting to `nimlab serve` at once). In each, the functions that
+//! (a game exercise's scenarios), [`class`] (`nimlab grade` on a generated class), [`compare`] (this build against another on the
+//! same work, alternating) and [`website`] (students submitting to `nimlab serve` at once). In each, the functions that
 //! measure return plain data and separate ones print it.
 
 mod class;
 mod common;
+mod compare;
 mod fast_path;
 mod game;
 mod stdin;
@@ -35,6 +36,8 @@ pub struct Options {
     pub what: What,
     /// With [`What::Website`]'s judges: the PostgreSQL server to make a scratch database on.
     pub db: Option<PathBuf>,
+    /// Another nimlab binary to time against this one on the same work, alternating.
+    pub compare: Option<PathBuf>,
 }
 
 /// The kind of measurement.
@@ -76,6 +79,11 @@ impl Runner {
 
 /// Measures what `options` asks and prints the report to `out`.
 pub fn run(lab: &Lab, options: &Options, out: &mut impl Write) -> Result<u8> {
+    if options.compare.is_some() && matches!(options.what, What::Website { .. }) {
+        return Err(Error::usage(
+            "--compare times check or grade (--class); the website is not compared",
+        ));
+    }
     if let What::Website {
         students,
         workers,
@@ -90,6 +98,9 @@ pub fn run(lab: &Lab, options: &Options, out: &mut impl Write) -> Result<u8> {
     }
     if options.repeat == 0 {
         return Err(Error::usage("--repeat must be at least 1"));
+    }
+    if let Some(other) = &options.compare {
+        return compare::run(lab, options, other, out);
     }
     if let What::Class { students, runner } = options.what {
         return class::run(lab, students, &options.python, runner, out);

@@ -34,5 +34,6 @@ fn options(args: &BenchArgs) -> Options {
         repeat: args.repeat,
         what,
         db: args.db.clone(),
+        compare: args.compare.clone(),
     }
 }

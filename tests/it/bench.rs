@@ -48,10 +48,19 @@ fn bench_times_the_game_judge_apart_from_the_program() {
     assert!(program + judge <= whole * 2.0, "{text}");
 }
 
+/// One student handing in every exercise, graded by each runner under 3 (and 2.7 where it is
+/// installed), then again from the cache; and by the fork runner alone when asked.
 #[test]
 fn bench_grades_a_generated_class() {
+    let pythons = if crate::common::python_2_7_available() {
+        "3,2.7"
+    } else {
+        "3"
+    };
     let output = nimlab()
-        .args(["bench", "--class", "1", "--repeat", "1"])
+        .args([
+            "bench", "--class", "1", "--repeat", "1", "--python", pythons,
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
@@ -62,7 +71,19 @@ fn bench_grades_a_generated_class() {
         number_after(&text, "isolated where possible):") > 0.0,
         "{text}"
     );
+    assert!(
+        number_after(&text, "grade --runner process") > 0.0,
+        "{text}"
+    );
+    assert!(number_after(&text, "grade --runner fork") > 0.0, "{text}");
     assert!(text.contains("re-run with the cache:"), "{text}");
+    let only = nimlab()
+        .args(["bench", "--class", "1", "--repeat", "1", "--runner", "fork"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&only.stdout);
+    assert!(only.status.success(), "{text}");
+    assert!(!text.contains("--runner process"), "{text}");
 }
 
 #[test]
@@ -75,4 +96,86 @@ fn bench_refuses_zero_repeats_and_unknown_exercises() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("chess"));
+}
+
+/// `--compare`: this build against another binary (here a copy of itself) on the same check,
+/// and on a class's grading; each build's median, and the ratio with the rounds' spread.
+#[test]
+fn bench_compare_times_two_builds_side_by_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("nimlab-other");
+    std::fs::copy(env!("CARGO_BIN_EXE_nimlab"), &other).unwrap();
+    let output = nimlab()
+        .args(["bench", "--repeat", "2", "--compare"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains("nimlab check of present_board's model solution"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2 round(s), the builds alternating"),
+        "{text}"
+    );
+    assert!(number_after(&text, "this build ") > 0.0, "{text}");
+    assert!(
+        text.contains(&format!("other build {}", other.display())),
+        "{text}"
+    );
+    // The same build twice: the ratio of the medians is near 1 (a loaded machine aside).
+    let ratio = number_after(&text, "other / this:");
+    assert!((0.3..3.0).contains(&ratio), "{text}");
+
+    let output = nimlab()
+        .args(["bench", "--class", "1", "--runner", "fork", "--repeat", "1"])
+        .arg("--compare")
+        .arg(&other)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    let count = format!(
+        "class of 1 students x {} exercises",
+        crate::common::exercises().len()
+    );
+    assert!(text.contains(&count), "{text}");
+    assert!(text.contains("--runner fork"), "{text}");
+    assert!(text.contains("submissions/s"), "{text}");
+}
+
+/// What cannot be compared is refused, naming it: a missing file, a program that is not
+/// nimlab, the website.
+#[test]
+fn bench_compare_refuses_what_is_not_a_nimlab_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-nimlab");
+    let output = nimlab()
+        .args(["bench", "--compare"])
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.contains("no-such-nimlab") && said.contains("no such file"),
+        "{said}"
+    );
+    let output = nimlab()
+        .args(["bench", "--compare", "/bin/true"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.contains("/bin/true") && said.contains("nimlab binary"),
+        "{said}"
+    );
+    let output = nimlab()
+        .args(["bench", "--serve", "3", "--compare", "/bin/true"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
 }

@@ -660,20 +660,53 @@ fn a_forked_run_finds_no_earlier_runs_seed_in_its_memory() {
     }
 }
 
-/// The corpora in one class folder, a student's folder per program (`p<N>_<N>/<exercise>.py`):
-/// the lab's model solutions, the mistakes (tests/submissions) and the games
-/// (tests/data/games). Returns the folder and what each student's program is.
+/// A student's folder of the corpora: its files (name, contents), and what it is, for
+/// messages.
+type StudentFolder = (Vec<(String, Vec<u8>)>, String);
+
+/// The corpora in one class folder, a student's folder per program or per folder handed in
+/// together (`p<N>_<N>/`): the lab's model solutions and starter files, the lab's own
+/// functions with its input blocks (and its game beside the functions it imports), the
+/// mistakes (tests/submissions, each folder whole, so a program imports its siblings as
+/// it would from a student's folder) and the games (tests/data/games). Returns the folder and
+/// what each student's folder holds.
 fn corpora_class() -> (tempfile::TempDir, Vec<(String, String)>) {
     let root = crate::common::root();
-    let mut programs: Vec<std::path::PathBuf> = Vec::new();
+    let read = |path: &Path| std::fs::read(path).unwrap();
+    let shown = |path: &Path| path.strip_prefix(&root).unwrap().display().to_string();
+    let mut folders: Vec<StudentFolder> = Vec::new();
     for exercise in crate::common::exercises() {
-        programs.push(root.join("exercises").join(&exercise).join("solution.py"));
+        let folder = root.join("exercises").join(&exercise);
+        for file in ["solution.py", "stub.py"] {
+            let path = folder.join(file);
+            folders.push((vec![(format!("{exercise}.py"), read(&path))], shown(&path)));
+        }
     }
-    for folder in [
-        "tests/submissions",
-        "tests/data/games/correct",
-        "tests/data/games/wrong",
-    ] {
+    folders.extend(lab_folders(&root.join("tests/data/lab")));
+    let mut mistakes: Vec<_> = std::fs::read_dir(root.join("tests/submissions"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    mistakes.sort();
+    for folder in mistakes {
+        let mut files: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "py"))
+            .collect();
+        files.sort();
+        let files = files
+            .iter()
+            .map(|p| {
+                (
+                    p.file_name().unwrap().to_string_lossy().into_owned(),
+                    read(p),
+                )
+            })
+            .collect();
+        folders.push((files, shown(&folder)));
+    }
+    for folder in ["tests/data/games/correct", "tests/data/games/wrong"] {
         let mut found: Vec<_> = walkdir::WalkDir::new(root.join(folder))
             .into_iter()
             .filter_map(Result::ok)
@@ -681,33 +714,57 @@ fn corpora_class() -> (tempfile::TempDir, Vec<(String, String)>) {
             .map(|e| e.path().to_path_buf())
             .collect();
         found.sort();
-        programs.extend(found);
+        for path in found {
+            folders.push((vec![("working_game.py".into(), read(&path))], shown(&path)));
+        }
     }
     let class = tempfile::tempdir().unwrap();
     let mut names = Vec::new();
-    for (n, program) in programs.iter().enumerate() {
-        let exercise = if program.starts_with(root.join("tests/data/games")) {
-            "working_game.py".to_string()
-        } else if program.file_name().unwrap() == "solution.py" {
-            format!(
-                "{}.py",
-                program
-                    .parent()
-                    .unwrap()
-                    .file_name()
-                    .unwrap()
-                    .to_string_lossy()
-            )
-        } else {
-            program.file_name().unwrap().to_string_lossy().into_owned()
-        };
+    for (n, (files, shown)) in folders.into_iter().enumerate() {
         let folder = class.path().join(format!("p{n}_{n}"));
         std::fs::create_dir(&folder).unwrap();
-        std::fs::copy(program, folder.join(&exercise)).unwrap();
-        let shown = program.strip_prefix(&root).unwrap().display().to_string();
+        for (name, bytes) in files {
+            std::fs::write(folder.join(name), bytes).unwrap();
+        }
         names.push((format!("p{n}"), shown));
     }
     (class, names)
+}
+
+/// The lab's own programs (tests/data/lab in `lab`), as students' folders: each exercise's
+/// functions with its input block, optimal_move's functions alone, and the game beside the
+/// functions it imports.
+fn lab_folders(lab: &Path) -> Vec<StudentFolder> {
+    let read = |path: &Path| std::fs::read(path).unwrap();
+    let function = |name: &str| read(&lab.join("functions").join(format!("{name}.py")));
+    let mut folders = Vec::new();
+    let mut blocks: Vec<_> = std::fs::read_dir(lab.join("blocks"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    blocks.sort();
+    for block in blocks {
+        let exercise = block.file_stem().unwrap().to_str().unwrap().to_string();
+        let whole = [function(&exercise), b"\n\n".to_vec(), read(&block)].concat();
+        let shown = format!("tests/data/lab/blocks/{exercise}.py (with its functions)");
+        folders.push((vec![(format!("{exercise}.py"), whole)], shown));
+    }
+    folders.push((
+        vec![("optimal_move.py".into(), function("optimal_move"))],
+        "tests/data/lab/functions/optimal_move.py".into(),
+    ));
+    let mut game = vec![(
+        "working_game.py".to_string(),
+        read(&lab.join("game/working_game.py")),
+    )];
+    for sibling in ["present_board", "ui", "optimal_move", "make_move"] {
+        game.push((format!("{sibling}.py"), function(sibling)));
+    }
+    folders.push((
+        game,
+        "tests/data/lab/game (with the lab's functions)".into(),
+    ));
+    folders
 }
 
 /// `nimlab grade CLASS --out CLASS/OUT ARGS`, which must succeed: its `results.json`.
@@ -730,65 +787,125 @@ fn graded(class: &Path, out: &str, args: &[&str]) -> Value {
     serde_json::from_str(&results).unwrap()
 }
 
-/// Every case of every exercise graded for each student in `results.json`: (student, exercise,
-/// interpreter, case) → verdict and what the program printed where the report keeps it.
-fn graded_cases(
-    class: &Path,
-    lab: Option<&Path>,
-    runner: &str,
-    pythons: &str,
-) -> std::collections::BTreeMap<String, String> {
+/// `nimlab grade` of `class` with a runner: its `results.json`.
+fn graded_with(class: &Path, lab: Option<&Path>, runner: &str, pythons: &str) -> Value {
     let mut args = vec!["--python", pythons, "--runner", runner];
     if let Some(lab) = lab {
         args.extend(["--lab", lab.to_str().unwrap()]);
     }
-    let results = graded(class, &format!("out-{runner}"), &args);
-    let mut cases = std::collections::BTreeMap::new();
+    graded(class, &format!("out-{runner}"), &args)
+}
+
+/// Each graded exercise's report in `results.json`, by "student exercise".
+fn reports(results: &Value) -> std::collections::BTreeMap<String, &Value> {
+    let mut reports = std::collections::BTreeMap::new();
     for student in results["students"].as_array().unwrap() {
         let id = student["id"]
             .as_str()
             .or(student["student"].as_str())
             .unwrap_or_default();
         for (exercise, entry) in student["exercises"].as_object().unwrap() {
-            for run in entry["report"]["runs"].as_array().into_iter().flatten() {
-                if runner == "fork" {
-                    assert!(
-                        run["runner"] == "fork" || run["runner"].is_null(),
-                        "{id} {exercise}: {run:#}"
-                    );
-                }
-                for case in run["cases"].as_array().unwrap() {
-                    let key = format!("{id} {exercise} {} {}", run["interpreter"], case["name"]);
-                    // (A time limit's message says the time measured and which limit came
-                    // first, which differ by nature from one run to the next, and with the
-                    // machine's load: left out.)
-                    let message = case["message"].as_str().unwrap_or_default();
-                    let message = if case["verdict"] == "time_limit" {
-                        String::new()
-                    } else {
-                        message.to_string()
-                    };
-                    let seen = format!("{} {} {message}", case["verdict"], case["feedback"]["got"]);
-                    cases.insert(key, seen);
-                }
+            reports.insert(format!("{id} {exercise}"), &entry["report"]);
+        }
+    }
+    reports
+}
+
+/// Every case of every exercise graded for each student in `results.json` by `runner`:
+/// (student, exercise, interpreter, case) → verdict and what the program printed where the
+/// report keeps it.
+fn graded_cases(results: &Value, runner: &str) -> std::collections::BTreeMap<String, String> {
+    let mut cases = std::collections::BTreeMap::new();
+    for (key, report) in reports(results) {
+        for run in report["runs"].as_array().into_iter().flatten() {
+            if runner == "fork" {
+                assert!(
+                    run["runner"] == "fork" || run["runner"].is_null(),
+                    "{key}: {run:#}"
+                );
+            }
+            for case in run["cases"].as_array().unwrap() {
+                let key = format!("{key} {} {}", run["interpreter"], case["name"]);
+                // (A time limit's message says the time measured and which limit came
+                // first, which differ by nature from one run to the next, and with the
+                // machine's load: left out.)
+                let message = case["message"].as_str().unwrap_or_default();
+                let message = if case["verdict"] == "time_limit" {
+                    String::new()
+                } else {
+                    message.to_string()
+                };
+                let seen = format!("{} {} {message}", case["verdict"], case["feedback"]["got"]);
+                cases.insert(key, seen);
             }
         }
     }
     cases
 }
 
-/// One file, one verdict: every program of the corpora (the lab's model solutions, the
-/// mistakes, the games) gets the same verdict and prints the same on every case, forked or
-/// fresh, under 3 and 2.7. None of them prints what differs by nature between a forked and a
-/// started process.
+/// What two gradings of one program may differ in whatever runs it: timings, and with them
+/// which of the time limits a busy program reaches first (on a loaded machine a program gets
+/// less CPU time per second, and the wall clock runs out before the CPU time: the verdict and
+/// hint are the same, the message names the limit), which runner judged, and what a program
+/// cut off at the output limit managed to write to stderr before it died (it races the kill:
+/// the process path itself gives one or the other).
+fn comparable_report(report: &Value) -> Value {
+    let mut report = report.clone();
+    for run in report["runs"].as_array_mut().into_iter().flatten() {
+        let run = run.as_object_mut().unwrap();
+        run.remove("runner");
+        run.remove("runner_note");
+        for case in run["cases"].as_array_mut().unwrap() {
+            let case = case.as_object_mut().unwrap();
+            case.remove("time_ms");
+            case.remove("wall_ms");
+            if case["verdict"] == "time_limit" {
+                case.insert("message".into(), Value::String("a time limit".into()));
+            }
+            if case["verdict"] == "output_limit"
+                && let Some(feedback) = case.get_mut("feedback").and_then(Value::as_object_mut)
+            {
+                feedback.remove("stderr");
+            }
+        }
+    }
+    report
+}
+
+/// One file, one verdict: every program of the corpora (the lab's model solutions and
+/// starter files, the lab's own functions and blocks, the mistakes, the games) gets the same
+/// report forked or fresh, under 3 and 2.7: every case's verdict, message and output, the
+/// feedback and hints, the scores (timings aside). None of them prints what differs by nature
+/// between a forked and a started process. Each forked run was forked: no server fell back
+/// to processes.
 #[test]
 fn every_program_of_the_corpora_is_judged_alike_forked_and_fresh() {
     let (class, names) = corpora_class();
     let pythons = if python_2_7_available() { "3,2.7" } else { "3" };
-    let forked = graded_cases(class.path(), None, "fork", pythons);
-    let fresh = graded_cases(class.path(), None, "process", pythons);
+    let forked_results = graded_with(class.path(), None, "fork", pythons);
+    let fresh_results = graded_with(class.path(), None, "process", pythons);
+    let forked = graded_cases(&forked_results, "fork");
+    let fresh = graded_cases(&fresh_results, "process");
     assert!(forked.len() > 1000, "{} cases", forked.len());
-    let differing = differences(&forked, &fresh, &names, &[], &[]);
+    let mut differing = differences(&forked, &fresh, &names, &[], &[]);
+    let (forked_reports, fresh_reports) = (reports(&forked_results), reports(&fresh_results));
+    let mut forked_runs = 0;
+    for (key, report) in &forked_reports {
+        for run in report["runs"].as_array().into_iter().flatten() {
+            assert_eq!(run["runner_note"], Value::Null, "{key}: {run:#}");
+            forked_runs += usize::from(run["runner"] == "fork");
+        }
+        let fresh = fresh_reports.get(key).map(|r| comparable_report(r));
+        if differing.is_empty() && Some(comparable_report(report)) != fresh {
+            differing.push(format!(
+                "{key}: the reports differ\nforked: {:#}\nfresh: {:#}",
+                comparable_report(report),
+                fresh.unwrap_or(Value::Null)
+            ));
+        }
+    }
+    assert_eq!(forked_reports.len(), fresh_reports.len());
+    assert!(forked_runs > 100, "only {forked_runs} runs were forked");
     assert!(differing.is_empty(), "{}", differing.join("\n"));
 }
 /// Every case graded differently forked and fresh, told with its program. A program named in
@@ -906,8 +1023,14 @@ fn every_hostile_program_is_judged_alike_forked_and_fresh() {
         names.push((format!("p{n}"), name.clone()));
     }
     let pythons = if python_2_7_available() { "3,2.7" } else { "3" };
-    let forked = graded_cases(class.path(), Some(lab.path()), "fork", pythons);
-    let fresh = graded_cases(class.path(), Some(lab.path()), "process", pythons);
+    let forked = graded_cases(
+        &graded_with(class.path(), Some(lab.path()), "fork", pythons),
+        "fork",
+    );
+    let fresh = graded_cases(
+        &graded_with(class.path(), Some(lab.path()), "process", pythons),
+        "process",
+    );
     assert!(forked.len() >= programs.len() * 4, "{} cases", forked.len());
     let differing = differences(&forked, &fresh, &names, DIFFERS_BY_NATURE, NEAR_ITS_LIMITS);
     assert!(differing.is_empty(), "{}", differing.join("\n"));
