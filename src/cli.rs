@@ -532,8 +532,9 @@ pub enum DeadlineCommand {
         /// Take late work until then (default: nothing after the due time)
         #[arg(long, value_name = "WHEN")]
         late_until: Option<String>,
-        /// Percent of the score taken per started day late (100: late work gets no credit)
-        #[arg(long, value_name = "PERCENT_PER_DAY", requires = "late_until")]
+        /// Percent of the score taken per started day late (100: late work gets no credit);
+        /// with --late-until
+        #[arg(long, value_name = "PERCENT_PER_DAY")]
         late_penalty: Option<f64>,
         #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,

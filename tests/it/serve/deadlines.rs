@@ -155,6 +155,16 @@ fn deadlines_are_set_extended_listed_and_cleared_from_the_command_line_and_mista
             "from 0 to 100",
         ),
         (
+            vec![
+                "set",
+                "present_board",
+                "2030-03-05 10:00",
+                "--late-penalty",
+                "10",
+            ],
+            "a late penalty needs a late period: say until when late work is taken (--late-until)",
+        ),
+        (
             vec!["extend", "bob", "present_board", "2030-03-02 10:00"],
             "no account `bob`",
         ),

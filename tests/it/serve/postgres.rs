@@ -273,3 +273,44 @@ fn a_database_reached_over_tcp_is_encrypted_and_its_certificate_checked_as_sslmo
     ));
     assert!(String::from_utf8_lossy(&out.stdout).contains("ada"));
 }
+
+/// A PostgreSQL that cannot be reached or refuses the connection: exit 2 (the setting, not
+/// nimlab, is at fault), the cause, and what to check for it.
+#[test]
+fn a_database_that_cannot_be_reached_says_why_and_what_to_check() {
+    let told = |db: &str, words: &[&str]| {
+        let out = users_list(db);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{db}: {stderr}");
+        for word in words {
+            assert!(stderr.contains(word), "{db}: no {word:?} in {stderr}");
+        }
+    };
+    told(
+        "postgresql://nimlab@127.0.0.1:9/class",
+        &["Connection refused", "listening on that address and port"],
+    );
+    let nowhere = tempfile::tempdir().unwrap();
+    told(
+        &format!("postgresql:///class?host={}", nowhere.path().display()),
+        &["no server socket in that folder", "/run/postgresql"],
+    );
+    let Some(db) = postgres::database() else {
+        return;
+    };
+    // The test cluster's own socket, with a database and then a user it does not have.
+    let (path, query) = db.split_once('?').unwrap();
+    let (server, _) = path.rsplit_once('/').unwrap();
+    told(
+        &format!("{server}/no_such_database?{query}"),
+        &["does not exist", "createdb"],
+    );
+    let query: Vec<&str> = query
+        .split('&')
+        .filter(|part| !part.starts_with("user="))
+        .collect();
+    told(
+        &format!("{path}?{}&user=no_such_user", query.join("&")),
+        &["no_such_user", "pg_hba.conf"],
+    );
+}

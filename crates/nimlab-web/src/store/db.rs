@@ -187,9 +187,18 @@ impl Db {
             crate::store::pg_connect::ConnectError::Roots(why) => {
                 Error::usage(format!("--db {}: {why}", self.shown()))
             }
-            crate::store::pg_connect::ConnectError::Postgres(e) => {
-                self.error(SqlError::Postgres(e))
-            }
+            crate::store::pg_connect::ConnectError::Postgres(e) => match what_to_check(&e) {
+                // Not nimlab's failure: the server, the address or the account, told with
+                // where to look.
+                Some(advice) => Error::input(
+                    self.shown(),
+                    format!(
+                        "cannot connect to PostgreSQL: {}; {advice}",
+                        SqlError::Postgres(e)
+                    ),
+                ),
+                None => self.error(SqlError::Postgres(e)),
+            },
         })
     }
 
@@ -389,6 +398,73 @@ pub fn create_private(path: &Path) -> std::io::Result<bool> {
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
         Err(e) => Err(e),
     }
+}
+
+/// What to check when PostgreSQL could not be reached or refused the connection, by its cause;
+/// None when the cause says nothing the user can act on.
+fn what_to_check(e: &postgres::Error) -> Option<&'static str> {
+    use postgres::error::SqlState;
+    if let Some(db) = e.as_db_error() {
+        let code = db.code();
+        return if *code == SqlState::INVALID_PASSWORD {
+            Some(
+                "check the user's password (give the connection string in NIMLAB_DB to keep it \
+                 out of the process list) and the method pg_hba.conf sets for this user",
+            )
+        } else if *code == SqlState::INVALID_AUTHORIZATION_SPECIFICATION {
+            Some(
+                "pg_hba.conf has no line that lets this user reach this database from this \
+                 machine (or the user does not exist): add one and reload PostgreSQL",
+            )
+        } else if *code == SqlState::INVALID_CATALOG_NAME {
+            Some("the database does not exist: create it first (createdb -O USER NAME)")
+        } else if *code == SqlState::TOO_MANY_CONNECTIONS {
+            Some("the server has no connection left: raise max_connections, or run fewer judges")
+        } else {
+            None
+        };
+    }
+    let mut source = std::error::Error::source(e);
+    while let Some(cause) = source {
+        if let Some(io) = cause.downcast_ref::<std::io::Error>() {
+            let text = io.to_string();
+            return match io.kind() {
+                std::io::ErrorKind::ConnectionRefused => Some(
+                    "is PostgreSQL running there, and listening on that address and port \
+                     (listen_addresses and port in postgresql.conf)?",
+                ),
+                std::io::ErrorKind::NotFound => Some(
+                    "no server socket in that folder: is PostgreSQL running, and is host= the \
+                     folder of its socket (often /run/postgresql)?",
+                ),
+                std::io::ErrorKind::TimedOut => Some(
+                    "no answer: is the host up, and does a firewall let port 5432 (or the one \
+                     given) through?",
+                ),
+                std::io::ErrorKind::PermissionDenied => Some(
+                    "this user may not open the server's socket: check the socket folder's \
+                     permissions",
+                ),
+                _ if text.contains("lookup address") => {
+                    Some("the host name is unknown: check the host in the connection string")
+                }
+                _ => None,
+            };
+        }
+        let text = cause.to_string();
+        if text.contains("certificate") || text.contains("Certificate") {
+            return Some(
+                "the server's certificate is not trusted: name its authority with sslrootcert=, \
+                 or check the host name the certificate was made for",
+            );
+        }
+        source = cause.source();
+    }
+    let text = e.to_string();
+    if text.contains("lookup address") {
+        return Some("the host name is unknown: check the host in the connection string");
+    }
+    None
 }
 
 #[cfg(test)]
