@@ -442,6 +442,10 @@ pub enum UsersCommand {
     List {
         #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,
+        /// Print every column a roster can hold (all but the password), as a roster CSV that
+        /// `users import` reads back, with a `disabled` column it ignores
+        #[arg(long)]
+        roster: bool,
     },
     /// Disable an account: it cannot log in and its sessions end; its work stays in the class
     Disable {

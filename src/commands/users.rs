@@ -36,7 +36,13 @@ pub fn users(command: &UsersCommand) -> Result<u8> {
             db,
             random,
         } => passwd(username, db, *random),
-        UsersCommand::List { db } => list(db),
+        UsersCommand::List { db, roster } => {
+            if *roster {
+                list_roster(db)
+            } else {
+                list(db)
+            }
+        }
         UsersCommand::Disable { username, db } => disable(username, db, true),
         UsersCommand::Enable { username, db } => disable(username, db, false),
         UsersCommand::Remove {
@@ -107,6 +113,13 @@ fn list(db: &Path) -> Result<u8> {
             if user.disabled { "\tdisabled" } else { "" }
         );
     }
+    Ok(nimlab_core::exit::SUCCESS)
+}
+
+/// Every account as a roster CSV (see [`users::write_roster`]).
+fn list_roster(db: &Path) -> Result<u8> {
+    let database = Db::open(db)?;
+    users::write_roster(&database, std::io::stdout().lock())?;
     Ok(nimlab_core::exit::SUCCESS)
 }
 

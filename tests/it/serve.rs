@@ -2854,3 +2854,83 @@ fn a_judge_only_process_needs_postgresql_and_its_database_may_come_from_the_envi
             "--lease must be at least 2 seconds",
         ));
 }
+
+/// `users list --roster`: every column a roster can hold but the password, as a roster that
+/// `users import` reads back into the same accounts; a cell a spreadsheet would take for a
+/// formula is quoted; the plain list is unchanged.
+#[test]
+fn users_list_roster_shows_every_roster_column_and_imports_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = store(dir.path());
+    let roster = dir.path().join("roster.csv");
+    std::fs::write(
+        &roster,
+        "username,name,id,section,role,email,lms_id,lms_issuer,lms_client_id,password\n\
+         ada,Ada Lovelace,s-1,A,student,ada@uni.example,sub-7,https://lms.example,c1,ada-password\n\
+         bob,=HYPERLINK(\"x\"),s-2,B,,,,,,bob-password\n\
+         prof,Prof,,,instructor,prof@uni.example,,,,prof-password\n",
+    )
+    .unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success();
+    nimlab()
+        .args(["users", "disable", "bob", "--db"])
+        .arg(&db)
+        .assert()
+        .success();
+    let listed = |db: &Path| {
+        let out = nimlab()
+            .args(["users", "list", "--roster", "--db"])
+            .arg(db)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let first = listed(&db);
+    assert_eq!(
+        first,
+        "username,name,id,section,role,email,lms_id,lms_issuer,lms_client_id,disabled\n\
+         ada,Ada Lovelace,s-1,A,student,ada@uni.example,sub-7,https://lms.example,c1,\n\
+         bob,\"'=HYPERLINK(\"\"x\"\")\",s-2,B,student,,,,,yes\n\
+         prof,Prof,,,instructor,prof@uni.example,,,,\n"
+    );
+    assert!(!first.contains("password"), "{first}");
+    // Read back into a new store: the same accounts, every column (but bob's name, quoted).
+    let listed_again = dir.path().join("listed.csv");
+    std::fs::write(&listed_again, &first).unwrap();
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    let db2 = store(&other);
+    nimlab()
+        .args(["users", "import"])
+        .arg(&listed_again)
+        .arg("--db")
+        .arg(&db2)
+        .arg("--credentials")
+        .arg(dir.path().join("made.csv"))
+        .assert()
+        .success();
+    let second = listed(&db2);
+    assert_eq!(
+        second
+            .lines()
+            .filter(|l| !l.starts_with("bob,"))
+            .collect::<Vec<_>>(),
+        first
+            .lines()
+            .filter(|l| !l.starts_with("bob,"))
+            .collect::<Vec<_>>()
+    );
+    nimlab()
+        .args(["users", "list", "--db"])
+        .arg(&db)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("ada\tstudent\tAda Lovelace\n"));
+}

@@ -7,6 +7,7 @@ use crate::store::accounts;
 use crate::store::accounts::{NewUser, Role};
 use crate::store::db::Db;
 use nimlab_core::error::{Error, Result};
+use nimlab_core::escape;
 use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -42,6 +43,51 @@ fn check_password(password: &str) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// Every account (not removed) as a roster CSV, to `out`: the columns `users import` reads
+/// (all but the password) and whether the account is disabled, which import ignores. Each
+/// cell is made safe to open in a spreadsheet.
+pub fn write_roster(database: &Db, out: impl std::io::Write) -> Result<()> {
+    let entries = database.with(accounts::roster)?;
+    let failed =
+        |e: csv::Error| Error::internal("cannot write the roster", std::io::Error::other(e));
+    let mut writer = csv::Writer::from_writer(out);
+    writer
+        .write_record([
+            "username",
+            "name",
+            "id",
+            "section",
+            "role",
+            "email",
+            "lms_id",
+            "lms_issuer",
+            "lms_client_id",
+            "disabled",
+        ])
+        .map_err(failed)?;
+    for entry in &entries {
+        let user = &entry.user;
+        let cells = [
+            user.username.as_str(),
+            &user.name,
+            &user.student_id,
+            &user.section,
+            user.role.as_str(),
+            &entry.email,
+            &entry.lms_id,
+            &entry.lms_issuer,
+            &entry.lms_client_id,
+            if user.disabled { "yes" } else { "" },
+        ];
+        writer
+            .write_record(cells.iter().map(|cell| escape::csv_cell(cell).into_owned()))
+            .map_err(failed)?;
+    }
+    writer
+        .flush()
+        .map_err(|e| Error::internal("cannot write the roster", e))
 }
 
 struct RosterRow {

@@ -127,6 +127,38 @@ pub fn find_user(c: &mut Conn, username: &str) -> SqlResult<Option<(User, String
     .optional()
 }
 
+/// An account with everything a roster can say of it but its password: what `users list
+/// --roster` prints and `users import` reads back.
+#[derive(Debug, Clone)]
+pub struct RosterEntry {
+    pub user: User,
+    pub email: String,
+    pub lms_id: String,
+    pub lms_issuer: String,
+    pub lms_client_id: String,
+}
+
+/// Every account (not removed), as [`users`] orders them, with its roster columns.
+pub fn roster(c: &mut Conn) -> SqlResult<Vec<RosterEntry>> {
+    c.query(
+        &format!(
+            "SELECT {USER_COLUMNS}, email, lms_id, lms_issuer, lms_client_id FROM users
+             WHERE removed_at IS NULL
+             ORDER BY CASE role WHEN 'student' THEN 0 WHEN 'ta' THEN 1 ELSE 2 END, username"
+        ),
+        [],
+        |row| {
+            Ok(RosterEntry {
+                user: user_row(row)?,
+                email: row.get("email")?,
+                lms_id: row.get("lms_id")?,
+                lms_issuer: row.get("lms_issuer")?,
+                lms_client_id: row.get("lms_client_id")?,
+            })
+        },
+    )
+}
+
 pub fn users(c: &mut Conn) -> SqlResult<Vec<User>> {
     c.query(
         &format!(
