@@ -42,6 +42,10 @@ pub struct Timeliness {
     pub late: bool,
     /// The share of its score that counts: 1 on time, less when late, 0 when refused.
     pub factor: f64,
+    /// How long after the student's due time it was sent (0 when on time).
+    pub late_ms: i64,
+    /// The percent of the score taken per started day late, by the student's deadline.
+    pub percent_per_day: f64,
 }
 
 impl Timeliness {
@@ -49,7 +53,14 @@ impl Timeliness {
         accepted: true,
         late: false,
         factor: 1.0,
+        late_ms: 0,
+        percent_per_day: 0.0,
     };
+
+    /// The started days late the penalty counts.
+    pub fn started_days(&self) -> i64 {
+        (self.late_ms + DAY_MS - 1) / DAY_MS
+    }
 }
 
 /// The deadline as it applies to one student: the due time and late period moved by their
@@ -88,20 +99,24 @@ pub fn timeliness(
     if submitted_ms <= policy.due_ms {
         return Timeliness::ON_TIME;
     }
+    let late_ms = submitted_ms - policy.due_ms;
     if submitted_ms > last_moment(&policy) {
         return Timeliness {
             accepted: false,
             late: true,
             factor: 0.0,
+            late_ms,
+            percent_per_day: policy.penalty_percent_per_day,
         };
     }
-    let late_ms = submitted_ms - policy.due_ms;
     let started_days = (late_ms + DAY_MS - 1) / DAY_MS;
     let kept = 100.0 - started_days as f64 * policy.penalty_percent_per_day;
     Timeliness {
         accepted: true,
         late: true,
         factor: (kept / 100.0).clamp(0.0, 1.0),
+        late_ms,
+        percent_per_day: policy.penalty_percent_per_day,
     }
 }
 

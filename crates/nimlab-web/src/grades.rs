@@ -77,14 +77,43 @@ pub fn content_type(file: &str) -> Option<&'static str> {
     })
 }
 
-/// An exercise's points for a judged submission, by the gradebook's one rule
-/// ([`builder::points`]).
-pub fn points(exercise: &LabExercise, summary: &Summary) -> f64 {
-    builder::points(
-        exercise.config.points,
-        summary.score.unwrap_or(0),
-        summary.max_score.unwrap_or(0),
-    )
+/// What one judged submission is worth in the gradebook: the points it counts for (deadline
+/// rule applied), out of the exercise's, and what it would count for on time. The one number
+/// the submission page, the class matrix, the API and the downloads show.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Points {
+    pub counted: f64,
+    pub on_time: f64,
+    pub max: u32,
+    pub timeliness: Timeliness,
+}
+
+impl Points {
+    pub fn of(exercise: &LabExercise, summary: &Summary, timeliness: Timeliness) -> Points {
+        let scaled = |factor| {
+            builder::scaled_points(
+                exercise.config.points,
+                summary.score.unwrap_or(0),
+                summary.max_score.unwrap_or(0),
+                factor,
+            )
+        };
+        Points {
+            counted: if timeliness.accepted {
+                scaled(timeliness.factor)
+            } else {
+                0.0
+            },
+            on_time: scaled(1.0),
+            max: exercise.config.points,
+            timeliness,
+        }
+    }
+
+    /// Whether the deadline took anything (a late penalty, or the whole of it).
+    pub fn reduced(&self) -> bool {
+        !self.timeliness.accepted || self.counted < self.on_time
+    }
 }
 
 /// A submission that counts, and what the deadline rule made of it.

@@ -358,9 +358,10 @@ fn the_gradebook_and_nimlab_grade_on_the_export_apply_the_same_penalties() {
             ));
         }
     }
-    for (client, id) in ids {
-        assert_eq!(judged(client, &server, id)["verdict"], "accepted");
+    for (client, id) in &ids {
+        assert_eq!(judged(client, &server, *id)["verdict"], "accepted");
     }
+    let (ada_board, ada_xor) = (ids[0].1, ids[1].1);
     let prof = form_login(&server, "prof", "prof-password");
     let (_, before) = text(&prof, &server, "/downloads/gradebook.csv");
     assert_eq!(
@@ -424,6 +425,40 @@ fn the_gradebook_and_nimlab_grade_on_the_export_apply_the_same_penalties() {
         assert_eq!(status, StatusCode::OK);
         assert_eq!(rows(&csv), expected, "from={from}");
     }
+
+    // One score everywhere: the API, the submission page and the class matrix give the points
+    // the gradebook counts, with the raw score beside them and why they differ.
+    let seen = judged(&ada, &server, ada_board);
+    assert_eq!(seen["score"], seen["max_score"], "{seen}");
+    assert_eq!(seen["points"], 7.5, "{seen}");
+    assert_eq!(seen["max_points"], 10, "{seen}");
+    assert_eq!(seen["on_time_points"], 10.0, "{seen}");
+    assert_eq!(seen["late_penalty_percent"], 25.0, "{seen}");
+    assert_eq!(seen["counts"], true, "{seen}");
+    let seen = judged(&ada, &server, ada_xor);
+    assert_eq!(seen["points"], 0.0, "{seen}");
+    assert_eq!(seen["late_penalty_percent"], 100.0, "{seen}");
+    let (_, page) = text(
+        &form_login(&server, "ada", "ada-password"),
+        &server,
+        &format!("/submissions/{ada_board}"),
+    );
+    assert!(
+        page.contains("Counts for 7.5 of 10 points: sent ")
+            && page.contains(
+                "late, 1 started day at 25% a day, so 25% of its score is taken (10 of 10 on time)."
+            ),
+        "{page}"
+    );
+    let (_, matrix) = text(&prof, &server, "/class");
+    for (student, total) in [("ada", "7.5/20"), ("grace", "17.5/20")] {
+        let row = matrix
+            .split("<tr>")
+            .find(|row| row.contains(&format!("<td class=\"name\">{student}")))
+            .unwrap_or_else(|| panic!("no row for {student}: {matrix}"));
+        assert!(row.contains(total), "{student}: {row}");
+    }
+    assert!(matrix.contains("7.5 of 10 pts"), "{matrix}");
 
     // The export carries the deadlines and each file's time; `nimlab grade` applies the rule.
     let class = dir.path().join("class");

@@ -18,6 +18,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Multipart, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use nimlab_core::lab::Lab;
 use nimlab_core::report::CheckReport;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -144,12 +145,19 @@ pub async fn submit(
     Ok(response)
 }
 
-/// A submission's line, with whether it was sent after its student's due time (`late`).
-fn summary_json(summary: &Summary, deadlines: &calendar::Deadlines) -> Value {
-    let late = deadlines
-        .timeliness(summary.user_id, &summary.exercise, summary.submitted_at)
-        .late;
-    json!({
+/// A submission's line, with whether it was sent after its student's due time (`late`) and,
+/// once judged, the points it counts for in the gradebook (`points`, of `max_points`, the
+/// deadline rule applied), with what it would count for on time and the percent the deadline
+/// took (`on_time_points`, `late_penalty_percent`).
+fn summary_json(lab: &Lab, summary: &Summary, deadlines: &calendar::Deadlines) -> Value {
+    let timeliness = deadlines.timeliness(summary.user_id, &summary.exercise, summary.submitted_at);
+    let late = timeliness.late;
+    let worth = lab
+        .exercise(&summary.exercise)
+        .ok()
+        .filter(|_| summary.status == submissions::Status::Done && summary.max_score.is_some())
+        .map(|e| crate::grades::Points::of(e, summary, timeliness));
+    let mut value = json!({
         "id": summary.id,
         "student": summary.username,
         "exercise": summary.exercise,
@@ -162,19 +170,32 @@ fn summary_json(summary: &Summary, deadlines: &calendar::Deadlines) -> Value {
         "score": summary.score,
         "max_score": summary.max_score,
         "late": late,
-    })
+    });
+    if let Some(worth) = worth {
+        value["points"] = json!(worth.counted);
+        value["max_points"] = json!(worth.max);
+        value["on_time_points"] = json!(worth.on_time);
+        value["late_penalty_percent"] = json!(if worth.timeliness.accepted {
+            (100.0_f64 - worth.timeliness.factor * 100.0).round()
+        } else {
+            100.0
+        });
+        value["counts"] = json!(worth.timeliness.accepted);
+    }
+    value
 }
 
 /// A submission as `viewer_is_staff` may see it: the report whole for staff, and
 /// its student's view for a student (secret cases by their verdict alone, nimlab's own
 /// failures in a sentence, no interpreter paths); nimlab's own error, too, only as a sentence.
 fn submission_json(
+    lab: &Lab,
     submission: &Submission,
     waiting_before: i64,
     viewer_is_staff: bool,
     deadlines: &calendar::Deadlines,
 ) -> Result<Value, Fail> {
-    let mut value = summary_json(&submission.summary, deadlines);
+    let mut value = summary_json(lab, &submission.summary, deadlines);
     let unreadable = |e: serde_json::Error| {
         Fail::internal(format!(
             "submission {}: unreadable report: {e}",
@@ -217,6 +238,7 @@ pub async fn submission(
     let staff = session.user.is_staff();
     let deadlines = app.db(calendar::deadlines).await?;
     Ok(Json(submission_json(
+        &app.lab,
         &submission,
         waiting_before,
         staff,
@@ -245,7 +267,10 @@ pub async fn submissions(
         .db(move |c| submissions::submissions(c, &filter))
         .await?;
     let deadlines = app.db(calendar::deadlines).await?;
-    let list: Vec<Value> = rows.iter().map(|s| summary_json(s, &deadlines)).collect();
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|s| summary_json(&app.lab, s, &deadlines))
+        .collect();
     let mut response = Json(list).into_response();
     response.headers_mut().insert("x-total-count", total.into());
     Ok(response)

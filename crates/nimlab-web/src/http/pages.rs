@@ -460,21 +460,23 @@ pub async fn submission(
     let waiting_before = app.db(move |c| submissions::waiting_before(c, id)).await?;
     let deadlines = app.db(calendar::deadlines).await?;
     let summary = &submission.summary;
-    let late = deadlines
-        .timeliness(summary.user_id, &summary.exercise, summary.submitted_at)
-        .late;
-    let title = app
-        .lab
-        .exercise(&submission.summary.exercise)
-        .map(|e| e.config.title.clone())
-        .unwrap_or_else(|_| submission.summary.exercise.clone());
+    let timeliness = deadlines.timeliness(summary.user_id, &summary.exercise, summary.submitted_at);
+    let exercise = app.lab.exercise(&submission.summary.exercise).ok();
+    let title = exercise.map_or_else(
+        || submission.summary.exercise.clone(),
+        |e| e.config.title.clone(),
+    );
+    let worth = exercise
+        .filter(|_| summary.status == submissions::Status::Done && summary.max_score.is_some())
+        .map(|e| grades::Points::of(e, summary, timeliness));
     let view = views::SubmissionView {
         summary: &submission.summary,
         title: &title,
         source: &submission.source,
         report: report.as_ref(),
         waiting_before,
-        late,
+        late: timeliness.late,
+        worth,
     };
     Ok(views::submission(&viewer(&session), &view).into_response())
 }
@@ -493,20 +495,42 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
     let users = app.db(accounts::users).await?;
     let judged = app.db(|c| submissions::judged(c, None)).await?;
     let lms = app.db(crate::lti::store::score_states).await?;
+    let deadlines = app.db(calendar::deadlines).await?;
+    // What the gradebook counts (deadlines applied), and where nothing counts, the best sent
+    // all the same (shown as counting for nothing).
+    let counted = grades::count(&judged, GradesFrom::Best, &deadlines);
     let best = grades::choose(&judged, GradesFrom::Best);
     let exercises: Vec<&nimlab_core::lab::LabExercise> = app.lab.exercises.iter().collect();
     let rows: Vec<views::MatrixRow> = users
         .iter()
         .filter(|u| !u.is_staff())
         .map(|student| {
-            let cells: Vec<Option<&Summary>> = exercises
+            let cells: Vec<Option<views::MatrixCell>> = exercises
                 .iter()
-                .map(|e| best.get(&(student.id, e.name.as_str())).copied())
+                .map(|e| {
+                    let key = (student.id, e.name.as_str());
+                    let (summary, timeliness) = match counted.get(&key) {
+                        Some(c) => (c.summary, c.timeliness),
+                        None => {
+                            let summary = *best.get(&key)?;
+                            let timeliness = deadlines.timeliness(
+                                summary.user_id,
+                                &summary.exercise,
+                                summary.submitted_at,
+                            );
+                            (summary, timeliness)
+                        }
+                    };
+                    Some(views::MatrixCell {
+                        summary,
+                        worth: grades::Points::of(e, summary, timeliness),
+                    })
+                })
                 .collect();
-            let points = exercises
+            let points = cells
                 .iter()
-                .zip(&cells)
-                .map(|(e, s)| s.map_or(0.0, |s| grades::points(e, s)))
+                .flatten()
+                .map(|cell| cell.worth.counted)
                 .sum::<f64>();
             views::MatrixRow {
                 student,

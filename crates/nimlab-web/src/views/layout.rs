@@ -1,6 +1,7 @@
 //! The site's frame (layout, navigation, error pages) and the small pieces every page
 //! uses: times, points, verdict badges.
 
+use crate::grades::Points;
 use crate::store::accounts::User;
 use crate::store::submissions::{Status, Summary};
 use axum::http::StatusCode;
@@ -168,6 +169,62 @@ pub(super) fn score(summary: &Summary) -> String {
 pub fn points(value: f64) -> String {
     let text = format!("{value:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// A length of time as a person says it: `2 days 6 h`, `6 h 5 min`, `12 min`.
+pub fn how_long(ms: i64) -> String {
+    let minutes = ms.max(0) / 60_000;
+    let (days, hours, minutes) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    match (days, hours, minutes) {
+        (0, 0, 0) => "under a minute".into(),
+        (0, 0, m) => format!("{m} min"),
+        (0, h, 0) => format!("{h} h"),
+        (0, h, m) => format!("{h} h {m} min"),
+        (1, 0, _) => "1 day".into(),
+        (1, h, _) => format!("1 day {h} h"),
+        (d, 0, _) => format!("{d} days"),
+        (d, h, _) => format!("{d} days {h} h"),
+    }
+}
+
+/// What a judged submission counts for in the gradebook, and why, when the deadline took
+/// part of it: the sentence the submission page shows, and the class matrix's cell title.
+pub fn points_told(worth: &Points) -> String {
+    let Points {
+        counted,
+        on_time,
+        max,
+        timeliness,
+    } = *worth;
+    if !timeliness.accepted {
+        return format!(
+            "Counts for no points: sent {} after the due time, after the late period had ended \
+             (on time it would have counted for {} of {max}).",
+            how_long(timeliness.late_ms),
+            points(on_time)
+        );
+    }
+    if worth.reduced() {
+        let days = timeliness.started_days();
+        let taken = (100.0 - timeliness.factor * 100.0).round();
+        return format!(
+            "Counts for {} of {max} points: sent {} late, {days} started day{} at {}% a day, so \
+             {taken}% of its score is taken ({} of {max} on time).",
+            points(counted),
+            how_long(timeliness.late_ms),
+            if days == 1 { "" } else { "s" },
+            points(timeliness.percent_per_day),
+            points(on_time)
+        );
+    }
+    if timeliness.late {
+        return format!(
+            "Counts for {} of {max} points (sent {} late, with no penalty).",
+            points(counted),
+            how_long(timeliness.late_ms)
+        );
+    }
+    format!("Counts for {} of {max} points.", points(counted))
 }
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
 //! What staff see of the class: the matrix, the queue and the judges, the downloads, and
 //! the deadlines and extensions.
 
-use super::layout::{Rendered, Viewer, page, points, score, status_badge, time, verdict_of};
+use super::layout::{
+    Rendered, Viewer, page, points, points_told, score, status_badge, time, verdict_of,
+};
+use crate::grades::Points;
 use crate::store::accounts::User;
 use crate::store::processes;
 use crate::store::submissions::{Status, Summary};
@@ -12,10 +15,17 @@ use nimlab_core::deadline::Policy;
 use nimlab_core::lab::LabExercise;
 
 /// The class matrix: a row per student, a cell per exercise with the best score.
+/// A student's exercise in the class matrix: the submission the gradebook counts (the best,
+/// deadlines applied; where none counts, the best sent), and what it counts for.
+pub struct MatrixCell<'a> {
+    pub summary: &'a Summary,
+    pub worth: Points,
+}
+
 pub struct MatrixRow<'a> {
     pub student: &'a User,
-    /// Per exercise in lab order: the best judged submission.
-    pub best: Vec<Option<&'a Summary>>,
+    /// Per exercise in lab order: what counts, if anything was judged.
+    pub best: Vec<Option<MatrixCell<'a>>>,
     pub points: f64,
     /// How the student's scores sent to an LMS stand (`LMS: 2 sent, 1 failed`), if any.
     pub lms: Option<&'a str>,
@@ -26,6 +36,21 @@ fn cell_class(summary: &Summary) -> &'static str {
         (Some(s), Some(m)) if m > 0 && s == m => "v-accepted",
         (Some(s), Some(_)) if s > 0 => "v-note",
         _ => "v-bad",
+    }
+}
+
+/// A cell's title: the verdict, and what the deadline made of it where it took anything.
+fn cell_title(cell: &MatrixCell) -> String {
+    let verdict = cell
+        .summary
+        .verdict
+        .as_deref()
+        .and_then(verdict_of)
+        .map_or("", |v| v.label());
+    if cell.worth.reduced() {
+        format!("{verdict} · {}", points_told(&cell.worth))
+    } else {
+        verdict.to_string()
     }
 }
 
@@ -42,7 +67,7 @@ pub fn class(
         html! {
             h1 { "Class" }
             p.small { a href="/deadlines" { "Deadlines and extensions" } }
-            p.dim.small { (rows.len()) " students · each cell is the best score (cases passed, by weight) · "
+            p.dim.small { (rows.len()) " students · each cell is the best score (cases passed, by weight), with the points it counts for where a deadline took some · "
                 span.badge.v-accepted { "all" } " " span.badge.v-note { "some" } " " span.badge.v-bad { "none" } }
             div.scroll { table.matrix {
                 thead { tr {
@@ -61,9 +86,12 @@ pub fn class(
                                 @if let Some(lms) = row.lms { br; span.small.lms-scores { @if viewer.user.is_instructor() { a href="/class/lti" { (lms) } } @else { (lms) } } } }
                             @for (exercise, best) in exercises.iter().zip(&row.best) {
                                 @match best {
-                                    Some(best) => td class=(cell_class(best)) {
+                                    Some(cell) => td class=(cell_class(cell.summary)) {
                                         a href={"/submissions?student=" (percent_encode(&row.student.username)) "&exercise=" (exercise.name)}
-                                          title=(best.verdict.as_deref().and_then(verdict_of).map_or("", |v| v.label())) { (score(best)) }
+                                          title=(cell_title(cell)) { (score(cell.summary)) }
+                                        @if cell.worth.reduced() {
+                                            br; span.small.late { (points(cell.worth.counted)) " of " (cell.worth.max) " pts" }
+                                        }
                                     },
                                     None => td.v-none { "–" },
                                 }

@@ -1,8 +1,9 @@
 //! Submissions: the tables and filtered pages of `/submissions`, and one submission's page.
 
 use super::assets;
-use super::layout::{NOT_JUDGED, Rendered, Viewer, page, score, status_badge, time};
+use super::layout::{NOT_JUDGED, Rendered, Viewer, page, points_told, score, status_badge, time};
 use super::report::report_view;
+use crate::grades::Points;
 use crate::store::submissions::{Status, Summary};
 use maud::{Markup, PreEscaped, html};
 use nimlab_core::judge::Verdict;
@@ -142,6 +143,8 @@ pub struct SubmissionView<'a> {
     pub waiting_before: i64,
     /// Sent after its student's due time.
     pub late: bool,
+    /// What it counts for in the gradebook, once judged.
+    pub worth: Option<Points>,
 }
 
 pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
@@ -190,6 +193,9 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
                     @if viewer.user.is_staff() { @if let Some(error) = &summary.error { pre { (error) } } }
                 }
                 Status::Done => {
+                    @if let Some(worth) = &view.worth {
+                        p.points class=(if worth.reduced() { "v-note" } else { "dim" }) { (points_told(worth)) }
+                    }
                     @if let Some(report) = view.report { (report_view(report)) }
                 }
             }
