@@ -104,6 +104,15 @@ pub enum Command {
         /// The copy to write (a new file)
         out: PathBuf,
     },
+    /// Fill a new PostgreSQL database with a backup's course (a file `nimlab backup` wrote,
+    /// or a server's SQLite file): accounts, submissions, deadlines, LMS links and keys
+    Restore {
+        /// The backup to read (never changed)
+        backup: PathBuf,
+        /// The PostgreSQL database to fill; it must hold no course yet
+        #[arg(long, value_name = "URI")]
+        db: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]

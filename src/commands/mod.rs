@@ -60,6 +60,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Lti(command) => lti::lti(&command),
         Command::Deadline(command) => deadline::deadline(&lab, &command),
         Command::Backup { db, out } => serve::backup(&db, &out),
+        Command::Restore { backup, db } => serve::restore(&backup, &db),
         Command::ReapCgroups { .. } => unreachable!("handled before the lab is loaded"),
     }
 }

@@ -67,6 +67,16 @@ pub fn backup(db: &Path, out: &Path) -> Result<u8> {
     Ok(nimlab_core::exit::SUCCESS)
 }
 
+pub fn restore(backup: &Path, db: &Path) -> Result<u8> {
+    let rows = nimlab_web::restore(backup, db)?;
+    println!(
+        "{}: the course in {} ({rows} row(s)); serve it with `nimlab serve --db URI`",
+        nimlab_web::store::db::shown(db),
+        backup.display()
+    );
+    Ok(nimlab_core::exit::SUCCESS)
+}
+
 /// `nimlab export submissions`: the website's submissions as a class folder.
 pub fn export_submissions(lab: &Lab, db: &Path, out: &Path, from: GradesFrom) -> Result<u8> {
     let database = nimlab_web::store::db::Db::open_existing(db)?;

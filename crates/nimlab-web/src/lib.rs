@@ -614,3 +614,23 @@ pub fn own_lab(lab: &Lab) -> Result<Lab> {
 pub fn backup(db: &std::path::Path, to: &std::path::Path) -> Result<()> {
     crate::store::db::Db::open_existing(db)?.backup(to)
 }
+
+/// `nimlab restore`: a backup file's course into a new PostgreSQL database; the rows written.
+pub fn restore(backup: &std::path::Path, db: &std::path::Path) -> Result<usize> {
+    if !backup.is_file() {
+        return Err(nimlab_core::error::Error::input(
+            backup,
+            "no such backup file",
+        ));
+    }
+    if !crate::store::db::is_postgres(db) {
+        // (Before opening it: opening would make an SQLite file there.)
+        return Err(nimlab_core::error::Error::usage(format!(
+            "--db {}: an SQLite file; a backup is one already: put it in place of the database \
+             (cp BACKUP {}) while no server runs",
+            db.display(),
+            db.display()
+        )));
+    }
+    crate::store::db::Db::open(db)?.restore(backup)
+}

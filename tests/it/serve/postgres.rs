@@ -100,6 +100,98 @@ fn a_class_runs_on_postgresql_and_its_backup_is_a_file_a_server_serves() {
     let (_, again) = get_json(&ada, &server, &format!("/api/submissions/{id}"));
     assert_eq!(again["verdict"], "accepted", "{again}");
     assert_eq!(again["report"], first["report"]);
+    drop(server);
+
+    // The backup restored into a new PostgreSQL database: the same course, served from it,
+    // and the next submission gets the next id.
+    let restored = database().unwrap();
+    nimlab()
+        .arg("restore")
+        .arg(&copy)
+        .arg("--db")
+        .arg(&restored)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("row(s)"));
+    let server = Server::start(&restored, Some(lab.path()), &["--workers", "1"]);
+    let ada = api_login(&server, "ada", "ada-password");
+    let (_, again) = get_json(&ada, &server, &format!("/api/submissions/{id}"));
+    assert_eq!(again["report"], first["report"]);
+    let next = submit(&ada, &server, "present_board", &solution("present_board"));
+    assert!(next > id && next > queued_there, "{next}");
+    assert_eq!(judged(&ada, &server, next)["verdict"], "accepted");
+    drop(server);
+}
+
+/// `nimlab restore` never writes over a course, never reads what is not a backup, never
+/// writes into a file; each is refused with exit 2, saying so, and nothing is written.
+#[test]
+fn restore_refuses_a_course_a_file_and_what_is_not_a_backup() {
+    let Some(db) = database() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let roster = dir.path().join("roster.csv");
+    std::fs::write(&roster, "username,password\nada,ada-password\n").unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(&db)
+        .assert()
+        .success();
+    let copy = dir.path().join("copy.db");
+    nimlab()
+        .args(["backup", "--db"])
+        .arg(&db)
+        .arg(&copy)
+        .assert()
+        .success();
+    let restored = database().unwrap();
+    nimlab()
+        .arg("restore")
+        .arg(&copy)
+        .arg("--db")
+        .arg(&restored)
+        .assert()
+        .success();
+    let before = std::fs::read(&copy).unwrap();
+    // Never over a course, never from what is not a backup, never into a file; each says so
+    // and writes nothing.
+    let refused = |backup: &Path, db: &Path, words: &[&str]| {
+        let out = nimlab()
+            .arg("restore")
+            .arg(backup)
+            .arg("--db")
+            .arg(db)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        for word in words {
+            assert!(stderr.contains(word), "no {word:?} in {stderr}");
+        }
+    };
+    refused(
+        &copy,
+        &restored,
+        &["holds a course already", "nothing was written"],
+    );
+    refused(
+        &roster,
+        &database().unwrap(),
+        &["roster.csv", "not an SQLite database"],
+    );
+    refused(
+        &copy,
+        &dir.path().join("class.db"),
+        &["an SQLite file", "cp BACKUP"],
+    );
+    let users = users_list(restored.to_str().unwrap());
+    assert_eq!(String::from_utf8_lossy(&users.stdout).lines().count(), 1);
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        before,
+        "the backup was changed"
+    );
 }
 
 #[test]

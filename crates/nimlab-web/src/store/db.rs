@@ -7,7 +7,7 @@
 //! a student has reached the disk: a crash or `kill -9` after the reply loses nothing.
 
 use crate::store::migrate::{FileLock, Migration, latest, migrate};
-use crate::store::sql::{Conn, Dialect, SqlError, SqlResult};
+use crate::store::sql::{Conn, Dialect, SqlError, SqlResult, Value};
 use nimlab_core::error::{Error, Result};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
@@ -334,6 +334,127 @@ impl Db {
         })
     }
 }
+
+impl Db {
+    /// Fills this PostgreSQL database, which must hold no course yet, with the course in
+    /// `backup` (an SQLite file `nimlab backup` wrote, or a server's own file): every table's
+    /// rows as they are, in one transaction, ids kept and the next ids set after them. The
+    /// backup is read from a copy (brought to this build's schema first) and never changed.
+    /// Returns how many rows were written.
+    pub fn restore(&self, backup: &Path) -> Result<usize> {
+        if let Location::File(_) = &self.location {
+            return Err(Error::usage("restore fills a PostgreSQL database"));
+        }
+        let rows = read_backup(backup)?;
+        let held = self.with(|c| {
+            for table in COURSE_TABLES {
+                let count: i64 =
+                    c.query_row(&format!("SELECT COUNT(*) AS n FROM {table}"), [], |r| {
+                        r.get("n")
+                    })?;
+                if count > 0 {
+                    return Ok(Some((table, count)));
+                }
+            }
+            Ok(None)
+        })?;
+        if let Some((table, count)) = held {
+            return Err(Error::input(
+                self.shown(),
+                format!(
+                    "holds a course already ({count} row(s) in {table}): restore writes only \
+                     into a new database; nothing was written"
+                ),
+            ));
+        }
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            // What a new database makes for itself (its keys, its site's settings) gives way
+            // to the backup's, so that sessions and LMS keys go on as before.
+            for table in TABLES.iter().rev() {
+                tx.execute(&format!("DELETE FROM {table}"), [])?;
+            }
+            let mut written = 0;
+            for (table, columns, rows) in rows {
+                let marks: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
+                let insert = format!(
+                    "INSERT INTO {table} ({}) VALUES ({})",
+                    columns.join(", "),
+                    marks.join(", ")
+                );
+                for row in rows {
+                    tx.execute(&insert, row)?;
+                    written += 1;
+                }
+            }
+            let identities = tx.query(
+                "SELECT table_name::text AS table_name FROM information_schema.columns
+                 WHERE table_schema = current_schema() AND column_name = 'id'
+                   AND is_identity = 'YES'",
+                [],
+                |r| r.get::<_, String>("table_name"),
+            )?;
+            for table in identities {
+                tx.query(
+                    &format!(
+                        "SELECT setval(pg_get_serial_sequence('{table}', 'id'),
+                                       (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)
+                                AS next"
+                    ),
+                    [],
+                    |_| Ok(()),
+                )?;
+            }
+            tx.commit()?;
+            Ok(written)
+        })
+    }
+}
+
+/// A table's name, its columns, and its rows.
+type TableRows = (&'static str, Vec<String>, Vec<Vec<Value>>);
+
+/// Every table of an SQLite backup, read from a copy brought to this build's schema.
+fn read_backup(backup: &Path) -> Result<Vec<TableRows>> {
+    let mut head = [0u8; 16];
+    let read =
+        std::fs::File::open(backup).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head));
+    match read {
+        Err(e) if e.kind() != std::io::ErrorKind::UnexpectedEof => {
+            return Err(Error::unreadable(backup, &e));
+        }
+        _ => {}
+    }
+    if &head != b"SQLite format 3\0" {
+        return Err(Error::input(
+            backup,
+            "not an SQLite database (nimlab backup writes one)",
+        ));
+    }
+    let scratch = tempfile::tempdir()
+        .map_err(|e| Error::internal("cannot make a scratch folder for the backup", e))?;
+    let copy = scratch.path().join("backup.db");
+    std::fs::copy(backup, &copy).map_err(|e| Error::unreadable(backup, &e))?;
+    let source = Db::open(&copy).map_err(|e| Error::input(backup, e.to_string()))?;
+    source.with(|c| {
+        let mut tables = Vec::new();
+        for table in TABLES {
+            let columns = c.query(
+                "SELECT name FROM pragma_table_info(?1) ORDER BY cid",
+                [*table],
+                |r| r.get::<_, String>("name"),
+            )?;
+            let rows = c.query(&format!("SELECT * FROM {table}"), [], |r| {
+                Ok(r.values().to_vec())
+            })?;
+            tables.push((*table, columns, rows));
+        }
+        Ok(tables)
+    })
+}
+
+/// The tables that hold a course: a database with a row in any is not new.
+const COURSE_TABLES: &[&str] = &["users", "submissions", "lti_platforms", "deadlines"];
 
 /// Every table, parents before the tables whose rows point at theirs.
 const TABLES: &[&str] = &[
