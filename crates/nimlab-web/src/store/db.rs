@@ -320,15 +320,7 @@ impl Db {
         target.with(|c| {
             let mut tx = c.immediate()?;
             for (table, columns, rows) in rows {
-                let marks: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
-                let insert = format!(
-                    "INSERT INTO {table} ({}) VALUES ({})",
-                    columns.join(", "),
-                    marks.join(", ")
-                );
-                for row in rows {
-                    tx.execute(&insert, row)?;
-                }
+                insert_rows(&mut tx, table, &columns, rows)?;
             }
             tx.commit()
         })
@@ -376,16 +368,7 @@ impl Db {
             }
             let mut written = 0;
             for (table, columns, rows) in rows {
-                let marks: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
-                let insert = format!(
-                    "INSERT INTO {table} ({}) VALUES ({})",
-                    columns.join(", "),
-                    marks.join(", ")
-                );
-                for row in rows {
-                    tx.execute(&insert, row)?;
-                    written += 1;
-                }
+                written += insert_rows(&mut tx, table, &columns, rows)?;
             }
             let identities = tx.query(
                 "SELECT table_name::text AS table_name FROM information_schema.columns
@@ -409,6 +392,26 @@ impl Db {
             Ok(written)
         })
     }
+}
+
+/// Writes `rows` (values in the order of `columns`) into `table`; how many.
+fn insert_rows(
+    c: &mut Conn,
+    table: &str,
+    columns: &[String],
+    rows: Vec<Vec<Value>>,
+) -> SqlResult<usize> {
+    let marks: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
+    let insert = format!(
+        "INSERT INTO {table} ({}) VALUES ({})",
+        columns.join(", "),
+        marks.join(", ")
+    );
+    let count = rows.len();
+    for row in rows {
+        c.execute(&insert, row)?;
+    }
+    Ok(count)
 }
 
 /// A table's name, its columns, and its rows.
