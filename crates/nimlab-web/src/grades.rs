@@ -110,6 +110,15 @@ impl Points {
         }
     }
 
+    /// The percent of its score the deadline took: all of it after the last moment.
+    pub fn taken_percent(&self) -> f64 {
+        if self.timeliness.accepted {
+            (100.0 - self.timeliness.factor * 100.0).round()
+        } else {
+            100.0
+        }
+    }
+
     /// Whether the deadline took anything (a late penalty, or the whole of it).
     pub fn reduced(&self) -> bool {
         !self.timeliness.accepted || self.counted < self.on_time

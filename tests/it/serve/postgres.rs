@@ -58,15 +58,7 @@ fn processes_started_at_once_on_a_new_database_migrate_it_once() {
 fn a_class_runs_on_postgresql_and_its_backup_is_a_file_a_server_serves() {
     let Some(db) = database() else { return };
     let dir = tempfile::tempdir().unwrap();
-    let roster = dir.path().join("roster.csv");
-    std::fs::write(&roster, "username,password\nada,ada-password\n").unwrap();
-    nimlab()
-        .args(["users", "import"])
-        .arg(&roster)
-        .arg("--db")
-        .arg(&db)
-        .assert()
-        .success();
+    ada_on(&db, dir.path());
     let lab = small_lab();
     let server = Server::start(&db, Some(lab.path()), &["--workers", "1"]);
     // Unlike a file, a PostgreSQL database takes several servers: a second, web only, serves
@@ -123,21 +115,27 @@ fn a_class_runs_on_postgresql_and_its_backup_is_a_file_a_server_serves() {
     drop(server);
 }
 
+/// Imports a roster of ada (password `ada-password`) into `db`; the roster's path, in `dir`.
+fn ada_on(db: &Path, dir: &Path) -> PathBuf {
+    let roster = dir.join("roster.csv");
+    std::fs::write(&roster, "username,password\nada,ada-password\n").unwrap();
+    nimlab()
+        .args(["users", "import"])
+        .arg(&roster)
+        .arg("--db")
+        .arg(db)
+        .assert()
+        .success();
+    roster
+}
+
 /// `nimlab restore` never writes over a course, never reads what is not a backup, never
 /// writes into a file; each is refused with exit 2, saying so, and nothing is written.
 #[test]
 fn restore_refuses_a_course_a_file_and_what_is_not_a_backup() {
     let Some(db) = database() else { return };
     let dir = tempfile::tempdir().unwrap();
-    let roster = dir.path().join("roster.csv");
-    std::fs::write(&roster, "username,password\nada,ada-password\n").unwrap();
-    nimlab()
-        .args(["users", "import"])
-        .arg(&roster)
-        .arg("--db")
-        .arg(&db)
-        .assert()
-        .success();
+    let roster = ada_on(&db, dir.path());
     let copy = dir.path().join("copy.db");
     nimlab()
         .args(["backup", "--db"])

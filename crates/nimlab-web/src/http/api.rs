@@ -175,11 +175,7 @@ fn summary_json(lab: &Lab, summary: &Summary, deadlines: &calendar::Deadlines) -
         value["points"] = json!(worth.counted);
         value["max_points"] = json!(worth.max);
         value["on_time_points"] = json!(worth.on_time);
-        value["late_penalty_percent"] = json!(if worth.timeliness.accepted {
-            (100.0_f64 - worth.timeliness.factor * 100.0).round()
-        } else {
-            100.0
-        });
+        value["late_penalty_percent"] = json!(worth.taken_percent());
         value["counts"] = json!(worth.timeliness.accepted);
     }
     value

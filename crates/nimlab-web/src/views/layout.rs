@@ -206,7 +206,7 @@ pub fn points_told(worth: &Points) -> String {
     }
     if worth.reduced() {
         let days = timeliness.started_days();
-        let taken = (100.0 - timeliness.factor * 100.0).round();
+        let taken = worth.taken_percent();
         return format!(
             "Counts for {} of {max} points: sent {} late, {days} started day{} at {}% a day, so \
              {taken}% of its score is taken ({} of {max} on time).",
