@@ -46,7 +46,7 @@ fn shown(path: &Path) -> String {
 
 /// Markdown as mdBook and GitHub read it: tables, footnotes, strikethrough, task lists and
 /// `{#id}` after a heading.
-fn parser(text: &str) -> Parser<'_> {
+pub(crate) fn parser(text: &str) -> Parser<'_> {
     Parser::new_ext(
         text,
         Options::ENABLE_TABLES
@@ -331,7 +331,7 @@ impl Example {
 }
 
 /// The words of a command line, with quoted words kept whole.
-fn words(line: &str) -> Vec<String> {
+pub(crate) fn words(line: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut quote: Option<char> = None;
@@ -502,7 +502,7 @@ fn difference(shown: &[Shown], printed: &[String], agreed: bool) -> String {
 
 /// A scratch folder as the top of a clone looks to the examples: the lab's `exercises/` and
 /// the demo class.
-fn scratch() -> tempfile::TempDir {
+pub(crate) fn scratch() -> tempfile::TempDir {
     let scratch = tempfile::tempdir().unwrap();
     for folder in ["exercises", "tests/demo-class"] {
         copy_dir(&root().join(folder), &scratch.path().join(folder));

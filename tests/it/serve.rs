@@ -12,6 +12,7 @@ use web::{Client, Response, multipart};
 
 mod connections;
 mod deadlines;
+mod guide;
 mod instructors;
 mod lab_files;
 mod logins;
@@ -1780,8 +1781,9 @@ fn users_import_writes_new_passwords_once_and_the_accounts_work() {
             .contains("alan,")
     );
 
-    // A roster without usernames, or with a bad one, is refused with the file and row named.
-    std::fs::write(&roster, "student,name\nada,Ada\n").unwrap();
+    // A roster without usernames (nor `student`, grade's name for them), or with a bad one,
+    // is refused with the file and row named.
+    std::fs::write(&roster, "login,name\nada,Ada\n").unwrap();
     nimlab()
         .args(["users", "import"])
         .arg(&roster)

@@ -181,6 +181,28 @@ pub fn count<'a>(
     chosen
 }
 
+/// Where each student's exercise stands, as the pages show it: the submission the gradebook
+/// counts and what the deadline made of it ([`count`]), or, where none counts (every one sent
+/// after the student's last moment), the best sent, which counts for nothing.
+pub fn standing<'a>(
+    judged: &'a [Summary],
+    from: GradesFrom,
+    deadlines: &Deadlines,
+) -> BTreeMap<(i64, &'a str), Counted<'a>> {
+    let mut standing = count(judged, from, deadlines);
+    for (key, summary) in choose(judged, GradesFrom::Best) {
+        standing.entry(key).or_insert_with(|| Counted {
+            summary,
+            timeliness: deadlines.timeliness(
+                summary.user_id,
+                &summary.exercise,
+                summary.submitted_at,
+            ),
+        });
+    }
+    standing
+}
+
 /// The points the gradebook counts for one student's exercise, deadlines applied, once a
 /// submission of it counts (what is sent to an LMS's gradebook): by the same [`count`] and
 /// the gradebook's rule for points.

@@ -97,8 +97,9 @@ struct RosterRow {
     role: Option<Role>,
 }
 
-/// Reads a roster: a header with `username` (required) and optionally `name`, `password`,
-/// `id`, `section`, `role` (`student`, `ta` or `instructor`).
+/// Reads a roster: a header with `username` (required; `student`, the column `nimlab grade
+/// --roster` reads, is taken where there is no `username`, so one file serves both) and
+/// optionally `name`, `password`, `id`, `section`, `role` (`student`, `ta` or `instructor`).
 fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
     let bytes = std::fs::read(path).map_err(|e| Error::unreadable(path, &e))?;
     let mut reader = csv::ReaderBuilder::new()
@@ -111,11 +112,11 @@ fn read_roster(path: &Path) -> Result<Vec<RosterRow>> {
         .map(|h| h.trim().trim_start_matches('\u{feff}').to_lowercase())
         .collect();
     let column = |name: &str| headers.iter().position(|h| h == name);
-    let username = column("username").ok_or_else(|| {
+    let username = column("username").or_else(|| column("student")).ok_or_else(|| {
         Error::input(
             path,
             format!(
-                "the roster needs a `username` column (and may have `name`, `password`, `id`, `section`, `role`, and for LMS launches `email`, `lms_id`, `lms_issuer` and `lms_client_id`); its header is: {}",
+                "the roster needs a `username` column (or `student`, as `nimlab grade --roster` has it; and may have `name`, `password`, `id`, `section`, `role`, and for LMS launches `email`, `lms_id`, `lms_issuer` and `lms_client_id`); its header is: {}",
                 headers.join(", ")
             ),
         )
@@ -459,12 +460,23 @@ mod tests {
     fn a_roster_without_usernames_is_refused_by_name() {
         let dir = tempfile::tempdir().unwrap();
         let roster = dir.path().join("roster.csv");
-        std::fs::write(&roster, "student,name\nada,Ada\n").unwrap();
+        std::fs::write(&roster, "login,name\nada,Ada\n").unwrap();
         let error = read_roster(&roster).err().unwrap().to_string();
         assert!(
             error.contains("roster.csv") && error.contains("`username` column"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn the_graders_roster_with_its_student_column_is_read_as_usernames() {
+        let dir = tempfile::tempdir().unwrap();
+        let roster = dir.path().join("roster.csv");
+        std::fs::write(&roster, "student,name,id\nada,Ada,1001\n").unwrap();
+        let rows = read_roster(&roster).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].user.username, "ada");
+        assert_eq!(rows[0].user.student_id, "1001");
     }
 
     #[test]

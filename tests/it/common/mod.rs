@@ -243,17 +243,10 @@ impl InterruptsForkServers {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let stopped = stop.clone();
         let thread = std::thread::spawn(move || {
-            let mut seen: std::collections::HashMap<(i32, String), std::time::Instant> =
-                Default::default();
             while !stopped.load(Ordering::Relaxed) {
-                for (server, child) in fork_server_runs() {
-                    let first = *seen
-                        .entry((server, child))
-                        .or_insert_with(std::time::Instant::now);
-                    if first.elapsed() > std::time::Duration::from_secs(1) {
-                        // SAFETY: a plain kill(2) of a fork server (by its arguments).
-                        unsafe { libc::kill(server, libc::SIGINT) };
-                    }
+                for server in fork_servers_asked_to_be_interrupted() {
+                    // SAFETY: a plain kill(2) of a fork server (by its arguments).
+                    unsafe { libc::kill(server, libc::SIGINT) };
                 }
                 std::thread::sleep(std::time::Duration::from_millis(50));
             }
@@ -274,12 +267,14 @@ impl Drop for InterruptsForkServers {
     }
 }
 
-/// Every running fork server's pid with each of its children's.
-fn fork_server_runs() -> Vec<(i32, String)> {
-    let mut runs = Vec::new();
+/// The running fork servers one of whose runs (a child, or a child's descendant inside its
+/// sandbox) holds [`ASKS_FOR_AN_INTERRUPT`] open: only those, so that the other tests' servers,
+/// running slow cases at the same time, are never interrupted.
+fn fork_servers_asked_to_be_interrupted() -> Vec<i32> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
-        return runs;
+        return Vec::new();
     };
+    let mut servers = Vec::new();
     for entry in entries.filter_map(Result::ok) {
         let Some(pid) = entry
             .file_name()
@@ -292,21 +287,36 @@ fn fork_server_runs() -> Vec<(i32, String)> {
         let args: Vec<&[u8]> = cmdline.split(|&b| b == 0).collect();
         let server =
             args.iter().any(|a| a.ends_with(b"forkserver.py")) && !args[0].ends_with(b"bwrap");
-        if !server {
-            continue;
-        }
-        let children =
-            std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).unwrap_or_default();
-        for child in children.split_whitespace() {
-            let stat = std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
-            let started = stat
-                .rsplit(')')
-                .next()
-                .and_then(|r| r.split_whitespace().nth(19));
-            runs.push((pid, format!("{child} {}", started.unwrap_or_default())));
+        if server && descendants(pid).into_iter().any(holds_the_request) {
+            servers.push(pid);
         }
     }
-    runs
+    servers
+}
+
+/// A process's children, their children, and so on.
+fn descendants(pid: i32) -> Vec<i32> {
+    let mut found = Vec::new();
+    let mut next = vec![pid];
+    while let Some(parent) = next.pop() {
+        let children = std::fs::read_to_string(format!("/proc/{parent}/task/{parent}/children"))
+            .unwrap_or_default();
+        for child in children.split_whitespace().filter_map(|c| c.parse().ok()) {
+            found.push(child);
+            next.push(child);
+        }
+    }
+    found
+}
+
+/// Whether a process holds [`ASKS_FOR_AN_INTERRUPT`] open.
+fn holds_the_request(pid: i32) -> bool {
+    let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return false;
+    };
+    fds.filter_map(Result::ok).any(|fd| {
+        std::fs::read_link(fd.path()).is_ok_and(|target| target.ends_with(ASKS_FOR_AN_INTERRUPT))
+    })
 }
 
 /// present_board under Python 3 alone, with its sample cases and one secret case,

@@ -438,11 +438,8 @@ fn the_gradebook_and_nimlab_grade_on_the_export_apply_the_same_penalties() {
     let seen = judged(&ada, &server, ada_xor);
     assert_eq!(seen["points"], 0.0, "{seen}");
     assert_eq!(seen["late_penalty_percent"], 100.0, "{seen}");
-    let (_, page) = text(
-        &form_login(&server, "ada", "ada-password"),
-        &server,
-        &format!("/submissions/{ada_board}"),
-    );
+    let ada_pages = form_login(&server, "ada", "ada-password");
+    let (_, page) = text(&ada_pages, &server, &format!("/submissions/{ada_board}"));
     assert!(
         page.contains("Counts for 7.5 of 10 points: sent ")
             && page.contains(
@@ -450,6 +447,39 @@ fn the_gradebook_and_nimlab_grade_on_the_export_apply_the_same_penalties() {
             ),
         "{page}"
     );
+    // Her list of exercises: the raw score, and the points beside it with the reason.
+    let (_, list) = text(&ada_pages, &server, "/exercises");
+    let line = |exercise: &str| {
+        list.split("<tr>")
+            .find(|row| row.contains(&format!("/exercises/{exercise}\"")))
+            .unwrap_or_else(|| panic!("no line for {exercise}: {list}"))
+            .to_string()
+    };
+    let board = line("present_board");
+    assert!(
+        board.contains("v-accepted") && board.contains("7.5 of 10") && board.contains("25% a day"),
+        "{board}"
+    );
+    let xor = line("exclusive_or");
+    assert!(
+        xor.contains("v-accepted") && xor.contains(">0 of 10") && xor.contains("100% a day"),
+        "{xor}"
+    );
+    let (_, listed) = text(&ada, &server, "/api/exercises");
+    let listed: serde_json::Value = serde_json::from_str(&listed).unwrap();
+    let grade = |exercise: &str| {
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == exercise)
+            .unwrap()["grade"]
+            .clone()
+    };
+    assert_eq!(grade("present_board")["points"], 7.5, "{listed}");
+    assert_eq!(grade("present_board")["id"], ada_board, "{listed}");
+    assert_eq!(grade("exclusive_or")["points"], 0.0, "{listed}");
+    assert_eq!(grade("exclusive_or")["on_time_points"], 10.0, "{listed}");
     let (_, matrix) = text(&prof, &server, "/class");
     for (student, total) in [("ada", "7.5/20"), ("grace", "17.5/20")] {
         let row = matrix

@@ -213,8 +213,10 @@ fn relative_text(dir: &Path, path: &Path) -> String {
     path.strip_prefix(dir).unwrap_or(path).display().to_string()
 }
 
-/// Reads a roster CSV: a header with `student` (required) and optionally `name`, `id`, `section`.
-/// Every problem with it is the user's, named with the roster's file.
+/// Reads a roster CSV: a header with `student` (required; the website's roster calls it
+/// `username`, which is read where there is no `student`, so one file serves both) and
+/// optionally `name`, `id`, `section`. Every problem with it is the user's, named with the
+/// roster's file.
 pub fn read_roster(path: &Path) -> Result<BTreeMap<String, RosterEntry>> {
     let mut reader = csv::Reader::from_path(path)
         .map_err(|e| Error::input(path, format!("cannot read the roster: {e}")))?;
@@ -225,8 +227,12 @@ pub fn read_roster(path: &Path) -> Result<BTreeMap<String, RosterEntry>> {
         .map(|h| h.trim().to_lowercase())
         .collect();
     let column = |name: &str| headers.iter().position(|h| h == name);
-    let student = column("student")
-        .ok_or_else(|| Error::input(path, "the roster needs a `student` column"))?;
+    let student = column("student").or_else(|| column("username")).ok_or_else(|| {
+        Error::input(
+            path,
+            "the roster needs a `student` column (or `username`, as the website's roster has it)",
+        )
+    })?;
     let mut roster = BTreeMap::new();
     for (line, record) in reader.records().enumerate() {
         let record = record

@@ -88,12 +88,25 @@ pub async fn exercises(State(app): State<AppState>, session: Session) -> ApiResu
         .await?;
     let deadlines = app.db(calendar::deadlines).await?;
     let best = best_by_exercise(&judged);
+    let standing = crate::grades::standing(&judged, app.grades_from, &deadlines);
     let list: Vec<Value> = app
         .lab
         .exercises
         .iter()
         .map(|e| {
             let best = best.get(e.name.as_str());
+            // What the gradebook counts: the page's Points column.
+            let grade = standing.get(&(user_id, e.name.as_str())).map(|stands| {
+                let worth = crate::grades::Points::of(e, stands.summary, stands.timeliness);
+                json!({
+                    "id": stands.summary.id,
+                    "points": worth.counted,
+                    "max_points": worth.max,
+                    "on_time_points": worth.on_time,
+                    "late_penalty_percent": worth.taken_percent(),
+                    "counts": stands.timeliness.accepted,
+                })
+            });
             // The user's own deadline: their extension applied.
             let deadline = deadlines.personal(user_id, &e.name);
             json!({
@@ -111,6 +124,7 @@ pub async fn exercises(State(app): State<AppState>, session: Session) -> ApiResu
                     "score": s.score,
                     "max_score": s.max_score,
                 })),
+                "grade": grade,
                 "deadline": deadline.map(|d| nimlab_core::deadline::rfc3339(d.due_ms)),
                 "late_until": deadline.and_then(|d| d.late_until_ms).map(nimlab_core::deadline::rfc3339),
                 "late_penalty": deadline.map(|d| d.penalty_percent_per_day),

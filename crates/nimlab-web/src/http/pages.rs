@@ -2,7 +2,7 @@
 //! upload, the guards' checks) and the database, and renders a view. Nothing here judges.
 
 use crate::auth;
-use crate::grades::{self, GradesFrom, best_by_exercise};
+use crate::grades::{self, GradesFrom};
 use crate::http::fail::{ErrorShown, Fail, PageFail};
 use crate::http::guards::{Session, visible_submission};
 use crate::http::listing::{ListQuery, PAGE_SIZE};
@@ -261,19 +261,26 @@ pub async fn exercises(State(app): State<AppState>, session: Session) -> PageRes
         })
         .await?;
     let deadlines = app.db(calendar::deadlines).await?;
-    let best = best_by_exercise(&judged);
+    let standing = grades::standing(&judged, app.grades_from, &deadlines);
     let rows: Vec<views::ExerciseRow> = app
         .lab
         .exercises
         .iter()
         .map(|exercise| views::ExerciseRow {
             exercise,
-            best: best.get(exercise.name.as_str()).copied(),
+            standing: standing
+                .get(&(user_id, exercise.name.as_str()))
+                .map(|stands| {
+                    (
+                        stands.summary,
+                        grades::Points::of(exercise, stands.summary, stands.timeliness),
+                    )
+                }),
             attempts: all.iter().filter(|s| s.exercise == exercise.name).count(),
             deadline: deadlines.personal(user_id, &exercise.name),
         })
         .collect();
-    Ok(views::exercises(&viewer(&session), &rows, db::now_ms()).into_response())
+    Ok(views::exercises(&viewer(&session), &rows, app.grades_from, db::now_ms()).into_response())
 }
 
 fn exercise_of<'a>(
@@ -496,10 +503,7 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
     let judged = app.db(|c| submissions::judged(c, None)).await?;
     let lms = app.db(crate::lti::store::score_states).await?;
     let deadlines = app.db(calendar::deadlines).await?;
-    // What the gradebook counts (deadlines applied), and where nothing counts, the best sent
-    // all the same (shown as counting for nothing).
-    let counted = grades::count(&judged, GradesFrom::Best, &deadlines);
-    let best = grades::choose(&judged, GradesFrom::Best);
+    let standing = grades::standing(&judged, app.grades_from, &deadlines);
     let exercises: Vec<&nimlab_core::lab::LabExercise> = app.lab.exercises.iter().collect();
     let rows: Vec<views::MatrixRow> = users
         .iter()
@@ -508,22 +512,10 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
             let cells: Vec<Option<views::MatrixCell>> = exercises
                 .iter()
                 .map(|e| {
-                    let key = (student.id, e.name.as_str());
-                    let (summary, timeliness) = match counted.get(&key) {
-                        Some(c) => (c.summary, c.timeliness),
-                        None => {
-                            let summary = *best.get(&key)?;
-                            let timeliness = deadlines.timeliness(
-                                summary.user_id,
-                                &summary.exercise,
-                                summary.submitted_at,
-                            );
-                            (summary, timeliness)
-                        }
-                    };
+                    let stands = standing.get(&(student.id, e.name.as_str()))?;
                     Some(views::MatrixCell {
-                        summary,
-                        worth: grades::Points::of(e, summary, timeliness),
+                        summary: stands.summary,
+                        worth: grades::Points::of(e, stands.summary, stands.timeliness),
                     })
                 })
                 .collect();
@@ -541,7 +533,14 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
         })
         .collect();
     let max_points = exercises.iter().map(|e| e.config.points).sum();
-    Ok(views::class(&viewer(&session), &exercises, &rows, max_points).into_response())
+    Ok(views::class(
+        &viewer(&session),
+        &exercises,
+        &rows,
+        max_points,
+        app.grades_from,
+    )
+    .into_response())
 }
 
 #[derive(Deserialize, Default)]

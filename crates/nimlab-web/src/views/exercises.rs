@@ -1,8 +1,9 @@
 //! What a student works from: the list of exercises, an exercise's statement, its samples
 //! and upload form, and an upload refused.
 
-use super::layout::{Rendered, Viewer, page, score, status_badge};
+use super::layout::{Rendered, Viewer, page, points, points_told, score, status_badge};
 use super::submissions::submission_table;
+use crate::grades::{GradesFrom, Points};
 use crate::store::submissions::Summary;
 use axum::http::StatusCode;
 use maud::{Markup, PreEscaped, html};
@@ -10,10 +11,11 @@ use nimlab_core::deadline::Policy;
 use nimlab_core::lab::{LabExercise, Visibility};
 use std::collections::HashSet;
 
-/// One exercise's line in the list: the best judged submission, if any.
+/// One exercise's line in the list: the judged submission the gradebook counts (where none
+/// counts, the best sent) and what it counts for, if any.
 pub struct ExerciseRow<'a> {
     pub exercise: &'a LabExercise,
-    pub best: Option<&'a Summary>,
+    pub standing: Option<(&'a Summary, Points)>,
     pub attempts: usize,
     /// The viewer's own deadline (their extension applied).
     pub deadline: Option<Policy>,
@@ -34,15 +36,24 @@ fn deadline_line(deadline: &Policy, now: i64) -> Markup {
     }
 }
 
-pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow], now: i64) -> Rendered {
+/// Which submission counts, as a student reads it.
+fn counts_which(from: GradesFrom) -> &'static str {
+    match from {
+        GradesFrom::Best => "your best",
+        GradesFrom::Latest => "your latest",
+    }
+}
+
+pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow], from: GradesFrom, now: i64) -> Rendered {
     page(
         "Exercises",
         Some(viewer),
         html! {},
         html! {
             h1 { "Exercises" }
+            p.dim.small { "Each line shows the submission your grade counts (" (counts_which(from)) ", deadlines applied): its verdict, its score (cases passed, by weight) and the points it counts for." }
             div.scroll { table {
-                thead { tr { th.num { "#" } th { "Exercise" } th { "Best verdict" } th.num { "Score" } th.num.wide { "Submissions" } } }
+                thead { tr { th.num { "#" } th { "Exercise" } th { "Verdict" } th.num { "Score" } th.num { "Points" } th.num.wide { "Submissions" } } }
                 tbody {
                     @for (index, row) in rows.iter().enumerate() {
                         tr {
@@ -50,8 +61,12 @@ pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow], now: i64) -> Rendered {
                             td { a href={"/exercises/" (row.exercise.name)} { (row.exercise.config.title) } @if row.exercise.config.further_study { " " span.small.dim { "(optional)" } }
                                  code.file.small.dim.wide { (row.exercise.name) ".py" }
                                  @if let Some(deadline) = &row.deadline { (deadline_line(deadline, now)) } }
-                            td { @match row.best { Some(best) => (status_badge(best)), None => span.dim { "not submitted" } } }
-                            td.num { @if let Some(best) = row.best { (score(best)) } }
+                            td { @match row.standing { Some((counted, _)) => (status_badge(counted)), None => span.dim { "not submitted" } } }
+                            td.num { @if let Some((counted, _)) = row.standing { (score(counted)) } }
+                            td.num { @if let Some((_, worth)) = &row.standing {
+                                (points(worth.counted)) " of " (worth.max)
+                                @if worth.reduced() { br; span.small.late { (points_told(worth)) } }
+                            } }
                             td.num.wide { (row.attempts) }
                         }
                     }

@@ -4,7 +4,7 @@
 use super::layout::{
     Rendered, Viewer, page, points, points_told, score, status_badge, time, verdict_of,
 };
-use crate::grades::Points;
+use crate::grades::{GradesFrom, Points};
 use crate::store::accounts::User;
 use crate::store::processes;
 use crate::store::submissions::{Status, Summary};
@@ -59,6 +59,7 @@ pub fn class(
     exercises: &[&LabExercise],
     rows: &[MatrixRow],
     max_points: u32,
+    from: GradesFrom,
 ) -> Rendered {
     page(
         "Class",
@@ -67,7 +68,7 @@ pub fn class(
         html! {
             h1 { "Class" }
             p.small { a href="/deadlines" { "Deadlines and extensions" } }
-            p.dim.small { (rows.len()) " students · each cell is the best score (cases passed, by weight), with the points it counts for where a deadline took some · "
+            p.dim.small { (rows.len()) " students · each cell is the score (cases passed, by weight) of the submission the gradebook counts (the " (from.as_str()) ", deadlines applied; where none counts, the best sent), with the points it counts for where a deadline took some · "
                 span.badge.v-accepted { "all" } " " span.badge.v-note { "some" } " " span.badge.v-bad { "none" } }
             div.scroll { table.matrix {
                 thead { tr {
