@@ -569,14 +569,24 @@ fn run(example: &Example, here: &Path) -> Option<String> {
     })
 }
 
+/// The mark of a page whose `console` blocks run in one folder, in order, each after the
+/// last (a story told in steps), instead of each in a fresh folder of its own.
+const ONE_SESSION: &str = "<!-- book: one session";
+
 #[test]
 fn the_command_examples_do_what_they_show() {
     let mut problems = Vec::new();
     let mut ran = 0;
     let mut pages = BTreeSet::new();
     for file in documents() {
+        // A page that tells a story in steps says so; its blocks then share one folder.
+        let one_session = std::fs::read_to_string(&file)
+            .unwrap()
+            .contains(ONE_SESSION);
+        let shared = scratch();
         for block in examples(&file) {
-            let scratch = scratch();
+            let own = scratch();
+            let scratch = if one_session { &shared } else { &own };
             let mut here = scratch.path().to_path_buf();
             for example in block {
                 if example.words.first().is_some_and(|w| w == "cd") {

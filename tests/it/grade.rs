@@ -163,13 +163,21 @@ fn the_demo_class_is_graded_into_every_report() {
             > 12
     );
 
+    // Canvas's importer reads its student columns so: `Student`, `ID` (its own user id),
+    // then `SIS User ID` only where `SIS Login ID` follows, and `Section` last; the roster's id
+    // is the SIS id, and the name finds a student without one.
     let canvas = csv_rows(&read(out.path(), "canvas.csv"));
-    assert_eq!(&canvas[0][..3], ["Student", "ID", "Section"]);
-    assert_eq!(canvas[1][0], "Points Possible");
+    assert_eq!(
+        &canvas[0][..5],
+        ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+    );
+    assert_eq!(canvas[0][5], "nimlab: Present the board");
+    assert_eq!(canvas[1][..6], ["Points Possible", "", "", "", "", "10"]);
     assert!(
         canvas
             .iter()
-            .any(|r| r[0] == "Ada Lovelace" && r[1] == "1001" && r[2] == "A")
+            .any(|r| r[..5] == ["Ada Lovelace", "", "1001", "", "A"]),
+        "{canvas:?}"
     );
     let moodle = csv_rows(&read(out.path(), "moodle.csv"));
     assert_eq!(moodle[0][0], "ID number");
@@ -849,10 +857,10 @@ fn namesakes_on_a_platform_are_two_students() {
     .assert()
     .success();
     let canvas = csv_rows(&read(&with_roster, "canvas.csv"));
-    let row = |id: &str| canvas.iter().find(|r| r[1] == id).unwrap().clone();
+    let row = |id: &str| canvas.iter().find(|r| r[2] == id).unwrap().clone();
     assert_eq!(row("2001")[0], "Wei Zhang (Physics)");
-    assert_eq!(row("2001")[3], "10");
-    assert_eq!(row("2002")[3], "5");
+    assert_eq!(row("2001")[5], "10");
+    assert_eq!(row("2002")[5], "5");
 
     // Sharded by id, merged: exactly one run.
     let parts: Vec<PathBuf> = (1..=2)
@@ -1148,7 +1156,7 @@ fn names_that_start_a_formula_stay_text_in_every_csv() {
             assert!(
                 canvas
                     .iter()
-                    .any(|r| r[0] == "'=1+0" && r[1] == "'@0" && r[2] == "'-0")
+                    .any(|r| r[0] == "'=1+0" && r[2] == "'@0" && r[4] == "'-0")
             );
             assert!(moodle.iter().any(|r| r[0] == "'@3"), "{moodle:?}");
         }

@@ -272,7 +272,7 @@ pub(super) mod tests {
         }
         let text = |name: &str| String::from_utf8(files[name].clone()).unwrap();
         assert!(text("gradebook.csv").contains("'=1+1,'=1+1,5,0,5"));
-        assert!(text("canvas.csv").contains("\n'@x,,,5,0\n"));
+        assert!(text("canvas.csv").contains("\n'@x,,,,,5,0\n"));
         assert!(text("moodle.csv").contains("\n'@x_7,5,0\n"));
     }
 
