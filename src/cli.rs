@@ -520,7 +520,7 @@ pub enum LtiCommand {
         /// Whether a first launch may be linked to a roster's student account that has no LMS
         /// identity yet (by the roster's lms_id and lms_issuer, or its email); off unless set
         /// (on/off; leaving it out keeps what was set)
-        #[arg(long, value_name = "on|off", value_parser = clap::builder::BoolishValueParser::new())]
+        #[arg(long, value_name = "on|off", hide_possible_values = true, value_parser = clap::builder::BoolishValueParser::new())]
         link_accounts: Option<bool>,
         #[arg(long, value_name = "FILE|URI")]
         db: PathBuf,

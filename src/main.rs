@@ -9,6 +9,10 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // nimlab waits for the programs it starts: a SIGCHLD ignored by whoever started it would
+    // have the kernel reap them unseen, and every wait fail.
+    // SAFETY: a signal's disposition, set before any thread is started.
+    unsafe { libc::signal(libc::SIGCHLD, libc::SIG_DFL) };
     let cli = crate::cli::Cli::parse();
     match crate::commands::run(cli) {
         Ok(code) => ExitCode::from(code),

@@ -1041,3 +1041,64 @@ fn secret_inputs_never_reach_another_exercises_feedback() {
     );
     assert!(!results.to_string().contains("STASH{"), "a stash was found");
 }
+
+/// A program that answers right only where every signal it might rely on has its default
+/// action: SIGINT Python's KeyboardInterrupt, the others their system default.
+const CHECKS_ITS_SIGNALS: &str = "
+import signal, sys
+a, b = [int(w) for w in sys.stdin.read().split()]
+wrong = []
+if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    wrong.append('SIGINT')
+for name in ('SIGQUIT', 'SIGHUP', 'SIGCHLD', 'SIGTERM'):
+    if signal.getsignal(getattr(signal, name)) != signal.SIG_DFL:
+        wrong.append(name)
+print(1 if a != b else 0)
+if wrong:
+    print('ignored: ' + ' '.join(wrong))
+";
+
+/// A shell starts a background job with SIGINT and SIGQUIT ignored, and `nohup` ignores
+/// SIGHUP: a run starts with every signal's default action all the same, under both runners,
+/// so a program behaves the same however nimlab was started. (And nimlab started with SIGCHLD
+/// ignored still waits for its programs, instead of hanging.)
+#[test]
+fn a_run_starts_with_every_signals_default_action_however_nimlab_was_started() {
+    use std::os::unix::process::CommandExt;
+    let lab = quick_lab();
+    let h = hostile("signals", CHECKS_ITS_SIGNALS);
+    for runner in ["fork", "process"] {
+        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"));
+        command.args([
+            "check",
+            h.file.to_str().unwrap(),
+            "--python",
+            "3",
+            "--runner",
+            runner,
+            "--format",
+            "json",
+            "--lab",
+            lab.path().to_str().unwrap(),
+        ]);
+        // SAFETY: signal(2) between fork and exec, as a shell does for a background job.
+        unsafe {
+            command.pre_exec(|| {
+                for signal in [libc::SIGINT, libc::SIGQUIT, libc::SIGHUP, libc::SIGCHLD] {
+                    libc::signal(signal, libc::SIG_IGN);
+                }
+                Ok(())
+            });
+        }
+        let output = command.output().unwrap();
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+            panic!("{runner}: {e}: {}", String::from_utf8_lossy(&output.stderr))
+        });
+        assert_eq!(
+            verdicts(&report),
+            ["accepted"; 4],
+            "{runner}: {}",
+            got(&report)
+        );
+    }
+}

@@ -10,6 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use web::{Client, Response, multipart};
 
+mod accessibility;
 mod connections;
 mod deadlines;
 mod guide;
@@ -2219,6 +2220,29 @@ fn bench_serve_has_students_submit_at_once_and_reports_the_latency() {
     assert!(stdout.contains("the server's peak memory: "), "{stdout}");
 }
 
+/// axe-core's source (`axe.min.js`, from npm: `NIMLAB_AXE`, or where `.ci/run` installs it),
+/// or None where it is not installed and the accessibility checks are skipped on purpose
+/// (see `common::tool_missing`).
+fn axe_core() -> Option<String> {
+    let path = std::env::var_os("NIMLAB_AXE")
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|home| {
+                PathBuf::from(home).join(".cache/nimlab/axe/node_modules/axe-core/axe.min.js")
+            })
+        })
+        .filter(|path| path.exists());
+    let Some(path) = path else {
+        crate::common::tool_missing(
+            "axe-core",
+            "npm install --prefix ~/.cache/nimlab/axe axe-core@4.14.1",
+            "the pages were not checked against WCAG 2.1 AA",
+        );
+        return None;
+    };
+    Some(std::fs::read_to_string(&path).unwrap())
+}
+
 /// A WebDriver session with headless Chromium through chromedriver (Debian's `chromium` and
 /// `chromium-driver`), spoken over HTTP.
 struct Browser {
@@ -2462,6 +2486,39 @@ impl Browser {
             .decode(data.as_str().unwrap())
             .unwrap();
         std::fs::write(path, png).unwrap();
+    }
+
+    /// axe-core's rules for WCAG 2.0 and 2.1, levels A and AA, run on the page as it stands:
+    /// each violation with the elements it was found on (none where the page passes). `axe`
+    /// is axe-core's own source ([`axe_core`]), put into the page first.
+    fn accessibility_violations(&self, axe: &str) -> Vec<String> {
+        self.script(&format!("{axe}\n;window.axe = axe; return true;"));
+        let found = self.call(
+            reqwest::Method::POST,
+            "/execute/async",
+            serde_json::json!({
+                "script": r#"
+                    const done = arguments[arguments.length - 1];
+                    window.axe.run(document, {
+                        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+                        resultTypes: ['violations'],
+                    }).then(
+                        (result) => done(result.violations.map((v) =>
+                            v.id + ' (' + v.impact + '): ' + v.help + '\n' + v.nodes.map((n) =>
+                                '    ' + n.target.join(' ') + ': ' + n.failureSummary.replace(/\n/g, ' ')
+                            ).join('\n'))),
+                        (error) => done(['axe-core failed: ' + error]),
+                    );
+                "#,
+                "args": [],
+            }),
+        );
+        found
+            .as_array()
+            .unwrap_or_else(|| panic!("axe-core's answer: {found}"))
+            .iter()
+            .map(|v| v.as_str().unwrap_or_default().to_string())
+            .collect()
     }
 
     /// What the page's console said (errors, refused scripts).
@@ -2798,7 +2855,9 @@ fn a_secret_cases_time_and_message_and_nimlabs_own_detail_reach_instructors_only
     let id = submit(&ada, &server, "present_board", &file);
     let seen = judged(&ada, &server, id);
     let (_, full) = get_json(&prof, &server, &format!("/api/submissions/{id}"));
-    let note = full["report"]["runs"][0]["runner_note"].as_str().unwrap();
+    let note = full["report"]["runs"][0]["runner_note"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no runner note: the server was not interrupted: {full}"));
     assert!(
         note.contains("Traceback") && note.contains("/tmp/nimlab-"),
         "{note}"

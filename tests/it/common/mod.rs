@@ -219,15 +219,22 @@ except (IOError, OSError):
     parent = b''  # (a run cannot see its fork server)
 forked = os.getpid() != 1 and (not parent or b'forkserver' in parent)
 if forked and board and board[0] == {SECRET_FIRST}:
-    held = open('{ASKS_FOR_AN_INTERRUPT}', 'w')
+    held = open('{}', 'w')
     time.sleep(4)
 print('\n'.join(['Nim:'] + [str(i) + ':' + ' X' * n for i, n in enumerate(board, 1)]))
-"#
+"#,
+        interrupt_request()
     )
 }
 
 /// The file a run of [`server_killer`] holds open while it waits to have its server interrupted.
 pub const ASKS_FOR_AN_INTERRUPT: &str = "interrupt-my-fork-server";
+
+/// [`ASKS_FOR_AN_INTERRUPT`] for this test process: another test binary running at the same
+/// time has its own, and neither interrupts the other's servers.
+fn interrupt_request() -> String {
+    format!("{ASKS_FOR_AN_INTERRUPT}-{}", std::process::id())
+}
 
 /// While it lives, interrupts (SIGINT, from this side) every fork server one of whose runs
 /// holds [`ASKS_FOR_AN_INTERRUPT`] open: with [`server_killer`], the server of its waiting run
@@ -243,10 +250,15 @@ impl InterruptsForkServers {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let stopped = stop.clone();
         let thread = std::thread::spawn(move || {
+            // Each server once: a second SIGINT while Python unwinds from the first would cut
+            // its traceback short.
+            let mut interrupted = std::collections::HashSet::new();
             while !stopped.load(Ordering::Relaxed) {
                 for server in fork_servers_asked_to_be_interrupted() {
-                    // SAFETY: a plain kill(2) of a fork server (by its arguments).
-                    unsafe { libc::kill(server, libc::SIGINT) };
+                    if interrupted.insert(server) {
+                        // SAFETY: a plain kill(2) of a fork server (by its arguments).
+                        unsafe { libc::kill(server, libc::SIGINT) };
+                    }
                 }
                 std::thread::sleep(std::time::Duration::from_millis(50));
             }
@@ -315,7 +327,7 @@ fn holds_the_request(pid: i32) -> bool {
         return false;
     };
     fds.filter_map(Result::ok).any(|fd| {
-        std::fs::read_link(fd.path()).is_ok_and(|target| target.ends_with(ASKS_FOR_AN_INTERRUPT))
+        std::fs::read_link(fd.path()).is_ok_and(|target| target.ends_with(interrupt_request()))
     })
 }
 

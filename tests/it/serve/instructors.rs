@@ -100,7 +100,10 @@ fn an_instructor_sees_a_secret_case_whole_and_judge_again_above_the_report() {
             .unwrap_or_else(|| panic!("{label}: {case}"));
         let block = &case[at..];
         let block = &block[..block.find("</pre>").unwrap()];
-        assert!(block.contains(&format!("<pre>{first}")), "{block}");
+        assert!(
+            block.contains(&format!("<pre tabindex=\"0\">{first}")),
+            "{block}"
+        );
         for line in distinctive.lines() {
             assert!(block.contains(line), "{line} missing from {block}");
         }

@@ -1292,6 +1292,16 @@ fn browser_an_instructor_chooses_exercises_for_the_course_and_the_lms_gets_signe
         page.contains("present_board") && page.contains("exclusive_or"),
         "{page}"
     );
+    // The choosing page, reached only from an LMS, as usable as every other page
+    // (serve::accessibility checks those).
+    if let Some(axe) = axe_core() {
+        for width in [1280, 390] {
+            browser.resize(width, 900);
+            let violations = browser.accessibility_violations(&axe);
+            assert!(violations.is_empty(), "at {width} px: {violations:#?}");
+        }
+        browser.resize(1200, 1000);
+    }
     browser.click("input[value=present_board]");
     browser.click("input[value=exclusive_or]");
     browser.click("form[action^='/lti/deep-link/'] button[type=submit]");

@@ -242,7 +242,7 @@ pub(crate) fn spawn_in(
     let address_space = (!cgroup.as_ref().is_some_and(RunCgroup::bounds_memory))
         .then(|| limits.memory_bytes.min(inherited_limit(libc::RLIMIT_AS)));
     // SAFETY: the closure runs between fork and exec and only makes async-signal-safe
-    // system calls (prctl, getppid, setrlimit, keyctl, fcntl, and the filter's prctl calls);
+    // system calls (prctl, getppid, sigaction, setrlimit, keyctl, fcntl, and the filter's prctl calls);
     // it touches no memory shared with the
     // parent.
     unsafe {
@@ -254,6 +254,7 @@ pub(crate) fn spawn_in(
                 (*(cgroup as *const RunCgroup)).join()?;
             }
             die_with(parent)?;
+            default_signal_actions();
             set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
             if let Some(bytes) = address_space {
                 set_limit(libc::RLIMIT_AS, bytes, bytes)?;
@@ -485,4 +486,18 @@ pub(crate) fn has_exited(pid: libc::pid_t) -> bool {
     };
     // SAFETY: si_pid is valid to read after waitid filled the struct (zero if nothing exited).
     r == 0 && unsafe { info.si_pid() } != 0
+}
+
+/// Every signal back to its default action in a child about to exec (async-signal-safe:
+/// sigaction alone). A run starts so however nimlab was started: a shell starts a background
+/// job with SIGINT and SIGQUIT ignored, `nohup` ignores SIGHUP, and an ignored SIGCHLD would
+/// change how a program's own children are waited for. Python installs its handler for
+/// SIGINT (KeyboardInterrupt) only where SIGINT was not ignored.
+fn default_signal_actions() {
+    for signal in 1..32 {
+        if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+            // SAFETY: resetting a disposition; fails harmlessly for a signal that has none.
+            unsafe { libc::signal(signal, libc::SIG_DFL) };
+        }
+    }
 }

@@ -42,7 +42,12 @@ pub const POLL_SCRIPT: &str = r#"(function () {
       })
       .then(function (s) {
         if (!s) { return; }
-        if (s.status === "done" || s.status === "failed") { location.reload(); return; }
+        if (s.status === "done" || s.status === "failed") {
+          // Said by screen readers (the line is a status region) as the report loads.
+          status.textContent = s.status === "done" ? "Judged: loading the report…" : "Not judged: loading the page…";
+          location.reload();
+          return;
+        }
         status.textContent = s.status === "running" ? "Running your program on the test cases…"
           : "Queued: " + (s.waiting_before || 0) + " submission(s) ahead of yours.";
         setTimeout(tick, 1000);
@@ -94,6 +99,9 @@ h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
 h2 { font-size: 1.25rem; margin-top: 2rem; }
 h3 { font-size: 1.05rem; }
 a { color: #0969da; }
+/* Focus is always seen: a keyboard user follows it from link to field to button. */
+:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
+header.top :focus-visible { outline-color: #fff; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }

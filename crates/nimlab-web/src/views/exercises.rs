@@ -52,7 +52,7 @@ pub fn exercises(viewer: &Viewer, rows: &[ExerciseRow], from: GradesFrom, now: i
         html! {
             h1 { "Exercises" }
             p.dim.small { "Each line shows the submission your grade counts (" (counts_which(from)) ", deadlines applied): its verdict, its score (cases passed, by weight) and the points it counts for." }
-            div.scroll { table {
+            div.scroll tabindex="0" { table {
                 thead { tr { th.num { "#" } th { "Exercise" } th { "Verdict" } th.num { "Score" } th.num { "Points" } th.num.wide { "Submissions" } } }
                 tbody {
                     @for (index, row) in rows.iter().enumerate() {
@@ -179,7 +179,8 @@ pub fn exercise(viewer: &Viewer, view: &ExerciseView) -> Rendered {
                 }
                 details {
                     summary { "…or paste your program" }
-                    textarea name="source" rows="12" spellcheck="false" {}
+                    label for="source" { "Your program" }
+                    textarea #source name="source" rows="12" spellcheck="false" {}
                 }
                 p.small.dim { "Files up to " (max_upload / 1024) " KiB. Your program runs on every test case under each Python version the lab needs." }
                 button.primary type="submit" { "Submit" }
@@ -206,7 +207,7 @@ pub fn upload_error(
         html! {
             h1 { (exercise.config.title) }
             h2 { "Not submitted" }
-            p.error { (message) }
+            p.error role="alert" { (message) }
             p { a href={"/exercises/" (exercise.name) "#submit"} { "← back to the exercise, to submit again" } }
             p.small.dim { (status.as_u16()) " " (status.canonical_reason().unwrap_or("")) }
         },

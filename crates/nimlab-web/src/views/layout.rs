@@ -95,7 +95,7 @@ pub fn error_page(status: StatusCode, message: &str, viewer: Option<&Viewer>) ->
         html! {},
         html! {
             h1 { (title) }
-            p.error { (message) }
+            p.error role="alert" { (message) }
             @if viewer.is_some() {
                 p { a href="/" { "Back to the start page" } }
             } @else {

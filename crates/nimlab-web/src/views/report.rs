@@ -81,9 +81,9 @@ fn run_view(run: &RunReport, earlier: &[RunReport]) -> Markup {
             h2 { (run.label()) " " (badge(run.verdict)) " "
                  @if run.verdict != Verdict::Skipped { span.small.dim { "score " (run.score) "/" (run.max_score) } } }
             @if let Some(message) = &run.message {
-                pre { (message) }
+                pre tabindex="0" { (message) }
                 @if let Some(syntax) = &run.syntax {
-                    @if let Some(line) = &syntax.source_line { pre { (line) } }
+                    @if let Some(line) = &syntax.source_line { pre tabindex="0" { (line) } }
                     @if let Some(hint) = &syntax.hint { p.hint { strong { "Hint: " } (prose(hint)) } }
                 }
             }
@@ -92,7 +92,7 @@ fn run_view(run: &RunReport, earlier: &[RunReport]) -> Markup {
                 @for (index, (case, feedback)) in failures.iter().enumerate() {
                     (case_view(case, feedback, index < OPEN_FEEDBACK))
                 }
-                div.scroll { table {
+                div.scroll tabindex="0" { table {
                     thead { tr { th { "Case" } th { "Verdict" } th.num { "CPU" } th.wide { "What happened" } } }
                     tbody {
                         @for case in &run.cases {
@@ -142,9 +142,9 @@ fn whole_outputs(feedback: &CaseFeedback, secret: bool) -> Markup {
             @else if secret { "The whole expected output:" }
             @else { "Expected:" }
         }
-        pre { (lines_visible(&feedback.expected)) }
+        pre tabindex="0" { (lines_visible(&feedback.expected)) }
         p.small.dim { @if secret { "The whole of what the program printed:" } @else { "Your program printed:" } }
-        pre { @if feedback.got.is_empty() { span.dim { "(nothing)" } } @else { (lines_visible(&feedback.got)) } }
+        pre tabindex="0" { @if feedback.got.is_empty() { span.dim { "(nothing)" } } @else { (lines_visible(&feedback.got)) } }
     }
 }
 
@@ -158,20 +158,20 @@ fn case_view(case: &CaseReport, feedback: &CaseFeedback, open: bool) -> Markup {
             summary { code { (case.name) } " " (badge(case.verdict)) }
             @if !case.message.is_empty() { p { (prose(&case.message)) } }
             p.small.dim { @if game { "The scenario:" } @else { "The input:" } }
-            pre { (feedback.input) }
+            pre tabindex="0" { (feedback.input) }
             @if let Some(transcript) = &feedback.transcript {
                 p.small.dim { "The game (" span.typed { "» " } "is what nimlab typed):" }
-                pre { (transcript_view(transcript)) }
+                pre tabindex="0" { (transcript_view(transcript)) }
             }
             @if let Some(difference) = &feedback.first_difference {
                 p.small.dim { "First difference, line " (difference.line) ":" }
-                pre {
+                pre tabindex="0" {
                     "expected: " (difference.expected.as_deref().map_or("(no more lines)".into(), visible)) "\n"
                     "got:      " (difference.got.as_deref().map_or("(no more lines)".into(), visible))
                 }
                 @if !feedback.got.is_empty() {
                     p.small.dim { "Diff (- expected, + got):" }
-                    pre.diff { (diff(&feedback.expected, &feedback.got)) }
+                    pre.diff tabindex="0" { (diff(&feedback.expected, &feedback.got)) }
                 }
                 // The diff shows the lines around each difference; the whole of both, for
                 // the reader who needs the rest.
@@ -188,7 +188,7 @@ fn case_view(case: &CaseReport, feedback: &CaseFeedback, open: bool) -> Markup {
             }
             @if let Some(stderr) = &feedback.stderr {
                 p.small.dim { "The program's error output ends with:" }
-                pre { (stderr) }
+                pre tabindex="0" { (stderr) }
             }
             @for hint in &feedback.hints { p.hint { strong { "Hint: " } (prose(hint)) } }
         }

@@ -70,7 +70,7 @@ pub fn class(
             p.small { a href="/deadlines" { "Deadlines and extensions" } }
             p.dim.small { (rows.len()) " students · each cell is the score (cases passed, by weight) of the submission the gradebook counts (the " (from.as_str()) ", deadlines applied; where none counts, the best sent), with the points it counts for where a deadline took some · "
                 span.badge.v-accepted { "all" } " " span.badge.v-note { "some" } " " span.badge.v-bad { "none" } }
-            div.scroll { table.matrix {
+            div.scroll tabindex="0" { table.matrix {
                 thead { tr {
                     th.name { "Student" }
                     @for (index, exercise) in exercises.iter().enumerate() {
@@ -145,7 +145,7 @@ fn processes(view: &QueueView, queued: i64) -> Markup {
         }
         @if view.processes.len() > 1 || view.processes.iter().any(|p| p.refusing.is_some()) {
             h2 { "Servers and judges" }
-            div.scroll { table {
+            div.scroll tabindex="0" { table {
                 thead { tr { th { "Process" } th { "Does" } th.num { "Workers" } th { "Lab" } th.wide { "Since" } th { "Takes jobs" } } }
                 tbody {
                     @for process in view.processes {
@@ -177,7 +177,7 @@ pub fn queue(viewer: &Viewer, view: &QueueView) -> Rendered {
         html! {},
         html! {
             h1 { "Queue" }
-            @if let Some(notice) = &view.notice { p.notice { (notice) } }
+            @if let Some(notice) = &view.notice { p.notice role="status" { (notice) } }
             p { (count(Status::Queued)) " queued · " (count(Status::Running)) " running · "
                 (count(Status::Done)) " judged · " (count(Status::Failed)) " not judged (nimlab's fault) · "
                 (view.workers) " worker(s) here" }
@@ -185,7 +185,7 @@ pub fn queue(viewer: &Viewer, view: &QueueView) -> Rendered {
             (processes(view, count(Status::Queued)))
             @if view.rows.is_empty() { p.dim { "Nothing is waiting." } }
             @else {
-                div.scroll { table {
+                div.scroll tabindex="0" { table {
                     thead { tr { th.num { "#" } th { "Student" } th { "Exercise" } th { "Status" } th.wide { "Submitted" } th.wide { "Started" } } }
                     tbody {
                         @for row in view.rows {
@@ -227,7 +227,7 @@ pub fn downloads(viewer: &Viewer, files: &[(&str, &str)], default_from: &str) ->
         html! {
             h1 { "Downloads" }
             p { "The files " code { "nimlab grade" } " writes, computed from each student's best submission per exercise, or the latest judged one. This server's setting: " strong { (default_from) } "." }
-            div.scroll { table {
+            div.scroll tabindex="0" { table {
                 thead { tr { th { "File" } th { "What it is" } th { "From" } } }
                 tbody {
                     @for (file, what) in files {
@@ -290,9 +290,9 @@ pub fn deadlines(viewer: &Viewer, view: &DeadlinesView) -> Rendered {
         html! {
             p.small { a href="/class" { "← the class" } }
             h1 { "Deadlines" }
-            @if let Some(notice) = view.notice { p.notice { (notice) } }
+            @if let Some(notice) = view.notice { p.notice role="status" { (notice) } }
             p.small.dim { "Times are in the server's time zone. A submission after the due time is late; after the late period (or the due time, without one) students' uploads are refused and the gradebooks do not count it. Each started day late takes the penalty, in percent of the score. An extension gives one student a new due time, and the late period moves with it." }
-            div.scroll { table {
+            div.scroll tabindex="0" { table {
                 thead { tr { th { "Exercise" } th { "Due" } th.wide { "Late work" } th {} } }
                 tbody {
                     @for (exercise, deadline) in &view.exercises {
@@ -327,7 +327,7 @@ pub fn deadlines(viewer: &Viewer, view: &DeadlinesView) -> Rendered {
             h2 { "Extensions" }
             @if view.extensions.is_empty() { p.dim { "None." } }
             @else {
-                div.scroll { table {
+                div.scroll tabindex="0" { table {
                     thead { tr { th { "Student" } th { "Exercise" } th { "Due for them" } th {} } }
                     tbody {
                         @for (student, exercise, until) in view.extensions {
@@ -366,7 +366,7 @@ pub fn deadline_error(viewer: &Viewer, status: StatusCode, message: &str) -> Ren
         html! {
             h1 { "Deadlines" }
             h2 { "Not changed" }
-            p.error { (message) }
+            p.error role="alert" { (message) }
             p { a href="/deadlines" { "← back to the deadlines" } }
             p.small.dim { (status.as_u16()) " " (status.canonical_reason().unwrap_or("")) }
         },

@@ -1,7 +1,9 @@
 //! Submissions: the tables and filtered pages of `/submissions`, and one submission's page.
 
 use super::assets;
-use super::layout::{NOT_JUDGED, Rendered, Viewer, page, points_told, score, status_badge, time};
+use super::layout::{
+    NOT_JUDGED, Rendered, Viewer, page, points_told, score, status_badge, time, verdict_of,
+};
 use super::report::report_view;
 use crate::grades::Points;
 use crate::store::submissions::{Status, Summary};
@@ -13,7 +15,7 @@ use std::collections::HashSet;
 /// Submissions in a table, newest first; those in `late` (by id) are marked late.
 pub fn submission_table(rows: &[Summary], show_student: bool, late: &HashSet<i64>) -> Markup {
     html! {
-        div.scroll { table {
+        div.scroll tabindex="0" { table {
             thead { tr {
                 th.num { "#" }
                 @if show_student { th { "Student" } }
@@ -155,8 +157,16 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
     } else {
         html! {}
     };
+    // The verdict in the title: the first thing a screen reader says of the page the
+    // pending one reloads into.
+    let title = match summary.verdict.as_deref().and_then(verdict_of) {
+        Some(verdict) if summary.status.finished() => {
+            format!("Submission {}: {}", summary.id, verdict.label())
+        }
+        _ => format!("Submission {}", summary.id),
+    };
     page(
-        &format!("Submission {}", summary.id),
+        &title,
         Some(viewer),
         head,
         html! {
@@ -179,18 +189,18 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
             }
             @match summary.status {
                 Status::Queued => {
-                    p #status.verdict.v-none data-poll={"/api/submissions/" (summary.id)} {
+                    p #status.verdict.v-none role="status" data-poll={"/api/submissions/" (summary.id)} {
                         "Queued: " (view.waiting_before) " submission(s) ahead of yours."
                     }
                 }
                 Status::Running => {
-                    p #status.verdict.v-none data-poll={"/api/submissions/" (summary.id)} {
+                    p #status.verdict.v-none role="status" data-poll={"/api/submissions/" (summary.id)} {
                         "Running your program on the test cases…"
                     }
                 }
                 Status::Failed => {
                     p.verdict.v-note { (NOT_JUDGED) }
-                    @if viewer.user.is_staff() { @if let Some(error) = &summary.error { pre { (error) } } }
+                    @if viewer.user.is_staff() { @if let Some(error) = &summary.error { pre tabindex="0" { (error) } } }
                 }
                 Status::Done => {
                     @if let Some(worth) = &view.worth {
@@ -201,7 +211,7 @@ pub fn submission(viewer: &Viewer, view: &SubmissionView) -> Rendered {
             }
             details {
                 summary { "The program you submitted" }
-                pre { (String::from_utf8_lossy(view.source)) }
+                pre tabindex="0" { (String::from_utf8_lossy(view.source)) }
                 p.small { a href={"/submissions/" (summary.id) "/source"} { "download" } }
             }
             // After the status line it looks for; allowed by its hash alone.

@@ -33,7 +33,7 @@ pub fn lti(
             @if platforms.is_empty() {
                 p { "None registered." }
             } @else {
-                div.scroll { table {
+                div.scroll tabindex="0" { table {
                     thead { tr { th { "Issuer" } th { "Client id" } th { "Deployments" } } }
                     tbody {
                         @for platform in platforms {
@@ -56,7 +56,7 @@ pub fn lti(
             }
             @if !outbox.is_empty() {
                 p.small.dim { "Each student's newest score for each LMS gradebook column. What a platform answered is quoted as it came, between quotes." }
-                div.scroll { table {
+                div.scroll tabindex="0" { table {
                     thead { tr { th { "Student" } th { "Exercise" } th.num { "Score" } th { "Status" } th.wide { "Platform" } th.wide { "Queued" } th { "Why not sent" } th {} } }
                     tbody {
                         @for item in outbox {
