@@ -16,6 +16,8 @@ fn main() -> ExitCode {
     let cli = crate::cli::Cli::parse();
     match crate::commands::run(cli) {
         Ok(code) => ExitCode::from(code),
+        // Whoever read the output has all they wanted.
+        Err(nimlab_core::error::Error::ClosedOutput) => ExitCode::SUCCESS,
         Err(error) => {
             // An error may quote a file or a roster nimlab read: shown, never acting on the terminal.
             eprintln!(

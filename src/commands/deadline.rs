@@ -39,8 +39,10 @@ pub fn deadline(lab: &Lab, command: &DeadlineCommand) -> Result<u8> {
             );
         }
         DeadlineCommand::List { db } => {
+            let mut out = std::io::stdout().lock();
             for line in deadlines::list(&open(db)?, lab)? {
-                println!("{line}");
+                std::io::Write::write_fmt(&mut out, format_args!("{line}\n"))
+                    .map_err(super::stdout_error)?;
             }
         }
         DeadlineCommand::Clear {

@@ -84,5 +84,8 @@ fn runner(choice: crate::cli::RunnerChoice) -> Box<dyn nimlab_core::runner::Runn
 
 /// Writes to stdout; a closed stdout (`nimlab list | head`) is not nimlab's failure.
 fn stdout_error(source: std::io::Error) -> Error {
+    if source.kind() == std::io::ErrorKind::BrokenPipe {
+        return Error::ClosedOutput;
+    }
     Error::internal("cannot write to stdout", source)
 }

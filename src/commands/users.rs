@@ -7,6 +7,7 @@ use nimlab_web::store::accounts;
 use nimlab_web::store::accounts::Role;
 use nimlab_web::store::db::Db;
 use nimlab_web::users;
+use std::io::Write;
 use std::path::Path;
 
 pub fn users(command: &UsersCommand) -> Result<u8> {
@@ -104,14 +105,17 @@ fn passwd(username: &str, db: &Path, random: bool) -> Result<u8> {
 /// cannot add a line or a column (a forged row).
 fn list(db: &Path) -> Result<u8> {
     let database = Db::open(db)?;
+    let mut out = std::io::stdout().lock();
     for user in database.with(accounts::users)? {
-        println!(
+        writeln!(
+            out,
             "{}\t{}\t{}{}",
             escape::one_line(&user.username),
             user.role.as_str(),
             escape::one_line(&user.name),
             if user.disabled { "\tdisabled" } else { "" }
-        );
+        )
+        .map_err(super::stdout_error)?;
     }
     Ok(nimlab_core::exit::SUCCESS)
 }

@@ -771,3 +771,47 @@ fn the_reaper_refuses_folders_that_are_not_nimlab_cgroups() {
         assert!(stderr.contains("not a cgroup folder"), "{stderr}");
     }
 }
+
+/// Output read by a reader that has gone (`nimlab list | head -1`, the reader closed before
+/// the first line): the command stops quietly with status 0, as command-line tools do, not
+/// with "nimlab's own failure" (3) or a panic.
+#[test]
+fn a_closed_output_stops_a_listing_quietly() {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("class.db");
+    nimlab()
+        .args(["users", "add", "prof", "--instructor", "--random", "--db"])
+        .arg(&db)
+        .assert()
+        .success();
+    let db = db.to_str().unwrap();
+    for args in [
+        vec!["list"],
+        vec!["show", "present_board"],
+        vec!["users", "list", "--db", db],
+        vec!["deadline", "list", "--db", db],
+    ] {
+        let mut fds = [0; 2];
+        // SAFETY: pipe(2) into a local array; both ends are owned at once below.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+        drop(read);
+        let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+            .args(&args)
+            .stdout(std::process::Stdio::from(write))
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            output.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}

@@ -29,6 +29,10 @@ pub enum Error {
     Fault(String),
     #[error(transparent)]
     Runner(#[from] RunnerError),
+    /// Standard output was closed by whoever read it (`nimlab list | head -1`): the command
+    /// stops there, quietly, as command-line tools do; nobody's failure.
+    #[error("standard output was closed")]
+    ClosedOutput,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -77,6 +81,7 @@ impl Error {
         match self {
             Error::Usage(_) | Error::Input { .. } | Error::Lab(_) => exit::USAGE,
             Error::Internal { .. } | Error::Fault(_) | Error::Runner(_) => exit::INTERNAL,
+            Error::ClosedOutput => exit::SUCCESS,
         }
     }
 }

@@ -124,8 +124,8 @@ fn the_course_page_runs_as_written_and_a_student_gets_the_points_it_promises() {
     assert!(commands.len() >= 10, "only {} commands", commands.len());
 
     // The end of the term without the website: the same points for the student.
-    let graded = std::fs::read_to_string(here.join("grades/gradebook.csv"))
-        .expect("the page's `grade` writes grades/gradebook.csv");
+    let graded = std::fs::read_to_string(here.join("grades-final/gradebook.csv"))
+        .expect("the page's `grade` writes grades-final/gradebook.csv");
     let header: Vec<&str> = gradebook.lines().next().unwrap().split(',').collect();
     let column = header.iter().position(|c| *c == "present_board").unwrap();
     let graded_header: Vec<&str> = graded.lines().next().unwrap().split(',').collect();
@@ -189,10 +189,29 @@ fn a_student_and_the_instructor_visit(
     let full = format!(">{0} of {0}<", grade["max_points"]);
     assert!(list.contains(&full), "{full} not in {list}");
 
+    // An exercise of further study, optional: outside the total, as in the gradebook.
+    let optional = submit(
+        &ada,
+        server,
+        "misere_move",
+        &here.join("exercises/misere_move/solution.py"),
+    );
+    assert_eq!(judged(&ada, server, optional)["verdict"], "accepted");
+
     let prof = form_login(server, "prof", &passwords["prof"]);
     let (status, class) = text(&prof, server, "/class");
     assert_eq!(status, StatusCode::OK);
-    assert!(class.contains("Ada Lovelace"), "{class}");
+    let row = |student: &str| {
+        class
+            .split("<tr>")
+            .find(|row| row.contains(&format!("<td class=\"name\">{student}")))
+            .unwrap_or_else(|| panic!("no row for {student}: {class}"))
+            .to_string()
+    };
+    // The total the gradebook gives, out of the exercises it counts (the lab's 100 points).
+    assert!(row("ada").contains(">10/100<"), "{}", row("ada"));
+    assert!(row("bob").contains(">0/100<"), "{}", row("bob"));
+    assert!(!class.contains("-0/"), "{class}");
     let (_, gradebook) = text(&prof, server, "/downloads/gradebook.csv");
     let (_, moodle) = text(&prof, server, "/downloads/moodle.csv");
     // The TA the page added reaches the class too.

@@ -519,11 +519,14 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
                     })
                 })
                 .collect();
-            let points = cells
+            // The gradebook's total: the exercises the lab counts (further study left out
+            // unless it says otherwise). Folded from 0.0: a float sum of nothing is -0.0.
+            let points = exercises
                 .iter()
-                .flatten()
-                .map(|cell| cell.worth.counted)
-                .sum::<f64>();
+                .zip(&cells)
+                .filter(|(exercise, _)| exercise.config.in_total())
+                .filter_map(|(_, cell)| cell.as_ref())
+                .fold(0.0, |total, cell| total + cell.worth.counted);
             views::MatrixRow {
                 student,
                 best: cells,
@@ -532,7 +535,11 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
             }
         })
         .collect();
-    let max_points = exercises.iter().map(|e| e.config.points).sum();
+    let max_points = exercises
+        .iter()
+        .filter(|e| e.config.in_total())
+        .map(|e| e.config.points)
+        .sum();
     Ok(views::class(
         &viewer(&session),
         &exercises,

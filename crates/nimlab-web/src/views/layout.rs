@@ -167,7 +167,8 @@ pub(super) fn score(summary: &Summary) -> String {
 }
 
 pub fn points(value: f64) -> String {
-    let text = format!("{value:.2}");
+    // (-0.0 + 0.0 is 0.0: no "-0" on a page.)
+    let text = format!("{:.2}", value + 0.0);
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 

@@ -328,7 +328,7 @@ fn staff_roles_here(
     }
     let context = launch.context_id.as_deref().unwrap_or("");
     log(format!(
-        "LTI: a {:?} launch from the course context {context:?}, not registered for {:?}: no staff role (nimlab lti add-platform --context)",
+        "LTI: a launch as {:?} from the course context {context:?}, not registered for {:?}: no staff role (nimlab lti add-platform --context)",
         launch.role, platform.issuer
     ));
     if launch.deep_link.is_some() {
