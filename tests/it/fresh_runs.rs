@@ -546,6 +546,44 @@ fn an_interpreter_kept_under_tmp_is_reached_in_both_runners() {
     }
 }
 
+/// A virtual environment's Python (where `pip install nimlab` puts a student's nimlab, and
+/// so the `python3` it finds first): a link, from a folder the sandbox does not show, into an
+/// installation it does. Reached in both runners, under /tmp and under a home alike.
+#[test]
+fn a_virtual_environments_python_is_reached_in_both_runners() {
+    let lab = quick_lab();
+    let place = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+    let venv = place.path().join("venv");
+    let made = std::process::Command::new("python3")
+        .args(["-m", "venv", "--without-pip"])
+        .arg(&venv)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let python = venv.join("bin/python3");
+    assert!(
+        python.is_symlink(),
+        "a virtual environment links its python"
+    );
+    let solution = crate::common::root().join("exercises/exclusive_or/solution.py");
+    for runner in ["fork", "process"] {
+        let (report, code) = check_json(&[
+            solution.to_str().unwrap(),
+            "--python",
+            python.to_str().unwrap(),
+            "--runner",
+            runner,
+            "--lab",
+            lab.path().to_str().unwrap(),
+        ]);
+        assert_eq!(
+            (code, &report["verdict"]),
+            (0, &"accepted".into()),
+            "{runner}: {report:#}"
+        );
+    }
+}
+
 /// `grade` as root runs each student's programs as the sandbox's user: a class graded in a
 /// folder only root can read is graded all the same (the folders the programs need are shown
 /// to them, nothing else is).

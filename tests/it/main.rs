@@ -26,3 +26,4 @@ mod properties;
 mod reports;
 mod serve;
 mod tenth_exercise;
+mod wheel;

@@ -536,7 +536,12 @@ impl Sandbox {
         for (key, value) in env {
             push(&[&"--setenv", key, value]);
         }
-        push(&[&"--", &program]);
+        // The interpreter by its real path: a virtual environment's `bin/python3` is a link
+        // into an installation (bound above) from a folder the sandbox does not show (under
+        // /tmp, or a home). Run so, it is that installation's Python, without the
+        // environment's packages, as a fresh interpreter should be.
+        let real = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
+        push(&[&"--", &real]);
         a.extend(args.iter().cloned());
         (self.bwrap.clone(), a)
     }
