@@ -37,6 +37,10 @@ pub enum Command {
         /// (github: .github/workflows/classroom.yml, for GitHub Classroom); never overwrites
         #[arg(long, value_enum, value_name = "SYSTEM")]
         ci: Option<CiSystem>,
+        /// With --ci: the nimlab wheel the workflow installs, a URL or a path in the
+        /// repository (no nimlab package is published on PyPI)
+        #[arg(long, value_name = "URL|PATH", requires = "ci")]
+        wheel: Option<String>,
     },
     /// Print the reference answer for one case read from stdin
     Reference { exercise: String },

@@ -215,9 +215,40 @@ pub const GITHUB_WORKFLOW_PATH: &str = ".github/workflows/classroom.yml";
 
 /// `nimlab init --ci SYSTEM [DIR]`: writes the workflow into the repository `dir`, never
 /// over an existing file.
-pub fn init_ci(system: CiSystem, dir: &Path) -> Result<u8> {
-    let (relative, contents) = match system {
+/// The workflow's install step as the template has it (`pip install nimlab`, not published).
+const INSTALL_FROM_PYPI: &str = "      - name: Install nimlab\n        run: pip install nimlab\n";
+
+/// The workflow with its install step installing `wheel`, a URL or a path in the repository.
+/// Only the characters of URLs and paths are taken: the step is a shell line in YAML, and a
+/// quote, a space or a `$` there would be code.
+fn installing(template: &str, wheel: &str) -> Result<String> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-._~:/?=&%+@,".contains(c);
+    if wheel.is_empty() || !wheel.chars().all(plain) || wheel.starts_with('-') {
+        return Err(Error::usage(format!(
+            "--wheel {}: a URL or a path of a wheel, in letters, digits and -._~:/?=&%+@, only",
+            escape::terminal(wheel)
+        )));
+    }
+    let start = template
+        .find("      # NOT YET WORKING AS WRITTEN")
+        .expect("the template has its install step");
+    let end = template
+        .find(INSTALL_FROM_PYPI)
+        .expect("the template installs from PyPI")
+        + INSTALL_FROM_PYPI.len();
+    let step = format!(
+        "      # nimlab's wheel (x86_64 Linux), where the course keeps it.\n      - name: Install nimlab\n        run: pip install '{wheel}'\n"
+    );
+    Ok(format!("{}{step}{}", &template[..start], &template[end..]))
+}
+
+pub fn init_ci(system: CiSystem, dir: &Path, wheel: Option<&str>) -> Result<u8> {
+    let (relative, template) = match system {
         CiSystem::Github => (GITHUB_WORKFLOW_PATH, GITHUB_WORKFLOW),
+    };
+    let contents = match wheel {
+        Some(wheel) => installing(template, wheel)?,
+        None => template.to_string(),
     };
     if !dir.is_dir() {
         return Err(Error::input(dir, "no such folder (the repository)"));
@@ -251,5 +282,12 @@ pub fn init_ci(system: CiSystem, dir: &Path) -> Result<u8> {
         path.display()
     )
     .map_err(stdout_error)?;
+    if wheel.is_none() {
+        writeln!(
+            anstream::stdout(),
+            "Its install step runs `pip install nimlab`, which is not published yet: write it again with --wheel URL, the address of the nimlab wheel your course keeps."
+        )
+        .map_err(stdout_error)?;
+    }
     Ok(exit::SUCCESS)
 }

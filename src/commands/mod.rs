@@ -29,10 +29,14 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Check(args) => check::check(&lab, &args),
         Command::List => lab::list(&lab),
         Command::Show { exercise } => lab::show(&lab, &exercise),
-        Command::Init { dir, ci: None } => lab::init(&lab, dir.as_deref().unwrap_or(".".as_ref())),
-        Command::Init { dir, ci: Some(ci) } => {
-            classroom::init_ci(ci, dir.as_deref().unwrap_or(".".as_ref()))
+        Command::Init { dir, ci: None, .. } => {
+            lab::init(&lab, dir.as_deref().unwrap_or(".".as_ref()))
         }
+        Command::Init {
+            dir,
+            ci: Some(ci),
+            wheel,
+        } => classroom::init_ci(ci, dir.as_deref().unwrap_or(".".as_ref()), wheel.as_deref()),
         Command::Reference { exercise } => lab::reference(&lab, &exercise),
         Command::Fixtures(FixturesCommand::Verify { exercises }) => {
             fixtures::verify(&lab, &exercises)

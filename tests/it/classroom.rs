@@ -348,3 +348,101 @@ fn refuses_to_overwrite(dir: &Path, path: &Path, text: &str) {
     );
     assert_eq!(std::fs::read_to_string(path).unwrap(), text);
 }
+
+/// `--wheel`: the workflow installs nimlab from the wheel it names, and its steps, run as
+/// written in a virtual environment with no nimlab of the test's on PATH, grade the
+/// repository with the nimlab the wheel brought. A name that would be code in the step's
+/// shell line is refused.
+#[test]
+fn with_a_wheel_the_workflow_installs_it_and_grades_with_it() {
+    let Some(wheel) = std::env::var_os("NIMLAB_WHEEL")
+        .map(std::path::PathBuf::from)
+        .filter(|p| p.is_file())
+    else {
+        crate::common::tool_missing(
+            "nimlab's wheel",
+            "maturin build --profile dev --locked --out target/wheels, then NIMLAB_WHEEL=target/wheels/nimlab-*.whl",
+            "the workflow was not run with the wheel it installs",
+        );
+        return;
+    };
+    let repo = tempfile::tempdir().unwrap();
+    let dir = repo.path();
+    std::fs::write(dir.join("present_board.py"), model("present_board")).unwrap();
+    for hostile in ["x' ; rm -rf ~", "a b.whl", "$(id).whl", "-e.whl", ""] {
+        nimlab()
+            .args(["init", "--ci", "github", "--wheel", hostile])
+            .current_dir(dir)
+            .assert()
+            .code(2);
+    }
+    assert!(
+        !dir.join(".github").exists(),
+        "a refused --wheel writes nothing"
+    );
+    let wheel_in_repo = dir.join("ci").join(wheel.file_name().unwrap());
+    std::fs::create_dir(dir.join("ci")).unwrap();
+    std::fs::copy(&wheel, &wheel_in_repo).unwrap();
+    let named = format!("ci/{}", wheel.file_name().unwrap().to_string_lossy());
+    nimlab()
+        .args(["init", "--ci", "github", "--wheel", &named])
+        .current_dir(dir)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(dir.join(".github/workflows/classroom.yml")).unwrap();
+    assert!(!text.contains("NOT YET WORKING"), "{text}");
+    let workflow: serde_norway::Value = serde_norway::from_str(&text).unwrap();
+    let steps = workflow["jobs"]["grade"]["steps"].as_sequence().unwrap();
+    let run_of = |name: &str| {
+        steps
+            .iter()
+            .find(|s| s["name"].as_str() == Some(name))
+            .and_then(|s| s["run"].as_str())
+            .unwrap_or_else(|| panic!("no step {name}: {text}"))
+            .to_string()
+    };
+    // setup-python's part: a Python whose pip installs into an environment of its own.
+    let venv = dir.join(".venv");
+    let made = std::process::Command::new("python3")
+        .args(["-m", "venv"])
+        .arg(&venv)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let path = format!("{}:/usr/bin:/bin", venv.join("bin").display());
+    let github_output = dir.join("github_output");
+    for step in ["Install nimlab", "Grade with nimlab"] {
+        let output = std::process::Command::new("bash")
+            .args([
+                "--noprofile",
+                "--norc",
+                "-eo",
+                "pipefail",
+                "-c",
+                &run_of(step),
+            ])
+            .current_dir(dir)
+            .env("PATH", &path)
+            .env("NO_COLOR", "1")
+            .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+            .env("PIP_NO_INDEX", "1")
+            .env("GITHUB_OUTPUT", &github_output)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{step}: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    assert!(
+        venv.join("bin/nimlab").is_file(),
+        "the wheel's nimlab did the grading"
+    );
+    let (_, results) = decode_output(&github_output);
+    let lab = nimlab_core::lab::Lab::built_in().unwrap();
+    let points = f64::from(lab.exercise("present_board").unwrap().config.points);
+    let (_, score, _) = reporter_total(&[&results]);
+    assert_eq!(score, points, "{results:#}");
+}
