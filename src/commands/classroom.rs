@@ -213,43 +213,41 @@ pub const GITHUB_WORKFLOW: &str = include_str!("classroom.yml");
 /// Where `nimlab init --ci github` writes it, in the repository.
 pub const GITHUB_WORKFLOW_PATH: &str = ".github/workflows/classroom.yml";
 
-/// `nimlab init --ci SYSTEM [DIR]`: writes the workflow into the repository `dir`, never
-/// over an existing file.
-/// The workflow's install step as the template has it (`pip install nimlab`, not published).
-const INSTALL_FROM_PYPI: &str = "      - name: Install nimlab\n        run: pip install nimlab\n";
-
-/// The workflow with its install step installing `wheel`, a URL or a path in the repository.
-/// Only the characters of URLs and paths are taken: the step is a shell line in YAML, and a
-/// quote, a space or a `$` there would be code.
+/// The workflow with its install step installing `wheel`, a URL or a path in the repository
+/// of a `.whl` file (a URL may end in `#sha256=<hex>`, which pip checks). Only the
+/// characters of URLs and paths are taken: the step is a shell line in YAML, and a quote, a
+/// space or a `$` there would be code; and a bare name would be a package on PyPI, where
+/// nimlab is not published and the name could be anyone's.
 fn installing(template: &str, wheel: &str) -> Result<String> {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-._~:/?=&%+@,".contains(c);
-    if wheel.is_empty() || !wheel.chars().all(plain) || wheel.starts_with('-') {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-._~:/?=&%+@,#".contains(c);
+    let (file, fragment) = wheel.split_once('#').unwrap_or((wheel, ""));
+    let pinned = fragment.is_empty()
+        || fragment
+            .strip_prefix("sha256=")
+            .is_some_and(|hex| hex.len() == 64 && hex.chars().all(|c| c.is_ascii_hexdigit()));
+    // pip names the file by the URL's path, before any query: a wheel's name.
+    let named = file.split('?').next().unwrap_or(file).ends_with(".whl");
+    if !wheel.chars().all(plain) || wheel.starts_with('-') || !named || !pinned {
         return Err(Error::usage(format!(
-            "--wheel {}: a URL or a path of a wheel, in letters, digits and -._~:/?=&%+@, only",
+            "--wheel {}: the address or path of a nimlab wheel (a .whl file, optionally followed by #sha256=<hex>), in letters, digits and -._~:/?=&%+@, only",
             escape::terminal(wheel)
         )));
     }
-    let start = template
-        .find("      # NOT YET WORKING AS WRITTEN")
-        .expect("the template has its install step");
-    let end = template
-        .find(INSTALL_FROM_PYPI)
-        .expect("the template installs from PyPI")
-        + INSTALL_FROM_PYPI.len();
-    let step = format!(
-        "      # nimlab's wheel (x86_64 Linux), where the course keeps it.\n      - name: Install nimlab\n        run: pip install '{wheel}'\n"
-    );
-    Ok(format!("{}{step}{}", &template[..start], &template[end..]))
+    Ok(template.replace("@WHEEL@", wheel))
 }
 
+/// `nimlab init --ci SYSTEM --wheel URL|PATH [DIR]`: writes the workflow into the repository
+/// `dir`, never over an existing file.
 pub fn init_ci(system: CiSystem, dir: &Path, wheel: Option<&str>) -> Result<u8> {
     let (relative, template) = match system {
         CiSystem::Github => (GITHUB_WORKFLOW_PATH, GITHUB_WORKFLOW),
     };
-    let contents = match wheel {
-        Some(wheel) => installing(template, wheel)?,
-        None => template.to_string(),
+    let Some(wheel) = wheel else {
+        return Err(Error::usage(
+            "--ci github needs --wheel URL|PATH: the nimlab wheel the workflow installs (nimlab is not published on PyPI, and a package named nimlab there could be anyone's)",
+        ));
     };
+    let contents = installing(template, wheel)?;
     if !dir.is_dir() {
         return Err(Error::input(dir, "no such folder (the repository)"));
     }
@@ -282,12 +280,5 @@ pub fn init_ci(system: CiSystem, dir: &Path, wheel: Option<&str>) -> Result<u8> 
         path.display()
     )
     .map_err(stdout_error)?;
-    if wheel.is_none() {
-        writeln!(
-            anstream::stdout(),
-            "Its install step runs `pip install nimlab`, which is not published yet: write it again with --wheel URL, the address of the nimlab wheel your course keeps."
-        )
-        .map_err(stdout_error)?;
-    }
     Ok(exit::SUCCESS)
 }

@@ -279,7 +279,7 @@ fn the_workflow_grades_a_scratch_repository() {
     std::fs::write(dir.join("present_board.py"), model("present_board")).unwrap();
     std::fs::write(dir.join("exclusive_or.py"), model("exclusive_or")).unwrap();
     nimlab()
-        .args(["init", "--ci", "github"])
+        .args(["init", "--ci", "github", "--wheel", A_WHEEL])
         .current_dir(dir)
         .assert()
         .success();
@@ -336,7 +336,7 @@ fn the_workflow_grades_a_scratch_repository() {
 /// `nimlab init --ci github` again: refused, naming the file, which is left as it was.
 fn refuses_to_overwrite(dir: &Path, path: &Path, text: &str) {
     let again = nimlab()
-        .args(["init", "--ci", "github"])
+        .args(["init", "--ci", "github", "--wheel", A_WHEEL])
         .current_dir(dir)
         .output()
         .unwrap();
@@ -349,25 +349,75 @@ fn refuses_to_overwrite(dir: &Path, path: &Path, text: &str) {
     assert_eq!(std::fs::read_to_string(path).unwrap(), text);
 }
 
+/// A wheel where a course might keep it.
+const A_WHEEL: &str =
+    "https://lab.example.edu/~course/nimlab-0.1.0-py3-none-manylinux_2_34_x86_64.whl?dl=1";
+
+/// Without `--wheel`, no workflow: its install step would take a package named nimlab from
+/// PyPI, where nimlab is not published and the name could be anyone's. A URL with every
+/// character allowed (and a sha256 pin) reaches the step's shell line unchanged through
+/// YAML.
+#[test]
+fn the_workflow_needs_its_wheel_and_keeps_the_url_as_given() {
+    let repo = tempfile::tempdir().unwrap();
+    nimlab()
+        .args(["init", "--ci", "github"])
+        .current_dir(repo.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--ci github needs --wheel"));
+    assert!(!repo.path().join(".github").exists());
+    let pinned = format!(
+        "https://lab.example.edu/~c/a%20b/nimlab-0.1.0+x,y@z-py3-none-any.whl?t=1&u=2#sha256={}",
+        "ab".repeat(32)
+    );
+    nimlab()
+        .args(["init", "--ci", "github", "--wheel", &pinned])
+        .current_dir(repo.path())
+        .assert()
+        .success();
+    let text =
+        std::fs::read_to_string(repo.path().join(".github/workflows/classroom.yml")).unwrap();
+    let workflow: serde_norway::Value = serde_norway::from_str(&text).unwrap();
+    let install = workflow["jobs"]["grade"]["steps"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"].as_str() == Some("Install nimlab"))
+        .unwrap()["run"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(install, format!("pip install '{pinned}'"));
+}
+
 /// A `--wheel` that would be code in the install step's shell line (a quote, a space, `$`,
-/// an option) is refused, and nothing is written.
+/// an option), or that is no wheel (a package's name, a folder), is refused, and nothing is
+/// written.
 #[test]
 fn a_wheel_named_with_what_would_be_code_is_refused() {
     let repo = tempfile::tempdir().unwrap();
     for hostile in [
-        "x' ; rm -rf ~",
+        "x' ; rm -rf ~.whl",
         "a b.whl",
         "$(id).whl",
         "-e.whl",
         "",
         "a\nb.whl",
+        "nimlab",
+        "nimlab==0.1.0",
+        ".",
+        "x.whl#egg=y",
+        "https://lab.example.edu/get?f=nimlab-0.1.0-py3-none-any.whl",
     ] {
         nimlab()
             .args(["init", "--ci", "github", &format!("--wheel={hostile}")])
             .current_dir(repo.path())
             .assert()
             .code(2)
-            .stderr(predicates::str::contains("--wheel"));
+            .stderr(predicates::str::contains(
+                "the address or path of a nimlab wheel",
+            ));
     }
     assert!(
         !repo.path().join(".github").exists(),

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use crate::common::{check_json, lab_with, nimlab, processes_mentioning, root};
+use crate::common::{check_json, lab_with, nimlab, root};
 use predicates::prelude::*;
 
 /// `nimlab --lab LAB list` refuses the lab, with every `needles` in its message.
@@ -488,19 +488,42 @@ fn programs_die_with_nimlab_when_it_is_killed() {
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
+        // nimlab's processes: a case's run is an interpreter below it (started itself, or
+        // forked from a fork server, whose command line is the server's).
+        let nimlab = i32::try_from(child.id()).unwrap();
         let started = std::time::Instant::now();
-        while processes_mentioning("submission/orphan_probe_exclusive_or.py") == 0 {
+        let runs = loop {
+            let below: Vec<i32> = crate::common::descendants(nimlab)
+                .into_iter()
+                .filter(|pid| {
+                    std::fs::read(format!("/proc/{pid}/cmdline"))
+                        .is_ok_and(|c| c.windows(6).any(|w| w == b"python"))
+                })
+                .collect();
+            // A run in flight: an interpreter below an interpreter (a forked run), or one
+            // running the submission itself.
+            let running = below.iter().any(|pid| {
+                std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| {
+                    c.windows(b"orphan_probe".len())
+                        .any(|w| w == b"orphan_probe")
+                }) || crate::common::descendants(*pid)
+                    .iter()
+                    .any(|p| below.contains(p))
+            });
+            if running {
+                break below;
+            }
             assert!(
                 started.elapsed().as_secs() < 10,
                 "the submission never started"
             );
             std::thread::sleep(std::time::Duration::from_millis(2));
-        }
+        };
         child.kill().unwrap();
         child.wait().unwrap();
         // The kernel signals them at once; on a loaded machine dying can take a moment.
         let killed = std::time::Instant::now();
-        while processes_mentioning("submission/orphan_probe_exclusive_or.py") > 0 {
+        while runs.iter().any(|pid| alive(*pid)) {
             assert!(
                 killed.elapsed().as_secs() < 10,
                 "round {round}: an interpreter outlived nimlab by 10 s"
@@ -508,6 +531,16 @@ fn programs_die_with_nimlab_when_it_is_killed() {
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
     }
+}
+
+/// Whether a process still runs (a zombie waiting for its parent to read it has ended).
+fn alive(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .and_then(|rest| rest.split_whitespace().next())
+            .is_some_and(|state| state != "Z" && state != "X")
+    })
 }
 
 /// Runs nimlab with `args`; returns the exit code and stderr.

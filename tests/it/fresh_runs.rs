@@ -547,8 +547,10 @@ fn an_interpreter_kept_under_tmp_is_reached_in_both_runners() {
 }
 
 /// A virtual environment's Python (where `pip install nimlab` puts a student's nimlab, and
-/// so the `python3` it finds first): a link, from a folder the sandbox does not show, into an
-/// installation it does. Reached in both runners, under /tmp and under a home alike.
+/// so the `python3` it finds first): a link, from a folder the sandbox does not show (here
+/// under /tmp, which each run replaces), into an installation it does. Reached in both
+/// runners, which both run it by its real path (the installation's Python, as without the
+/// environment).
 #[test]
 fn a_virtual_environments_python_is_reached_in_both_runners() {
     let lab = quick_lab();

@@ -8,9 +8,11 @@ use std::process::{Command, Output};
 
 /// The wheel to install, or None where none was built (the test is then skipped on purpose).
 fn wheel() -> Option<PathBuf> {
+    // (Named from the repository's top, where the tests run, or absolute: pip runs elsewhere.)
     let wheel = std::env::var_os("NIMLAB_WHEEL")
         .map(PathBuf::from)
-        .filter(|path| path.is_file());
+        .filter(|path| path.is_file())
+        .map(|path| std::fs::canonicalize(path).unwrap());
     if wheel.is_none() {
         tool_missing(
             "nimlab's wheel",

@@ -52,7 +52,7 @@ pub const FILES: &[(&str, &str)] = &[
     ),
     (
         "canvas.csv",
-        "Canvas's gradebook import (Student, ID, Section, a column per assignment)",
+        "Canvas's gradebook import (Student, ID, SIS User ID, SIS Login ID, Section, a column per assignment)",
     ),
     (
         "moodle.csv",

@@ -307,7 +307,7 @@ fn fork_servers_asked_to_be_interrupted() -> Vec<i32> {
 }
 
 /// A process's children, their children, and so on.
-fn descendants(pid: i32) -> Vec<i32> {
+pub fn descendants(pid: i32) -> Vec<i32> {
     let mut found = Vec::new();
     let mut next = vec![pid];
     while let Some(parent) = next.pop() {

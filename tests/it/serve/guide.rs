@@ -138,10 +138,17 @@ fn the_course_page_runs_as_written_and_a_student_gets_the_points_it_promises() {
         row_of(&gradebook, "ada")[column],
         "grade on the export:\n{graded}\nthe website:\n{gradebook}"
     );
-    // Moodle's file finds her by the roster's id, with the same points.
-    let moodle_row = row_of(&moodle, "1001");
-    assert!(
-        moodle_row.contains(&row_of(&gradebook, "ada")[column]),
+    // Moodle's file finds her by the roster's id, with the same points in the exercise's
+    // column (titled by the exercise).
+    let moodle_header: Vec<&str> = moodle.lines().next().unwrap().split(',').collect();
+    assert_eq!(moodle_header[0], "ID number", "{moodle}");
+    let moodle_column = moodle_header
+        .iter()
+        .position(|c| *c == "Present the board")
+        .unwrap_or_else(|| panic!("{moodle}"));
+    assert_eq!(
+        row_of(&moodle, "1001")[moodle_column],
+        row_of(&gradebook, "ada")[column],
         "{moodle}"
     );
     drop(server);

@@ -35,10 +35,9 @@ pub(super) enum Probed {
 }
 
 impl Probe<'_> {
-    /// Compiles the program under `interpreter`. `first_case`, the first case's run when the
-    /// cases run one at a time, lets a runner that keeps an interpreter compile it there;
-    /// with several jobs each worker keeps its own, so the probe is a run of its own, in
-    /// `workspace/probe`.
+    /// Compiles the program under `interpreter`. `first_case`, the first case's run, lets a
+    /// runner that keeps an interpreter (the calling thread's, which runs the cases) compile
+    /// it there; otherwise the probe is a run of its own, in `workspace/probe`.
     pub(super) fn run(
         &self,
         interpreter: &Path,

@@ -150,13 +150,13 @@ impl RunContext<'_> {
         Ok(run)
     }
 
-    /// Compiles the file under the interpreter at `path`: in the runner's kept interpreter
-    /// when the cases run one at a time, else as a run of its own.
+    /// Compiles the file under the interpreter at `path`, in the runner's kept interpreter:
+    /// the calling thread's, which runs the cases (helpers, added for slow cases only, keep
+    /// their own; see `pool::run_growing`).
     fn probe(&self, path: &Path) -> Result<ProbeResult, Error> {
         let scratch = self.workspace.join("case-0");
-        let first_case = (self.request.exercise.cases.first())
-            .filter(|_| self.request.jobs == 1)
-            .map(|case| self.spec(path, case, &scratch, None));
+        let first_case =
+            (self.request.exercise.cases.first()).map(|case| self.spec(path, case, &scratch, None));
         Probe {
             runner: self.runner,
             program: self.program,
@@ -202,10 +202,13 @@ impl RunContext<'_> {
             results,
             ways,
         } = so_far;
-        crate::pool::run(
+        // Helpers only for slow cases: each worker thread starts fork servers of its own, and
+        // a forked case takes a few milliseconds where a server's start takes tens.
+        crate::pool::run_growing(
             &phase,
             self.request.jobs,
             self.request.stop,
+            SLOW_CASE,
             |_, &index| self.run_case(interpreter, version, index, &cases[index]),
             |at, (report, way)| {
                 reporter
@@ -290,6 +293,11 @@ impl RunContext<'_> {
         graded
     }
 }
+
+/// How long a case runs before a check adds a worker thread for the rest of its phase:
+/// longer than a fork server takes to start (a worker's setting up), so that a helper is
+/// added only where it pays.
+const SLOW_CASE: std::time::Duration = std::time::Duration::from_millis(150);
 
 pub(super) fn report_error(source: std::io::Error) -> Error {
     Error::internal("cannot write the report", source)

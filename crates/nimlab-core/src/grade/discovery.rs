@@ -215,7 +215,8 @@ fn relative_text(dir: &Path, path: &Path) -> String {
 
 /// Reads a roster CSV: a header with `student` (required; the website's roster calls it
 /// `username`, which is read where there is no `student`, so one file serves both) and
-/// optionally `name`, `id`, `section`. Every problem with it is the user's, named with the
+/// optionally `name`, `id`, `section`; rows whose `role` is `ta` or `instructor` (the
+/// website's staff) are left out. Every problem with it is the user's, named with the
 /// roster's file.
 pub fn read_roster(path: &Path) -> Result<BTreeMap<String, RosterEntry>> {
     let mut reader = csv::Reader::from_path(path)
@@ -249,6 +250,13 @@ pub fn read_roster(path: &Path) -> Result<BTreeMap<String, RosterEntry>> {
                 path,
                 format!("row {} has no student", line + 2),
             ));
+        }
+        // The website's roster holds its staff too: they are not graded.
+        if matches!(
+            get(column("role")).to_lowercase().as_str(),
+            "ta" | "instructor"
+        ) {
+            continue;
         }
         let entry = RosterEntry {
             name: get(column("name")),
@@ -405,6 +413,20 @@ mod tests {
     fn id(name: &str) -> (String, String) {
         let student = identify(name);
         (student.name, student.id)
+    }
+
+    #[test]
+    fn the_websites_roster_is_read_without_its_staff() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("roster.csv");
+        std::fs::write(
+            &path,
+            "username,name,id,section,role,email\nada,Ada,1001,A,student,\nbob,Bob,1002,A,,\ntess,Tess,,,ta,\nprof,,,,instructor,\n",
+        )
+        .unwrap();
+        let roster = read_roster(&path).unwrap();
+        assert_eq!(roster.keys().collect::<Vec<_>>(), ["ada", "bob"]);
+        assert_eq!(roster["ada"].id, "1001");
     }
 
     #[test]

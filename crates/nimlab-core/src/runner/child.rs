@@ -184,7 +184,11 @@ fn command_line(
             if role == Role::Program {
                 own_filter = filter::prepare();
             }
-            (launch.program.to_path_buf(), launch.args.clone())
+            // By its real path, as in a sandbox (see `Sandbox::command`): a virtual
+            // environment's link runs its installation's Python in both.
+            let real = std::fs::canonicalize(launch.program)
+                .unwrap_or_else(|_| launch.program.to_path_buf());
+            (real, launch.args.clone())
         }
     };
     Ok(CommandLine {
