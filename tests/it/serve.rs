@@ -2451,6 +2451,19 @@ impl Browser {
             .to_string()
     }
 
+    /// Logs in through the login form, as a person does, and waits to be let in.
+    fn log_in(&self, server: &Server, username: &str, password: &str) {
+        self.go(&server.url("/login"));
+        self.type_into("#username", username);
+        self.type_into("#password", password);
+        self.click("form button[type=submit]");
+        let start = Instant::now();
+        while self.url().ends_with("/login") {
+            assert!(start.elapsed() < Duration::from_secs(60), "not logged in");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// Waits for a navigation a click started to land on a page whose path holds `part`.
     fn wait_for(&self, part: &str) {
         let start = Instant::now();

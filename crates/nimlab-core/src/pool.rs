@@ -41,15 +41,7 @@ where
         for _ in 0..workers {
             let sender = sender.clone();
             let (next, work) = (&next, &work);
-            scope.spawn(move || {
-                while !stop.requested() {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(index) else { break };
-                    if sender.send((index, work(index, item))).is_err() {
-                        break;
-                    }
-                }
-            });
+            scope.spawn(move || work_through(items, next, stop, work, &sender));
         }
         drop(sender);
         let mut outcome = Ok(());
@@ -114,15 +106,7 @@ where
                 // The next helper waits for another whole `grow_after` of the same item.
                 running_since.store(millis(), Ordering::Relaxed);
                 let sender = watchdog_sender.clone();
-                scope.spawn(move || {
-                    while !stop.requested() {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(index) else { break };
-                        if sender.send((index, work(index, item))).is_err() {
-                            break;
-                        }
-                    }
-                });
+                scope.spawn(move || work_through(items, next, stop, work, &sender));
             }
         });
         drop(sender);
@@ -156,6 +140,24 @@ where
         }
         outcome
     })
+}
+
+/// A worker thread's loop: the next item not yet handed out, until none is left or a stop
+/// is asked for, each result sent back with its index.
+fn work_through<T, R>(
+    items: &[T],
+    next: &AtomicUsize,
+    stop: &crate::stop::Stop,
+    work: &(impl Fn(usize, &T) -> R + Sync),
+    sender: &mpsc::Sender<(usize, R)>,
+) {
+    while !stop.requested() {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        let Some(item) = items.get(index) else { break };
+        if sender.send((index, work(index, item))).is_err() {
+            break;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,19 +9,6 @@ use super::*;
 /// The widths every page is checked at: a desktop's and a phone's.
 const WIDTHS: [u32; 2] = [1280, 390];
 
-/// Logs in through the login form, as a person does.
-fn log_in(browser: &Browser, server: &Server, username: &str, password: &str) {
-    browser.go(&server.url("/login"));
-    browser.type_into("#username", username);
-    browser.type_into("#password", password);
-    browser.click("form button[type=submit]");
-    let start = Instant::now();
-    while browser.url().ends_with("/login") {
-        assert!(start.elapsed() < Duration::from_secs(60), "not logged in");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
 fn log_out(browser: &Browser) {
     browser.click("header form button[type=submit]");
     browser.wait_for("/login");
@@ -150,7 +137,7 @@ fn browser_every_page_for_every_role_passes_axe_cores_wcag_21_aa_rules_at_both_w
 
     problems.extend(a_visitor(&browser, &axe, &server));
 
-    log_in(&browser, &server, "ada", "ada-password");
+    browser.log_in(&server, "ada", "ada-password");
     // An upload the form refuses (nothing chosen): the page that says why.
     browser.go(&server.url("/exercises/present_board"));
     browser.click("form[action$='/submit'] button[type=submit]");
@@ -190,11 +177,11 @@ fn browser_every_page_for_every_role_passes_axe_cores_wcag_21_aa_rules_at_both_w
     .map(|p| p.to_string())
     .chain([wrong, game].map(|id| format!("/submissions/{id}")))
     .collect();
-    log_in(&browser, &server, "tess", "tess-password");
+    browser.log_in(&server, "tess", "tess-password");
     problems.extend(scan(&browser, &axe, "TA", &staff, &server));
     log_out(&browser);
 
-    log_in(&browser, &server, "prof", "prof-password");
+    browser.log_in(&server, "prof", "prof-password");
     let mut instructor = staff.clone();
     instructor.extend(["/deadlines".to_string(), "/class/lti".to_string()]);
     problems.extend(scan(&browser, &axe, "instructor", &instructor, &server));
@@ -251,7 +238,7 @@ fn a_waiting_submission(browser: &Browser, axe: &str) -> Vec<String> {
         "present_board",
         &solution("present_board"),
     );
-    log_in(browser, &server, "ada", "ada-password");
+    browser.log_in(&server, "ada", "ada-password");
     let problems = scan(
         browser,
         axe,

@@ -182,17 +182,7 @@ fn browser_every_page_fits_a_desktop_and_a_phone_and_the_matrix_keeps_names_and_
         "/submissions?student=ada&exercise=present_board",
         submission.as_str(),
     ];
-    let log_in = |username: &str, password: &str| {
-        browser.go(&server.url("/login"));
-        browser.type_into("#username", username);
-        browser.type_into("#password", password);
-        browser.click("form button[type=submit]");
-        let start = Instant::now();
-        while browser.url().ends_with("/login") {
-            assert!(start.elapsed() < Duration::from_secs(60), "not logged in");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    };
+    let log_in = |username: &str, password: &str| browser.log_in(&server, username, password);
     let check = |path: &str, width: u32| {
         browser.resize(width, 900);
         browser.go(&server.url(path));
