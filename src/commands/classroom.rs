@@ -99,7 +99,7 @@ fn grade_files(
     stop: &Stop,
 ) -> Result<BTreeMap<String, ExerciseResult>> {
     let names = lab.names();
-    let shared = check::SharedWorkspace::new();
+    let shared = check::SharedWorkspace::new(runner);
     let mut results: BTreeMap<String, ExerciseResult> = BTreeMap::new();
     for (name, file) in files {
         if stop.requested() {

@@ -57,6 +57,14 @@ impl Bench {
         }
     }
 
+    /// A bench whose folders are in `parent` (a runner's root for scratch folders).
+    fn in_folder(python: &str, parent: &Path) -> Bench {
+        Bench {
+            folder: tempfile::tempdir_in(parent).unwrap(),
+            ..Bench::new(python)
+        }
+    }
+
     fn run(
         &self,
         runner: &dyn Runner,
@@ -619,8 +627,11 @@ fn a_forked_run_finds_nothing_an_earlier_one_left_outside_files() {
 /// The last argument the fork server serving `bench` was started with: "send" (the server
 /// compiles its own code and sends it to nimlab), or the file of code it was given. Read from
 /// this side: a run cannot see its server (it is hidden from runs in /proc).
+/// The server's `CODE` argument (`forkserver.py MODE MOUNT CODE KIND ROOT`).
 fn server_given(bench: &Bench) -> Option<String> {
-    server_of(bench).map(|(_, args)| args.last().cloned().unwrap_or_default())
+    let (_, args) = server_of(bench)?;
+    let script = args.iter().position(|a| a.ends_with("forkserver.py"))?;
+    args.get(script + 3).cloned()
 }
 
 fn server_pid(bench: &Bench) -> Option<libc::pid_t> {
@@ -680,6 +691,76 @@ fn later_servers_of_an_interpreter_load_the_code_the_first_one_compiled() {
             assert_eq!(given(&Bench::new(python)), file, "{python}");
         }
     }
+}
+
+/// The pids of the zygotes (warm interpreters serving every submission) of `root`.
+fn zygotes_of(root: &Path) -> Vec<libc::pid_t> {
+    use std::os::unix::ffi::OsStrExt as _;
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().filter_map(Result::ok) {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse().ok()) else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let args: Vec<&[u8]> = cmdline.split(|&b| b == 0).collect();
+        let zygote = args.iter().any(|a| *a == b"zygote");
+        let rooted = args
+            .iter()
+            .any(|a| Path::new(std::ffi::OsStr::from_bytes(a)) == root);
+        // (The servers it forks have its command line; it is its PID namespace's init.)
+        let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+        let init = status
+            .lines()
+            .find_map(|line| line.strip_prefix("NSpid:"))
+            .is_some_and(|ids| ids.split_whitespace().last() == Some("1"));
+        if zygote && rooted && init && !args[0].ends_with(b"bwrap") {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// One interpreter started for several submissions one after another (each served by a server
+/// the zygote forks for it, and each run still forked), and started again when it dies.
+#[test]
+fn a_zygote_serves_submission_after_submission_and_is_started_again_when_it_dies() {
+    let fork = ForkRunner::detect();
+    let Some(root) = fork.workspace_root().map(Path::to_path_buf) else {
+        eprintln!("no sandbox here: no zygote to test");
+        return;
+    };
+    let python = if crate::common::python_2_7_available() {
+        "2.7"
+    } else {
+        "3"
+    };
+    let printed = |bench: &Bench, text: &str| {
+        let run = bench.run(&fork, "hello", &format!("print({text:?})\n"), b"", limits());
+        assert_eq!(run.way, RunWay::Fork, "{run:?}");
+        assert_eq!(String::from_utf8_lossy(&run.stdout), format!("{text}\n"));
+    };
+    let (ann, bob) = (
+        Bench::in_folder(python, &root),
+        Bench::in_folder(python, &root),
+    );
+    printed(&ann, "ann");
+    let first = zygotes_of(&root);
+    assert_eq!(first.len(), 1, "{first:?}");
+    printed(&bob, "bob");
+    printed(&ann, "ann again");
+    assert_eq!(zygotes_of(&root), first, "one interpreter served both");
+    // SAFETY: signals a process of this test's own runner.
+    unsafe { libc::kill(first[0], libc::SIGKILL) };
+    while zygotes_of(&root) == first {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let cyd = Bench::in_folder(python, &root);
+    printed(&cyd, "cyd");
+    let second = zygotes_of(&root);
+    assert_eq!(second.len(), 1, "{second:?}");
+    assert_ne!(second, first);
 }
 
 /// Lists the program's descriptors (3 is the listing's own).

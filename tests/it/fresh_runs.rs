@@ -1346,3 +1346,97 @@ fn sample_cases_of_every_interpreter_end_before_any_secret_case_starts() {
         );
     }
 }
+
+/// Lists every file it can reach under its submission's scratch folders' folder and `/tmp`,
+/// and the mounts it can see: prints the marks (`MARK-` and a name) found in those files, and
+/// how many students' scratch folders (`ws-…`) it saw by name.
+const NEIGHBOURS: &str = r#"import os, sys
+sys.stdin.read()
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(os.path.dirname(os.path.dirname(here)))
+tag = b"MA" + b"RK-"
+marks, folders = set(), set()
+for top in (root, "/tmp"):
+    for dirpath, dirs, files in os.walk(top):
+        folders.update(p for p in dirpath.split("/") if p.startswith("ws-"))
+        for name in files:
+            try:
+                data = open(os.path.join(dirpath, name), "rb").read()
+            except (IOError, OSError):
+                continue
+            at = data.find(tag)
+            while at >= 0:
+                marks.add(data[at + 5 : at + 8].decode("ascii", "replace"))
+                at = data.find(tag, at + 1)
+for line in open("/proc/self/mountinfo").read().split("\n"):
+    folders.update(p for p in line.replace(" ", "/").split("/") if p.startswith("ws-"))
+print("marks=" + ",".join(sorted(marks)) + " folders=%d" % len(folders))
+"#;
+
+/// One warm interpreter serves every submission a grading thread checks, one after another
+/// (a zygote forks a server for each): each student's runs still see only that student's own
+/// files, never another's, by walking the folders or reading the mounts. As root and, when
+/// the test is root, as an ordinary user.
+#[test]
+fn a_warm_interpreter_shows_each_submission_only_its_own_files() {
+    let lab = quick_lab();
+    let scratch = tempfile::tempdir().unwrap();
+    let class = scratch.path().join("class");
+    let students = ["ann", "bob", "cyd"];
+    for student in students {
+        let folder = class.join(student);
+        std::fs::create_dir_all(&folder).unwrap();
+        let text = format!("{NEIGHBOURS}# MARK-{student}\n");
+        std::fs::write(folder.join("exclusive_or.py"), text).unwrap();
+        std::fs::write(folder.join("notes.py"), format!("# MARK-{student}\n")).unwrap();
+    }
+    let pythons = pythons().join(",");
+    let args = |out: &Path| {
+        let mut args: Vec<std::ffi::OsString> = vec!["grade".into(), class.clone().into()];
+        args.extend(["--out".into(), out.as_os_str().to_owned()]);
+        for arg in [
+            "--python", &pythons, "--runner", "fork", "--jobs", "1", "--lab",
+        ] {
+            args.push(arg.into());
+        }
+        args.push(lab.path().into());
+        args
+    };
+    let mut gradings = vec![("root", scratch.path().join("out-root"), nimlab())];
+    if let Some(command) = as_ordinary_user(scratch.path()) {
+        open_to_others(lab.path());
+        open_to_others(&class);
+        let out = scratch.path().join("out-ordinary");
+        std::fs::create_dir_all(&out).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o777)).unwrap();
+        gradings.push(("an ordinary user", out, command.into()));
+    }
+    for (who, out, mut command) in gradings {
+        let output = command.args(args(&out)).output().unwrap();
+        assert!(
+            output.status.success(),
+            "{who}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let results: Value =
+            serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
+        let mut seen = 0;
+        for (key, report) in reports(&results) {
+            let student = key.split(' ').next().unwrap();
+            for run in report["runs"].as_array().unwrap() {
+                assert_eq!(run["runner"], "fork", "{who} {key}: {run:#}");
+                assert!(run["runner_note"].is_null(), "{who} {key}: {run:#}");
+                for got in printed(run["cases"].as_array().unwrap()) {
+                    assert_eq!(
+                        got.trim(),
+                        format!("marks={student} folders=1"),
+                        "{who} {key}"
+                    );
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen >= 3 * 4, "{who}: {seen} cases");
+    }
+}

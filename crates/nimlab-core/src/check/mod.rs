@@ -49,6 +49,7 @@ pub fn check(
     let wrong = crate::feedback::wrong_exercise(&text, exercise, request.lab_exercises);
     let prepared = Prepared::new(
         request.shared,
+        runner.workspace_root(),
         request.submission,
         request.siblings,
         &exercise.name,

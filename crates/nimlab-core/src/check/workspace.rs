@@ -81,9 +81,10 @@ pub struct SharedWorkspace {
 const SHARED_FOLDER: &str = "Folder";
 
 impl SharedWorkspace {
-    pub fn new() -> Result<SharedWorkspace, Error> {
+    /// A workspace in the runner's root for them, if it has one.
+    pub fn new(runner: &dyn Runner) -> Result<SharedWorkspace, Error> {
         remove_stale_workspaces();
-        let dir = new_workspace()?;
+        let dir = new_workspace(runner.workspace_root())?;
         let snapshots = dir.path().join("submissions");
         std::fs::create_dir_all(&snapshots).map_err(workspace_error)?;
         Ok(SharedWorkspace {
@@ -138,11 +139,21 @@ impl SharedWorkspace {
     }
 }
 
-fn new_workspace() -> Result<tempfile::TempDir, Error> {
-    tempfile::Builder::new()
-        .prefix(&format!("{WORKSPACE_PREFIX}{}-", std::process::id()))
-        .tempdir()
-        .map_err(workspace_error)
+/// A scratch folder: `nimlab-PID-…` in the temporary folder, or `ws-…` in `root` (a runner's,
+/// itself named so), where only nimlab and the sandbox's group may enter.
+fn new_workspace(root: Option<&Path>) -> Result<tempfile::TempDir, Error> {
+    let Some(root) = root else {
+        return tempfile::Builder::new()
+            .prefix(&format!("{WORKSPACE_PREFIX}{}-", std::process::id()))
+            .tempdir()
+            .map_err(workspace_error);
+    };
+    let dir = tempfile::Builder::new()
+        .prefix("ws-")
+        .tempdir_in(root)
+        .map_err(workspace_error)?;
+    crate::runner::identity::open_to_sandbox_group(dir.path()).map_err(workspace_error)?;
+    Ok(dir)
 }
 
 /// The environment a submission runs in: nothing of the user's, only what Python needs.
@@ -259,6 +270,7 @@ impl Prepared {
     /// The snapshot in `shared`, or in a folder of the check's own.
     pub(super) fn new(
         shared: Option<&SharedWorkspace>,
+        root: Option<&Path>,
         submission: &Path,
         siblings: bool,
         exercise: &str,
@@ -277,7 +289,7 @@ impl Prepared {
                 })
             }
             None => {
-                let own = new_workspace()?;
+                let own = new_workspace(root)?;
                 let dir = own.path().join("submission");
                 let program = snapshot(submission, source, &dir, siblings)?;
                 Ok(Prepared {
@@ -308,7 +320,10 @@ mod tests {
         }
         let flat = class.path().join("bo_make_move.py");
         std::fs::write(&flat, "# bo\n").unwrap();
-        let shared = SharedWorkspace::new().unwrap();
+        let shared = SharedWorkspace::new(&crate::runner::ProcessRunner::new(
+            crate::runner::sandbox::Isolation::detect().clone(),
+        ))
+        .unwrap();
         let snap = |exercise: &str, file: &Path, siblings: bool| {
             assert!(lab.exercise(exercise).is_ok());
             let source = std::fs::read(file).unwrap();

@@ -248,7 +248,7 @@ impl Grader<'_> {
         gradable: &[&Found],
         reporter: &dyn GradeReporter,
     ) -> Vec<(usize, ExerciseResult)> {
-        let shared = check::SharedWorkspace::new();
+        let shared = check::SharedWorkspace::new(self.runner);
         let mut graded = Vec::with_capacity(group.len());
         for &index in group {
             if self.options.stop.requested() {

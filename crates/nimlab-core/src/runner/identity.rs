@@ -231,6 +231,19 @@ impl Descent {
     }
 }
 
+/// Lets the sandbox's group (and no other user) into `folder`, a scratch folder of nimlab's
+/// holding others that are shown to runs: a warm interpreter that serves every submission sees
+/// them all through it, and binds each submission's own for its runs. Nothing when nimlab runs
+/// as an ordinary user (programs then run as that user).
+pub fn open_to_sandbox_group(folder: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(RunAs { gid, .. }) = run_as() else {
+        return Ok(());
+    };
+    std::os::unix::fs::chown(folder, None, Some(gid))?;
+    std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o750))
+}
+
 /// Opens the folders shown to a program, and what is in them, to the sandbox's user: folders
 /// get read and search for everyone, files read. They are nimlab's own copies (the submission's
 /// snapshot, the fork server's script, the sitecustomize) inside scratch folders only their

@@ -138,6 +138,13 @@ pub trait Runner: Sync {
     /// No more runs will show these folders (a submission's check is over): a runner that
     /// keeps interpreters running for them lets them go.
     fn finished_with(&self, _expose: &[std::path::PathBuf]) {}
+
+    /// The folder checks should make their scratch folders in, where this runner serves every
+    /// submission made there from interpreters it keeps warm for the life of the process;
+    /// None where it does not (scratch folders then go anywhere).
+    fn workspace_root(&self) -> Option<&std::path::Path> {
+        None
+    }
 }
 
 /// A running program that a judge talks with.

@@ -42,6 +42,12 @@ _PATH0 = bool(sys.path) and sys.path[0] == os.path.dirname(os.path.realpath(_SEL
 # working folders are made in.
 _SANDBOX = len(sys.argv) > 1 and sys.argv[1] == "sandbox"
 _MOUNT = sys.argv[2] if len(sys.argv) > 2 else ""
+# A zygote (section 9b): the folder holding every submission's folders it may be asked to
+# serve, shown to it whole; it forks a server for each submission, which sees only that one's.
+_ZYGOTE = len(sys.argv) > 5 and sys.argv[4] == "zygote"
+_ROOT = sys.argv[5] if _ZYGOTE else ""
+# Folders a submission's server does not show its runs: the zygote's root and working folder.
+_HIDDEN = []
 # The control socket, kept apart from 0, which each child's stdin takes.
 _FD = os.dup(0)
 
@@ -58,8 +64,9 @@ _collect, _gc_enabled, _FROZEN = gc.collect, gc.isenabled, hasattr(gc, "freeze")
 # ==============================================================================================
 
 # The tags, each a message's first field. nimlab reads and writes them in protocol.rs; the
-# server reads C, R (then a run's descriptors) and W, and sends C, N and X and S; a child it
-# forked sends H or F; forkserver.py sends B, once.
+# server reads C, R (then a run's descriptors), W and L, and sends C, N and X and S; a child it
+# forked sends H or F; forkserver.py sends B, once. A zygote reads U and sends Z; the server it
+# forks sends E (or N) first.
 _COMPILE = b"C"
 _RUN = b"R"
 _WATCHING = b"W"
@@ -68,6 +75,10 @@ _READY = b"H"
 _FAILED = b"F"
 _EXITED = b"X"
 _SETTLED = b"S"
+_ENTER = b"U"
+_ENTERED = b"E"
+_LEAVE = b"L"
+_LEFT = b"Z"
 
 
 if PY3:
@@ -350,6 +361,9 @@ def _serve():
         if not message:
             return None
         kind = message[: message.find(b"\0")] if b"\0" in message else message
+        if kind == _LEAVE:
+            # (A zygote's server: its submission is over.)
+            os._exit(0)
         if kind == _RUN:
             # (Handed over in a box that _run empties: the message dies before the fork.)
             box = [message]
@@ -970,6 +984,7 @@ def _fresh_maker(c):
         if p not in roots
         and p != _MOUNT
         and not (p + "/").startswith(script + "/")
+        and p not in _HIDDEN
         and any((p + "/").startswith(r + "/") for r in roots)
     ]
 
@@ -1057,6 +1072,142 @@ def _read_all(path):
             chunks.append(chunk)
     finally:
         os.close(f)
+
+
+# ==============================================================================================
+# 9b. A zygote: one warm interpreter for every submission of a nimlab process's thread. It
+# never compiles or runs a program: for each submission it forks a server (U), which leaves for
+# namespaces of its own where only that submission's folders are shown, says so (E), and serves
+# the submission's runs as any server does, until nimlab is done with it (L). The zygote reaps
+# it and says so (Z). No submission's code or case is ever in the zygote's memory.
+# ==============================================================================================
+
+def _zygote():
+    """Serves submissions, each by a server of its own, until the socket ends (None); in a
+    forked server's child, returns the program as _serve does."""
+    while True:
+        message = _recv()
+        if not message:
+            return None
+        fields = message.split(b"\0")
+        if fields[0] != _ENTER or len(fields) < 3:
+            _send(_REFUSED + b"\0unexpected message")
+            continue
+        mount = _text(fields[1])
+        folders = [_text(f) for f in fields[2:]]
+        del message, fields
+        pid = os.fork()
+        if pid == 0:
+            try:
+                _enter(mount, folders)
+            except BaseException as e:
+                try:
+                    _send(_REFUSED + ("\0%s" % (e,)).encode("utf-8", "replace"))
+                finally:
+                    os._exit(1)
+            _send(_ENTERED)
+            return _serve()
+        status = _ended(pid)
+        _send(_LEFT + ("\0%d" % status).encode("ascii"))
+
+
+def _ended(pid):
+    """Waits for a submission's server to end; as the namespace's init, then kills and reaps
+    whatever was left. Its status."""
+    status = 0
+    while True:
+        try:
+            status = os.waitpid(pid, 0)[1]
+            break
+        except OSError as e:
+            if e.errno == 10:
+                break
+            if e.errno != 4:
+                raise
+    while True:
+        try:
+            os.kill(-1, 9)
+        except OSError:
+            pass
+        try:
+            os.waitpid(-1, 0)
+        except OSError as e:
+            if e.errno == 10:
+                return status
+            if e.errno != 4:
+                raise
+
+
+def _enter(mount, folders):
+    """In the server a zygote forked for one submission: a user and a mount namespace of its
+    own, in which the zygote's root (every submission's folders) is covered by an empty tmpfs,
+    read-only, holding only this submission's folders (bound again, read-only) and a new tmpfs
+    for its runs' working folders; then no capability, and the runs' namespaces made from here
+    (_fresh_maker, with the root and the zygote's own working folder hidden)."""
+    global _MOUNT, _fresh
+    if _C is None or not _SANDBOX:
+        raise OSError("a zygote needs the sandbox and ctypes")
+    ctypes, libc = _C
+    unshare, mount_call, prctl, capset = libc.unshare, libc.mount, libc.prctl, libc.capset
+    unshare.restype = mount_call.restype = capset.restype = ctypes.c_int
+    unshare.argtypes = [ctypes.c_int]
+    mount_call.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p]
+
+    def check(result, what):
+        if result != 0:
+            number = ctypes.get_errno()
+            raise OSError(number, "%s: %s" % (what, os.strerror(number)))
+
+    def write(path, data):
+        f = os.open(path, os.O_WRONLY)
+        try:
+            os.write(f, data)
+        finally:
+            os.close(f)
+
+    for folder in folders + [mount]:
+        if not (folder + "/").startswith(_ROOT + "/") or folder == _ROOT:
+            raise OSError("%s is not in the zygote's folder" % folder)
+    uid, gid = os.getuid(), os.getgid()
+    if _set_dumpable is not None:
+        _set_dumpable(1)
+    check(unshare(_CLONE_NEWUSER), "a user namespace")
+    write("/proc/self/setgroups", b"deny")
+    write("/proc/self/uid_map", ("%d %d 1" % (uid, uid)).encode("ascii"))
+    write("/proc/self/gid_map", ("%d %d 1" % (gid, gid)).encode("ascii"))
+    check(unshare(_CLONE_NEWNS), "a mount namespace")
+    fds = [os.open(folder, _O_PATH) for folder in folders]
+    root = _ROOT.encode()
+    check(mount_call(b"tmpfs", root, b"tmpfs", _MS_NOSUID | _MS_NODEV, b"mode=0755,size=1048576"), "tmpfs " + _ROOT)
+    shown = _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV
+    for folder, fd in zip(folders, fds):
+        if not os.path.isdir(folder):
+            os.makedirs(folder, 0o755)
+        source = ("/proc/self/fd/%d" % fd).encode()
+        check(mount_call(source, folder.encode(), None, _MS_BIND | _MS_REC, None), "bind " + folder)
+        os.close(fd)
+        if mount_call(None, folder.encode(), None, shown, None) != 0 and not _read_only(folder):
+            raise OSError(ctypes.get_errno(), "read-only " + folder)
+    if not os.path.isdir(mount):
+        os.makedirs(mount, 0o755)
+    check(mount_call(b"tmpfs", mount.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, _SCRATCH), "tmpfs " + mount)
+    # Nothing a run writes in the root outlives it (its own folders are its own tmpfs).
+    check(mount_call(None, root, None, shown, None), "read-only " + _ROOT)
+    os.chdir(mount)
+    for cap in range(64):
+        prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP (EINVAL past the last capability)
+    prctl(47, 4, 0, 0, 0)  # PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL
+    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
+    check(capset(header, (ctypes.c_uint32 * 6)()), "capabilities")
+    # What a run leaves is this server's to kill and reap, not the zygote's.
+    check(prctl(36, 1, 0, 0, 0), "a subreaper")  # PR_SET_CHILD_SUBREAPER
+    if _set_dumpable is not None:
+        _set_dumpable(0)
+    _HIDDEN[:] = [_ROOT, _MOUNT]
+    _MOUNT = mount
+    _fresh = _fresh_maker(_C)
+    if _fresh is None:
+        raise OSError("a run cannot have namespaces of its own here")
 
 
 # ==============================================================================================
@@ -1665,7 +1816,7 @@ if _SANDBOX and _UNSAFE is None and (_fresh is None or not _fresh_works()):
     _UNSAFE = b"a run cannot have namespaces of its own here"
 # The program's recursion limit is set here once, for every child to inherit.
 _recursion(_EXTRA_DEPTH)
-_program = _serve()
+_program = _zygote() if _ZYGOTE else _serve()
 if _program is None:
     os._exit(0)
 # A forked child: forkserver.py runs the program at the top of the script, as a fresh interpreter

@@ -16,6 +16,12 @@
 //! ([`RunWay`]). A server that dies takes the fork path away from what remains of its
 //! submission.
 //!
+//! In the sandbox, one interpreter per thread and interpreter is kept warm for the life of the
+//! process (a zygote): checks make their scratch folders in this runner's root
+//! ([`Runner::workspace_root`]), and the zygote, which sees that root and never runs a program,
+//! forks a server for each submission that sees only that submission's folders (PROTOCOL.md,
+//! "The zygote"). Runs whose folders are elsewhere get a server of their own, started for them.
+//!
 //! Servers belong to the thread that started them (a program started by a thread is killed
 //! when that thread ends, and the pool's workers end with their check), and each serves one
 //! run at a time.
@@ -29,7 +35,7 @@ use super::interactive::ProcessSession;
 use super::sandbox::Isolation;
 use super::{ProcessRunner, RunOutcome, RunSpec, RunWay, Runner, Session};
 use crate::error::RunnerError;
-use server::{Failure, Key, Server};
+use server::{Failure, Key, Server, Submission};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -63,15 +69,27 @@ pub struct ForkRunner {
     /// of that interpreter compiled it: later servers load it instead of compiling the server
     /// again (about a third of a server's start beyond the interpreter's own).
     codes: Mutex<HashMap<PathBuf, PathBuf>>,
+    /// Where checks make their scratch folders in the sandbox: every submission there is
+    /// served by one warm interpreter (a zygote) per thread and interpreter, which forks a
+    /// server for each.
+    root: Option<tempfile::TempDir>,
 }
+
+/// Which server a run needs: its key, and for a zygote's key the submission to serve.
+type Target = (Key, Option<Submission>);
 
 impl ForkRunner {
     pub fn new(isolation: Isolation) -> Self {
+        let root = match isolation {
+            Isolation::Sandbox(_) => zygote_root(),
+            Isolation::LimitsOnly { .. } => None,
+        };
         ForkRunner {
             process: ProcessRunner::new(isolation),
             script: write_script(),
             broken: Arc::new(Mutex::new(HashMap::new())),
             codes: Mutex::new(HashMap::new()),
+            root,
         }
     }
 
@@ -80,20 +98,62 @@ impl ForkRunner {
         ForkRunner::new(Isolation::detect().clone())
     }
 
-    fn key(&self, spec: &RunSpec) -> Result<Key, String> {
+    /// The server a run needs: a zygote's where its folders are in the root, unless that
+    /// zygote failed; a submission's own otherwise.
+    fn key(&self, spec: &RunSpec) -> Result<Target, String> {
         let script = match &self.script {
             Ok((_, script)) => script,
             Err(why) => return Err(why.clone()),
         };
         let key = Key::of(spec, script)?;
-        if let Some(why) = self.broken.lock().ok().and_then(|b| b.get(&key).cloned()) {
-            return Err(why);
+        let broken = |key: &Key| self.broken.lock().ok().and_then(|b| b.get(key).cloned());
+        let zygote = self
+            .workspace_root()
+            .and_then(|root| key.clone().zygote(root));
+        if let Some((zygote, submission)) = zygote
+            && broken(&zygote).is_none()
+        {
+            return Ok((zygote, Some(submission)));
         }
-        Ok(key)
+        match broken(&key) {
+            Some(why) => Err(why),
+            None => Ok((key, None)),
+        }
     }
 
-    /// A server for `key` of this thread's, or a new one.
-    fn take_server(&self, key: &Key, spec: &RunSpec) -> Result<Server, Failure> {
+    /// A server for `target` of this thread's, or a new one; a zygote's serving the target's
+    /// submission. A zygote that died since its last use is started again (see [`note_death`]).
+    fn take_server(&self, target: &Target, spec: &RunSpec) -> Result<Server, Failure> {
+        let (key, submission) = target;
+        let Some(submission) = submission else {
+            return self.server_for(key, spec);
+        };
+        loop {
+            let mut server = self.server_for(key, spec)?;
+            let failure = match server.enter(submission) {
+                Ok(()) => return Ok(server),
+                Err(failure) => failure,
+            };
+            drop(server);
+            match failure {
+                Failure::Dead(_) => note_death(&self.broken, key, &failure),
+                // It could not serve this submission: not tried again (a submission's own
+                // server serves instead).
+                Failure::Refused(ref why) => {
+                    if let Ok(mut broken) = self.broken.lock() {
+                        broken.insert(key.clone(), why.clone());
+                    }
+                }
+            }
+            let given_up = self.broken.lock().map_or(true, |b| b.contains_key(key));
+            if given_up {
+                return Err(failure);
+            }
+        }
+    }
+
+    /// An idle server for `key` of this thread's, or a new one.
+    fn server_for(&self, key: &Key, spec: &RunSpec) -> Result<Server, Failure> {
         let idle = SERVERS.with(|servers| {
             let mut servers = servers.borrow_mut();
             let at = servers.iter().position(|s| &s.key == key)?;
@@ -106,7 +166,10 @@ impl ForkRunner {
                 Err(Failure::Refused(_)) => drop(server),
                 Err(failure) => {
                     note_death(&self.broken, key, &failure);
-                    return Err(failure);
+                    // (A zygote is started again, until it has died too often.)
+                    if !key.zygote || self.broken.lock().map_or(true, |b| b.contains_key(key)) {
+                        return Err(failure);
+                    }
                 }
             }
         }
@@ -148,14 +211,14 @@ impl ForkRunner {
     /// sound. A server that died is not started again for this key.
     fn with_server<T>(
         &self,
-        key: &Key,
+        target: &Target,
         spec: &RunSpec,
         work: impl FnOnce(&mut Server) -> Result<T, Failure>,
     ) -> Result<T, Failure> {
-        let mut server = self.take_server(key, spec)?;
+        let mut server = self.take_server(target, spec)?;
         let result = work(&mut server);
         if let Err(failure) = &result {
-            note_death(&self.broken, key, failure);
+            note_death(&self.broken, &target.0, failure);
         }
         keep(server);
         result
@@ -222,7 +285,7 @@ impl Runner for ForkRunner {
                 )))
             }
             Err(failure) => {
-                note_death(&self.broken, &key, &failure);
+                note_death(&self.broken, &key.0, &failure);
                 keep(server);
                 match failure {
                     Failure::Refused(why) | Failure::Dead(why) => self.fallback_session(spec, why),
@@ -233,6 +296,10 @@ impl Runner for ForkRunner {
 
     fn isolation(&self) -> &Isolation {
         self.process.isolation()
+    }
+
+    fn workspace_root(&self) -> Option<&Path> {
+        self.root.as_ref().map(tempfile::TempDir::path)
     }
 
     fn compile(&self, spec: &RunSpec) -> Option<Vec<u8>> {
@@ -251,6 +318,19 @@ impl Runner for ForkRunner {
             done
         });
         drop(done);
+        // A zygote's server of the submission ends; the zygote stays, for the next.
+        let served = |s: &Server| s.entered.as_ref().is_some_and(|e| e.expose == expose);
+        let leaving: Vec<Server> = SERVERS.with(|servers| {
+            let mut servers = servers.borrow_mut();
+            let (leaving, kept) = servers.drain(..).partition(served);
+            *servers = kept;
+            leaving
+        });
+        for mut server in leaving {
+            if server.leave().is_ok() {
+                keep(server);
+            }
+        }
         if let Ok(mut broken) = self.broken.lock() {
             broken.retain(|key, _| key.expose != expose);
         }
@@ -281,13 +361,44 @@ fn keep(server: Server) {
     });
 }
 
-/// Takes the fork path away from the rest of `key`'s runs when its server died.
+/// Takes the fork path away from the rest of `key`'s runs when its server died; a zygote's
+/// only once it has died [`ZYGOTE_LIVES`] times (before that, the next use starts another).
 fn note_death(broken: &Mutex<HashMap<Key, String>>, key: &Key, failure: &Failure) {
-    if let Failure::Dead(why) = failure
-        && let Ok(mut broken) = broken.lock()
+    static ZYGOTE_DEATHS: Mutex<Option<HashMap<Key, u32>>> = Mutex::new(None);
+    let Failure::Dead(why) = failure else {
+        return;
+    };
+    if key.zygote
+        && let Ok(mut deaths) = ZYGOTE_DEATHS.lock()
     {
+        let count = deaths
+            .get_or_insert_with(HashMap::new)
+            .entry(key.clone())
+            .or_insert(0);
+        *count += 1;
+        if *count < ZYGOTE_LIVES {
+            return;
+        }
+    }
+    if let Ok(mut broken) = broken.lock() {
         broken.insert(key.clone(), why.clone());
     }
+}
+
+/// How many times a zygote may die before its thread's submissions get servers of their own.
+const ZYGOTE_LIVES: u32 = 3;
+
+/// The folder the checks' scratch folders go in, where one zygote serves them all (named as
+/// nimlab's scratch folders are; only the sandbox's group may enter it); None where it cannot
+/// be made (each submission then has a server of its own).
+fn zygote_root() -> Option<tempfile::TempDir> {
+    let root = tempfile::Builder::new()
+        .prefix(&format!("nimlab-{}-warm-", std::process::id()))
+        .tempdir()
+        .ok()?;
+    crate::runner::identity::open_to_sandbox_group(root.path()).ok()?;
+    std::fs::create_dir(root.path().join(server::ZYGOTE_WORK)).ok()?;
+    Some(root)
 }
 
 /// Writes the server script into a folder of its own (named as nimlab's scratch folders are,

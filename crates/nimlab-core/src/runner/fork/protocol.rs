@@ -30,12 +30,21 @@ pub(super) enum Tag {
     Exited,
     /// `S`: whether the server could empty the run's folders and undo its traces (`1` or `0`).
     Settled,
+    /// `U`: nimlab asks a warm interpreter (a zygote) for a server of one submission: the
+    /// folder its runs' working folders go in, then each folder its runs are shown.
+    Enter,
+    /// `E`: sent by the submission's server, forked from the zygote, ready to serve.
+    Entered,
+    /// `L`: nimlab is done with the submission: its server ends.
+    Leave,
+    /// `Z`: the zygote has reaped the submission's server (its status), and is idle again.
+    Left,
 }
 
 impl Tag {
     /// Every tag.
     #[cfg(test)]
-    pub(super) const ALL: [Tag; 10] = [
+    pub(super) const ALL: [Tag; 14] = [
         Tag::Compile,
         Tag::Run,
         Tag::Descriptors,
@@ -46,6 +55,10 @@ impl Tag {
         Tag::Failed,
         Tag::Exited,
         Tag::Settled,
+        Tag::Enter,
+        Tag::Entered,
+        Tag::Leave,
+        Tag::Left,
     ];
 
     /// The byte a message with this tag begins with.
@@ -61,6 +74,10 @@ impl Tag {
             Tag::Failed => b'F',
             Tag::Exited => b'X',
             Tag::Settled => b'S',
+            Tag::Enter => b'U',
+            Tag::Entered => b'E',
+            Tag::Leave => b'L',
+            Tag::Left => b'Z',
         }
     }
 
@@ -77,6 +94,10 @@ impl Tag {
             b'F' => Tag::Failed,
             b'X' => Tag::Exited,
             b'S' => Tag::Settled,
+            b'U' => Tag::Enter,
+            b'E' => Tag::Entered,
+            b'L' => Tag::Leave,
+            b'Z' => Tag::Left,
             _ => return None,
         })
     }

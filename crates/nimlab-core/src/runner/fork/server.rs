@@ -49,6 +49,20 @@ pub(super) struct Key {
     pub memory_bytes: u64,
     /// The folder the runs' working folders are made in (a tmpfs of the server's sandbox).
     pub mount: PathBuf,
+    /// A zygote's key: the interpreter is kept warm for every submission whose folders are in
+    /// `expose` (one folder), each served by a server it forks ([`Server::enter`]).
+    pub zygote: bool,
+}
+
+/// The zygote's own working folder, in its root (no check's scratch folder is named so).
+pub(super) const ZYGOTE_WORK: &str = "work";
+
+/// What a zygote's server for one submission is for: the folder its runs' working folders go
+/// in, and the folders its runs are shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Submission {
+    pub mount: PathBuf,
+    pub expose: Vec<PathBuf>,
 }
 
 /// Stands for the run's working folder in a key's environment.
@@ -102,7 +116,30 @@ impl Key {
             env,
             memory_bytes: spec.limits.memory_bytes,
             mount: mount.to_path_buf(),
+            zygote: false,
         })
+    }
+
+    /// The key of the zygote that serves this run, whose submission's folders are all in
+    /// `root`, and that submission; None where they are not.
+    pub fn zygote(self, root: &Path) -> Option<(Key, Submission)> {
+        let inside = |p: &PathBuf| p.starts_with(root) && p != root;
+        if self.expose.is_empty() || !self.expose.iter().all(inside) || !inside(&self.mount) {
+            return None;
+        }
+        // (Made in the root, so that it goes with it: see `zygote_root`.)
+        let work = root.join(ZYGOTE_WORK);
+        let submission = Submission {
+            mount: self.mount,
+            expose: self.expose,
+        };
+        let key = Key {
+            expose: vec![root.to_path_buf()],
+            mount: work,
+            zygote: true,
+            ..self
+        };
+        Some((key, submission))
     }
 
     /// The server's own environment: the run's, with its working folder's place taken by the
@@ -142,6 +179,8 @@ pub(super) struct Server {
     emptying: bool,
     /// Its own code, as it sent it at its start (see [`Server::take_code`]).
     code: Option<Vec<u8>>,
+    /// A zygote's: the submission its server is serving, if any.
+    pub entered: Option<Submission>,
 }
 
 impl Server {
@@ -157,7 +196,7 @@ impl Server {
         let failed = |what: &str, e: std::io::Error| Failure::Dead(format!("{what}: {e}"));
         let (ours, theirs) =
             socket::pair().map_err(|e| failed("cannot make the fork server's socket", e))?;
-        let mut expose = spec.expose.to_vec();
+        let mut expose = key.expose.clone();
         if let Some(folder) = key.script.parent() {
             expose.push(folder.to_path_buf());
         }
@@ -173,6 +212,12 @@ impl Server {
                 mode.into(),
                 key.mount.clone().into(),
                 code.map_or_else(|| "send".into(), |file| file.as_os_str().to_os_string()),
+                if key.zygote { "zygote" } else { "server" }.into(),
+                // A zygote's root: every submission it may serve is in it.
+                key.expose
+                    .first()
+                    .filter(|_| key.zygote)
+                    .map_or_else(OsString::new, |root| root.as_os_str().to_os_string()),
             ],
             stdin: b"",
             workdir: &key.mount,
@@ -186,8 +231,11 @@ impl Server {
             stop: spec.stop,
         };
         let cgroup = match isolation {
-            // One process more than a run may have: the server itself.
-            Isolation::Sandbox(sandbox) => sandbox.own_cgroup(spec.limits.memory_bytes, 1),
+            // One process more than a run may have: the server itself (two: a zygote and the
+            // server it forked).
+            Isolation::Sandbox(sandbox) => {
+                sandbox.own_cgroup(spec.limits.memory_bytes, if key.zygote { 2 } else { 1 })
+            }
             Isolation::LimitsOnly { .. } => None,
         };
         let mut started = spawn_in(
@@ -214,6 +262,7 @@ impl Server {
             healthy: true,
             emptying: false,
             code: None,
+            entered: None,
         };
         if code.is_none() {
             // Sent before the server reads anything: no program has run in its sandbox yet.
@@ -448,6 +497,62 @@ impl Server {
                 })
             }
             _ => Err(self.death("answered a reap request oddly")),
+        }
+    }
+
+    /// Has a zygote serve `submission`: the server of the one it served before ends, and a new
+    /// one is forked, which sees only this submission's folders (see PROTOCOL.md).
+    pub fn enter(&mut self, submission: &Submission) -> Result<(), Failure> {
+        if self.entered.as_ref() == Some(submission) {
+            return Ok(());
+        }
+        self.leave()?;
+        if crate::runner::identity::run_as().is_some() {
+            // (Made by nimlab with a private file-creation mask, perhaps.)
+            crate::runner::identity::open_to_runs(&submission.expose);
+        }
+        let mut fields: Vec<&[u8]> = vec![submission.mount.as_os_str().as_bytes()];
+        fields.extend(submission.expose.iter().map(|p| p.as_os_str().as_bytes()));
+        let message = encode(Tag::Enter, &fields);
+        if fields.iter().any(|f| f.contains(&0)) || message.len() > socket::MESSAGE_MAX {
+            return Err(Failure::Refused(
+                "the submission's folders cannot be named to the warm interpreter".into(),
+            ));
+        }
+        self.send(&message)?;
+        let answer = self.receive(ANSWER_TIME)?;
+        match Message::parse(&answer.bytes) {
+            Some(m) if m.tag == Tag::Entered => {
+                self.entered = Some(submission.clone());
+                Ok(())
+            }
+            Some(m) if m.tag == Tag::Refused => {
+                let why = m.text();
+                self.left()?;
+                Err(Failure::Refused(format!(
+                    "the warm interpreter could not serve the submission: {why}"
+                )))
+            }
+            _ => Err(self.death("answered an enter request oddly")),
+        }
+    }
+
+    /// Ends a zygote's server of the submission it served, if any.
+    pub fn leave(&mut self) -> Result<(), Failure> {
+        if self.entered.take().is_none() {
+            return Ok(());
+        }
+        self.settle()?;
+        self.send(&encode(Tag::Leave, &[]))?;
+        self.left()
+    }
+
+    /// Reads the zygote's word that the submission's server has ended.
+    fn left(&mut self) -> Result<(), Failure> {
+        let answer = self.receive(ANSWER_TIME)?;
+        match Message::parse(&answer.bytes) {
+            Some(m) if m.tag == Tag::Left => Ok(()),
+            _ => Err(self.death("answered a leave request oddly")),
         }
     }
 
