@@ -153,6 +153,7 @@ fn of_exercise(students: &[StudentResult], exercise: &ExerciseInfo) -> ExerciseM
     failing.sort_by_key(|(id, _)| *id);
     let mut groups: BTreeMap<(u8, String), Group> = BTreeMap::new();
     for (student, report) in &failing {
+        // In a group per cause its hints name; with none, grouped by what the program did.
         let hints = fired_hints(report);
         if hints.is_empty() {
             let (fingerprint, cases) = behaviour(report);
