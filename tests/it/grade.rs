@@ -3,6 +3,8 @@
 
 use crate::common;
 
+mod class_mistakes;
+
 use crate::common::{nimlab, root};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -296,6 +298,8 @@ fn shards_merged_give_exactly_the_reports_of_one_run() {
         "canvas.csv",
         "moodle.csv",
         "junit.xml",
+        "mistakes.json",
+        "report/mistakes.html",
         "gradescope/bob/results.json",
     ] {
         assert_eq!(read(&merged, file), read(&whole, file), "{file}");

@@ -2,6 +2,7 @@
 //! students really make: the right verdict, and a hint that names the mistake.
 
 use crate::common::{all_hints, case_in, check_json, lab_with, root};
+use nimlab_core::grade::mistakes::hint_kinds;
 
 struct Mistake {
     folder: &'static str,
@@ -742,6 +743,14 @@ fn each_mistake_gets_its_verdict_and_hint() {
             "{name}: no hint containing {:?} in {hints:#?}",
             mistake.hint
         );
+        // The class's mistakes group students by the cause a hint names: each hint of the
+        // corpus is one the grouping knows by name, not only by its text.
+        for hint in hints.iter().filter(|h| h.contains(mistake.hint)) {
+            assert!(
+                mistake.hint.is_empty() || hint_kinds::named(hint).is_some(),
+                "{name}: no kind in grade/mistakes/hint_kinds.rs names {hint:?}"
+            );
+        }
         if both {
             // The same mistake, the same advice, under each version.
             for run in report["runs"].as_array().unwrap() {

@@ -1699,6 +1699,7 @@ fn a_students_bytes_are_escaped_everywhere_they_are_shown() {
         format!("/submissions/{id}"),
         "/submissions".to_string(),
         "/queue".to_string(),
+        "/class/mistakes".to_string(),
     ] {
         let (_, page) = text(&prof, &server, &path);
         assert!(!page.contains("<script>alert"), "{path}");
@@ -1711,6 +1712,12 @@ fn a_students_bytes_are_escaped_everywhere_they_are_shown() {
         "{page}"
     );
     assert!(page.contains("&lt;b onmouseover=alert(3)&gt;.py"));
+    // The class's mistakes quote the output as the example of its group.
+    let (_, mistakes) = text(&prof, &server, "/class/mistakes");
+    assert!(
+        mistakes.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{mistakes}"
+    );
 }
 
 #[test]

@@ -66,6 +66,10 @@ pub const FILES: &[(&str, &str)] = &[
         "junit.xml",
         "for CI dashboards: a suite per student, a test per exercise",
     ),
+    (
+        "mistakes.json",
+        "each exercise's failing students grouped by cause (the hints they were given, else the same wrong output)",
+    ),
 ];
 
 pub fn content_type(file: &str) -> Option<&'static str> {

@@ -187,6 +187,7 @@ fn staff_routes(id: i64) -> Vec<Route> {
     let id_text = id.to_string();
     let mut routes = vec![
         get("/class", [303, 403, 200, 200]),
+        get("/class/mistakes", [303, 403, 200, 200]),
         get("/queue", [303, 403, 200, 200]),
         get("/downloads", [303, 403, 200, 200]),
         get(&submission, [303, 404, 200, 200]),
@@ -237,6 +238,7 @@ fn staff_routes(id: i64) -> Vec<Route> {
         "moodle.csv",
         "results.json",
         "junit.xml",
+        "mistakes.json",
     ] {
         let row = get(format!("/downloads/{file}"), [303, 403, 200, 200]);
         routes.insert(3, row);
@@ -452,6 +454,87 @@ const SCHEMA_BEFORE_TAS: &str = "
     ALTER TABLE users ADD COLUMN disabled_at INTEGER;
     ALTER TABLE users ADD COLUMN removed_at INTEGER;
     PRAGMA user_version = 3;";
+
+#[test]
+fn the_classs_mistakes_group_the_counted_submissions_by_cause_for_staff_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = staff_db(dir.path());
+    let lab = small_lab();
+    let server = Server::in_process(&db, Some(lab.path()), 2);
+    let mistake =
+        |folder: &str, file: &str| root().join("tests/submissions").join(folder).join(file);
+    let ada = api_login(&server, "ada", "ada-password");
+    let grace = api_login(&server, "grace", "grace-password");
+    let tess = api_login(&server, "tess", "tess-password");
+    let uploads = [
+        (
+            &ada,
+            "present_board",
+            mistake("debug_print", "present_board.py"),
+        ),
+        (
+            &grace,
+            "present_board",
+            mistake("debug_print", "present_board.py"),
+        ),
+        (
+            &ada,
+            "exclusive_or",
+            mistake("python3_print", "exclusive_or.py"),
+        ),
+        (&grace, "exclusive_or", solution("exclusive_or")),
+        // A TA trying the lab is no student of the class, mistakes or not.
+        (
+            &tess,
+            "present_board",
+            mistake("debug_print", "present_board.py"),
+        ),
+    ];
+    for (client, exercise, file) in uploads {
+        let id = submit(client, &server, exercise, &file);
+        judged(client, &server, id);
+    }
+    let tess_pages = form_login(&server, "tess", "tess-password");
+    let (_, class) = text(&tess_pages, &server, "/class");
+    assert!(class.contains("href=\"/class/mistakes\""), "{class}");
+    let (status, page) = text(&tess_pages, &server, "/class/mistakes");
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(
+        page.contains("2 of 2 counted submission(s) did not pass."),
+        "{page}"
+    );
+    assert!(
+        page.contains("2 student(s): hint: Debug prints in the output"),
+        "{page}"
+    );
+    assert!(
+        page.contains("1 of 2 counted submission(s) did not pass."),
+        "{page}"
+    );
+    assert!(page.contains("(print_statement)"), "{page}");
+    assert!(
+        page.contains("student=grace&amp;exercise=present_board"),
+        "{page}"
+    );
+    assert!(!page.contains("student=tess"), "{page}");
+    // The same summary as `grade` writes, among the downloads.
+    let prof = api_login(&server, "prof", "prof-password");
+    let (status, mistakes) = get_json(&prof, &server, "/downloads/mistakes.json");
+    assert_eq!(status, StatusCode::OK);
+    let board = &mistakes["exercises"][0];
+    assert_eq!(board["exercise"], "present_board");
+    assert_eq!(board["groups"][0]["cause"]["id"], "debug_print");
+    assert_eq!(
+        board["groups"][0]["students"],
+        serde_json::json!(["ada", "grace"])
+    );
+    // Never students.
+    let ada_pages = form_login(&server, "ada", "ada-password");
+    for path in ["/class/mistakes", "/downloads/mistakes.json"] {
+        let response = ada_pages.get(server.url(path)).send().unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{path}");
+    }
+}
 
 fn sha256_hex(text: &str) -> String {
     use sha2::Digest;

@@ -7,9 +7,10 @@
 //! gathered in a [`Gradebook`] ([`book`]), assembled by the [`GradebookBuilder`] the website
 //! uses too ([`builder`], with the one rule that scales a score to points), which
 //! `results.json` holds in full; every other report is rendered from it by one
-//! [`export::Exporter`] per format, so shards merged give exactly what one run gives.
-//! Imports run one way: book ← builder; book ← discovery ← cache, events; book ← export;
-//! this module uses them all.
+//! [`export::Exporter`] per format, so shards merged give exactly what one run gives. The
+//! class's [`mistakes`] (failing students grouped by cause) are worked out from it too.
+//! Imports run one way: book ← builder; book ← discovery ← cache, events; book ← mistakes ←
+//! export; this module uses them all.
 
 pub mod book;
 pub mod builder;
@@ -17,6 +18,7 @@ pub mod cache;
 pub mod discovery;
 pub mod events;
 pub mod export;
+pub mod mistakes;
 
 use crate::check::{self, CheckRequest};
 use crate::error::{Error, Result};

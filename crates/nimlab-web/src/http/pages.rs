@@ -550,6 +550,18 @@ pub async fn class(State(app): State<AppState>, session: Session) -> PageResult 
     .into_response())
 }
 
+/// `GET /class/mistakes`: each exercise's failing students grouped by cause, made from the
+/// submissions the gradebook counts by the summary `grade` writes as mistakes.json. A page of
+/// its own: it reads every counted report, which the class matrix does not.
+pub async fn mistakes(State(app): State<AppState>, session: Session) -> PageResult {
+    session.require_staff()?;
+    let from = app.grades_from;
+    let book =
+        App::blocking(move || grades::gradebook(&app.lab, &app.db, from, &app.isolation)).await?;
+    let mistakes = nimlab_core::grade::mistakes::Mistakes::of(&book);
+    Ok(views::mistakes(&viewer(&session), &book, &mistakes, from).into_response())
+}
+
 #[derive(Deserialize, Default)]
 pub struct QueueQuery {
     rejudged: Option<usize>,

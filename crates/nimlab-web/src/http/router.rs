@@ -41,6 +41,7 @@ pub fn router(app: AppState) -> Router {
         .route("/submissions/{id}/source", get(pages::source))
         .route("/class", get(pages::class))
         .route("/class/password", post(pages::reset_password))
+        .route("/class/mistakes", get(pages::mistakes))
         .route(
             "/deadlines",
             get(pages::deadlines).post(pages::set_deadline),

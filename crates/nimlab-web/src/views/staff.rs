@@ -1,9 +1,10 @@
-//! What staff see of the class: the matrix, the queue and the judges, the downloads, and
-//! the deadlines and extensions.
+//! What staff see of the class: the matrix, its mistakes grouped by cause, the queue and the
+//! judges, the downloads, and the deadlines and extensions.
 
 use super::layout::{
     Rendered, Viewer, page, points, points_told, score, status_badge, time, verdict_of,
 };
+use super::report::prose;
 use crate::grades::{GradesFrom, Points};
 use crate::store::accounts::User;
 use crate::store::processes;
@@ -12,7 +13,10 @@ use crate::views::urls::percent_encode;
 use axum::http::StatusCode;
 use maud::{Markup, html};
 use nimlab_core::deadline::Policy;
+use nimlab_core::grade::Gradebook;
+use nimlab_core::grade::mistakes::{Cause, Group, Mistakes};
 use nimlab_core::lab::LabExercise;
+use std::collections::BTreeMap;
 
 /// The class matrix: a row per student, a cell per exercise with the best score.
 /// A student's exercise in the class matrix: the submission the gradebook counts (the best,
@@ -67,7 +71,7 @@ pub fn class(
         html! {},
         html! {
             h1 { "Class" }
-            p.small { a href="/deadlines" { "Deadlines and extensions" } }
+            p.small { a href="/class/mistakes" { "Mistakes of the class" } " · " a href="/deadlines" { "Deadlines and extensions" } }
             p.dim.small { (rows.len()) " students · each cell is the score (cases passed, by weight) of the submission the gradebook counts (the " (from.as_str()) ", deadlines applied; where none counts, the best sent), with the points it counts for where a deadline took some · "
                 span.badge.v-accepted { "all" } " " span.badge.v-note { "some" } " " span.badge.v-bad { "none" } }
             div.scroll tabindex="0" { table.matrix {
@@ -117,6 +121,89 @@ pub fn class(
             }
         },
     )
+}
+
+/// The class's mistakes: for each exercise, the students who did not pass it grouped by
+/// cause, as `grade`'s mistakes.json groups them, each student linked to their submissions.
+pub fn mistakes(
+    viewer: &Viewer,
+    book: &Gradebook,
+    mistakes: &Mistakes,
+    from: GradesFrom,
+) -> Rendered {
+    // Groups name students by id; the website's pages by username.
+    let usernames: BTreeMap<&str, &str> = book
+        .students
+        .iter()
+        .map(|s| {
+            (
+                nimlab_core::grade::mistakes::student_id(s),
+                s.student.as_str(),
+            )
+        })
+        .collect();
+    let username = |id: &str| usernames.get(id).copied().unwrap_or(id).to_string();
+    page(
+        "Mistakes of the class",
+        Some(viewer),
+        html! {},
+        html! {
+            h1 { "Mistakes of the class" }
+            p.small { a href="/class" { "Class" } }
+            p.dim.small { "For each exercise, the students whose counted submission (the " (from.as_str()) ", deadlines applied) did not pass, grouped by cause: one group per hint nimlab gave (a student given two hints is in both), then, for students given none, one per wrong behaviour (the same cases failed with the same output). Largest groups first, each with one student's failure as an example. " code { "nimlab grade" } " writes the same as " code { "mistakes.json" } "." }
+            @for exercise in &mistakes.exercises {
+                h2 { (exercise.title) " " span.small.dim { "(" (exercise.exercise) ")" } }
+                @if exercise.failing == 0 {
+                    p.dim { "No failing submission (" (exercise.graded) " counted)." }
+                } @else {
+                    p { (exercise.failing) " of " (exercise.graded) " counted submission(s) did not pass." }
+                    @for group in &exercise.groups { (mistake_group(group, &exercise.exercise, &username)) }
+                }
+            }
+        },
+    )
+}
+
+/// One group of an exercise's mistakes: its cause, its students, and one example.
+fn mistake_group(group: &Group, exercise: &str, username: &dyn Fn(&str) -> String) -> Markup {
+    let example = &group.example;
+    let submissions = |id: &str| {
+        format!(
+            "/submissions?student={}&exercise={}",
+            percent_encode(&username(id)),
+            percent_encode(exercise)
+        )
+    };
+    html! {
+        section.mistakes {
+            h3 {
+                (group.count) " student(s): "
+                @match &group.cause {
+                    Cause::Hint { id, title } => { "hint: " (prose(title)) " " span.small.dim { "(" (id) ")" } }
+                    Cause::SameOutput { cases, .. } if cases.is_empty() => { "no hint, the same failure before any case ran" }
+                    Cause::SameOutput { cases, .. } => { "no hint, the same wrong output on " (cases.join(", ")) }
+                }
+            }
+            p { @for (index, id) in group.students.iter().enumerate() {
+                @if index > 0 { ", " }
+                a href=(submissions(id)) { (username(id)) }
+            } }
+            p.small {
+                "For example, " (username(&example.student))
+                @if let Some(case) = &example.case { " on case " (case) }
+                @if let Some(interpreter) = &example.interpreter { " under Python " (interpreter) }
+                ": " (example.verdict.label()) "."
+                @if !example.message.trim_end().is_empty() { " " (prose(example.message.trim_end())) }
+            }
+            @if let Some(hint) = &example.hint { p.hint { strong { "Hint: " } (prose(hint)) } }
+            @if !example.expected.is_empty() || !example.got.is_empty() {
+                p.small.dim { "Expected:" }
+                pre tabindex="0" { (example.expected) }
+                p.small.dim { "Printed:" }
+                pre tabindex="0" { @if example.got.is_empty() { span.dim { "(nothing)" } } @else { (example.got) } }
+            }
+        }
+    }
 }
 
 pub struct QueueView<'a> {

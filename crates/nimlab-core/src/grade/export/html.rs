@@ -1,6 +1,7 @@
 //! report/: index.html, a self-contained class overview (inline CSS and SVG, no scripts, no
-//! network), for the instructor, and one feedback page per student with the explanations
-//! `nimlab check` gives a student (secret cases by their verdict alone).
+//! network), for the instructor, with mistakes.html, the class's mistakes grouped by cause;
+//! and one feedback page per student with the explanations `nimlab check` gives a student
+//! (secret cases by their verdict alone).
 //!
 //! Every text from a student or a program goes through [`escape`]: HTML's specials escaped,
 //! control characters shown as escapes.
@@ -8,6 +9,7 @@
 use super::{Exporter, Sink, points, visible};
 use crate::error::Result;
 use crate::grade::book::{ExerciseResult, Gradebook, Status, StudentResult};
+use crate::grade::mistakes::{Cause, ExerciseMistakes, Group, Mistakes};
 use crate::judge::Verdict;
 use crate::report::{Event, Reporter, StudentView, TextReporter};
 use std::fmt::Write;
@@ -26,6 +28,7 @@ impl Exporter for HtmlReport {
                 student_page(book, student).as_bytes(),
             )?;
         }
+        sink.file("report/mistakes.html", mistakes_page(book).as_bytes())?;
         sink.file("report/index.html", index(book).as_bytes())
     }
 }
@@ -51,7 +54,7 @@ fn student_label(student: &StudentResult) -> String {
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;color:#222;padding:0 1rem}\
 h1,h2{font-weight:600}table{border-collapse:collapse;margin:1rem 0}td,th{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:left}\
 td.num,th.num{text-align:right}.ok{color:#17692c}.bad{color:#a11}.muted{color:#777}pre{background:#f6f6f6;padding:1rem;overflow-x:auto;font-size:.85rem}\
-svg text{font-size:11px;font-family:system-ui,sans-serif}";
+svg text{font-size:11px;font-family:system-ui,sans-serif}blockquote{border-left:3px solid #ccc;margin:.5rem 0;padding:.1rem .8rem}table.outputs td{vertical-align:top}";
 
 fn page(title: &str, body: &str) -> String {
     format!(
@@ -150,6 +153,7 @@ fn index(book: &Gradebook) -> String {
         escape(&book.isolation),
         histogram(book)
     );
+    body.push_str("<p><a href=\"mistakes.html\">Mistakes of the class</a>: by exercise, the students who did not pass, grouped by cause.</p>\n");
     pass_rates(book, &mut body);
     students_table(book, &mut body);
     files_not_graded(book, &mut body);
@@ -292,6 +296,121 @@ fn files_not_graded(book: &Gradebook, body: &mut String) {
             );
         }
         body.push_str("</ul>\n");
+    }
+}
+
+/// mistakes.html: every exercise's failing students grouped by cause, each group with its
+/// students (linked to their pages) and one example.
+fn mistakes_page(book: &Gradebook) -> String {
+    let mut body = String::from(
+        "<p><a href=\"index.html\">Class report</a></p>\n<h1>Mistakes of the class</h1>\n\
+         <p>For each exercise, the students who did not pass it, grouped by cause: one group per \
+         hint nimlab gave (a student given two hints is in both), then, for students given none, \
+         one per wrong behaviour (the same cases failed with the same output). Largest groups \
+         first; each with one student's failure as an example. <code>mistakes.json</code> holds \
+         the same.</p>\n",
+    );
+    let students: std::collections::BTreeMap<&str, &StudentResult> = book
+        .students
+        .iter()
+        .map(|s| (crate::grade::mistakes::student_id(s), s))
+        .collect();
+    let mistakes = Mistakes::of(book);
+    for (exercise, info) in mistakes.exercises.iter().zip(&book.exercises) {
+        exercise_mistakes(exercise, &info.label(), &students, &mut body);
+    }
+    page("Mistakes of the class", &body)
+}
+
+fn exercise_mistakes(
+    exercise: &ExerciseMistakes,
+    label: &str,
+    students: &std::collections::BTreeMap<&str, &StudentResult>,
+    body: &mut String,
+) {
+    let _ = writeln!(
+        body,
+        "<h2>{} <span class=\"muted\">({})</span></h2>",
+        escape(&exercise.title),
+        escape(label)
+    );
+    if exercise.failing == 0 {
+        let _ = writeln!(
+            body,
+            "<p class=\"muted\">No failing submission ({} graded).</p>",
+            exercise.graded
+        );
+        return;
+    }
+    let _ = writeln!(
+        body,
+        "<p>{} of {} graded submission(s) did not pass.</p>",
+        exercise.failing, exercise.graded
+    );
+    for group in &exercise.groups {
+        mistake_group(group, students, body);
+    }
+}
+
+/// A group: its cause, its students, and its example.
+fn mistake_group(
+    group: &Group,
+    students: &std::collections::BTreeMap<&str, &StudentResult>,
+    body: &mut String,
+) {
+    let cause = match &group.cause {
+        Cause::Hint { id, title } => format!(
+            "hint: {} <span class=\"muted\">({})</span>",
+            escape(title),
+            escape(id)
+        ),
+        Cause::SameOutput { cases, .. } if cases.is_empty() => {
+            "no hint, the same failure before any case ran".to_string()
+        }
+        Cause::SameOutput { cases, .. } => format!(
+            "no hint, the same wrong output on {}",
+            escape(&cases.join(", "))
+        ),
+    };
+    let _ = writeln!(body, "<h3>{} student(s): {cause}</h3>", group.count);
+    let linked = |id: &str| match students.get(id) {
+        Some(student) => format!(
+            "<a href=\"students/{}.html\">{}</a>",
+            student.file_stem(),
+            student_label(student)
+        ),
+        None => escape(id),
+    };
+    let names: Vec<String> = group.students.iter().map(|id| linked(id)).collect();
+    let _ = writeln!(body, "<p>{}</p>", names.join(", "));
+    let example = &group.example;
+    let mut place = String::new();
+    if let Some(case) = &example.case {
+        let _ = write!(place, " on case {}", escape(case));
+    }
+    if let Some(interpreter) = &example.interpreter {
+        let _ = write!(place, " under Python {}", escape(interpreter));
+    }
+    let _ = write!(place, ": {}.", escape(example.verdict.label()));
+    let message = example.message.trim_end();
+    if !message.is_empty() {
+        let _ = write!(place, " {}", escape(message));
+    }
+    let _ = writeln!(
+        body,
+        "<p>For example, {}{place}</p>",
+        linked(&example.student)
+    );
+    if let Some(hint) = &example.hint {
+        let _ = writeln!(body, "<blockquote>{}</blockquote>", escape(hint));
+    }
+    if !example.expected.is_empty() || !example.got.is_empty() {
+        let _ = writeln!(
+            body,
+            "<table class=\"outputs\"><tr><th>expected</th><th>printed</th></tr><tr><td><pre>{}</pre></td><td><pre>{}</pre></td></tr></table>",
+            escape(&example.expected),
+            escape(&example.got)
+        );
     }
 }
 

@@ -11,6 +11,7 @@ mod gradebook_csv;
 mod gradescope;
 mod html;
 mod junit;
+mod mistakes_json;
 mod moodle;
 mod results_json;
 
@@ -42,6 +43,7 @@ pub fn exporters() -> Vec<Box<dyn Exporter>> {
         Box::new(moodle::MoodleCsv),
         Box::new(junit::JunitXml),
         Box::new(gradescope::Gradescope),
+        Box::new(mistakes_json::MistakesJson),
         Box::new(html::HtmlReport),
     ]
 }
@@ -239,9 +241,11 @@ pub(super) mod tests {
             exporter.export(&book, &mut files).unwrap();
         }
         let names: Vec<&str> = files.keys().map(String::as_str).collect();
-        assert_eq!(names.len(), 5 + 2 * 2 + 1, "{names:?}");
+        assert_eq!(names.len(), 6 + 2 * 2 + 2, "{names:?}");
         for name in [
             "results.json",
+            "mistakes.json",
+            "report/mistakes.html",
             "gradebook.csv",
             "canvas.csv",
             "moodle.csv",
