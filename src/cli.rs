@@ -175,9 +175,10 @@ pub enum CiSystem {
 /// How a case's program is started.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RunnerChoice {
-    /// Fork each case from an interpreter started once per submission and interpreter (each
-    /// case still runs the whole program, with fresh input, output and folder); a case that
-    /// forking cannot run as a fresh interpreter would is started as a process
+    /// Fork each case from an interpreter kept warm for the whole command, through a server
+    /// forked for each submission that sees only its files (each case still runs the whole
+    /// program, with fresh input, output and folder); a case that forking cannot run as a
+    /// fresh interpreter would is started as a process
     Fork,
     /// Start a fresh interpreter for every case
     Process,

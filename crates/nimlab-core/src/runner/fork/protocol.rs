@@ -244,7 +244,7 @@ mod tests {
             assert_eq!(Message::parse(bytes), None, "{bytes:?}");
         }
         for byte in 0..=u8::MAX {
-            if !b"CRDWBNHFXS".contains(&byte) {
+            if !b"CRDWBNHFXSUELZ".contains(&byte) {
                 assert_eq!(Tag::from_byte(byte), None, "{byte}");
             }
         }
