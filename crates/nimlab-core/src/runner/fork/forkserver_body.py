@@ -923,6 +923,37 @@ _O_PATH = 0o10000000
 _SCRATCH = b"mode=0755,size=16777216"
 
 
+def _write_file(path, data):
+    f = os.open(path, os.O_WRONLY)
+    try:
+        os.write(f, data)
+    finally:
+        os.close(f)
+
+
+def _checker(get_errno):
+    """check(result, what): raises OSError, with errno's text, where a C call returned
+    nonzero."""
+
+    def check(result, what):
+        if result != 0:
+            number = get_errno()
+            raise OSError(number, "%s: %s" % (what, os.strerror(number)))
+
+    return check
+
+
+def _no_capabilities(ctypes, prctl, capset):
+    """Gives up every capability this process holds in its user namespace, for good: the
+    bounding set, the ambient set, then (capset) the effective, permitted and inheritable
+    ones. capset's result (0 when it could)."""
+    for cap in range(64):
+        prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP (EINVAL past the last capability)
+    prctl(47, 4, 0, 0, 0)  # PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL
+    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
+    return capset(header, (ctypes.c_uint32 * 6)())
+
+
 def _mounts():
     """The sandbox's mount points, in the order they were made (read once: they do not
     change)."""
@@ -988,17 +1019,7 @@ def _fresh_maker(c):
         and any((p + "/").startswith(r + "/") for r in roots)
     ]
 
-    def check(result, what):
-        if result != 0:
-            number = get_errno()
-            raise OSError(number, "%s: %s" % (what, os.strerror(number)))
-
-    def write(path, data):
-        f = os.open(path, os.O_WRONLY)
-        try:
-            os.write(f, data)
-        finally:
-            os.close(f)
+    check, write = _checker(get_errno), _write_file
 
     def folders(path):
         if not os.path.isdir(path):
@@ -1026,11 +1047,7 @@ def _fresh_maker(c):
         folders(workdir)
         check(mount(b"tmpfs", workdir.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, _SCRATCH), "tmpfs " + workdir)
         # The capabilities the new user namespace gave: none is left, nor can any come back.
-        for cap in range(64):
-            prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP (EINVAL past the last capability)
-        prctl(47, 4, 0, 0, 0)  # PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL
-        header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
-        check(capset(header, (ctypes.c_uint32 * 6)()), "capabilities")
+        check(_no_capabilities(ctypes, prctl, capset), "capabilities")
 
     return fresh
 
@@ -1153,18 +1170,7 @@ def _enter(mount, folders):
     unshare.argtypes = [ctypes.c_int]
     mount_call.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p]
 
-    def check(result, what):
-        if result != 0:
-            number = ctypes.get_errno()
-            raise OSError(number, "%s: %s" % (what, os.strerror(number)))
-
-    def write(path, data):
-        f = os.open(path, os.O_WRONLY)
-        try:
-            os.write(f, data)
-        finally:
-            os.close(f)
-
+    check, write = _checker(ctypes.get_errno), _write_file
     for folder in folders + [mount]:
         if not (folder + "/").startswith(_ROOT + "/") or folder == _ROOT:
             raise OSError("%s is not in the zygote's folder" % folder)
@@ -1194,11 +1200,7 @@ def _enter(mount, folders):
     # Nothing a run writes in the root outlives it (its own folders are its own tmpfs).
     check(mount_call(None, root, None, shown, None), "read-only " + _ROOT)
     os.chdir(mount)
-    for cap in range(64):
-        prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP (EINVAL past the last capability)
-    prctl(47, 4, 0, 0, 0)  # PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL
-    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
-    check(capset(header, (ctypes.c_uint32 * 6)()), "capabilities")
+    check(_no_capabilities(ctypes, prctl, capset), "capabilities")
     # What a run leaves is this server's to kill and reap, not the zygote's.
     check(prctl(36, 1, 0, 0, 0), "a subreaper")  # PR_SET_CHILD_SUBREAPER
     if _set_dumpable is not None:
@@ -1359,12 +1361,7 @@ def _hidden_from_runs(c):
     # maps that user to itself, which needs no capability. (Mapping a root, as this does once,
     # needs CAP_SETFCAP, which bubblewrap leaves the server for it alone.)
     hidden = hidden and _own_user_namespace(ctypes, libc)
-    for cap in range(64):
-        prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP (EINVAL past the last capability)
-    prctl(47, 4, 0, 0, 0)  # PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL
-    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
-    data = (ctypes.c_uint32 * 6)()
-    dropped = capset(header, data) == 0
+    dropped = _no_capabilities(ctypes, prctl, capset) == 0
     private = prctl(38, 1, 0, 0, 0) == 0  # PR_SET_NO_NEW_PRIVS
     return hidden and dropped and private and _capabilities_gone()
 
