@@ -59,8 +59,11 @@ impl Bench {
 
     /// A bench whose folders are in `parent` (a runner's root for scratch folders).
     fn in_folder(python: &str, parent: &Path) -> Bench {
+        let folder = tempfile::tempdir_in(parent).unwrap();
+        // (As check's scratch folders are made in it.)
+        nimlab_core::runner::identity::open_to_sandbox_group(folder.path()).unwrap();
         Bench {
-            folder: tempfile::tempdir_in(parent).unwrap(),
+            folder,
             ..Bench::new(python)
         }
     }
@@ -751,6 +754,12 @@ fn a_zygote_serves_submission_after_submission_and_is_started_again_when_it_dies
     printed(&bob, "bob");
     printed(&ann, "ann again");
     assert_eq!(zygotes_of(&root), first, "one interpreter served both");
+    // The root and the submissions' folders in it stay closed to other users.
+    use std::os::unix::fs::PermissionsExt;
+    for folder in [root.as_path(), ann.folder.path(), bob.folder.path()] {
+        let mode = std::fs::metadata(folder).unwrap().permissions().mode();
+        assert_eq!(mode & 0o007, 0, "{} is {mode:o}", folder.display());
+    }
     // SAFETY: signals a process of this test's own runner.
     unsafe { libc::kill(first[0], libc::SIGKILL) };
     while zygotes_of(&root) == first {

@@ -1440,3 +1440,33 @@ fn a_warm_interpreter_shows_each_submission_only_its_own_files() {
         assert!(seen >= 3 * 4, "{who}: {seen} cases");
     }
 }
+
+/// A temporary folder whose name holds a newline or a byte that is not UTF-8 (the kernel's
+/// list of mounts escapes the one and leaves the other as it is) keeps every run forked.
+#[test]
+fn a_temporary_folder_with_any_bytes_in_its_name_keeps_runs_forked() {
+    use std::os::unix::ffi::OsStrExt;
+    let scratch = tempfile::tempdir().unwrap();
+    let solution = crate::common::root().join("exercises/exclusive_or/solution.py");
+    for name in [&b"line\nbreak"[..], b"not\xffutf8", b"with space"] {
+        let tmp = scratch.path().join(std::ffi::OsStr::from_bytes(name));
+        std::fs::create_dir_all(&tmp).unwrap();
+        let output = nimlab()
+            .env("TMPDIR", &tmp)
+            .args(["check", solution.to_str().unwrap(), "--format", "json"])
+            .args(["--python", &pythons().join(","), "--runner", "fork"])
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["verdict"], "accepted", "{name:?}: {report:#}");
+        for run in report["runs"].as_array().unwrap() {
+            assert_eq!(run["runner"], "fork", "{name:?}: {run:#}");
+            assert!(run["runner_note"].is_null(), "{name:?}: {run:#}");
+        }
+        assert_eq!(
+            std::fs::read_dir(&tmp).unwrap().count(),
+            0,
+            "{name:?}: left behind"
+        );
+    }
+}

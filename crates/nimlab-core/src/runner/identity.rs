@@ -249,12 +249,24 @@ pub fn open_to_sandbox_group(folder: &Path) -> std::io::Result<()> {
 /// snapshot, the fork server's script, the sitecustomize) inside scratch folders only their
 /// owner can enter, where a private file-creation mask (`grade`'s) made them the owner's
 /// alone. Modes are only ever widened to that.
+///
+/// A folder [`open_to_sandbox_group`] opened to the sandbox's group alone is left as it is,
+/// with all it holds: the fork runner's root of scratch folders, and each in it, hold other
+/// submissions than the one a run is for, which no other user may read.
 pub fn open_to_runs(folders: &[PathBuf]) {
     use std::os::unix::fs::PermissionsExt;
+    let group_only = |entry: &walkdir::DirEntry| {
+        let gid = run_as().map(|RunAs { gid, .. }| gid);
+        entry.file_type().is_dir()
+            && entry
+                .metadata()
+                .is_ok_and(|m| Some(m.gid()) == gid && m.permissions().mode() & 0o777 == 0o750)
+    };
     for folder in folders {
         for entry in walkdir::WalkDir::new(folder)
             .follow_links(false)
             .into_iter()
+            .filter_entry(|entry| !group_only(entry))
             .filter_map(Result::ok)
         {
             let Ok(meta) = entry.metadata() else {

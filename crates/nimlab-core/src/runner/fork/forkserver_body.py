@@ -923,6 +923,11 @@ _O_PATH = 0o10000000
 _SCRATCH = b"mode=0755,size=16777216"
 
 
+def _path_bytes(path):
+    """A path as the C library takes it: the bytes os would pass (not UTF-8's alone)."""
+    return os.fsencode(path) if PY3 else path
+
+
 def _write_file(path, data):
     f = os.open(path, os.O_WRONLY)
     try:
@@ -956,20 +961,36 @@ def _no_capabilities(ctypes, prctl, capset):
 
 def _mounts():
     """The sandbox's mount points, in the order they were made (read once: they do not
-    change)."""
+    change), as the paths os takes (mountinfo escapes a space, a tab, a newline and a
+    backslash in octal; other bytes are as they are)."""
     points = []
     try:
-        f = open("/proc/self/mountinfo")
-        for line in f.read().splitlines():
-            fields = line.split(" ")
+        f = open("/proc/self/mountinfo", "rb")
+        for line in f.read().split(b"\n"):
+            fields = line.split(b" ")
             if len(fields) > 4:
-                point = fields[4].replace("\\040", " ")
+                raw = _unescaped(fields[4])
+                point = os.fsdecode(raw) if PY3 else raw
                 if point not in points:
                     points.append(point)
         f.close()
     except (IOError, OSError):
         pass
     return points
+
+
+def _unescaped(field):
+    """A mountinfo field with its octal escapes (\\040 for a space, \\012 for a newline) undone."""
+    out = bytearray()
+    i = 0
+    while i < len(field):
+        if field[i : i + 1] == b"\\" and field[i + 1 : i + 4].isdigit() and len(field) >= i + 4:
+            out.append(int(field[i + 1 : i + 4], 8))
+            i += 4
+        else:
+            out += field[i : i + 1]
+            i += 1
+    return bytes(out)
 
 
 def _fresh_maker(c):
@@ -1033,19 +1054,19 @@ def _fresh_maker(c):
         check(unshare(_CLONE_NEWNS | _CLONE_NEWUTS | _CLONE_NEWIPC), "namespaces")
         fds = [os.open(p, _O_PATH) for p in binds]
         for root in roots:
-            check(mount(b"tmpfs", root.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, _SCRATCH), "tmpfs " + root)
+            check(mount(b"tmpfs", _path_bytes(root), b"tmpfs", _MS_NOSUID | _MS_NODEV, _SCRATCH), "tmpfs " + root)
         for point, fd in zip(binds, fds):
             folders(point)
             source = ("/proc/self/fd/%d" % fd).encode()
-            check(mount(source, point.encode(), None, _MS_BIND | _MS_REC, None), "bind " + point)
+            check(mount(source, _path_bytes(point), None, _MS_BIND | _MS_REC, None), "bind " + point)
             os.close(fd)
             # (Bound from a read-only mount of bubblewrap's, it is read-only already, and
             # locked so; made so again where it could be made otherwise.)
             flags = _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV
-            if mount(None, point.encode(), None, flags, None) != 0 and not _read_only(point):
+            if mount(None, _path_bytes(point), None, flags, None) != 0 and not _read_only(point):
                 raise OSError(get_errno(), "read-only " + point)
         folders(workdir)
-        check(mount(b"tmpfs", workdir.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, _SCRATCH), "tmpfs " + workdir)
+        check(mount(b"tmpfs", _path_bytes(workdir), b"tmpfs", _MS_NOSUID | _MS_NODEV, _SCRATCH), "tmpfs " + workdir)
         # The capabilities the new user namespace gave: none is left, nor can any come back.
         check(_no_capabilities(ctypes, prctl, capset), "capabilities")
 
@@ -1106,16 +1127,23 @@ def _zygote():
         message = _recv()
         if not message:
             return None
-        fields = message.split(b"\0")
-        if fields[0] != _ENTER or len(fields) < 3:
+        if message[:2] != _ENTER + b"\0":
             _send(_REFUSED + b"\0unexpected message")
             continue
-        mount = _text(fields[1])
-        folders = [_text(f) for f in fields[2:]]
-        del message, fields
+        # The submission's folders are read in its server alone, and the message wiped here:
+        # no later submission's run finds an earlier one's names in the memory it copies.
         pid = os.fork()
-        if pid == 0:
+        if pid != 0:
+            _wipe(message)
+            del message
+        else:
             try:
+                fields = message.split(b"\0")
+                if len(fields) < 3:
+                    raise OSError("no folders named")
+                mount = _text(fields[1])
+                folders = [_text(f) for f in fields[2:]]
+                del message, fields
                 _enter(mount, folders)
             except BaseException as e:
                 try:
@@ -1183,20 +1211,20 @@ def _enter(mount, folders):
     write("/proc/self/gid_map", ("%d %d 1" % (gid, gid)).encode("ascii"))
     check(unshare(_CLONE_NEWNS), "a mount namespace")
     fds = [os.open(folder, _O_PATH) for folder in folders]
-    root = _ROOT.encode()
+    root = _path_bytes(_ROOT)
     check(mount_call(b"tmpfs", root, b"tmpfs", _MS_NOSUID | _MS_NODEV, b"mode=0755,size=1048576"), "tmpfs " + _ROOT)
     shown = _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV
     for folder, fd in zip(folders, fds):
         if not os.path.isdir(folder):
             os.makedirs(folder, 0o755)
         source = ("/proc/self/fd/%d" % fd).encode()
-        check(mount_call(source, folder.encode(), None, _MS_BIND | _MS_REC, None), "bind " + folder)
+        check(mount_call(source, _path_bytes(folder), None, _MS_BIND | _MS_REC, None), "bind " + folder)
         os.close(fd)
-        if mount_call(None, folder.encode(), None, shown, None) != 0 and not _read_only(folder):
+        if mount_call(None, _path_bytes(folder), None, shown, None) != 0 and not _read_only(folder):
             raise OSError(ctypes.get_errno(), "read-only " + folder)
     if not os.path.isdir(mount):
         os.makedirs(mount, 0o755)
-    check(mount_call(b"tmpfs", mount.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, _SCRATCH), "tmpfs " + mount)
+    check(mount_call(b"tmpfs", _path_bytes(mount), b"tmpfs", _MS_NOSUID | _MS_NODEV, _SCRATCH), "tmpfs " + mount)
     # Nothing a run writes in the root outlives it (its own folders are its own tmpfs).
     check(mount_call(None, root, None, shown, None), "read-only " + _ROOT)
     os.chdir(mount)
