@@ -255,8 +255,8 @@ pub fn open_to_sandbox_group(folder: &Path) -> std::io::Result<()> {
 /// submissions than the one a run is for, which no other user may read.
 pub fn open_to_runs(folders: &[PathBuf]) {
     use std::os::unix::fs::PermissionsExt;
+    let gid = run_as().map(|RunAs { gid, .. }| gid);
     let group_only = |entry: &walkdir::DirEntry| {
-        let gid = run_as().map(|RunAs { gid, .. }| gid);
         entry.file_type().is_dir()
             && entry
                 .metadata()

@@ -984,7 +984,7 @@ def _unescaped(field):
     out = bytearray()
     i = 0
     while i < len(field):
-        if field[i : i + 1] == b"\\" and field[i + 1 : i + 4].isdigit() and len(field) >= i + 4:
+        if len(field) >= i + 4 and field[i : i + 1] == b"\\" and field[i + 1 : i + 4].isdigit():
             out.append(int(field[i + 1 : i + 4], 8))
             i += 4
         else:
