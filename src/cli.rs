@@ -62,6 +62,9 @@ pub enum Command {
     /// Grade a student's repository for GitHub Classroom: check every exercise file found
     /// and write the results its autograding reporter reads (runner id `nimlab`)
     Classroom(ClassroomArgs),
+    /// Compare a class's programs exercise by exercise: pairs closer than the class's
+    /// independent answers usually are, with the evidence (never a verdict)
+    Similarity(SimilarityArgs),
     /// Combine the outputs of `grade --shard` runs into the reports one run gives
     Merge {
         /// The shards' output folders
@@ -145,6 +148,18 @@ pub struct GradeArgs {
     /// How each case's program is started
     #[arg(long, value_enum, default_value_t = RunnerChoice::Fork)]
     pub runner: RunnerChoice,
+}
+
+#[derive(Debug, Args)]
+pub struct SimilarityArgs {
+    /// The class folder, as `grade` reads it: DIR/<student>/<exercise>.py, or flat files
+    pub dir: PathBuf,
+    /// Also write similarity.json and similarity.html (the flagged pairs side by side) here
+    #[arg(long, value_name = "OUT")]
+    pub out: Option<PathBuf>,
+    /// What is printed: the flagged pairs as text, or similarity.json whole
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 #[derive(Debug, Args)]
@@ -326,6 +341,10 @@ pub struct BenchArgs {
     /// present_board at once; report the time from upload to verdict
     #[arg(long, value_name = "STUDENTS", conflicts_with = "class")]
     pub serve: Option<usize>,
+    /// Instead: run `nimlab similarity` on a generated class of this many students, each
+    /// handing in every exercise, and time it and one upload compared with its class
+    #[arg(long, value_name = "STUDENTS", conflicts_with_all = ["class", "serve", "compare"])]
+    pub similarity: Option<usize>,
     /// With --serve: run the website as one web process and this many judge processes
     /// (`serve --no-web`) on a scratch database of the PostgreSQL server --db names
     #[arg(long, value_name = "J", requires = "serve")]

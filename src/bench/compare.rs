@@ -149,8 +149,8 @@ fn work(lab: &Lab, options: &Options) -> Result<Work> {
                 _scratch: scratch,
             })
         }
-        What::Website { .. } => Err(Error::usage(
-            "--compare times check or grade (--class); the website is not compared",
+        What::Website { .. } | What::Similarity { .. } => Err(Error::usage(
+            "--compare times check or grade (--class); the website and similarity are not compared",
         )),
     }
 }

@@ -16,6 +16,7 @@ mod common;
 mod compare;
 mod fast_path;
 mod game;
+mod similarity;
 mod stdin;
 mod website;
 
@@ -58,6 +59,8 @@ pub enum What {
         workers: Option<usize>,
         judges: Option<usize>,
     },
+    /// `nimlab similarity` on a generated class of `students`.
+    Similarity { students: usize },
 }
 
 /// How `nimlab grade` starts a case's program, for a class.
@@ -101,6 +104,9 @@ pub fn run(lab: &Lab, options: &Options, out: &mut impl Write) -> Result<u8> {
     }
     if let Some(other) = &options.compare {
         return compare::run(lab, options, other, out);
+    }
+    if let What::Similarity { students } = options.what {
+        return similarity::run(lab, students, options.repeat, out);
     }
     if let What::Class { students, runner } = options.what {
         return class::run(lab, students, &options.python, runner, out);

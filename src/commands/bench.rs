@@ -17,6 +17,8 @@ fn options(args: &BenchArgs) -> Options {
             workers: None,
             judges: args.judges,
         }
+    } else if let Some(students) = args.similarity {
+        What::Similarity { students }
     } else if let Some(students) = args.class {
         What::Class {
             students,

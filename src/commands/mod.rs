@@ -12,6 +12,7 @@ mod interop;
 mod lab;
 mod lti;
 mod serve;
+mod similarity;
 mod users;
 
 use crate::cli::{Cli, Command, ExportCommand, FixturesCommand, ImportCommand};
@@ -57,6 +58,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Checker(args) => interop::checker(&lab, &args),
         Command::Grade(args) => grade::grade(&lab, &args),
         Command::Classroom(args) => classroom::classroom(&lab, &args),
+        Command::Similarity(args) => similarity::similarity(&lab, &args),
         Command::Merge { parts, out } => grade::merge(&parts, &out),
         Command::Doctor { python } => doctor::doctor(&python),
         Command::Serve(args) => serve::serve(lab, &args),

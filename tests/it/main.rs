@@ -25,5 +25,6 @@ mod mistakes;
 mod properties;
 mod reports;
 mod serve;
+mod similarity;
 mod tenth_exercise;
 mod wheel;

@@ -27,6 +27,7 @@ pub mod printed;
 pub mod pyjson;
 pub mod report;
 pub mod runner;
+pub mod similarity;
 pub mod stop;
 pub mod syntax;
 pub mod traceback;

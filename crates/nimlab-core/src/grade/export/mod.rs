@@ -167,7 +167,7 @@ fn text_cell(text: &str) -> String {
 
 /// Text with every character that would act on a terminal or is not allowed in XML 1.0
 /// (C0 and C1 controls, U+FFFE, U+FFFF) shown as an escape: what XML and HTML get.
-pub(super) fn visible(text: &str) -> String {
+pub(crate) fn visible(text: &str) -> String {
     escape::terminal(text)
         .replace('\u{fffe}', "\\u{fffe}")
         .replace('\u{ffff}', "\\u{ffff}")

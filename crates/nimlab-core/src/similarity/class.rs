@@ -1,0 +1,127 @@
+//! A class folder's similarity: its submissions found as `grade` finds them, each exercise
+//! compared on its own (two at a time, one per core).
+
+use super::{ExerciseSummary, Similarity, Submission, exercise_pairs};
+use crate::error::{Error, Result};
+use crate::grade::discovery;
+use crate::lab::{Lab, LabExercise};
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::Path;
+
+/// No student's exercise is this long; the rest of a longer file is not compared.
+const MAX_SOURCE_BYTES: u64 = 256 * 1024;
+
+/// Each program compared, by (exercise, student id), for showing pairs side by side.
+pub type Sources = HashMap<(String, String), String>;
+
+/// The similarity of the class in `dir`; `skip` is a folder inside it not to look into (the
+/// output's).
+pub fn analyse(lab: &Lab, dir: &Path, skip: Option<&Path>) -> Result<(Similarity, Sources)> {
+    let class = discovery::survey(lab, dir, None, skip)?;
+    let mut by_exercise: HashMap<&str, Vec<Submission>> = HashMap::new();
+    for found in class.submissions.iter().filter(|f| f.unreadable.is_none()) {
+        by_exercise
+            .entry(found.exercise.as_str())
+            .or_default()
+            .push(Submission {
+                student: found.student.id.clone(),
+                source: read_source(&found.file)?,
+            });
+    }
+    let exercises: Vec<&LabExercise> = lab
+        .exercises
+        .iter()
+        .filter(|e| by_exercise.contains_key(e.name.as_str()))
+        .collect();
+    let results = compare_all(&exercises, &by_exercise);
+    let mut report = Similarity {
+        nimlab_version: env!("CARGO_PKG_VERSION").to_string(),
+        lab: lab.origin.to_string(),
+        caution: super::CAUTION.to_string(),
+        flag_score: super::FLAG_SCORE,
+        exercises: Vec::new(),
+        pairs: Vec::new(),
+        clusters: Vec::new(),
+    };
+    for (exercise, (pairs, clusters)) in exercises.iter().zip(results) {
+        report.exercises.push(ExerciseSummary {
+            exercise: exercise.name.clone(),
+            students: by_exercise[exercise.name.as_str()].len(),
+            flagged: pairs.iter().filter(|p| p.flagged).count(),
+        });
+        report.pairs.extend(pairs);
+        report.clusters.extend(clusters);
+    }
+    let sources = by_exercise
+        .into_iter()
+        .flat_map(|(exercise, submissions)| {
+            submissions
+                .into_iter()
+                .map(move |s| ((exercise.to_string(), s.student), s.source))
+        })
+        .collect();
+    Ok((report, sources))
+}
+
+type Compared = (Vec<super::Pair>, Vec<super::Cluster>);
+
+/// Every exercise's pairs, in the order given, on as many threads as there are cores.
+fn compare_all(
+    exercises: &[&LabExercise],
+    by_exercise: &HashMap<&str, Vec<Submission>>,
+) -> Vec<Compared> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(vec![None; exercises.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..crate::pool::default_jobs().min(exercises.len()).max(1) {
+            scope.spawn(|| {
+                loop {
+                    let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(exercise) = exercises.get(at) else {
+                        break;
+                    };
+                    let code = lab_code(exercise);
+                    let code: Vec<&str> = code.iter().map(String::as_str).collect();
+                    let compared =
+                        exercise_pairs(&exercise.name, &code, &by_exercise[exercise.name.as_str()]);
+                    done.lock().unwrap_or_else(|e| e.into_inner())[at] = Some(compared);
+                }
+            });
+        }
+    });
+    done.into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(Option::unwrap_or_default)
+        .collect()
+}
+
+/// The code the lab gives for an exercise: its starter, its model solution, and every
+/// fenced block of its statement.
+pub fn lab_code(exercise: &LabExercise) -> Vec<String> {
+    let mut code = vec![exercise.stub.clone()];
+    code.extend(exercise.solution.clone());
+    let mut block: Option<String> = None;
+    for line in exercise.statement.lines() {
+        match (&mut block, line.trim_start().starts_with("```")) {
+            (None, true) => block = Some(String::new()),
+            (Some(_), true) => code.extend(block.take()),
+            (Some(text), false) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+            (None, false) => {}
+        }
+    }
+    code
+}
+
+/// A student's file as text (bytes that are not UTF-8 replaced), its first 256 KiB.
+fn read_source(path: &Path) -> Result<String> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_SOURCE_BYTES).read_to_end(&mut bytes))
+        .map_err(|e| Error::input(path, format!("cannot read: {e}")))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}

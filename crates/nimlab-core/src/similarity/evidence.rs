@@ -1,0 +1,229 @@
+//! Why a pair was flagged, in words an instructor can check against the two programs, and the
+//! fragments of each that match.
+
+use super::fingerprint::{Mark, View};
+use super::{Class, Submission};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// Fragments kept per pair, the largest first.
+const FRAGMENTS: usize = 12;
+
+/// Lines of one program that match lines of the other.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fragment {
+    /// First and last line in `a`'s file, from 1.
+    pub a_lines: [u32; 2],
+    pub b_lines: [u32; 2],
+    /// How many other students' programs have this too (the most of any of its parts).
+    pub others: u32,
+}
+
+/// What a pair shares that is rare in its class.
+pub struct Found {
+    pub fragments: Vec<Fragment>,
+    students: usize,
+    /// The two students' ids.
+    who: [String; 2],
+    /// Lines of each program in rare code the other shares.
+    code_lines: [BTreeSet<u32>; 2],
+    code_others: u32,
+    /// Lines of each in statement shapes the other shares (where the code differs).
+    shape_lines: [BTreeSet<u32>; 2],
+    shape_others: u32,
+    names: Vec<(String, u32)>,
+    words: Vec<(String, u32)>,
+}
+
+impl Found {
+    pub fn new(class: &Class, i: usize, j: usize, submissions: &[Submission]) -> Found {
+        let students = class.programs.len();
+        let (code, code_fragments) = shared_marks(class, View::Code, i, j);
+        let (shapes, shape_fragments) = shared_marks(class, View::Lines, i, j);
+        let mut fragments = merge(code_fragments.into_iter().chain(shape_fragments).collect());
+        fragments.truncate(FRAGMENTS);
+        Found {
+            fragments,
+            students,
+            who: [
+                submissions[i].student.clone(),
+                submissions[j].student.clone(),
+            ],
+            code_lines: code.0,
+            code_others: code.1,
+            shape_lines: shapes.0,
+            shape_others: shapes.1,
+            names: shared_texts(class, View::Names, i, j, &submissions[i].source),
+            words: shared_texts(class, View::Words, i, j, &submissions[i].source),
+        }
+    }
+
+    /// The reasons, most telling first.
+    pub fn reasons(&self) -> Vec<String> {
+        let mut reasons = Vec::new();
+        let others = |count: u32| match count {
+            0 => format!("no other student of the {} wrote", self.students),
+            1 => format!("only 1 other student of the {} wrote", self.students),
+            n => format!("at most {n} other students of the {} wrote", self.students),
+        };
+        if !self.code_lines[0].is_empty() {
+            reasons.push(format!(
+                "{} lines of {}'s program and {} of {}'s are the same code once names, comments and spacing are set aside, code that {}",
+                self.code_lines[0].len(),
+                self.who[0],
+                self.code_lines[1].len(),
+                self.who[1],
+                others(self.code_others),
+            ));
+        }
+        let shape_only = self.shape_lines[0].difference(&self.code_lines[0]).count();
+        if shape_only > 0 {
+            reasons.push(format!(
+                "{shape_only} more of {}'s lines do the same things in the same order as {}'s, written differently, an order that {}",
+                self.who[0],
+                self.who[1],
+                others(self.shape_others),
+            ));
+        }
+        if !self.names.is_empty() {
+            let names: Vec<String> = self.names.iter().map(|(n, _)| format!("`{n}`")).collect();
+            let most = self.names.iter().map(|(_, c)| *c).max().unwrap_or(0);
+            reasons.push(format!(
+                "both chose the names {}, which {}",
+                names.join(", "),
+                others(most).replace(" wrote", " used"),
+            ));
+        }
+        if !self.words.is_empty() {
+            let lines: Vec<String> = self.words.iter().map(|(w, _)| format!("“{w}”")).collect();
+            let most = self.words.iter().map(|(_, c)| *c).max().unwrap_or(0);
+            reasons.push(format!(
+                "the same words in comments or messages, as in {}'s {}, which {}",
+                self.who[0],
+                lines.join(" and "),
+                others(most),
+            ));
+        }
+        reasons
+    }
+}
+
+/// How many students at most may share a fingerprint for it to count as evidence.
+fn rare_limit(students: usize) -> u32 {
+    (students as u32 / 10).max(2)
+}
+
+type Lines = ([BTreeSet<u32>; 2], u32);
+
+/// Marks of view `view` that programs `i` and `j` share and few others have: the lines they
+/// cover in each, the most others that share any, and each as a fragment.
+fn shared_marks(class: &Class, view: View, i: usize, j: usize) -> (Lines, Vec<Fragment>) {
+    let v = view as usize;
+    let limit = rare_limit(class.programs.len());
+    let mut first_in_b: HashMap<u64, &Mark> = HashMap::new();
+    for mark in &class.programs[j].marks[v] {
+        first_in_b.entry(mark.hash).or_insert(mark);
+    }
+    let mut lines: [BTreeSet<u32>; 2] = Default::default();
+    let mut most = 0;
+    let mut fragments = Vec::new();
+    for mark in &class.programs[i].marks[v] {
+        let Some(other) = first_in_b.get(&mark.hash) else {
+            continue;
+        };
+        let count = class.counts[v].get(&mark.hash).copied().unwrap_or(2);
+        if count > limit {
+            continue;
+        }
+        lines[0].extend(mark.first_line..=mark.last_line);
+        lines[1].extend(other.first_line..=other.last_line);
+        most = most.max(count - 2);
+        fragments.push(Fragment {
+            a_lines: [mark.first_line, mark.last_line],
+            b_lines: [other.first_line, other.last_line],
+            others: count - 2,
+        });
+    }
+    ((lines, most), fragments)
+}
+
+/// Overlapping or touching fragments as one, the longest first.
+fn merge(mut fragments: Vec<Fragment>) -> Vec<Fragment> {
+    fragments.sort_by_key(|f| (f.a_lines, f.b_lines));
+    let mut merged: Vec<Fragment> = Vec::new();
+    for fragment in fragments {
+        let touches = |x: [u32; 2], y: [u32; 2]| y[0] <= x[1] + 1 && x[0] <= y[1] + 1;
+        match merged
+            .iter_mut()
+            .rev()
+            .find(|m| touches(m.a_lines, fragment.a_lines) && touches(m.b_lines, fragment.b_lines))
+        {
+            Some(m) => {
+                m.a_lines = [
+                    m.a_lines[0].min(fragment.a_lines[0]),
+                    m.a_lines[1].max(fragment.a_lines[1]),
+                ];
+                m.b_lines = [
+                    m.b_lines[0].min(fragment.b_lines[0]),
+                    m.b_lines[1].max(fragment.b_lines[1]),
+                ];
+                m.others = m.others.max(fragment.others);
+            }
+            None => merged.push(fragment),
+        }
+    }
+    merged.sort_by_key(|f| (std::cmp::Reverse(f.a_lines[1] - f.a_lines[0]), f.a_lines));
+    merged
+}
+
+/// Names or words the two share that few others have, quoted from `a`'s source (names as
+/// written, words by the line they are on, clipped), each with how many others share it.
+fn shared_texts(class: &Class, view: View, i: usize, j: usize, source: &str) -> Vec<(String, u32)> {
+    let v = view as usize;
+    let limit = rare_limit(class.programs.len());
+    let in_b: HashSet<u64> = class.programs[j].sets[v].iter().copied().collect();
+    let lines: Vec<&str> = source.lines().collect();
+    let mut seen_lines = HashSet::new();
+    let mut out = Vec::new();
+    for mark in &class.programs[i].marks[v] {
+        let count = class.counts[v].get(&mark.hash).copied().unwrap_or(2);
+        if !in_b.contains(&mark.hash) || count > limit || !seen_lines.insert(mark.first_line) {
+            continue;
+        }
+        let line = lines
+            .get(mark.first_line.saturating_sub(1) as usize)
+            .map_or("", |l| l.trim());
+        let text = match view {
+            View::Names => name_on(line, mark),
+            _ => clip(line, 80),
+        };
+        if !text.is_empty() && !out.iter().any(|(t, _)| *t == text) {
+            out.push((text, count - 2));
+        }
+        if out.len() == 4 {
+            break;
+        }
+    }
+    out
+}
+
+/// The name a `Names` mark stands for, found on its line by its hash.
+fn name_on(line: &str, mark: &Mark) -> String {
+    line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .find(|word| {
+            super::fingerprint::Template::default().program(word).marks[View::Names as usize]
+                .first()
+                .is_some_and(|m| m.hash == mark.hash)
+        })
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut clipped: String = text.chars().take(max).collect();
+    clipped.push('…');
+    clipped
+}

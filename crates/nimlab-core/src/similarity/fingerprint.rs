@@ -1,0 +1,387 @@
+//! What a program is compared by: its fingerprints, in four views.
+//!
+//! - `Code`: runs of tokens with the student's own names, strings and comments taken out, so
+//!   renaming and re-commenting change nothing. `x += y` reads as `x = x + y`.
+//! - `Lines`: runs of statement shapes (what each line does, at which depth), which a
+//!   line-by-line paraphrase keeps.
+//! - `Names`: the names a student chose (the lab's own names count for nothing).
+//! - `Words`: runs of words in comments and strings.
+//!
+//! Each fingerprint is a hash with the lines it covers. The lab's starter and model code go
+//! through the same views and their fingerprints are taken out of every student's.
+
+use super::tokens::{Kind, Token, tokenize};
+use std::collections::HashSet;
+
+/// The views, in the order a [`Program`] holds them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum View {
+    Code,
+    Lines,
+    Names,
+    Words,
+}
+
+pub const VIEWS: [View; 4] = [View::Code, View::Lines, View::Names, View::Words];
+
+/// Tokens per fingerprint of each view (names are one each).
+const CODE_RUN: usize = 8;
+const LINES_RUN: usize = 4;
+const WORDS_RUN: usize = 3;
+
+/// Names every program may use: they say what a program does, not who wrote it.
+const BUILTINS: &[&str] = &[
+    "abs",
+    "all",
+    "any",
+    "bin",
+    "bool",
+    "chr",
+    "dict",
+    "divmod",
+    "enumerate",
+    "eval",
+    "filter",
+    "float",
+    "format",
+    "hex",
+    "input",
+    "int",
+    "isinstance",
+    "iter",
+    "len",
+    "list",
+    "map",
+    "max",
+    "min",
+    "next",
+    "oct",
+    "ord",
+    "pow",
+    "range",
+    "raw_input",
+    "reduce",
+    "reversed",
+    "round",
+    "set",
+    "sorted",
+    "str",
+    "sum",
+    "tuple",
+    "type",
+    "xrange",
+    "zip",
+    "self",
+    "functools",
+    "operator",
+    "json",
+    "sys",
+    "math",
+    "print",
+];
+
+/// One fingerprint: a hash and the lines it covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark {
+    pub hash: u64,
+    pub first_line: u32,
+    pub last_line: u32,
+}
+
+/// A program's fingerprints in every view, the lab's own taken out.
+#[derive(Debug, Clone, Default)]
+pub struct Program {
+    /// By view, in the program's order.
+    pub marks: [Vec<Mark>; 4],
+    /// By view: the distinct hashes, sorted.
+    pub sets: [Vec<u64>; 4],
+}
+
+/// What the lab gives every student: its fingerprints and names, taken out of theirs.
+#[derive(Debug, Default)]
+pub struct Template {
+    hashes: [HashSet<u64>; 4],
+    names: HashSet<String>,
+}
+
+impl Template {
+    /// From the lab's own code for an exercise: its starter, its model solution, the code in
+    /// its statement.
+    pub fn new<'a>(sources: impl IntoIterator<Item = &'a str>) -> Template {
+        let mut template = Template::default();
+        let sources: Vec<Vec<Token>> = sources.into_iter().map(tokenize).collect();
+        for tokens in &sources {
+            for token in tokens.iter().filter(|t| t.kind == Kind::Name) {
+                template.names.insert(token.text.clone());
+            }
+        }
+        for tokens in &sources {
+            let marks = views(tokens, &template.names);
+            for (set, marks) in template.hashes.iter_mut().zip(marks) {
+                set.extend(marks.iter().map(|m| m.hash));
+            }
+        }
+        template
+    }
+
+    /// The fingerprints of `source`, the lab's taken out.
+    pub fn program(&self, source: &str) -> Program {
+        let tokens = tokenize(source);
+        let mut program = Program::default();
+        for (view, marks) in views(&tokens, &self.names).into_iter().enumerate() {
+            let marks: Vec<Mark> = marks
+                .into_iter()
+                .filter(|m| !self.hashes[view].contains(&m.hash))
+                .collect();
+            let mut set: Vec<u64> = marks.iter().map(|m| m.hash).collect();
+            set.sort_unstable();
+            set.dedup();
+            program.marks[view] = marks;
+            program.sets[view] = set;
+        }
+        program
+    }
+}
+
+fn views(tokens: &[Token], lab_names: &HashSet<String>) -> [Vec<Mark>; 4] {
+    let code = code_tokens(tokens, lab_names);
+    [
+        runs(&code, CODE_RUN),
+        runs(&line_shapes(&code), LINES_RUN),
+        chosen_names(tokens, lab_names),
+        runs(&words(tokens), WORDS_RUN),
+    ]
+}
+
+/// A token as a view reads it: its hash and its lines.
+type Unit = (u64, u32, u32);
+
+fn unit(text: &str, token: &Token) -> Unit {
+    (hash(text.as_bytes()), token.line, token.end_line)
+}
+
+/// FNV-1a: fast, stable from run to run, plenty for a class's few thousand fingerprints.
+fn hash(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Every run of `k` units in a row as one mark (the whole sequence where it is shorter).
+fn runs(units: &[Unit], k: usize) -> Vec<Mark> {
+    if units.is_empty() {
+        return Vec::new();
+    }
+    let k = k.min(units.len());
+    units
+        .windows(k)
+        .map(|window| {
+            let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+            for (unit_hash, _, _) in window {
+                h = (h.rotate_left(5) ^ unit_hash).wrapping_mul(0x5851_f42d_4c95_7f2d);
+            }
+            Mark {
+                hash: h,
+                first_line: window.iter().map(|u| u.1).min().unwrap_or(0),
+                last_line: window.iter().map(|u| u.2).max().unwrap_or(0),
+            }
+        })
+        .collect()
+}
+
+/// Whether a string token is a statement of its own (a docstring, or a string left as a
+/// comment): it says nothing about the code.
+fn is_docstring(tokens: &[Token], at: usize) -> bool {
+    let before = at
+        .checked_sub(1)
+        .map(|i| tokens[i].kind)
+        .filter(|k| *k != Kind::Comment);
+    let after = tokens.get(at + 1).map(|t| t.kind);
+    matches!(
+        before,
+        None | Some(Kind::Newline | Kind::Indent | Kind::Dedent)
+    ) && matches!(after, None | Some(Kind::Newline))
+}
+
+/// The code as the `Code` view reads it: the student's names and long strings as
+/// placeholders, comments and docstrings gone, augmented assignments written out.
+fn code_tokens(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Unit> {
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut previous: Option<&Token> = None;
+    let mut skip_newline = false;
+    for (at, token) in tokens.iter().enumerate() {
+        match token.kind {
+            Kind::Comment => continue,
+            Kind::Newline if skip_newline => {
+                skip_newline = false;
+                continue;
+            }
+            Kind::Str if is_docstring(tokens, at) => {
+                skip_newline = true;
+                continue;
+            }
+            _ => skip_newline = false,
+        }
+        // `x += e` is `x = x + e`.
+        if token.kind == Kind::Op
+            && token.text.len() >= 2
+            && token.text.ends_with('=')
+            && !matches!(token.text.as_str(), "==" | "!=" | "<=" | ">=" | ":=")
+            && previous.is_some_and(|p| p.kind == Kind::Name)
+        {
+            let name = previous
+                .map(|p| placeholder(p, lab_names))
+                .unwrap_or_default();
+            out.push(unit("=", token));
+            out.push(unit(&name, token));
+            out.push(unit(&token.text[..token.text.len() - 1], token));
+            previous = Some(token);
+            continue;
+        }
+        let text = match token.kind {
+            Kind::Name => placeholder(token, lab_names),
+            Kind::Newline => "\n".to_string(),
+            Kind::Indent => "{".to_string(),
+            Kind::Dedent => "}".to_string(),
+            Kind::Str if token.text.chars().count() <= 2 => format!("'{}'", token.text),
+            Kind::Str => "'S'".to_string(),
+            _ => token.text.clone(),
+        };
+        out.push(unit(&text, token));
+        previous = Some(token);
+    }
+    out
+}
+
+/// A name as the `Code` view writes it: the lab's and Python's own as they are, a student's
+/// as `V`.
+fn placeholder(token: &Token, lab_names: &HashSet<String>) -> String {
+    if BUILTINS.contains(&token.text.as_str()) || lab_names.contains(&token.text) {
+        token.text.clone()
+    } else {
+        "V".to_string()
+    }
+}
+
+/// Each logical line's shape: its depth and what it starts with (a keyword, an assignment,
+/// a call of one of Python's names).
+fn line_shapes(code: &[Unit]) -> Vec<Unit> {
+    let ends = [hash(b"\n"), hash(b"{"), hash(b"}")];
+    let markers = [hash(b"="), hash(b"(")];
+    let mut shapes = Vec::new();
+    let mut line: Vec<Unit> = Vec::new();
+    for &token in code {
+        if ends.contains(&token.0) {
+            if !line.is_empty() {
+                shapes.push(shape(&line, &markers));
+                line.clear();
+            }
+            shapes.push(token);
+            continue;
+        }
+        line.push(token);
+    }
+    if !line.is_empty() {
+        shapes.push(shape(&line, &markers));
+    }
+    shapes
+}
+
+fn shape(line: &[Unit], markers: &[u64; 2]) -> Unit {
+    let first = line[0];
+    let assigns = line.iter().any(|u| u.0 == markers[0]);
+    let calls = line.iter().filter(|u| u.0 == markers[1]).count().min(3) as u64;
+    let h = first.0.rotate_left(7) ^ u64::from(assigns) ^ (calls << 1);
+    (
+        h,
+        first.1,
+        line.iter().map(|u| u.2).max().unwrap_or(first.2),
+    )
+}
+
+/// The names a student chose, each once, where first used.
+fn chosen_names(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Mark> {
+    let mut seen = HashSet::new();
+    tokens
+        .iter()
+        .filter(|t| t.kind == Kind::Name)
+        .filter(|t| t.text.chars().count() > 2)
+        .filter(|t| !BUILTINS.contains(&t.text.as_str()) && !lab_names.contains(&t.text))
+        .filter(|t| seen.insert(t.text.to_lowercase()))
+        .map(|t| Mark {
+            hash: hash(t.text.to_lowercase().as_bytes()),
+            first_line: t.line,
+            last_line: t.end_line,
+        })
+        .collect()
+}
+
+/// The words of comments and strings, lower case.
+fn words(tokens: &[Token]) -> Vec<Unit> {
+    let mut out = Vec::new();
+    for token in tokens
+        .iter()
+        .filter(|t| matches!(t.kind, Kind::Comment | Kind::Str))
+    {
+        for word in token
+            .text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            out.push(unit(&word.to_lowercase(), token));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STUB: &str = "def nim_sum(board):\n    \"\"\"Return the XOR.\"\"\"\n    return 0\n";
+
+    fn shared(a: &Program, b: &Program, view: View) -> usize {
+        let set: HashSet<u64> = a.sets[view as usize].iter().copied().collect();
+        b.sets[view as usize]
+            .iter()
+            .filter(|h| set.contains(h))
+            .count()
+    }
+
+    #[test]
+    fn renaming_and_comments_change_nothing_in_the_code_view() {
+        let template = Template::new([STUB]);
+        let a = template.program(
+            "def nim_sum(board):\n    total = 0\n    for row in board:\n        total ^= row\n    return total\n",
+        );
+        let b = template.program(
+            "def nim_sum(board):\n    # the xor of all rows\n    acc = 0\n    for r in board:\n        acc = acc ^ r  # fold\n    return acc\n",
+        );
+        assert!(!a.sets[0].is_empty());
+        assert_eq!(a.sets[0], b.sets[0]);
+        assert_eq!(shared(&a, &b, View::Names), 0);
+    }
+
+    #[test]
+    fn the_labs_own_code_counts_for_nothing() {
+        let template = Template::new([STUB]);
+        let program = template.program(STUB);
+        for view in VIEWS {
+            assert!(program.sets[view as usize].is_empty(), "{view:?}");
+        }
+    }
+
+    #[test]
+    fn words_and_names_a_student_chose_are_kept() {
+        let template = Template::new([STUB]);
+        let program = template.program(
+            "def nim_sum(board):\n    # somamos as linhas uma a uma\n    acumulador = 0\n    return acumulador\n",
+        );
+        assert_eq!(program.marks[View::Names as usize].len(), 1);
+        assert!(program.marks[View::Words as usize].len() >= 3);
+        assert_eq!(program.marks[View::Words as usize][0].first_line, 2);
+    }
+}

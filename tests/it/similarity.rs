@@ -1,0 +1,173 @@
+//! `nimlab similarity`: a class's programs compared exercise by exercise, through the binary.
+//! The labelled class in tests/data/similarity scores the ranking; small classes made here
+//! check the starter code, the reports' escaping and bad input.
+
+use crate::common::{nimlab, root};
+use serde_json::Value;
+use std::path::Path;
+
+/// The lab's starter for nim_sum with the three bodies given.
+fn nim_sum(bodies: [&str; 3]) -> String {
+    let stub = std::fs::read_to_string(root().join("exercises/nim_sum/stub.py")).unwrap();
+    let mut source = stub;
+    for body in bodies {
+        let at = source
+            .find("    # Your code here.\n")
+            .expect("the stub has three bodies");
+        let end = at + source[at..].find("return").unwrap();
+        let end = end + source[end..].find('\n').unwrap() + 1;
+        source.replace_range(at..end, body);
+    }
+    source
+}
+
+fn write(dir: &Path, student: &str, exercise: &str, source: &str) {
+    std::fs::create_dir_all(dir.join(student)).unwrap();
+    std::fs::write(dir.join(student).join(format!("{exercise}.py")), source).unwrap();
+}
+
+fn similarity_json(dir: &Path) -> Value {
+    let output = nimlab()
+        .arg("similarity")
+        .arg(dir)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+const USUAL: [&str; 3] = [
+    "    total = 0\n    for row in board:\n        total ^= row\n    return total\n",
+    "    return nim_sum(board) == 0\n",
+    "    return nim_sum(board) != 0\n",
+];
+
+/// An unusual nim_sum, and the same renamed, recommented and with a debugging line.
+const UNUSUAL: [&str; 3] = [
+    "    # walk the rows from the end\n    result = 0\n    position = len(board) - 1\n    while position >= 0:\n        result = result ^ board[position]\n        position -= 1\n    return result\n",
+    "    if nim_sum(board) == 0:\n        return True\n    return False\n",
+    "    value = nim_sum(board)\n    return value > 0 or value < 0\n",
+];
+const DISGUISED: [&str; 3] = [
+    "    # from the last row back\n    acc = 0\n    k = len(board) - 1\n    while k >= 0:\n        print('k', k)\n        acc = acc ^ board[k]\n        k = k - 1\n    return acc\n",
+    "    if nim_sum(board) == 0:\n        return True\n    return False\n",
+    "    s = nim_sum(board)\n    return s > 0 or s < 0\n",
+];
+
+#[test]
+fn a_disguised_copy_stands_out_and_the_usual_answer_and_the_starter_do_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path();
+    for student in ["ana", "bea", "caio", "dani", "edu", "fabi"] {
+        write(class, student, "nim_sum", &nim_sum(USUAL));
+    }
+    let stub = std::fs::read_to_string(root().join("exercises/nim_sum/stub.py")).unwrap();
+    write(class, "gil", "nim_sum", &stub);
+    write(class, "hana", "nim_sum", &stub);
+    write(class, "ivo", "nim_sum", &nim_sum(UNUSUAL));
+    write(class, "joao", "nim_sum", &nim_sum(DISGUISED));
+    let report = similarity_json(class);
+    let pairs = report["pairs"].as_array().unwrap();
+    let top = &pairs[0];
+    assert_eq!(
+        (top["a"].as_str(), top["b"].as_str()),
+        (Some("ivo"), Some("joao")),
+        "{top:#}"
+    );
+    assert_eq!(top["flagged"], true);
+    let reasons = top["reasons"].as_array().unwrap();
+    assert!(
+        reasons[0].as_str().unwrap().contains("no other student"),
+        "{reasons:?}"
+    );
+    assert!(!top["fragments"].as_array().unwrap().is_empty());
+    // The usual answer, written by six, and the untouched starter are not flagged.
+    let flagged: Vec<&Value> = pairs.iter().filter(|p| p["flagged"] == true).collect();
+    assert_eq!(flagged.len(), 1, "{flagged:#?}");
+    assert!(
+        pairs.iter().all(|p| p["a"] != "gil" || p["b"] != "hana"),
+        "the starter alone is shared"
+    );
+    assert_eq!(report["exercises"][0]["students"], 10);
+    assert!(
+        report["caution"]
+            .as_str()
+            .unwrap()
+            .contains("never a verdict")
+    );
+}
+
+#[test]
+fn names_and_code_reach_the_reports_escaped_and_the_reports_stay_private() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    let hostile = "<img src=x onerror=alert(1)>\u{1b}[2J";
+    write(
+        &class,
+        hostile,
+        "nim_sum",
+        &nim_sum(UNUSUAL).replace("# walk", "# </pre><script>alert(2)</script> walk"),
+    );
+    write(&class, "joao", "nim_sum", &nim_sum(DISGUISED));
+    for student in ["ana", "bea", "caio"] {
+        write(&class, student, "nim_sum", &nim_sum(USUAL));
+    }
+    let out = dir.path().join("out");
+    let output = nimlab()
+        .arg("similarity")
+        .arg(&class)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(!printed.contains('\u{1b}'), "{printed}");
+    assert!(printed.contains("\\x1b[2J"), "{printed}");
+    let html = std::fs::read_to_string(out.join("similarity.html")).unwrap();
+    assert!(!html.contains("<img") && !html.contains("<script>") && !html.contains('\u{1b}'));
+    assert!(html.contains("&lt;img src=x onerror=alert(1)&gt;"));
+    assert!(
+        html.contains("&lt;/pre&gt;&lt;script&gt;"),
+        "the code is shown, escaped"
+    );
+    let json: Value =
+        serde_json::from_slice(&std::fs::read(out.join("similarity.json")).unwrap()).unwrap();
+    assert!(
+        json["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["a"] == hostile || p["b"] == hostile)
+    );
+    use std::os::unix::fs::PermissionsExt;
+    for file in ["similarity.json", "similarity.html"] {
+        let mode = std::fs::metadata(out.join(file))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o077, 0, "{file} is private");
+    }
+}
+
+#[test]
+fn a_missing_class_folder_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-class");
+    let output = nimlab().arg("similarity").arg(&missing).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("no-such-class") && stderr.contains("no such folder"),
+        "{stderr}"
+    );
+}
