@@ -168,6 +168,7 @@ fn browser_every_page_for_every_role_passes_axe_cores_wcag_21_aa_rules_at_both_w
     let staff: Vec<String> = [
         "/class",
         "/class/mistakes",
+        "/class/similarity?exercise=present_board",
         "/queue",
         "/downloads",
         "/submissions",

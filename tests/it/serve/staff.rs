@@ -188,6 +188,11 @@ fn staff_routes(id: i64) -> Vec<Route> {
     let mut routes = vec![
         get("/class", [303, 403, 200, 200]),
         get("/class/mistakes", [303, 403, 200, 200]),
+        get("/class/similarity", [303, 403, 200, 200]),
+        get(
+            "/class/similarity?exercise=present_board",
+            [303, 403, 200, 200],
+        ),
         get("/queue", [303, 403, 200, 200]),
         get("/downloads", [303, 403, 200, 200]),
         get(&submission, [303, 404, 200, 200]),
@@ -534,6 +539,63 @@ fn the_classs_mistakes_group_the_counted_submissions_by_cause_for_staff_alone() 
         let response = ada_pages.get(server.url(path)).send().unwrap();
         assert_eq!(response.status(), StatusCode::FORBIDDEN, "{path}");
     }
+}
+
+/// A present_board written an unusual way, and a copy of it renamed and commented.
+const UNUSUAL_BOARD: &str = "def present_board(board):\n    text = 'Nim:'\n    row = 0\n    while row < len(board):\n        text = text + '\\n' + str(row + 1) + ':'\n        text = text + ' X' * board[row]\n        row = row + 1\n    return text\n\nif __name__ == '__main__':\n    import sys\n    print(present_board([int(word) for word in sys.stdin.readline().split()]))\n";
+
+#[test]
+fn similar_programs_are_shown_to_staff_alone_from_the_latest_uploads() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = staff_db(dir.path());
+    for student in ["bo", "cy", "di"] {
+        users(&db, &["add", student], &format!("{student}-password\n"));
+    }
+    let server = Server::in_process(&db, Some(small_lab().path()), 2);
+    let files = dir.path().join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = files.join(name).join("present_board.py");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let original = write("original", UNUSUAL_BOARD);
+    let copy = write(
+        "copy",
+        &UNUSUAL_BOARD
+            .replace("text", "out")
+            .replace("row", "i")
+            .replace("    return", "    # done\n    return"),
+    );
+    let model = solution("present_board");
+    let mut uploads = vec![("ada", model.clone()), ("ada", original), ("grace", copy)];
+    uploads.extend(["bo", "cy", "di"].map(|s| (s, model.clone())));
+    for (student, file) in uploads {
+        let client = api_login(&server, student, &format!("{student}-password"));
+        let id = submit(&client, &server, "present_board", &file);
+        judged(&client, &server, id);
+    }
+    let tess = form_login(&server, "tess", "tess-password");
+    let (status, page) = text(&tess, &server, "/class/similarity?exercise=present_board");
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(
+        page.contains("5 students&#39; latest uploads compared; 1 pair(s)")
+            || page.contains("5 students' latest uploads compared; 1 pair(s)"),
+        "{page}"
+    );
+    assert!(page.contains("ada and grace"), "{page}");
+    assert!(page.contains("no other student of the 5 wrote"), "{page}");
+    assert!(page.contains("class=\"match\""), "{page}");
+    let (status, index) = text(&tess, &server, "/class/similarity");
+    assert_eq!(status, StatusCode::OK);
+    assert!(index.contains("exercise=present_board"), "{index}");
+    let ada = form_login(&server, "ada", "ada-password");
+    let response = ada
+        .get(server.url("/class/similarity?exercise=present_board"))
+        .send()
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
 }
 
 fn sha256_hex(text: &str) -> String {

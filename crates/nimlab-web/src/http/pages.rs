@@ -563,6 +563,55 @@ pub async fn mistakes(State(app): State<AppState>, session: Session) -> PageResu
 }
 
 #[derive(Deserialize, Default)]
+pub struct SimilarityQuery {
+    exercise: Option<String>,
+}
+
+/// `GET /class/similarity?exercise=NAME`: staff only. Each student's latest upload of the
+/// exercise compared with the others' as `nimlab similarity` compares a class folder, made
+/// when asked, so it follows the uploads as they arrive.
+pub async fn similarity(
+    State(app): State<AppState>,
+    session: Session,
+    Query(query): Query<SimilarityQuery>,
+) -> PageResult {
+    session.require_staff()?;
+    let names: Vec<String> = app.lab.names().into_iter().map(str::to_string).collect();
+    let Some(exercise) = query.exercise.filter(|e| names.contains(e)) else {
+        return Ok(views::similarity(&viewer(&session), &names, None).into_response());
+    };
+    let wanted = exercise.clone();
+    let uploads = app
+        .db(move |c| submissions::latest_sources(c, &wanted))
+        .await?;
+    let lab = std::sync::Arc::clone(&app.lab);
+    let compared = App::blocking(move || {
+        let lab_exercise = lab.exercise(&exercise)?;
+        let code = nimlab_core::similarity::class::lab_code(lab_exercise);
+        let code: Vec<&str> = code.iter().map(String::as_str).collect();
+        let submissions: Vec<nimlab_core::similarity::Submission> = uploads
+            .into_iter()
+            .map(|(student, source)| nimlab_core::similarity::Submission {
+                student,
+                source: String::from_utf8_lossy(&source).into_owned(),
+            })
+            .collect();
+        let (pairs, _) = nimlab_core::similarity::exercise_pairs(&exercise, &code, &submissions);
+        Ok(views::SimilarityView {
+            exercise,
+            students: submissions.len(),
+            pairs,
+            sources: submissions
+                .into_iter()
+                .map(|s| (s.student, s.source))
+                .collect(),
+        })
+    })
+    .await?;
+    Ok(views::similarity(&viewer(&session), &names, Some(&compared)).into_response())
+}
+
+#[derive(Deserialize, Default)]
 pub struct QueueQuery {
     rejudged: Option<usize>,
 }

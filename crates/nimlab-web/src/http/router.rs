@@ -42,6 +42,7 @@ pub fn router(app: AppState) -> Router {
         .route("/class", get(pages::class))
         .route("/class/password", post(pages::reset_password))
         .route("/class/mistakes", get(pages::mistakes))
+        .route("/class/similarity", get(pages::similarity))
         .route(
             "/deadlines",
             get(pages::deadlines).post(pages::set_deadline),

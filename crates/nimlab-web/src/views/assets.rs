@@ -119,6 +119,9 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fo
 .verdict { padding: .75rem 1rem; border-radius: 8px; margin: 1rem 0; font-size: 1.1rem; }
 .hint { background: var(--bg-note); border-left: 4px solid var(--note); padding: .5rem .75rem; margin: .5rem 0; }
 .hint strong { color: var(--note); }
+.side { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
+.side pre span { display: block; }
+.side pre span.match { background: var(--bg-note); }
 .dim { color: var(--dim); }
 .file { display: block; }
 .small { font-size: .875rem; }

@@ -8,11 +8,13 @@ mod account;
 mod exercises;
 mod layout;
 mod report;
+mod similarity;
 mod staff;
 mod submissions;
 
 pub use account::*;
 pub use exercises::*;
 pub use layout::*;
+pub use similarity::*;
 pub use staff::*;
 pub use submissions::*;

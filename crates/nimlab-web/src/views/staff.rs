@@ -71,7 +71,7 @@ pub fn class(
         html! {},
         html! {
             h1 { "Class" }
-            p.small { a href="/class/mistakes" { "Mistakes of the class" } " · " a href="/deadlines" { "Deadlines and extensions" } }
+            p.small { a href="/class/mistakes" { "Mistakes of the class" } " · " a href="/class/similarity" { "Similar programs" } " · " a href="/deadlines" { "Deadlines and extensions" } }
             p.dim.small { (rows.len()) " students · each cell is the score (cases passed, by weight) of the submission the gradebook counts (the " (from.as_str()) ", deadlines applied; where none counts, the best sent), with the points it counts for where a deadline took some · "
                 span.badge.v-accepted { "all" } " " span.badge.v-note { "some" } " " span.badge.v-bad { "none" } }
             div.scroll tabindex="0" { table.matrix {
