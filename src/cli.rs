@@ -160,6 +160,10 @@ pub struct SimilarityArgs {
     /// What is printed: the flagged pairs as text, or similarity.json whole
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The folder `nimlab grade` wrote for this class: the same wrong output on the same
+    /// case counts as evidence too
+    #[arg(long, value_name = "GRADE_OUT")]
+    pub results: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

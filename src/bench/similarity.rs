@@ -108,6 +108,7 @@ fn generate(lab: &Lab, students: usize, dir: &Path) -> Result<BTreeMap<String, V
                 .push(Submission {
                     student: format!("student-{student:04}"),
                     source,
+                    outputs: Vec::new(),
                 });
         }
     }

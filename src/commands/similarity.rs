@@ -11,7 +11,8 @@ use std::io::Write;
 pub fn similarity(lab: &Lab, args: &SimilarityArgs) -> Result<u8> {
     // The report quotes students' programs: it is its owner's alone.
     nimlab_core::fsutil::private_from_now_on();
-    let (report, sources) = class::analyse(lab, &args.dir, args.out.as_deref())?;
+    let (report, sources) =
+        class::analyse(lab, &args.dir, args.out.as_deref(), args.results.as_deref())?;
     if let Some(out) = &args.out {
         let json = serde_json::to_vec_pretty(&report).map_err(|e| {
             Error::internal("cannot write similarity.json", std::io::Error::other(e))

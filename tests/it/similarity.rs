@@ -171,3 +171,97 @@ fn a_missing_class_folder_is_named() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_same_wrong_output_on_the_same_case_is_evidence_when_grades_are_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    let correct = [
+        USUAL,
+        UNUSUAL,
+        [
+            "    from functools import reduce\n    return reduce(lambda a, b: a ^ b, board, 0)\n",
+            USUAL[1],
+            USUAL[2],
+        ],
+        [
+            "    answer = 0\n    for size in board:\n        answer = answer ^ size\n    return answer\n",
+            USUAL[1],
+            USUAL[2],
+        ],
+    ];
+    for (student, bodies) in ["ana", "bea", "caio", "dani"].iter().zip(correct) {
+        write(&class, student, "nim_sum", &nim_sum(bodies));
+    }
+    // The same odd mistake (a sum, one too many), written two different ways.
+    write(
+        &class,
+        "ivo",
+        "nim_sum",
+        &nim_sum(["    return sum(board) + 1\n", USUAL[1], USUAL[2]]),
+    );
+    write(
+        &class,
+        "joao",
+        "nim_sum",
+        &nim_sum([
+            "    n = 1\n    for x in board:\n        n = n + x\n    return n\n",
+            USUAL[1],
+            USUAL[2],
+        ]),
+    );
+    let graded = dir.path().join("graded");
+    let output = nimlab()
+        .arg("grade")
+        .arg(&class)
+        .arg("--out")
+        .arg(&graded)
+        .args(["--python", "3"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let pair = |report: &Value| {
+        report["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["a"] == "ivo" && p["b"] == "joao")
+            .cloned()
+    };
+    let without = similarity_json(&class);
+    let score_without = pair(&without).map_or(0.0, |p| p["score"].as_f64().unwrap());
+    let output = nimlab()
+        .arg("similarity")
+        .arg(&class)
+        .arg("--results")
+        .arg(&graded)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let with: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let flagged = pair(&with).expect("ivo and joao compared");
+    assert_eq!(flagged["flagged"], true, "{flagged:#}");
+    assert!(flagged["score"].as_f64().unwrap() > score_without);
+    let reasons = flagged["reasons"].to_string();
+    assert!(reasons.contains("with the same wrong output"), "{reasons}");
+    assert_eq!(with["pairs"][0]["a"], "ivo", "{:#}", with["pairs"][0]);
+    // A folder that is not grade's says so.
+    let output = nimlab()
+        .arg("similarity")
+        .arg(&class)
+        .arg("--results")
+        .arg(&class)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("results.json"));
+}

@@ -16,9 +16,19 @@ const MAX_SOURCE_BYTES: u64 = 256 * 1024;
 pub type Sources = HashMap<(String, String), String>;
 
 /// The similarity of the class in `dir`; `skip` is a folder inside it not to look into (the
-/// output's).
-pub fn analyse(lab: &Lab, dir: &Path, skip: Option<&Path>) -> Result<(Similarity, Sources)> {
+/// output's); `results`, the folder where `nimlab grade` wrote this class's results.json,
+/// whose wrong outputs count as evidence too.
+pub fn analyse(
+    lab: &Lab,
+    dir: &Path,
+    skip: Option<&Path>,
+    results: Option<&Path>,
+) -> Result<(Similarity, Sources)> {
     let class = discovery::survey(lab, dir, None, skip)?;
+    let outputs = match results {
+        Some(folder) => wrong_outputs(folder)?,
+        None => HashMap::new(),
+    };
     let mut by_exercise: HashMap<&str, Vec<Submission>> = HashMap::new();
     for found in class.submissions.iter().filter(|f| f.unreadable.is_none()) {
         by_exercise
@@ -27,6 +37,10 @@ pub fn analyse(lab: &Lab, dir: &Path, skip: Option<&Path>) -> Result<(Similarity
             .push(Submission {
                 student: found.student.id.clone(),
                 source: read_source(&found.file)?,
+                outputs: outputs
+                    .get(&(found.student.id.clone(), found.exercise.clone()))
+                    .cloned()
+                    .unwrap_or_default(),
             });
     }
     let exercises: Vec<&LabExercise> = lab
@@ -115,6 +129,30 @@ pub fn lab_code(exercise: &LabExercise) -> Vec<String> {
         }
     }
     code
+}
+
+/// Every graded submission's wrong outputs in `folder`/results.json, by (student id,
+/// exercise).
+fn wrong_outputs(folder: &Path) -> Result<HashMap<(String, String), Vec<String>>> {
+    let path = folder.join("results.json");
+    let bytes = std::fs::read(&path).map_err(|e| Error::unreadable(&path, &e))?;
+    let book: crate::grade::Gradebook = serde_json::from_slice(&bytes).map_err(|e| {
+        Error::input(
+            &path,
+            format!("not a results.json written by nimlab grade: {e}"),
+        )
+    })?;
+    let mut outputs = HashMap::new();
+    for student in &book.students {
+        let id = crate::grade::mistakes::student_id(student);
+        for (exercise, result) in &student.exercises {
+            if let Some(report) = &result.report {
+                let wrong = crate::grade::mistakes::wrong_outputs(report);
+                outputs.insert((id.to_string(), exercise.clone()), wrong);
+            }
+        }
+    }
+    Ok(outputs)
 }
 
 /// A student's file as text (bytes that are not UTF-8 replaced), its first 256 KiB.

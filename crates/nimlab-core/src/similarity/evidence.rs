@@ -33,6 +33,8 @@ pub struct Found {
     shape_others: u32,
     names: Vec<(String, u32)>,
     words: Vec<(String, u32)>,
+    /// Failed cases with the same wrong output: the case, the output, how many others.
+    outputs: Vec<(String, String, u32)>,
 }
 
 impl Found {
@@ -55,6 +57,7 @@ impl Found {
             shape_others: shapes.1,
             names: shared_texts(class, View::Names, i, j, &submissions[i].source),
             words: shared_texts(class, View::Words, i, j, &submissions[i].source),
+            outputs: shared_outputs(class, j, &submissions[i].outputs),
         }
     }
 
@@ -104,8 +107,37 @@ impl Found {
                 others(most),
             ));
         }
+        for (case, output, count) in &self.outputs {
+            reasons.push(format!(
+                "both failed case {case} with the same wrong output, “{}”, which {}",
+                clip(output, 80),
+                others(*count).replace(" wrote", " gave"),
+            ));
+        }
         reasons
     }
+}
+
+/// Wrong outputs the two share that few others gave, as (case, output, others).
+fn shared_outputs(class: &Class, j: usize, outputs: &[String]) -> Vec<(String, String, u32)> {
+    let v = View::Outputs as usize;
+    let limit = rare_limit(class.programs.len());
+    let in_b: HashSet<u64> = class.programs[j].sets[v].iter().copied().collect();
+    outputs
+        .iter()
+        .filter_map(|output| {
+            let hash = super::fingerprint::hash(output.as_bytes());
+            let count = class.counts[v].get(&hash).copied().unwrap_or(2);
+            if !in_b.contains(&hash) || count > limit {
+                return None;
+            }
+            let mut parts = output.splitn(3, '\t');
+            let case = parts.next().unwrap_or_default().to_string();
+            let shown = parts.nth(1).unwrap_or_default().replace('\t', " ");
+            Some((case, shown.trim().to_string(), count - 2))
+        })
+        .take(3)
+        .collect()
 }
 
 /// How many students at most may share a fingerprint for it to count as evidence.

@@ -6,6 +6,7 @@
 //!   line-by-line paraphrase keeps.
 //! - `Names`: the names a student chose (the lab's own names count for nothing).
 //! - `Words`: runs of words in comments and strings.
+//! - `Outputs`: where graded results are given, each failed case with the wrong output.
 //!
 //! Each fingerprint is a hash with the lines it covers. The lab's starter and model code go
 //! through the same views and their fingerprints are taken out of every student's.
@@ -20,9 +21,19 @@ pub enum View {
     Lines,
     Names,
     Words,
+    Outputs,
 }
 
-pub const VIEWS: [View; 4] = [View::Code, View::Lines, View::Names, View::Words];
+/// How many views there are.
+pub const VIEW_COUNT: usize = 5;
+
+pub const VIEWS: [View; VIEW_COUNT] = [
+    View::Code,
+    View::Lines,
+    View::Names,
+    View::Words,
+    View::Outputs,
+];
 
 /// Tokens per fingerprint of each view (names are one each).
 const CODE_RUN: usize = 8;
@@ -92,15 +103,15 @@ pub struct Mark {
 #[derive(Debug, Clone, Default)]
 pub struct Program {
     /// By view, in the program's order.
-    pub marks: [Vec<Mark>; 4],
+    pub marks: [Vec<Mark>; VIEW_COUNT],
     /// By view: the distinct hashes, sorted.
-    pub sets: [Vec<u64>; 4],
+    pub sets: [Vec<u64>; VIEW_COUNT],
 }
 
 /// What the lab gives every student: its fingerprints and names, taken out of theirs.
 #[derive(Debug, Default)]
 pub struct Template {
-    hashes: [HashSet<u64>; 4],
+    hashes: [HashSet<u64>; VIEW_COUNT],
     names: HashSet<String>,
 }
 
@@ -143,14 +154,34 @@ impl Template {
     }
 }
 
-fn views(tokens: &[Token], lab_names: &HashSet<String>) -> [Vec<Mark>; 4] {
+fn views(tokens: &[Token], lab_names: &HashSet<String>) -> [Vec<Mark>; VIEW_COUNT] {
     let code = code_tokens(tokens, lab_names);
     [
         runs(&code, CODE_RUN),
         runs(&line_shapes(&code), LINES_RUN),
         chosen_names(tokens, lab_names),
         runs(&words(tokens), WORDS_RUN),
+        Vec::new(),
     ]
+}
+
+impl Program {
+    /// Adds the wrong outputs a grading found (each a failed case, its verdict and output).
+    pub fn add_outputs(&mut self, outputs: &[String]) {
+        let view = View::Outputs as usize;
+        self.marks[view] = outputs
+            .iter()
+            .map(|o| Mark {
+                hash: hash(o.as_bytes()),
+                first_line: 0,
+                last_line: 0,
+            })
+            .collect();
+        let mut set: Vec<u64> = self.marks[view].iter().map(|m| m.hash).collect();
+        set.sort_unstable();
+        set.dedup();
+        self.sets[view] = set;
+    }
 }
 
 /// A token as a view reads it: its hash and its lines.
@@ -161,7 +192,7 @@ fn unit(text: &str, token: &Token) -> Unit {
 }
 
 /// FNV-1a: fast, stable from run to run, plenty for a class's few thousand fingerprints.
-fn hash(bytes: &[u8]) -> u64 {
+pub(super) fn hash(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);

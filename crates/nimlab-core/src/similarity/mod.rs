@@ -16,7 +16,7 @@ pub mod fingerprint;
 pub mod html;
 pub mod tokens;
 
-use fingerprint::{Program, Template, VIEWS};
+use fingerprint::{Program, Template, VIEW_COUNT, VIEWS};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -29,15 +29,18 @@ pub const CAUTION: &str = "A high score says that two programs are closer than t
 /// Scores from this one up are flagged: shown with their evidence and put in clusters.
 pub const FLAG_SCORE: f64 = 0.5;
 
-/// How much each view weighs in a pair's closeness (code, lines, names, words).
-const VIEW_WEIGHTS: [f64; 4] = [1.0, 0.5, 0.6, 0.6];
+/// How much each view weighs in a pair's closeness (code, lines, names, words, outputs).
+const VIEW_WEIGHTS: [f64; VIEW_COUNT] = [1.0, 0.5, 0.6, 0.6, 1.0];
 
 /// One student's file for one exercise.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Submission {
     /// The student's id, as the class folder names them.
     pub student: String,
     pub source: String,
+    /// Where graded results are known: each case it failed, with the wrong output
+    /// ([`crate::grade::mistakes::wrong_outputs`]).
+    pub outputs: Vec<String>,
 }
 
 /// What `similarity.json` holds.
@@ -98,7 +101,11 @@ pub fn exercise_pairs(
     let template = Template::new(lab_code.iter().copied());
     let programs: Vec<Program> = submissions
         .iter()
-        .map(|s| template.program(&s.source))
+        .map(|s| {
+            let mut program = template.program(&s.source);
+            program.add_outputs(&s.outputs);
+            program
+        })
         .collect();
     let class = Class::new(&programs);
     let closeness = class.closeness();
@@ -140,14 +147,14 @@ pub fn exercise_pairs(
 pub struct Class<'a> {
     pub programs: &'a [Program],
     /// By view: in how many programs each fingerprint is.
-    pub counts: [HashMap<u64, u32>; 4],
+    pub counts: [HashMap<u64, u32>; VIEW_COUNT],
     /// By view and program: the rarity of all its fingerprints together.
-    totals: [Vec<f64>; 4],
+    totals: [Vec<f64>; VIEW_COUNT],
 }
 
 impl<'a> Class<'a> {
     pub fn new(programs: &'a [Program]) -> Class<'a> {
-        let mut counts: [HashMap<u64, u32>; 4] = Default::default();
+        let mut counts: [HashMap<u64, u32>; VIEW_COUNT] = Default::default();
         for program in programs {
             for (view, set) in program.sets.iter().enumerate() {
                 for &hash in set {
@@ -181,7 +188,7 @@ impl<'a> Class<'a> {
     fn closeness(&self) -> HashMap<(usize, usize), f64> {
         let n = self.programs.len();
         // Dense: a class's pairs fit, and common fingerprints touch most of them.
-        let mut shared = vec![[0f32; 4]; n * n];
+        let mut shared = vec![[0f32; VIEW_COUNT]; n * n];
         for view in VIEWS.map(|v| v as usize) {
             let mut holders: HashMap<u64, Vec<u32>> = HashMap::new();
             for (i, program) in self.programs.iter().enumerate() {

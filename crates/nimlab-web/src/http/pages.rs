@@ -591,10 +591,16 @@ pub async fn similarity(
         let code: Vec<&str> = code.iter().map(String::as_str).collect();
         let submissions: Vec<nimlab_core::similarity::Submission> = uploads
             .into_iter()
-            .map(|(student, source)| nimlab_core::similarity::Submission {
-                student,
-                source: String::from_utf8_lossy(&source).into_owned(),
-            })
+            .map(
+                |(student, source, report)| nimlab_core::similarity::Submission {
+                    student,
+                    source: String::from_utf8_lossy(&source).into_owned(),
+                    outputs: report
+                        .and_then(|r| serde_json::from_str::<CheckReport>(&r).ok())
+                        .map(|r| nimlab_core::grade::mistakes::wrong_outputs(&r))
+                        .unwrap_or_default(),
+                },
+            )
             .collect();
         let (pairs, _) = nimlab_core::similarity::exercise_pairs(&exercise, &code, &submissions);
         Ok(views::SimilarityView {

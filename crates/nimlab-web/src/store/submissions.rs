@@ -255,14 +255,17 @@ pub fn waiting_before(c: &mut Conn, id: i64) -> SqlResult<i64> {
 }
 
 /// Each student's latest upload of `exercise` (staff's and removed accounts' left out), by
-/// username: what the class's similarity compares.
-pub fn latest_sources(c: &mut Conn, exercise: &str) -> SqlResult<Vec<(String, Vec<u8>)>> {
+/// username, with its report once judged: what the class's similarity compares.
+pub fn latest_sources(
+    c: &mut Conn,
+    exercise: &str,
+) -> SqlResult<Vec<(String, Vec<u8>, Option<String>)>> {
     c.query(
-        "SELECT u.username, s.source FROM submissions s JOIN users u ON u.id = s.user_id
+        "SELECT u.username, s.source, s.report FROM submissions s JOIN users u ON u.id = s.user_id
          WHERE s.exercise = ?1 AND u.role = 'student' AND u.removed_at IS NULL
            AND s.id = (SELECT MAX(t.id) FROM submissions t WHERE t.user_id = s.user_id AND t.exercise = ?1)
          ORDER BY u.username",
         [exercise],
-        |row| Ok((row.get("username")?, row.get("source")?)),
+        |row| Ok((row.get("username")?, row.get("source")?, row.get("report")?)),
     )
 }

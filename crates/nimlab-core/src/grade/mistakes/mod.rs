@@ -345,6 +345,22 @@ pub fn behaviour(report: &CheckReport) -> (String, Vec<String>) {
     (fingerprint, cases)
 }
 
+/// Each case `report` failed with a wrong output or a crash, as `case, verdict, output`, once
+/// however many interpreters ran it: what two students' programs share when they fail alike.
+pub fn wrong_outputs(report: &CheckReport) -> Vec<String> {
+    let mut outputs: Vec<String> = runs(report)
+        .flat_map(|run| run.cases.iter().filter(|c| failed_case(c)))
+        .filter_map(|case| {
+            let shown = evidence(case);
+            (!shown.trim().is_empty())
+                .then(|| format!("{}\t{}\t{shown}", case.name, case.verdict.label()))
+        })
+        .collect();
+    outputs.sort();
+    outputs.dedup();
+    outputs
+}
+
 /// What shows how a case failed, the same wherever the program ran: what it printed, with
 /// the rule a game broke or the error a crash ended with (not where: the line numbers are
 /// the student's own).
