@@ -254,12 +254,12 @@ pub fn waiting_before(c: &mut Conn, id: i64) -> SqlResult<i64> {
     )
 }
 
+/// A student's latest upload: their username, its source, its report once judged.
+pub type LatestUpload = (String, Vec<u8>, Option<String>);
+
 /// Each student's latest upload of `exercise` (staff's and removed accounts' left out), by
 /// username, with its report once judged: what the class's similarity compares.
-pub fn latest_sources(
-    c: &mut Conn,
-    exercise: &str,
-) -> SqlResult<Vec<(String, Vec<u8>, Option<String>)>> {
+pub fn latest_sources(c: &mut Conn, exercise: &str) -> SqlResult<Vec<LatestUpload>> {
     c.query(
         "SELECT u.username, s.source, s.report FROM submissions s JOIN users u ON u.id = s.user_id
          WHERE s.exercise = ?1 AND u.role = 'student' AND u.removed_at IS NULL
