@@ -27,10 +27,16 @@ fn write(dir: &Path, student: &str, exercise: &str, source: &str) {
 }
 
 fn similarity_json(dir: &Path) -> Value {
+    similarity_json_with(dir, &[])
+}
+
+/// `nimlab similarity DIR --format json` with `more` arguments.
+fn similarity_json_with(dir: &Path, more: &[&std::ffi::OsStr]) -> Value {
     let output = nimlab()
         .arg("similarity")
         .arg(dir)
         .args(["--format", "json"])
+        .args(more)
         .output()
         .unwrap();
     assert!(
