@@ -178,10 +178,9 @@ fn a_missing_class_folder_is_named() {
     );
 }
 
-#[test]
-fn the_same_wrong_output_on_the_same_case_is_evidence_when_grades_are_given() {
-    let dir = tempfile::tempdir().unwrap();
-    let class = dir.path().join("class");
+/// Four correct students, and two with the same odd mistake (a sum, one too many) written
+/// two different ways.
+fn odd_mistake_class(class: &Path) {
     let correct = [
         USUAL,
         UNUSUAL,
@@ -197,17 +196,17 @@ fn the_same_wrong_output_on_the_same_case_is_evidence_when_grades_are_given() {
         ],
     ];
     for (student, bodies) in ["ana", "bea", "caio", "dani"].iter().zip(correct) {
-        write(&class, student, "nim_sum", &nim_sum(bodies));
+        write(class, student, "nim_sum", &nim_sum(bodies));
     }
     // The same odd mistake (a sum, one too many), written two different ways.
     write(
-        &class,
+        class,
         "ivo",
         "nim_sum",
         &nim_sum(["    return sum(board) + 1\n", USUAL[1], USUAL[2]]),
     );
     write(
-        &class,
+        class,
         "joao",
         "nim_sum",
         &nim_sum([
@@ -216,6 +215,13 @@ fn the_same_wrong_output_on_the_same_case_is_evidence_when_grades_are_given() {
             USUAL[2],
         ]),
     );
+}
+
+#[test]
+fn the_same_wrong_output_on_the_same_case_is_evidence_when_grades_are_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    odd_mistake_class(&class);
     let graded = dir.path().join("graded");
     let output = nimlab()
         .arg("grade")
