@@ -51,8 +51,8 @@ pub struct Similarity {
     pub caution: String,
     pub flag_score: f64,
     pub exercises: Vec<ExerciseSummary>,
-    /// Every pair whose programs share anything rarer than the whole class's, by exercise
-    /// (in the lab's order), then score, highest first.
+    /// Every pair with a score above 0, by exercise (in the lab's order), then score,
+    /// highest first; a pair not listed scores 0.
     pub pairs: Vec<Pair>,
     pub clusters: Vec<Cluster>,
 }
@@ -111,7 +111,8 @@ pub fn exercise_pairs(
     let closeness = class.closeness();
     let scores = calibrate(&closeness, programs.len());
     let mut pairs = Vec::new();
-    for (&(i, j), &score) in &scores {
+    // A pair that stands no higher than the class's middle pair scores 0 and is not listed.
+    for (&(i, j), &score) in scores.iter().filter(|(_, score)| **score > 0.0) {
         let (i, j) = if submissions[i].student <= submissions[j].student {
             (i, j)
         } else {
