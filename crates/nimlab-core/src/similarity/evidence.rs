@@ -40,9 +40,21 @@ pub struct Found {
 impl Found {
     pub fn new(class: &Class, i: usize, j: usize, submissions: &[Submission]) -> Found {
         let students = class.programs.len();
-        let (code, code_fragments) = shared_marks(class, View::Code, i, j);
+        let (mut code, code_fragments) = shared_marks(class, View::Code, i, j);
+        // Statements alike in another order are the same code too.
+        let (statements, statement_fragments) = shared_marks(class, View::Statements, i, j);
+        for (lines, more) in code.0.iter_mut().zip(statements.0) {
+            lines.extend(more);
+        }
+        code.1 = code.1.max(statements.1);
         let (shapes, shape_fragments) = shared_marks(class, View::Lines, i, j);
-        let mut fragments = merge(code_fragments.into_iter().chain(shape_fragments).collect());
+        let mut fragments = merge(
+            code_fragments
+                .into_iter()
+                .chain(statement_fragments)
+                .chain(shape_fragments)
+                .collect(),
+        );
         fragments.truncate(FRAGMENTS);
         Found {
             fragments,

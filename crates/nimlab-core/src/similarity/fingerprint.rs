@@ -4,6 +4,8 @@
 //!   renaming and re-commenting change nothing. `x += y` reads as `x = x + y`.
 //! - `Lines`: runs of statement shapes (what each line does, at which depth), which a
 //!   line-by-line paraphrase keeps.
+//! - `Statements`: each statement as the `Code` view reads it, in any order, which
+//!   reordering keeps.
 //! - `Names`: the names a student chose (the lab's own names count for nothing).
 //! - `Words`: runs of words in comments and strings.
 //! - `Outputs`: where graded results are given, each failed case with the wrong output.
@@ -19,17 +21,19 @@ use std::collections::HashSet;
 pub enum View {
     Code,
     Lines,
+    Statements,
     Names,
     Words,
     Outputs,
 }
 
 /// How many views there are.
-pub const VIEW_COUNT: usize = 5;
+pub const VIEW_COUNT: usize = 6;
 
 pub const VIEWS: [View; VIEW_COUNT] = [
     View::Code,
     View::Lines,
+    View::Statements,
     View::Names,
     View::Words,
     View::Outputs,
@@ -159,6 +163,7 @@ fn views(tokens: &[Token], lab_names: &HashSet<String>) -> [Vec<Mark>; VIEW_COUN
     [
         runs(&code, CODE_RUN),
         runs(&line_shapes(&code), LINES_RUN),
+        statements(&code),
         chosen_names(tokens, lab_names),
         runs(&words(tokens), WORDS_RUN),
         Vec::new(),
@@ -331,6 +336,16 @@ fn shape(line: &[Unit], markers: &[u64; 2]) -> Unit {
         first.1,
         line.iter().map(|u| u.2).max().unwrap_or(first.2),
     )
+}
+
+/// Each logical line of the code as one mark (lines of a single token, as `else:` or
+/// `return V`, say nothing alone and are left out).
+fn statements(code: &[Unit]) -> Vec<Mark> {
+    let ends = [hash(b"\n"), hash(b"{"), hash(b"}")];
+    code.split(|unit| ends.contains(&unit.0))
+        .filter(|line| line.len() > 2)
+        .map(|line| runs(line, line.len())[0])
+        .collect()
 }
 
 /// The names a student chose, each once, where first used.

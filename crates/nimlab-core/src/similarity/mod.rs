@@ -29,8 +29,9 @@ pub const CAUTION: &str = "A high score says that two programs are closer than t
 /// Scores from this one up are flagged: shown with their evidence and put in clusters.
 pub const FLAG_SCORE: f64 = 0.5;
 
-/// How much each view weighs in a pair's closeness (code, lines, names, words, outputs).
-const VIEW_WEIGHTS: [f64; VIEW_COUNT] = [1.0, 0.5, 0.6, 0.6, 1.0];
+/// How much each view weighs in a pair's closeness (code, lines, statements, names, words,
+/// outputs).
+const VIEW_WEIGHTS: [f64; VIEW_COUNT] = [1.0, 0.5, 0.5, 0.6, 0.6, 1.0];
 
 /// One student's file for one exercise.
 #[derive(Debug, Clone, Default)]
