@@ -5,7 +5,7 @@ use nimlab_core::error::{Error, Result};
 use nimlab_core::escape::terminal;
 use nimlab_core::exit;
 use nimlab_core::lab::Lab;
-use nimlab_core::similarity::{CAUTION, Similarity, class, html};
+use nimlab_core::similarity::{CAUTION, FEWEST, Similarity, TOO_FEW, class, html};
 use std::io::Write;
 
 pub fn similarity(lab: &Lab, args: &SimilarityArgs) -> Result<u8> {
@@ -47,6 +47,9 @@ fn text(report: &Similarity) -> String {
             "\n{}: {} students, {} pairs flagged\n",
             exercise.exercise, exercise.students, exercise.flagged
         ));
+        if exercise.students < FEWEST {
+            out.push_str(&format!("  ({TOO_FEW})\n"));
+        }
         for pair in report
             .pairs
             .iter()

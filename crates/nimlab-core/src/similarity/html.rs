@@ -36,6 +36,9 @@ pub fn page(report: &Similarity, sources: &HashMap<(String, String), String>) ->
             exercise.students,
             exercise.flagged
         );
+        if exercise.students < super::FEWEST {
+            let _ = writeln!(body, "<p class=\"muted\">{}.</p>", super::TOO_FEW);
+        }
         body.push_str(&clusters(report, name));
         let flagged: Vec<&Pair> = report
             .pairs

@@ -26,6 +26,12 @@ pub const CAUTION: &str = "A high score says that two programs are closer than t
      with the programs side by side, never a verdict: students who worked from the same \
      example, or a short exercise with few ways to write it, can be close honestly.";
 
+/// Below this many programs nothing is rarer than anything else: no pair can stand out.
+pub const FEWEST: usize = 3;
+
+/// What a report says of an exercise with fewer than [`FEWEST`] programs.
+pub const TOO_FEW: &str = "too few students to tell what is usual: no pair can stand out";
+
 /// Scores from this one up are flagged: shown with their evidence and put in clusters.
 pub const FLAG_SCORE: f64 = 0.5;
 

@@ -49,7 +49,9 @@ fn compared(view: &SimilarityView) -> Markup {
     html! {
         h2 { (view.exercise) }
         p { (view.students) " students' latest uploads compared; " (flagged.len()) " pair(s) score " (FLAG_SCORE) " or more." }
-        @if flagged.is_empty() {
+        @if view.students < nimlab_core::similarity::FEWEST {
+            p.dim { "With " (view.students) " upload(s): " (nimlab_core::similarity::TOO_FEW) "." }
+        } @else if flagged.is_empty() {
             p.dim { "No pair stands out from the class's independent answers." }
         }
         @for pair in &flagged {
