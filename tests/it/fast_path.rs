@@ -1204,3 +1204,39 @@ fn every_forked_run_draws_its_own_random_numbers() {
         assert_eq!(distinct.len(), draws.len(), "{python}: {draws:?}");
     }
 }
+
+#[test]
+fn a_class_graded_without_a_sandbox_is_still_forked_and_a_program_finds_its_folder_by_path() {
+    // `grade` makes its scratch folders its owner's alone; as root without a sandbox, runs
+    // then reach only what they are shown. Their working folder must be among it: by its path
+    // (the fork server makes each case's folder in it by path), not only as where they start.
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    std::fs::create_dir_all(class.join("ana")).unwrap();
+    let solution = std::fs::read_to_string(root().join("exercises/nim_sum/solution.py")).unwrap();
+    // The program writes a file in its folder by the folder's full path and reads it back.
+    let by_path = solution.replace(
+        "    case = json.loads(sys.stdin.read())",
+        "    import os\n    here = os.path.join(os.getcwd(), 'note.txt')\n    open(here, 'w').write('x')\n    assert open(here).read() == 'x'\n    case = json.loads(sys.stdin.read())",
+    );
+    assert_ne!(by_path, solution);
+    std::fs::write(class.join("ana/nim_sum.py"), &by_path).unwrap();
+    let out = dir.path().join("out");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .env("NIMLAB_ISOLATION", "none")
+        .arg("grade")
+        .arg(&class)
+        .arg("--out")
+        .arg(&out)
+        .args(["--python", "3", "--jobs", "1"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let results: Value =
+        serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
+    let report = &results["students"][0]["exercises"]["nim_sum"]["report"];
+    assert_eq!(report["verdict"], "accepted", "{report:#}");
+    for run in report["runs"].as_array().unwrap() {
+        assert_eq!(run["runner"], "fork", "{:#}", run["runner_note"]);
+    }
+}

@@ -356,9 +356,14 @@ fn needed_folders(launch: &RunSpec, isolation: &Isolation) -> Vec<PathBuf> {
             .filter(|_| !isolation.is_isolated())
             .map(std::path::Path::to_path_buf)
     });
+    // Without a sandbox the run works in its folder as it is: reachable by its path too
+    // (a fork server makes each case's folder in it by path, a program may join its
+    // `os.getcwd()`), not only as the folder it starts in.
+    let workdir = (!isolation.is_isolated()).then(|| launch.workdir.to_path_buf());
     own.into_iter()
         .filter(|folder| !folder.starts_with("/usr"))
         .chain(launch.expose.iter().cloned())
+        .chain(workdir)
         .collect()
 }
 
