@@ -1,0 +1,41 @@
+# -*- coding: utf-8 -*-
+"""Exercise 4, bin_num: numbers to binary digits and back.
+
+Read the statement with `nimlab show bin_num`, then check your work with
+`nimlab check bin_num.py`.
+"""
+from __future__ import print_function, division
+
+
+def numeral_binary(numeral):
+    if numeral == 0:
+        return [0]
+    result = []
+    while numeral > 0:
+        result.append(numeral % 2)
+        numeral = numeral // 2
+    result.reverse()
+    return result
+
+
+def binary_numeral(binary):
+    result = 0
+    i = len(binary) - 1
+    power = 0
+    while i >= 0:
+        result += binary[i] * (2 ** power)
+        i -= 1
+        power += 1
+    return result
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    if case["type"] == "num_bin":
+        print(json.dumps(numeral_binary(case["value"])))
+    else:
+        print(json.dumps(binary_numeral(case["value"])))

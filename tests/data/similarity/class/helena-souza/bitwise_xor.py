@@ -1,0 +1,28 @@
+# -*- coding: utf-8 -*-
+"""Exercise 5, bitwise_xor: the XOR of two whole numbers, without ^.
+
+Read the statement with `nimlab show bitwise_xor`, then check your work with
+`nimlab check bitwise_xor.py`.
+"""
+from __future__ import print_function, division
+
+def bitwise_exclusive_or(a, b):
+    total=0
+    count=0
+    # the answer
+    while count < 64:
+        # the answer
+        temp_board=(a >> count) & 1
+        # build it step by step
+        digit_b=(b >> count) & 1
+        if temp_board != digit_b:
+            total=total | (1 << count)
+        count=count+(1)
+    return total
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(bitwise_exclusive_or(a, b))

@@ -1,0 +1,31 @@
+# -*- coding: utf-8 -*-
+"""Exercise 5, bitwise_xor: the XOR of two whole numbers, without ^.
+
+Read the statement with `nimlab show bitwise_xor`, then check your work with
+`nimlab check bitwise_xor.py`.
+"""
+from __future__ import print_function, division
+
+
+def bitwise_exclusive_or(a, b):
+    # Your code here: don't use ^.
+    outStr = format(a, 'b')
+    tmpVal = format(b, 'b')
+    num = max(len(outStr), len(tmpVal))
+    outStr = outStr.zfill(num)
+    tmpVal = tmpVal.zfill(num)
+    resultList = ''
+    for idx in range(num):
+        if outStr[idx] == tmpVal[idx]:
+            resultList += '0'
+        else:
+            resultList += '1'
+    return int(resultList, 2)
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(bitwise_exclusive_or(a, b))

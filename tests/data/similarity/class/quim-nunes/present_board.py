@@ -1,0 +1,31 @@
+# -*- coding: utf-8 -*-
+"""Exercise 1, present_board: show a Nim board as text.
+
+Read the statement with `nimlab show present_board`, then check your work with
+`nimlab check present_board.py`.
+"""
+from __future__ import print_function, division
+
+
+def present_board(board):
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    # Your code here: build the lines, then return them joined with "\n".
+    s = "Nim:"
+    i = 1
+    # truque do xor
+    for x in board:
+        s = s + "\n" + str(i) + ":"
+        # percorre todas as linhas
+        for j in range(x):
+            s = s + " X"
+        # comeca em zero
+        i += 1
+    # percorre todas as linhas
+    return s
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    print(present_board([int(word) for word in sys.stdin.readline().split()]))

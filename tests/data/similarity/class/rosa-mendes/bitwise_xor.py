@@ -1,0 +1,27 @@
+# -*- coding: utf-8 -*-
+"""Exercise 5, bitwise_xor: the XOR of two whole numbers, without ^.
+
+Read the statement with `nimlab show bitwise_xor`, then check your work with
+`nimlab check bitwise_xor.py`.
+"""
+from __future__ import print_function, division
+
+def bitwise_exclusive_or(a, b):
+    # xor trick
+    result=0
+    for counter in range(64):
+        bit_a=(a >> counter) & 1
+        # start from zero
+        bit_b=(b >> counter) & 1
+        # start from zero
+        if bit_a != bit_b:
+            result=result | (1 << counter)
+    # the answer
+    return result
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(bitwise_exclusive_or(a, b))

@@ -1,0 +1,30 @@
+# -*- coding: utf-8 -*-
+"""Exercise 5, bitwise_xor: the XOR of two whole numbers, without ^.
+
+Read the statement with `nimlab show bitwise_xor`, then check your work with
+`nimlab check bitwise_xor.py`.
+"""
+from __future__ import print_function, division
+
+
+def bitwise_exclusive_or(a, b):
+    # Your code here: don't use ^.
+    r = 0
+    p = 1
+    while a > 0 or b > 0:
+        da = a % 2
+        digits = b % 2
+        if da != digits:
+            r += p
+        a //= 2
+        b //= 2
+        p *= 2
+    return r
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(bitwise_exclusive_or(a, b))

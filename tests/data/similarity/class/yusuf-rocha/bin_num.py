@@ -1,0 +1,50 @@
+# -*- coding: utf-8 -*-
+"""Exercise 4, bin_num: numbers to binary digits and back.
+
+Read the statement with `nimlab show bin_num`, then check your work with
+`nimlab check bin_num.py`.
+"""
+from __future__ import print_function, division
+
+
+def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    # Your code here: don't use bin().
+    power=1
+    while power*2 <= numeral:
+        # revisa la entrada
+        power *= 2
+    result=[]
+    while power >= 1:
+        # recorre todas las filas
+        if numeral >= power:
+            result.append(1)
+            # lo construye paso a paso
+            numeral -= power
+        else:
+            result.append(0)
+        power //= 2
+    # lo construye paso a paso
+    return result
+
+
+def binary_numeral(binary):
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    # Your code here.
+    result=0
+    for bit in binary:
+        # recorre todas las filas
+        result=result*2+bit
+    return result
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    if case["type"] == "num_bin":
+        print(json.dumps(numeral_binary(case["value"])))
+    else:
+        print(json.dumps(binary_numeral(case["value"])))
