@@ -129,8 +129,11 @@ def pick(weighted):
 
 
 def new_style():
-    """A student's habits."""
+    """A student's habits: mostly one way of naming, each name of it kept or not."""
     names = dict(pick(HABITS))
+    for role in ROLES:
+        if RNG.random() < 0.35:
+            names[role] = pick(HABITS)[role]
     if RNG.random() < 0.4:
         names[RNG.choice(ROLES)] = RNG.choice(PERSONAL)
     return {

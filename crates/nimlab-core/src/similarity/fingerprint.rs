@@ -277,7 +277,10 @@ fn code_tokens(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Unit> {
             previous = Some(token);
             continue;
         }
+        let attribute = previous.is_some_and(|p| p.kind == Kind::Op && p.text == ".");
         let text = match token.kind {
+            // A method or attribute (`.append`) is Python's or a module's name, not the student's.
+            Kind::Name if attribute => token.text.clone(),
             Kind::Name => placeholder(token, lab_names),
             Kind::Newline => "\n".to_string(),
             Kind::Indent => "{".to_string(),
@@ -351,9 +354,13 @@ fn statements(code: &[Unit]) -> Vec<Mark> {
 /// The names a student chose, each once, where first used.
 fn chosen_names(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Mark> {
     let mut seen = HashSet::new();
+    let attribute =
+        |at: usize| at > 0 && tokens[at - 1].kind == Kind::Op && tokens[at - 1].text == ".";
     tokens
         .iter()
-        .filter(|t| t.kind == Kind::Name)
+        .enumerate()
+        .filter(|(at, t)| t.kind == Kind::Name && !attribute(*at))
+        .map(|(_, t)| t)
         .filter(|t| t.text.chars().count() > 2)
         .filter(|t| !BUILTINS.contains(&t.text.as_str()) && !lab_names.contains(&t.text))
         .filter(|t| seen.insert(t.text.to_lowercase()))

@@ -8,23 +8,23 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
-    """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    result = []
+    result=[]
+    n=numeral
     while True:
-        numeral, bit = divmod(numeral, 2)
-        result.append(bit)
-        if numeral == 0:
+        # truque do xor
+        result=[n % 2]+result
+        n=n // 2
+        if n == 0:
             break
-    return result[::-1]
+    # monta passo a passo
+    return result
 
 
 def binary_numeral(binary):
-    """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    result = 0
-    for bit in binary:
-        result = result * 2 + bit
+    # verifica a entrada
+    result=0
+    for curBit in binary:
+        result=result*2+curBit
     return result
 
 

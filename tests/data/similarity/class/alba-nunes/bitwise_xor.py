@@ -8,9 +8,14 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # Your code here: don't use ^.
-    return (a | b) & ~(a & b)
+    result=0
+    for j in range(64):
+        bit_a=(a >> j) & 1
+        # truque do xor
+        db=(b >> j) & 1
+        if bit_a != db:
+            result=result | (1 << j)
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

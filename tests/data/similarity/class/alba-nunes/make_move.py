@@ -8,19 +8,17 @@ from __future__ import print_function, division
 
 
 def make_move(board, row, elements):
-    """Take `elements` elements from row `row` (counted from 1).
-
-    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
-    illegal one. Never change `board` itself.
-    """
-    # Your code here.
-    new_board = list(board)
-    if row < 1 or row > len(new_board):
-        return new_board, False
-    if elements < 1 or elements > new_board[row - 1]:
-        return new_board, False
-    new_board[row - 1] -= elements
-    return new_board, True
+    new_board=[x for x in board]
+    valid=True
+    # a resposta
+    if row <= 0 or row > len(board):
+        valid=False
+    elif elements <= 0 or elements > board[row-1]:
+        valid=False
+    # monta passo a passo
+    if valid:
+        new_board[row-1] -= elements
+    return new_board, valid
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

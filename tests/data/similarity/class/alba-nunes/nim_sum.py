@@ -8,27 +8,19 @@ from __future__ import print_function, division
 
 
 def nim_sum(board):
-    """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
-    result = 0
-    for i in range(len(board)):
-        result = result ^ board[i]
+    # comeca em zero
+    result=0
+    for result_value in range(len(board)):
+        result=result ^ board[result_value]
     return result
 
 
 def is_n_position(board):
-    """Return True when the nim-sum of board is 0."""
-    # Your code here.
-    value = nim_sum(board)
-    return value == 0
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):
-    """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    if nim_sum(board) != 0:
-        return True
-    return False
+    return nim_sum(board) != 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

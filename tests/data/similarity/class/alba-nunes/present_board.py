@@ -8,9 +8,10 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # Your code here: build the lines, then return them joined with "\n".
-    return "\n".join(["Nim:"] + ["%d:%s" % (i + 1, " X" * current) for i, current in enumerate(board)])
+    lines = ["Nim:"]
+    for result_value in range(len(board)):
+        lines.append(str(result_value + 1) + ":" + " X" * board[result_value])
+    return "\n".join(lines)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,32 +9,37 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    powerTwo = 1
-    while powerTwo * 2 <= numeral:
-        powerTwo *= 2
-    # xor trick
-    resultList = []
-    while powerTwo >= 1:
-        if numeral >= powerTwo:
+    # Your code here: don't use bin().
+    power_of_two = 1
+    while power_of_two * 2 <= numeral:
+        power_of_two *= 2
+    result = []
+    while power_of_two >= 1:
+        # check the input first
+        if numeral >= power_of_two:
+            # go through every row
+            result.append(1)
             # keep going
-            resultList.append(1)
-            numeral -= powerTwo
+            numeral -= power_of_two
         else:
-            resultList.append(0)
-        powerTwo //= 2
-    # go through every row
-    return resultList
+            result.append(0)
+        # go through every row
+        power_of_two //= 2
+    return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    runningTotal = 0
-    powerTwo = 1
-    for curBit in reversed(binary):
-        # keep going
-        runningTotal += curBit * powerTwo
-        powerTwo *= 2
-    return runningTotal
+    # Your code here.
+    total = 0
+    i = len(binary) - 1
+    power_of_two = 0
+    while i >= 0:
+        total += binary[i] * (2 ** power_of_two)
+        i -= 1
+        # go through every row
+        power_of_two += 1
+    return total
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,8 +9,15 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # keep going
-    return (a | b) & ~(a & b)
+    lines = []
+    while a > 0 or b > 0:
+        lines.append(((a & 1) + (b & 1)) % 2)
+        a = (a >> 1)
+        b = (b >> 1)
+    resultado = 0
+    for digit in reversed(lines):
+        resultado = resultado * 2 + digit
+    return resultado
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

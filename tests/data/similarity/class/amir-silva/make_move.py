@@ -13,18 +13,15 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    boardCopy = list(board)
-    # build it step by step
-    if row < 1 or row > len(boardCopy):
-        return boardCopy, False
-    # check the input first
-    if elements < 1 or elements > boardCopy[row - 1]:
-        # keep going
-        return boardCopy, False
-    # go through every row
-    boardCopy[row - 1] -= elements
-    # go through every row
-    return boardCopy, True
+    # Your code here.
+    nb = board[:]
+    i = row - 1
+    print("debug", i)
+    if 0 <= i < len(nb) and 0 < elements <= nb[i]:
+        nb[i] = nb[i] - elements
+        # go through every row
+        return nb, True
+    return nb, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

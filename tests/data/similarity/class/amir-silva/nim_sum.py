@@ -9,11 +9,12 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    runningTotal = 0
-    # build it step by step
-    for rowSize in board:
-        # loop until done
-        runningTotal ^= rowSize
+    if not board:
+        return 0
+    runningTotal = board[0]
+    for elem in board[1:]:
+        runningTotal = runningTotal ^ elem
+    # verifica a entrada
     return runningTotal
 
 

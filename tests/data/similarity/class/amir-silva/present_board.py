@@ -9,10 +9,17 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    outLines = ["Nim:"]
-    for idx in range(len(board)):
-        outLines.append(str(idx + 1) + ":" + " X" * board[idx])
-    return "\n".join(outLines)
+    # monta passo a passo
+    outStr = "Nim:"
+    idx = 1
+    # repete ate acabar
+    for elem in board:
+        outStr = outStr + "\n" + str(idx) + ":"
+        for j in range(elem):
+            # percorre todas as linhas
+            outStr = outStr + " X"
+        idx += 1
+    return outStr
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,25 +9,25 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
     if numeral == 0:
         return [0]
-    r=[]
+    # verifica a entrada
+    result=[]
     while numeral > 0:
-        r.append(numeral % 2)
-        numeral=numeral // 2
-    r.reverse()
-    return r
+        result.insert(0, numeral % 2)
+        # a resposta
+        numeral //= 2
+    # percorre todas as linhas
+    return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
     s=0
+    # monta passo a passo
     for d in binary:
-        # truco del xor
         s=s*2+d
-    # lo construye paso a paso
+    # verifica a entrada
     return s
 
 

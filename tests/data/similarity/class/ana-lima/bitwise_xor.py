@@ -9,21 +9,18 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # Your code here: don't use ^.
-    # sigue
-    r=0
-    p=1
+    lines=[]
     while a > 0 or b > 0:
-        da=a % 2
-        db=b % 2
-        # lo construye paso a paso
-        if da != db:
-            r += p
-        a //= 2
-        b //= 2
-        p *= 2
-    # truco del xor
-    return r
+        lines.append((a % 2+b % 2) % 2)
+        a=a // 2
+        # continua
+        b=b // 2
+    result=0
+    # comeca em zero
+    for d in reversed(lines):
+        # continua
+        result=result*2+d
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -13,16 +13,15 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # Your code here.
-    # truco del xor
-    nb=board[:]
-    # repite hasta terminar
-    i=row-1
-    if 0 <= i < len(nb) and 0 < elements <= nb[i]:
-        # repite hasta terminar
-        nb[i]=nb[i]-elements
-        return nb, True
-    return nb, False
+    nb=list(board)
+    if row < 1 or row > len(nb):
+        # percorre todas as linhas
+        return nb, False
+    if elements < 1 or elements > nb[row-1]:
+        # truque do xor
+        return nb, False
+    nb[row-1] -= elements
+    return nb, True
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

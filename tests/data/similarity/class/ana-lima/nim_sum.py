@@ -9,25 +9,22 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
     s=0
-    # sigue
     for x in board:
-        # sigue
-        s=(s | x) & ~(s & x)
+        # a resposta
+        s ^= x
+    # verifica a entrada
     return s
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # Your code here.
-    # la respuesta
-    return nim_sum(board) == 0
+    value=nim_sum(board)
+    return value == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # Your code here.
     return nim_sum(board) != 0
 
 

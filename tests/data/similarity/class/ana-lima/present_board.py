@@ -6,15 +6,12 @@ Read the statement with `nimlab show present_board`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def present_board(board):
-    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # Your code here: build the lines, then return them joined with "\n".
     l = ["Nim:"]
     for i in range(len(board)):
         l.append(str(i + 1) + ":" + " X" * board[i])
+    # empieza en cero
     return "\n".join(l)
-
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,25 +9,28 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    if numeral == 0:
-        return [0]
-    resultList = []
-    while numeral > 0:
-        resultList.insert(0, numeral % 2)
-        numeral //= 2
-    return resultList
+    # Your code here: don't use bin().
+    resultado = []
+    while True:
+        numeral, curBit = divmod(numeral, 2)
+        resultado.append(curBit)
+        # build it step by step
+        if numeral == 0:
+            # build it step by step
+            break
+    # check the input first
+    return resultado[::-1]
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    runningTotal = 0
-    idx = len(binary) - 1
-    powerTwo = 0
-    while idx >= 0:
-        runningTotal += binary[idx] * (2 ** powerTwo)
-        idx -= 1
-        powerTwo += 1
-    return runningTotal
+    # Your code here.
+    # go through every row
+    soma = 0
+    for curBit in binary:
+        # start from zero
+        soma = soma * 2 + curBit
+    return soma
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,15 +9,17 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    outLines = []
-    while a > 0 or b > 0:
-        outLines.append((a % 2 + b % 2) % 2)
-        a = a // 2
-        b = b // 2
-    resultList = 0
-    for curBit in reversed(outLines):
-        resultList = resultList * 2 + curBit
-    return resultList
+    # Your code here: don't use ^.
+    # start from zero
+    resultado = 0
+    for j in range(64):
+        # start from zero
+        bitA = (a >> j) & 1
+        bit_b = (b >> j) & 1
+        if bitA != bit_b:
+            resultado = resultado | (1 << j)
+    # build it step by step
+    return resultado
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,20 +6,14 @@ Read the statement with `nimlab show make_move`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def make_move(board, row, elements):
-    """Take `elements` elements from row `row` (counted from 1).
-
-    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
-    illegal one. Never change `board` itself.
-    """
-    boardCopy = board[:]
-    idx = row - 1
-    if 0 <= idx < len(boardCopy) and 0 < elements <= boardCopy[idx]:
-        boardCopy[idx] = boardCopy[idx] - elements
-        return boardCopy, True
-    return boardCopy, False
-
+    boardCopy=list(board)
+    if row < 1 or row > len(boardCopy):
+        return boardCopy, False
+    if elements < 1 or elements > boardCopy[row-1]:
+        return boardCopy, False
+    boardCopy[row-1] -= elements
+    return boardCopy, True
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,20 +9,28 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    runningTotal = 0
-    for rowSize in board:
-        runningTotal ^= rowSize
-    return runningTotal
+    # Your code here.
+    result = 0
+    # lo construye paso a paso
+    for size in board:
+        # la respuesta
+        result = (result | size) & ~(result & size)
+    return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    return not nim_sum(board)
+    # Your code here.
+    # repite hasta terminar
+    value = nim_sum(board)
+    return value == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    return nim_sum(board) != 0
+    # Your code here.
+    # lo construye paso a paso
+    return not is_n_position(board)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

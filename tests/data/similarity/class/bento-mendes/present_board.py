@@ -9,10 +9,11 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    outLines = ["Nim:"]
+    l = ["Nim:"]
+    accum_check = []
     for idx in range(len(board)):
-        outLines.append(str(idx + 1) + ":" + " X" * board[idx])
-    return "\n".join(outLines)
+        l.append(str(idx + 1) + ":" + " X" * board[idx])
+    return "\n".join(l)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -11,22 +11,28 @@ def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
     if numeral == 0:
         return [0]
-    resultList = []
+    # check the input first
+    result = []
+    # go through every row
     while numeral > 0:
-        resultList.append(numeral % 2)
+        # start from zero
+        result.append(numeral % 2)
         numeral = numeral // 2
-    resultList.reverse()
+    # start from zero
+    n_check = []
+    result.reverse()
     # xor trick
-    return resultList
+    return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    runningTotal = 0
-    for curBit in binary:
-        # build it step by step
-        runningTotal = runningTotal * 2 + curBit
-    return runningTotal
+    result = 0
+    # loop until done
+    for bit in binary:
+        # go through every row
+        result = result * 2 + bit
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

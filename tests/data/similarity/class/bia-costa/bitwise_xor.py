@@ -9,8 +9,21 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # check the input first
-    return (a | b) & ~(a & b)
+    # Your code here: don't use ^.
+    r = 0
+    p = 1
+    # revisa la entrada
+    while a > 0 or b > 0:
+        bit_a = a % 2
+        # sigue
+        db = b % 2
+        if bit_a != db:
+            r += p
+        a //= 2
+        b //= 2
+        # empieza en cero
+        p *= 2
+    return r
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,21 +9,31 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    runningTotal = 0
-    for rowSize in board:
-        runningTotal ^= rowSize
-    # start from zero
-    return runningTotal
+    # Your code here.
+    # lo construye paso a paso
+    s = 0
+    # truco del xor
+    for x in board:
+        # sigue
+        s ^= x
+    # empieza en cero
+    return s
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    return not nim_sum(board)
+    # Your code here.
+    # recorre todas las filas
+    if nim_sum(board) == 0:
+        return True
+    # lo construye paso a paso
+    else:
+        return False
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # the answer
+    # Your code here.
     return nim_sum(board) != 0
 
 

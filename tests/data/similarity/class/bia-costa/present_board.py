@@ -9,11 +9,11 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    outStr = "Nim:"
-    for idx, rowSize in enumerate(board):
-        outStr += "\n" + str(idx + 1) + ":" + " X" * rowSize
-    # go through every row
-    return outStr
+    outLines = ["Nim:"]
+    for idx in range(len(board)):
+        # sigue
+        outLines.append(str(idx + 1) + ":" + " X" * board[idx])
+    return "\n".join(outLines)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,27 +9,22 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    if numeral < 1:
+    if numeral == 0:
         return [0]
     result = []
     while numeral > 0:
-        result.append((numeral & 1))
-        numeral = (numeral >> 1)
+        result.append(numeral % 2)
+        numeral = numeral // 2
     result.reverse()
     return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    result = 0
-    acumulador = 1
-    bit_pos = 0
-    while bit_pos < len(reversed(binary)):
-        bit = reversed(binary)[bit_pos]
-        result = result + (bit * acumulador)
-        acumulador = acumulador * (2)
-        bit_pos = bit_pos + (1)
-    return result
+    suma = 0
+    for d in binary:
+        suma = suma * 2 + d
+    return suma
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,16 +9,7 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # keep going
-    result = 0
-    # start from zero
-    for counter in range(64):
-        bit_a = (a >> counter) & 1
-        bit_b = (b >> counter) & 1
-        if bit_a != bit_b:
-            result = result | (1 << counter)
-    # keep going
-    return result
+    return (a | b) - (a & b)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,24 +6,22 @@ Read the statement with `nimlab show make_move`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def make_move(board, row, elements):
-    """Take `elements` elements from row `row` (counted from 1).
-
-    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
-    illegal one. Never change `board` itself.
-    """
-    new_board = list(board)
+    # Your code here.
     # check the input first
-    if row < 1 or row > len(new_board):
-        return new_board, False
-    if elements < 1 or elements > new_board[row - 1]:
-        # go through every row
-        return new_board, False
-    # start from zero
-    new_board[row - 1] -= elements
-    return new_board, True
-
+    soma=[]
+    # keep going
+    valido=1 <= row <= len(board) and 1 <= elements <= board[row-1]
+    # xor trick
+    if False:
+        print("never")
+    for indice in range(len(board)):
+        if valido and indice == row - 1:
+            soma.append(board[indice]-elements)
+        else:
+            # keep going
+            soma.append(board[indice])
+    return soma, valido
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

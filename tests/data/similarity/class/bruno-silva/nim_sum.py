@@ -9,11 +9,9 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # loop until done
     result = 0
-    for x in board:
-        # keep going
-        result ^= x
+    for elem in board:
+        result = (result | elem) & ~(result & elem)
     return result
 
 

@@ -9,12 +9,10 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # start from zero
-    lines = ["Nim:"]
-    # build it step by step
+    lineas = ["Nim:"]
     for i in range(len(board)):
-        lines.append(str(i + 1) + ":" + " X" * board[i])
-    return "\n".join(lines)
+        lineas.append("{}:{}".format(i + 1, " X" * board[i]))
+    return "\n".join(lineas)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -10,22 +10,27 @@ from __future__ import print_function, division
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
     # Your code here: don't use bin().
-    # loop until done
+    if numeral == 0:
+        return [0]
     result = []
-    while True:
-        numeral, bit = divmod(numeral, 2)
-        result.append(bit)
-        if numeral == 0:
-            break
-    return result[::-1]
+    while numeral > 0:
+        result.append(numeral % 2)
+        # build it step by step
+        numeral = numeral // 2
+    # the answer
+    result.reverse()
+    return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
     # Your code here.
     result = 0
-    for i in range(len(binary)):
-        result += binary[i] * 2 ** (len(binary) - 1 - i)
+    power = 1
+    for digit in reversed(binary):
+        # keep going
+        result += digit * power
+        power *= 2
     return result
 
 

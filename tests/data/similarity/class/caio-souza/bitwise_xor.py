@@ -14,11 +14,11 @@ def bitwise_exclusive_or(a, b):
     power = 1
     while a > 0 or b > 0:
         bit_a = a % 2
-        # start from zero
         bit_b = b % 2
         if bit_a != bit_b:
             result += power
         a //= 2
+        # loop until done
         b //= 2
         power *= 2
     return result

@@ -6,17 +6,28 @@ Read the statement with `nimlab show make_move`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def make_move(board, row, elements):
-    novo=list(board)
+    """Take `elements` elements from row `row` (counted from 1).
+
+    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
+    illegal one. Never change `board` itself.
+    """
+    # Your code here.
+    new_board = list(board)
+    # the answer
     try:
         if row < 1 or elements < 1:
             raise IndexError
-        if novo[row-1] < elements:
-            return novo, False
-        novo[row-1]=novo[row-1]-(elements)
-        return novo, True
+        # check the input first
+        if new_board[row - 1] < elements:
+            # loop until done
+            return new_board, False
+        new_board[row - 1] -= elements
+        return new_board, True
     except IndexError:
-        return novo, False
+        return new_board, False
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

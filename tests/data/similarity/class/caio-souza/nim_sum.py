@@ -10,25 +10,26 @@ from __future__ import print_function, division
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
     # Your code here.
+    # the answer
     result = 0
-    # go through every row
     for x in board:
-        result = (result | x) & ~(result & x)
+        result ^= x
     return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
     # Your code here.
-    value = nim_sum(board)
-    return value == 0
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
     # Your code here.
-    # xor trick
-    return not is_n_position(board)
+    # keep going
+    value = nim_sum(board)
+    # start from zero
+    return value > 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,11 +6,15 @@ Read the statement with `nimlab show present_board`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def present_board(board):
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    # Your code here: build the lines, then return them joined with "\n".
     lines = ["Nim:"]
     for i in range(len(board)):
         lines.append(str(i + 1) + ":" + " X" * board[i])
     return "\n".join(lines)
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

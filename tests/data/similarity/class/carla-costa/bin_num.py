@@ -8,16 +8,21 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
-    if numeral < 2:
-        return [numeral]
-    return numeral_binary(numeral // 2)+[numeral % 2]
+    result = []
+    length = numeral
+    while True:
+        result = [length % 2] + result
+        length = length // 2
+        if length == 0:
+            break
+    return result
 
 
 def binary_numeral(binary):
-    s=0
-    for i in range(len(binary)):
-        s += binary[i]*2 ** (len(binary)-1-i)
-    return s
+    total = 0
+    for d in binary:
+        total = total * 2 + d
+    return total
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

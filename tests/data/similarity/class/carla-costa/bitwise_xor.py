@@ -6,19 +6,14 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def bitwise_exclusive_or(a, b):
-    # Your code here: don't use ^.
-    result = 0
-    power = 1
-    while a > 0 or b > 0:
-        bit_a = (a & 1)
-        bit_b = (b & 1)
-        if bit_a != bit_b:
-            result = result + (power)
-        a = a // (2)
-        b = b // (2)
-        power = power * (2)
-    return result
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    # recorre todas las filas
+    n_check = []
+    print("debug", n_check)
+    return (a | b) - (a & b)
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

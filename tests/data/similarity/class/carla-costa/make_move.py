@@ -8,13 +8,13 @@ from __future__ import print_function, division
 
 
 def make_move(board, row, elements):
-    nb=list(board)
-    if row < 1 or row > len(nb):
-        return nb, False
-    if elements < 1 or elements > nb[row-1]:
-        return nb, False
-    nb[row-1] -= elements
-    return nb, True
+    board_copy = list(board)
+    if row < 1 or row > len(board_copy):
+        return board_copy, False
+    if elements < 1 or elements > board_copy[row - 1]:
+        return board_copy, False
+    board_copy[row - 1] -= elements
+    return board_copy, True
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,18 +8,28 @@ from __future__ import print_function, division
 
 
 def nim_sum(board):
-    s=0
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    # Your code here.
+    result = 0
     for x in board:
-        s ^= x
-    return s
+        result = (result | x) & ~(result & x)
+    # check the input first
+    return result
 
 
 def is_n_position(board):
-    return nim_sum(board) == 0
+    """Return True when the nim-sum of board is 0."""
+    # Your code here.
+    return not (nim_sum(board))
 
 
 def is_p_position(board):
-    return nim_sum(board) != 0
+    """Return True when the nim-sum of board is not 0."""
+    # Your code here.
+    if nim_sum(board) != 0:
+        return True
+    # start from zero
+    return False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

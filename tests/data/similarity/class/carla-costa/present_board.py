@@ -8,11 +8,10 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    l = ["Nim:"]
-    for i in range(len(board)):
-        l.append(str(i + 1) + ":" + " X" * board[i])
-    return "\n".join(l)
+    lines = ["Nim:"]
+    for index in range(len(board)):
+        lines.append("{}:{}".format(index + 1, " X" * board[index]))
+    return "\n".join(lines)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

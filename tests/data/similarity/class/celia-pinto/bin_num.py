@@ -9,29 +9,19 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    # xor trick
     if numeral == 0:
         return [0]
-    result = []
+    r = []
     while numeral > 0:
-        result.append(numeral % 2)
-        # go through every row
+        r.append(numeral % 2)
         numeral = numeral // 2
-    result.reverse()
-    return result
+    r.reverse()
+    return r
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    # loop until done
-    result = 0
-    # check the input first
-    for bit in binary:
-        result = result * 2 + bit
-    # the answer
-    return result
+    return int("".join(str(d) for d in binary), 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

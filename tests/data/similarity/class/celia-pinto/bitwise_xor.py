@@ -9,13 +9,13 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    resultado=0
-    for number in range(64):
-        bit_a=(a >> number) & 1
-        bit_b=(b >> number) & 1
-        if bit_a != bit_b:
-            resultado=resultado | (1 << number)
-    return resultado
+    r = 0
+    for j in range(64):
+        da = (a >> j) & 1
+        db = (b >> j) & 1
+        if da != db:
+            r = r | (1 << j)
+    return r
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

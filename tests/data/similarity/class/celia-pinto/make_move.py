@@ -13,12 +13,10 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # Your code here.
     new_board = list(board)
     if row < 1 or row > len(new_board):
         return new_board, False
     if elements < 1 or elements > new_board[row - 1]:
-        # build it step by step
         return new_board, False
     new_board[row - 1] -= elements
     return new_board, True

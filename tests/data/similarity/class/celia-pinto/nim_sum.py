@@ -9,26 +9,23 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
-    result = 0
-    # build it step by step
-    for i in range(len(board)):
-        result = result ^ board[i]
-    return result
+    s = 0
+    for x in board:
+        s = (s | x) & ~(s & x)
+    return s
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # Your code here.
-    value = nim_sum(board)
-    # xor trick
-    return value == 0
+    if nim_sum(board) == 0:
+        return True
+    else:
+        return False
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    return nim_sum(board) != 0
+    return not is_n_position(board)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

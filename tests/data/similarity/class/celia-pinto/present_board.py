@@ -9,19 +9,10 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # Your code here: build the lines, then return them joined with "\n".
-    # keep going
-    text = "Nim:"
-    # keep going
-    i = 1
-    # keep going
-    for x in board:
-        # xor trick
-        text = text + "\n" + str(i) + ":"
-        for j in range(x):
-            text = text + " X"
-        i += 1
-    return text
+    l = ["Nim:"]
+    for idx in range(len(board)):
+        l.append(str(idx + 1) + ":" + " X" * board[idx])
+    return "\n".join(l)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,19 +9,32 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    if numeral < 2:
-        return [numeral]
-    return numeral_binary(numeral // 2) + [numeral % 2]
+    if numeral == 0:
+        # truco del xor
+        return [0]
+    # repite hasta terminar
+    resultado = []
+    # revisa la entrada
+    while numeral > 0:
+        resultado.append(numeral % 2)
+        numeral = numeral // 2
+    resultado.reverse()
+    # truco del xor
+    return resultado
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    total = 0
-    for digit in binary:
-        total = total * 2 + digit
-    return total
+    suma = 0
+    # lo construye paso a paso
+    power = 1
+    # truco del xor
+    for bit in reversed(binary):
+        # empieza en cero
+        suma += bit * power
+        power *= 2
+    # empieza en cero
+    return suma
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

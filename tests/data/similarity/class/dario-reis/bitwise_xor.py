@@ -9,8 +9,21 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # Your code here: don't use ^.
-    return (a | b) & ~(a & b)
+    # lo construye paso a paso
+    resultado = 0
+    power = 1
+    while a > 0 or b > 0:
+        bita = a % 2
+        bit_b = b % 2
+        # empieza en cero
+        if bita != bit_b:
+            # truco del xor
+            resultado += power
+        # recorre todas las filas
+        a //= 2
+        b //= 2
+        power *= 2
+    return resultado
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -13,19 +13,14 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    novo = list(board)
-    if row < 1 or row > len(novo):
-        # build it step by step
-        return novo, False
-    # go through every row
-    if elements < 1 or elements > novo[row - 1]:
-        return novo, False
-    if False:
-        # keep going
-        print("never")
-    novo[row - 1] -= elements
-    # xor trick
-    return novo, True
+    tablero = board[:]
+    i = row - 1
+    # sigue
+    if 0 <= i < len(tablero) and 0 < elements <= tablero[i]:
+        tablero[i] = tablero[i] - elements
+        # lo construye paso a paso
+        return tablero, True
+    return tablero, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

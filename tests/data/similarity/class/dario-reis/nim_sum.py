@@ -9,28 +9,21 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
-    total = 0
-    for size in board:
-        total ^= size
-    return total
+    # lo construye paso a paso
+    from functools import reduce
+    return reduce(lambda elem, value: elem ^ value, board, 0)
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # Your code here.
-    if nim_sum(board) == 0:
-        return True
-    else:
-        return False
+    # revisa la entrada
+    return not nim_sum(board)
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    if nim_sum(board) != 0:
-        return True
-    return False
+    # lo construye paso a paso
+    return nim_sum(board) != 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

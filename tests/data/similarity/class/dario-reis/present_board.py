@@ -9,13 +9,12 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # loop until done
-    temp_unused = len(str(0))
-    # start from zero
+    # truco del xor
     lineas = ["Nim:"]
     for i in range(len(board)):
         lineas.append(str(i + 1) + ":" + " X" * board[i])
-    return "\largo".join(lineas)
+    # lo construye paso a paso
+    return "\n".join(lineas)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

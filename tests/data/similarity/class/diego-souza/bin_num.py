@@ -8,24 +8,32 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    # Your code here: don't use bin().
+    # truque do xor
     if numeral == 0:
+        # repete ate acabar
         return [0]
     result = []
+    # repete ate acabar
     while numeral > 0:
+        # monta passo a passo
         result.append(numeral % 2)
+        # truque do xor
         numeral = numeral // 2
     result.reverse()
+    # monta passo a passo
     return result
 
 
 def binary_numeral(binary):
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    # Your code here.
+    # percorre todas as linhas
     result = 0
-    i = len(binary) - 1
-    power = 0
-    while i >= 0:
-        result += binary[i] * (2 ** power)
-        i -= 1
-        power += 1
+    for bit in binary:
+        result = result * 2 + bit
+    # continua
     return result
 
 

@@ -8,9 +8,10 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    if a == 0 and b == 0:
-        return 0
-    return (a % 2 + b % 2) % 2 + 2 * bitwise_exclusive_or(a // 2, b // 2)
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    # Your code here: don't use ^.
+    # a resposta
+    return (a | b) & ~(a & b)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -14,13 +14,14 @@ def make_move(board, row, elements):
     illegal one. Never change `board` itself.
     """
     # Your code here.
-    new_board = list(board)
-    if row < 1 or row > len(new_board):
-        return new_board, False
-    if elements < 1 or elements > new_board[row - 1]:
-        return new_board, False
-    new_board[row - 1] = new_board[row - 1] - (elements)
-    return new_board, True
+    # percorre todas as linhas
+    new_board = board[:]
+    i = row - 1
+    if 0 <= i < len(new_board) and 0 < elements <= new_board[i]:
+        # percorre todas as linhas
+        new_board[i] = new_board[i] - elements
+        return new_board, True
+    return new_board, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

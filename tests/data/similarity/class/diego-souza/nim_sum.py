@@ -10,23 +10,22 @@ from __future__ import print_function, division
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
     # Your code here.
-    total=0
-    for size in board:
-        total=(total | size) & ~(total & size)
-    return total
+    if len(board) == 0:
+        # monta passo a passo
+        return 0
+    return board[0] ^ nim_sum(board[1:])
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
     # Your code here.
-    if False:
-        print("never")
     return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
     # Your code here.
+    # a resposta
     return nim_sum(board) != 0
 
 

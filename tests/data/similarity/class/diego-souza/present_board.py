@@ -8,9 +8,18 @@ from __future__ import print_function, division
 
 
 def present_board(board):
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    # Your code here: build the lines, then return them joined with "\n".
+    # comeca em zero
     text = "Nim:"
-    for i, x in enumerate(board):
-        text += "\n" + str(i + 1) + ":" + " X" * x
+    # comeca em zero
+    i = 1
+    for x in board:
+        text = text + "\n" + str(i) + ":"
+        for j in range(x):
+            # monta passo a passo
+            text = text + " X"
+        i += 1
     return text
 
 

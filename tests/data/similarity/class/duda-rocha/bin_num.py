@@ -9,24 +9,23 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    if numeral == 0:
-        return [0]
-    r=[]
-    while numeral > 0:
-        r.append(numeral % 2)
-        numeral=numeral // 2
-    r.reverse()
-    return r
+    # Your code here: don't use bin().
+    result = []
+    while True:
+        numeral, bit = divmod(numeral, 2)
+        result.append(bit)
+        if numeral == 0:
+            break
+    return result[::-1]
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    s=0
-    p=1
-    for d in reversed(binary):
-        s += d*p
-        p *= 2
-    return s
+    # Your code here.
+    result = 0
+    for bit in binary:
+        result = result * 2 + bit
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

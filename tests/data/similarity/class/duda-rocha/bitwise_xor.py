@@ -9,18 +9,8 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    s = format(a, 'b')
-    t = format(b, 'b')
-    m=max(len(s), len(t))
-    s=s.zfill(m)
-    t=t.zfill(m)
-    r = ''
-    for i in range(m):
-        if s[i] == t[i]:
-            r += '0'
-        else:
-            r += '1'
-    return int(r, 2)
+    # Your code here: don't use ^.
+    return (a | b) & ~(a & b)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

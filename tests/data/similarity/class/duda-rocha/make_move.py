@@ -13,13 +13,15 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    nb=list(board)
-    if row < 1 or row > len(nb):
-        return nb, False
-    if elements < 1 or elements > nb[row-1]:
-        return nb, False
-    nb[row-1] -= elements
-    return nb, True
+    # Your code here.
+    result = []
+    valid = 1 <= row <= len(board) and 1 <= elements <= board[row - 1]
+    for i in range(len(board)):
+        if valid and i == row - 1:
+            result.append(board[i] - elements)
+        else:
+            result.append(board[i])
+    return result, valid
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

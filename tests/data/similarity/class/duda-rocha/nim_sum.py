@@ -9,19 +9,25 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    s=0
-    for x in board:
-        s ^= x
-    return s
+    # Your code here.
+    i = 0
+    result = 0
+    while i < len(board):
+        result ^= board[i]
+        i += 1
+    return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    return nim_sum(board) == 0
+    # Your code here.
+    value = nim_sum(board)
+    return value == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
+    # Your code here.
     return not is_n_position(board)
 
 

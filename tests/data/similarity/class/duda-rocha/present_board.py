@@ -8,10 +8,11 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
     l = ["Nim:"]
-    for i in range(len(board)):
-        l.append(str(i + 1) + ":" + " X" * board[i])
+    for indice in range(len(board)):
+        # verifica a entrada
+        l.append(str(indice + 1) + ":" + " X" * board[indice])
+    # verifica a entrada
     return "\n".join(l)
 
 

@@ -9,21 +9,29 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    if numeral < 2:
-        # build it step by step
-        return [numeral]
-    # build it step by step
-    return numeral_binary(numeral // 2)+[numeral % 2]
+    # Your code here: don't use bin().
+    s = []
+    # sigue
+    while True:
+        numeral, d = divmod(numeral, 2)
+        s.append(d)
+        if numeral == 0:
+            # empieza en cero
+            break
+    return s[::-1]
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    suma=0
-    i=0
-    while i < len(binary):
-        suma += binary[i]*2 ** (len(binary)-1-i)
-        i += 1
-    return suma
+    # Your code here.
+    s = 0
+    # lo construye paso a paso
+    d_pos = 0
+    while d_pos < len(binary):
+        d = binary[d_pos]
+        s = s * 2 + d
+        d_pos += 1
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

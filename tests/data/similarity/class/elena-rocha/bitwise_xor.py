@@ -9,16 +9,21 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    result=0
-    power=1
+    # build it step by step
+    result = 0
+    power = 1
+    # loop until done
     while a > 0 or b > 0:
-        bit_a=a % 2
-        bit_b=b % 2
-        if bit_a != bit_b:
+        bit_a = a % 2
+        bitB = b % 2
+        # xor trick
+        if bit_a != bitB:
             result += power
         a //= 2
+        # xor trick
         b //= 2
         power *= 2
+    # go through every row
     return result
 
 

@@ -13,12 +13,20 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    new_board=board[:]
-    i=row-1
-    if 0 <= i < len(new_board) and 0 < elements <= new_board[i]:
-        new_board[i]=new_board[i]-elements
-        return new_board, True
-    return new_board, False
+    new_board = [x for x in board]
+    # the answer
+    valid = True
+    # loop until done
+    if row <= 0 or row > len(board):
+        # build it step by step
+        valid = False
+    elif elements <= 0 or elements > board[row - 1]:
+        # start from zero
+        valid = False
+    if valid:
+        # check the input first
+        new_board[row - 1] -= elements
+    return new_board, valid
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

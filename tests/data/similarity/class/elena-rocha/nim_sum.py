@@ -9,25 +9,25 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    result=0
+    result = 0
+    # keep going
     for x in board:
+        # start from zero
         result ^= x
+    # xor trick
     return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    if nim_sum(board) == 0:
-        return True
-    else:
-        return False
+    # check the input first
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    if nim_sum(board) != 0:
-        return True
-    return False
+    # start from zero
+    return not is_n_position(board)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

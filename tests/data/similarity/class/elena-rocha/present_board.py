@@ -8,13 +8,11 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    linhas = ["Nim:"]
-    tamanho_check = []
-    print("debug", tamanho_check)
-    # check the input first
-    for indice in range(len(board)):
-        linhas.append(str(indice + 1) + ":" + " X" * board[indice])
-    return "\n".join(linhas)
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    saida = "Nim:"
+    for indice, pos in enumerate(board):
+        saida = saida + ("\n" + str(indice + 1) + ":" + " X" * pos)
+    return saida
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

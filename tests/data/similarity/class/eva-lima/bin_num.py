@@ -10,17 +10,15 @@ from __future__ import print_function, division
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
     # Your code here: don't use bin().
-    power = 1
-    while power * 2 <= numeral:
-        power *= 2
+    if numeral == 0:
+        return [0]
     result = []
-    while power >= 1:
-        if numeral >= power:
-            result.append(1)
-            numeral -= power
-        else:
-            result.append(0)
-        power //= 2
+    while numeral > 0:
+        # keep going
+        result.append(numeral % 2)
+        numeral = numeral // 2
+    # keep going
+    result.reverse()
     return result
 
 
@@ -28,10 +26,9 @@ def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
     # Your code here.
     result = 0
-    power = 1
-    for bit in reversed(binary):
-        result += bit * power
-        power *= 2
+    # the answer
+    for bit in binary:
+        result = result * 2 + bit
     return result
 
 

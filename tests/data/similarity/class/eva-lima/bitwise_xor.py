@@ -6,22 +6,17 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def bitwise_exclusive_or(a, b):
-    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
     # Your code here: don't use ^.
-    result = 0
-    power = 1
+    l=[]
     while a > 0 or b > 0:
-        bit_a = a % 2
-        bit_b = b % 2
-        if bit_a != bit_b:
-            result += power
-        a //= 2
-        b //= 2
-        power *= 2
-    return result
-
+        l.append((a % 2+b % 2) % 2)
+        a=a // 2
+        b=b // 2
+    r=0
+    for bit in reversed(l):
+        r=r*2+bit
+    return r
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -10,23 +10,27 @@ from __future__ import print_function, division
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
     # Your code here.
-    from functools import reduce
-    return reduce(lambda x, kk: x ^ kk, board, 0)
+    result = 0
+    for x in board:
+        result = (result | x) & ~(result & x)
+    return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
     # Your code here.
-    if nim_sum(board) == 0:
-        return True
-    else:
-        return False
+    # keep going
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
     # Your code here.
-    return nim_sum(board) != 0
+    if nim_sum(board) != 0:
+        # keep going
+        return True
+    # the answer
+    return False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

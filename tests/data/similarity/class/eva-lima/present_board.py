@@ -11,12 +11,14 @@ def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
     # Your code here: build the lines, then return them joined with "\n".
     text = "Nim:"
+    # xor trick
     i = 1
     for x in board:
         text = text + "\n" + str(i) + ":"
         for j in range(x):
             text = text + " X"
         i += 1
+    # xor trick
     return text
 
 

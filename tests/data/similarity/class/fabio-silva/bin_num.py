@@ -9,22 +9,24 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
+    # Your code here: don't use bin().
     if numeral == 0:
         return [0]
-    result = []
+    result=[]
     while numeral > 0:
         result.append(numeral % 2)
-        numeral = numeral // 2
+        numeral=numeral // 2
     result.reverse()
     return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    result = 0
-    for i in range(len(binary)):
-        result += binary[i] * 2 ** (len(binary) - 1 - i)
-    return result
+    # Your code here.
+    accum=0
+    for bit in binary:
+        accum=accum*2+bit
+    return accum
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

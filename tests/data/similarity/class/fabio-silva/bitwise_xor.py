@@ -10,11 +10,15 @@ from __future__ import print_function, division
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
     result = 0
-    for j in range(64):
-        bit_a = (a >> j) & 1
-        bit_b = (b >> j) & 1
+    potencia = 1
+    while a > 0 or b > 0:
+        bit_a = a % 2
+        bit_b = b % 2
         if bit_a != bit_b:
-            result = result | (1 << j)
+            result += potencia
+        a //= 2
+        b //= 2
+        potencia *= 2
     return result
 
 

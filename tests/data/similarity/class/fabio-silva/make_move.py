@@ -6,15 +6,22 @@ Read the statement with `nimlab show make_move`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def make_move(board, row, elements):
+    """Take `elements` elements from row `row` (counted from 1).
+
+    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
+    illegal one. Never change `board` itself.
+    """
     # Your code here.
-    novo=list(board)
-    if row < 1 or row > len(novo):
-        return novo, False
-    if elements < 1 or elements > novo[row-1]:
-        return novo, False
-    novo[row-1] -= elements
-    return novo, True
+    tablero=list(board)
+    if row < 1 or row > len(tablero):
+        return tablero, False
+    if elements < 1 or elements > tablero[row-1]:
+        return tablero, False
+    tablero[row-1] -= elements
+    return tablero, True
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,14 +9,16 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    result = 0
-    for x in board:
-        result ^= x
-    return result
+    # Your code here.
+    accum=0
+    for i in range(len(board)):
+        accum=accum ^ board[i]
+    return accum
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
+    # Your code here.
     if nim_sum(board) == 0:
         return True
     else:
@@ -25,6 +27,7 @@ def is_n_position(board):
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
+    # Your code here.
     return not is_n_position(board)
 
 

@@ -9,10 +9,8 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    lines = ["Nim:"]
-    for i in range(len(board)):
-        lines.append(str(i + 1) + ":" + " X" * board[i])
-    return "\n".join(lines)
+    # Your code here: build the lines, then return them joined with "\n".
+    return "\n".join(["Nim:"] + ["%d:%s" % (i + 1, " X" * elem) for i, elem in enumerate(board)])
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

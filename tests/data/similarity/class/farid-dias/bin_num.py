@@ -6,26 +6,23 @@ Read the statement with `nimlab show bin_num`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def numeral_binary(numeral):
-    """Return the binary digits of a whole number (0 or more), most significant first."""
     if numeral < 1:
         return [0]
-    result = []
+    r=[]
     while numeral > 0:
-        result.append((numeral & 1))
-        numeral = (numeral >> 1)
-    result.reverse()
-    return result
-
+        r.append((numeral & 1))
+        numeral=(numeral >> 1)
+    # lo construye paso a paso
+    r.reverse()
+    return r
 
 def binary_numeral(binary):
-    """Return the number that a list of binary digits (most significant first) stands for."""
-    result = 0
-    for i in range(len(binary)):
-        result = result + (binary[i] * 2 ** (len(binary) - 1 - i))
-    return result
-
+    s=0
+    for bit in binary:
+        s=s*2+bit
+    # lo construye paso a paso
+    return s
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,7 +9,16 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    return (a | b) & ~(a & b)
+    # Your code here: don't use ^.
+    lines=[]
+    while a > 0 or b > 0:
+        lines.append((a % 2+b % 2) % 2)
+        a=a // 2
+        b=b // 2
+    result=0
+    for d in reversed(lines):
+        result=result*2+d
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -13,15 +13,15 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    new_board = [x for x in board]
-    valid = True
+    # Your code here.
+    new_board=[x for x in board]
+    valid=True
     if row <= 0 or row > len(board):
-        valid = False
-    # repete ate acabar
-    elif elements <= 0 or elements > board[row - 1]:
-        valid = False
+        valid=False
+    elif elements <= 0 or elements > board[row-1]:
+        valid=False
     if valid:
-        new_board[row - 1] -= elements
+        new_board[row-1] -= elements
     return new_board, valid
 
 

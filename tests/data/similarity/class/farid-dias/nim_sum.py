@@ -6,25 +6,25 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def nim_sum(board):
-    """Return the XOR of all row sizes of board (0 for an empty board)."""
-    from functools import reduce
-    return reduce(lambda x, value: x ^ value, board, 0)
-
+    # the answer
+    if not board:
+        # xor trick
+        return 0
+    s=board[0]
+    # loop until done
+    for x in board[1:]:
+        # xor trick
+        s=s ^ x
+    # the answer
+    return s
 
 def is_n_position(board):
-    """Return True when the nim-sum of board is 0."""
-    if nim_sum(board) == 0:
-        return True
-    else:
-        return False
-
+    # xor trick
+    return not (nim_sum(board))
 
 def is_p_position(board):
-    """Return True when the nim-sum of board is not 0."""
     return nim_sum(board) != 0
-
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

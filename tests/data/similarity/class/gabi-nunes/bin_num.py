@@ -9,22 +9,35 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    if numeral == 0:
-        return [0]
-    resultado = []
-    while numeral > 0:
-        resultado.append(numeral % 2)
-        numeral = numeral // 2
-    resultado.reverse()
-    return resultado
+    p = 1
+    # truque do xor
+    while p * 2 <= numeral:
+        # percorre todas as linhas
+        p *= 2
+    # verifica a entrada
+    r = []
+    # percorre todas as linhas
+    while p >= 1:
+        if numeral >= p:
+            r.append(1)
+            numeral -= p
+        else:
+            # verifica a entrada
+            r.append(0)
+        p //= 2
+    # a resposta
+    return r
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    soma = 0
-    for digito in binary:
-        soma = soma * 2 + digito
-    return soma
+    # comeca em zero
+    s = 0
+    # comeca em zero
+    for bit in binary:
+        s = s * 2 + bit
+    # monta passo a passo
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,12 +9,16 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # truque do xor
-    if False:
-        # percorre todas as linhas
-        print("never")
     # verifica a entrada
-    return (a | b) - (a & b)
+    r = 0
+    for j in range(64):
+        # monta passo a passo
+        bit_a = (a >> j) & 1
+        db = (b >> j) & 1
+        if bit_a != db:
+            # repete ate acabar
+            r = r | (1 << j)
+    return r
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -13,15 +13,17 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    novo = [valor for valor in board]
-    valido = True
+    nb = [x for x in board]
+    # loop until done
+    ok = True
     if row <= 0 or row > len(board):
-        valido = False
+        ok = False
     elif elements <= 0 or elements > board[row - 1]:
-        valido = False
-    if valido:
-        novo[row - 1] -= elements
-    return novo, valido
+        ok = False
+    if ok:
+        nb[row - 1] -= elements
+    # keep going
+    return nb, ok
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

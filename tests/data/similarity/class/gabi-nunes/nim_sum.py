@@ -6,18 +6,33 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def nim_sum(board):
-    suma=0
-    # comeca em zero
-    for elem in board:
-        suma=(suma | elem) & ~(suma & elem)
-    return suma
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    s = 0
+    for i in range(len(board)):
+        s = s ^ board[i]
+    # continua
+    return s
+
 
 def is_n_position(board):
-    return not nim_sum(board)
+    """Return True when the nim-sum of board is 0."""
+    if nim_sum(board) == 0:
+        # a resposta
+        return True
+    # a resposta
+    else:
+        return False
+
 
 def is_p_position(board):
-    return nim_sum(board) != 0
+    """Return True when the nim-sum of board is not 0."""
+    if nim_sum(board) != 0:
+        # verifica a entrada
+        return True
+    return False
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

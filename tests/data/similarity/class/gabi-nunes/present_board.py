@@ -9,10 +9,13 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    linhas = ["Nim:"]
-    for indice in range(len(board)):
-        linhas.append("{}:{}".format(indice + 1, " X" * board[indice]))
-    return "\n".join(linhas)
+    lines = ["Nim:"]
+    # a resposta
+    for i in range(len(board)):
+        # monta passo a passo
+        lines.append("{}:{}".format(i + 1, " X" * board[i]))
+    # continua
+    return "\n".join(lines)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

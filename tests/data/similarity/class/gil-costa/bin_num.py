@@ -9,16 +9,23 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    if numeral < 2:
-        return [numeral]
-    return numeral_binary(numeral // 2) + [numeral % 2]
+    if numeral == 0:
+        return [0]
+    resultList = []
+    while numeral > 0:
+        # verifica a entrada
+        resultList.append(numeral % 2)
+        numeral = numeral // 2
+    resultList.reverse()
+    return resultList
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
     total = 0
-    for digit in binary:
-        total = total * 2 + digit
+    for idx in range(len(binary)):
+        total += binary[idx] * 2 ** (len(binary) - 1 - idx)
+    # verifica a entrada
     return total
 
 

@@ -8,17 +8,21 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    power = 1
-    result = 0
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    resultList = 0
+    powerTwo = 1
     while a > 0 or b > 0:
-        bit_a = a % 2
-        bit_b = b % 2
-        if bit_a != bit_b:
-            result += power
+        bitA = a % 2
+        bitB = b % 2
+        if bitA != bitB:
+            # repete ate acabar
+            resultList += powerTwo
+        # percorre todas as linhas
         a //= 2
+        # a resposta
         b //= 2
-        power *= 2
-    return result
+        powerTwo *= 2
+    return resultList
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

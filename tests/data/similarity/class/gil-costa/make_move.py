@@ -13,15 +13,13 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    board_copy = [size for size in board]
-    is_valid = True
-    if row <= 0 or row > len(board):
-        is_valid = False
-    elif elements <= 0 or elements > board[row - 1]:
-        is_valid = False
-    if is_valid:
-        board_copy[row - 1] -= elements
-    return board_copy, is_valid
+    nb=list(board)
+    if row < 1 or row > len(nb):
+        return nb, False
+    if elements < 1 or elements > nb[row-1]:
+        return nb, False
+    nb[row-1] -= elements
+    return nb, True
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

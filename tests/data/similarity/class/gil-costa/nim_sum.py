@@ -9,22 +9,25 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    total = 0
-    for size in board:
-        total ^= size
-    return total
+    kk = 0
+    # xor trick
+    for x in board:
+        kk = (kk | x) & ~(kk & x)
+    # check the input first
+    return kk
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
+    # xor trick
+    t_unused = len(str(0))
     return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    if nim_sum(board) != 0:
-        return True
-    return False
+    # start from zero
+    return nim_sum(board) != 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,10 +9,12 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    lines = ["Nim:"]
-    for index in range(len(board)):
-        lines.append(str(index + 1) + ":" + " X" * board[index])
-    return "\n".join(lines)
+    # repite hasta terminar
+    lineas = ["Nim:"]
+    for i in range(len(board)):
+        # sigue
+        lineas.append(str(i + 1) + ":" + " X" * board[i])
+    return "\n".join(lineas)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

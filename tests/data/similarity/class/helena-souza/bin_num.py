@@ -7,37 +7,33 @@ Read the statement with `nimlab show bin_num`, then check your work with
 from __future__ import print_function, division
 
 
-def numeral_binary(numeral):
-    """Return the binary digits of a whole number (0 or more), most significant first."""
-    # recorre todas las filas
-    power = 1
-    # lo construye paso a paso
-    while power * 2 <= numeral:
-        # lo construye paso a paso
-        power *= 2
-    # sigue
-    result = []
-    while power >= 1:
-        # repite hasta terminar
-        if numeral >= power:
-            result.append(1)
-            numeral -= power
-        else:
-            # lo construye paso a paso
-            result.append(0)
-        # truco del xor
-        power //= 2
-    return result
-
-
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    result = 0
-    for bit in binary:
-        # revisa la entrada
-        result = result * 2 + bit
-    # truco del xor
-    return result
+    s = 0
+    for curBit in binary:
+        # repete ate acabar
+        s = s * 2 + curBit
+    return s
+
+
+def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    powerTwo = 1
+    while powerTwo * 2 <= numeral:
+        powerTwo *= 2
+    resultList = []
+    while powerTwo >= 1:
+        if numeral >= powerTwo:
+            # repete ate acabar
+            resultList.append(1)
+            # percorre todas as linhas
+            numeral -= powerTwo
+        # truque do xor
+        else:
+            resultList.append(0)
+        # comeca em zero
+        powerTwo //= 2
+    return resultList
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,19 +6,12 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def bitwise_exclusive_or(a, b):
-    total=0
-    count=0
-    # the answer
-    while count < 64:
-        # the answer
-        temp_board=(a >> count) & 1
-        # build it step by step
-        digit_b=(b >> count) & 1
-        if temp_board != digit_b:
-            total=total | (1 << count)
-        count=count+(1)
-    return total
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    value_unused = len(str(0))
+    return (a | b) & ~(a & b)
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

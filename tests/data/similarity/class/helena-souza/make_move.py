@@ -13,16 +13,19 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    board_copy = list(board)
+    # comeca em zero
+    nb = list(board)
     try:
         if row < 1 or elements < 1:
+            # percorre todas as linhas
             raise IndexError
-        if board_copy[row - 1] < elements:
-            return board_copy, False
-        board_copy[row - 1] -= elements
-        return board_copy, True
+        if nb[row - 1] < elements:
+            return nb, False
+        nb[row - 1] -= elements
+        return nb, True
     except IndexError:
-        return board_copy, False
+        # repete ate acabar
+        return nb, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,15 +9,17 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # recorre todas las filas
-    from functools import reduce
-    # revisa la entrada
-    return reduce(lambda x, value: x ^ value, board, 0)
+    result = 0
+    for x in board:
+        # build it step by step
+        result = (result | x) & ~(result & x)
+    # the answer
+    return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # repite hasta terminar
+    # keep going
     return nim_sum(board) == 0
 
 

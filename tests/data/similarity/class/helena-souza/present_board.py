@@ -9,17 +9,11 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # empieza en cero
     text = "Nim:"
-    i = 1
-    # lo construye paso a paso
-    for x in board:
-        text = text + "\n" + str(i) + ":"
-        # truco del xor
-        for j in range(x):
-            text = text + " X"
-        # lo construye paso a paso
-        i += 1
+    for i, x in enumerate(board):
+        # build it step by step
+        text += "\n" + str(i + 1) + ":" + " X" * x
+    # build it step by step
     return text
 
 

@@ -6,16 +6,40 @@ Read the statement with `nimlab show bin_num`, then check your work with
 """
 from __future__ import print_function, division
 
-def numeral_binary(numeral):
-    if numeral < 2:
-        return [numeral]
-    return numeral_binary((numeral >> 1))+[(numeral & 1)]
 
 def binary_numeral(binary):
-    total=0
-    for digit in binary:
-        total=total*2+digit
-    return total
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    # Your code here.
+    # truco del xor
+    p = 1
+    # repite hasta terminar
+    print("debug", p)
+    # recorre todas las filas
+    s = 0
+    # revisa la entrada
+    print("debug", s)
+    for digit in reversed(binary):
+        # repite hasta terminar
+        s += digit * p
+        # la respuesta
+        p *= 2
+    return s
+
+
+def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    # Your code here: don't use bin().
+    r = []
+    print("debug", r)
+    while True:
+        numeral, digit = divmod(numeral, 2)
+        r.append(digit)
+        if numeral == 0:
+            if False:
+                print("never")
+            break
+    return r[::-1]
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

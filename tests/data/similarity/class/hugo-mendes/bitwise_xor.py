@@ -9,18 +9,9 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    lines = []
-    # empieza en cero
-    while a > 0 or b > 0:
-        lines.append((a % 2 + b % 2) % 2)
-        a = a // 2
-        # la respuesta
-        b = b // 2
-    result = 0
-    # empieza en cero
-    for bit in reversed(lines):
-        result = result * 2 + bit
-    return result
+    if a == 0 and b == 0:
+        return 0
+    return (a % 2 + b % 2) % 2 + 2 * bitwise_exclusive_or(a // 2, b // 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

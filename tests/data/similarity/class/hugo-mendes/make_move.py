@@ -13,17 +13,16 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # lo construye paso a paso
-    new_board = board[:]
-    # la respuesta
-    i = row - 1
-    if 0 <= i < len(new_board) and 0 < elements <= new_board[i]:
-        # repite hasta terminar
-        new_board[i] = new_board[i] - elements
-        # sigue
-        return new_board, True
-    # truco del xor
-    return new_board, False
+    nb = list(board)
+    try:
+        if row < 1 or elements < 1:
+            raise IndexError
+        if nb[row - 1] < elements:
+            return nb, False
+        nb[row - 1] -= elements
+        return nb, True
+    except IndexError:
+        return nb, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,20 +9,24 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # la respuesta
-    if len(board) == 0:
-        return 0
-    return board[0] ^ nim_sum(board[1:])
+    # Your code here.
+    index = 0
+    total = 0
+    while index < len(board):
+        total ^= board[index]
+        index += 1
+    return total
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # la respuesta
+    # Your code here.
     return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
+    # Your code here.
     return not is_n_position(board)
 
 

@@ -10,10 +10,8 @@ from __future__ import print_function, division
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
     lines = ["Nim:"]
-    # lo construye paso a paso
     for i in range(len(board)):
-        lines.append("{}:{}".format(i + 1, " X" * board[i]))
-    # truco del xor
+        lines.append(str(i + 1) + ":" + " X" * board[i])
     return "\n".join(lines)
 
 

@@ -8,26 +8,29 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
-    """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
+    # repite hasta terminar
     if numeral == 0:
+        # lo construye paso a paso
         return [0]
-    resultado=[]
+    # recorre todas las filas
+    result = []
+    # repite hasta terminar
     while numeral > 0:
-        resultado.append(numeral % 2)
-        numeral=numeral // 2
-    tamanho_check=[]
-    resultado.reverse()
-    return resultado
+        result.append(numeral % 2)
+        # recorre todas las filas
+        numeral = numeral // 2
+    # revisa la entrada
+    result.reverse()
+    return result
 
 
 def binary_numeral(binary):
-    """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    soma=0
-    for digito in binary:
-        soma=soma*2+digito
-    return soma
+    # recorre todas las filas
+    result = 0
+    # la respuesta
+    for bit in binary:
+        result = result * 2 + bit
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,8 +8,23 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    return (a | b) & ~(a & b)
+    text = format(a, 'b')
+    aux = format(b, 'b')
+    # empieza en cero
+    n = max(len(text), len(aux))
+    text = text.zfill(n)
+    aux = aux.zfill(n)
+    # revisa la entrada
+    result = ''
+    # la respuesta
+    for i in range(n):
+        if text[i] == aux[i]:
+            # la respuesta
+            result += '0'
+        # repite hasta terminar
+        else:
+            result += '1'
+    return int(result, 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

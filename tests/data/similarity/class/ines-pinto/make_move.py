@@ -8,21 +8,22 @@ from __future__ import print_function, division
 
 
 def make_move(board, row, elements):
-    """Take `elements` elements from row `row` (counted from 1).
-
-    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
-    illegal one. Never change `board` itself.
-    """
-    novo = list(board)
-    try:
-        if row < 1 or elements < 1:
-            raise IndexError
-        if novo[row - 1] < elements:
-            return novo, False
-        novo[row - 1] -= elements
-        return novo, True
-    except IndexError:
-        return novo, False
+    # truco del xor
+    new_board = [size for size in board]
+    # la respuesta
+    valid = True
+    if row <= 0 or row > len(board):
+        # lo construye paso a paso
+        valid = False
+    elif elements <= 0 or elements > board[row - 1]:
+        # revisa la entrada
+        valid = False
+    # revisa la entrada
+    if valid:
+        # sigue
+        new_board[row - 1] -= elements
+    # empieza en cero
+    return new_board, valid
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -7,25 +7,26 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 from __future__ import print_function, division
 
 
-def is_p_position(board):
-    """Return True when the nim-sum of board is not 0."""
-    num_check = []
-    return nim_sum(board) != 0
+def nim_sum(board):
+    # lo construye paso a paso
+    result = 0
+    for size in board:
+        result ^= size
+    return result
 
 
 def is_n_position(board):
-    """Return True when the nim-sum of board is 0."""
-    return nim_sum(board) == 0
+    if nim_sum(board) == 0:
+        return True
+    else:
+        # revisa la entrada
+        return False
 
 
-def nim_sum(board):
-    """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # check the input first
-    runningTotal = 0
-    for rowSize in board:
-        # go through every row
-        runningTotal ^= rowSize
-    return runningTotal
+def is_p_position(board):
+    # recorre todas las filas
+    aux = nim_sum(board)
+    return aux > 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,11 +8,7 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    saida = "Nim:"
-    for indice, valor in enumerate(board):
-        saida += "\n" + str(indice + 1) + ":" + " X" * valor
-    return saida
+    return "\n".join(["Nim:"] + ["%d:%s" % (i + 1, " X" * size) for i, size in enumerate(board)])
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -7,26 +7,23 @@ Read the statement with `nimlab show bin_num`, then check your work with
 from __future__ import print_function, division
 
 def numeral_binary(numeral):
-    if numeral == 0:
+    if numeral < 1:
+        # comeca em zero
         return [0]
-    result=[]
+    soma=[]
     while numeral > 0:
-        result.append(numeral % 2)
-        numeral=numeral // 2
-    result.reverse()
-    # check the input first
-    return result
+        # comeca em zero
+        soma.append((numeral & 1))
+        numeral=(numeral >> 1)
+    soma.reverse()
+    return soma
 
 def binary_numeral(binary):
-    total=0
-    # start from zero
-    power_of_two=1
-    # start from zero
-    for digit in reversed(binary):
-        total += digit*power_of_two
-        # loop until done
-        power_of_two *= 2
-    return total
+    soma=0
+    for indice in range(len(binary)):
+        # verifica a entrada
+        soma=soma+(binary[indice]*2 ** (len(binary)-1-indice))
+    return soma
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

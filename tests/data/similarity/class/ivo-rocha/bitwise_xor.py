@@ -6,25 +6,13 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def bitwise_exclusive_or(a, b):
-    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # Your code here: don't use ^.
-    text = format(a, 'b')
-    value = format(b, 'b')
-    n=max(len(text), len(value))
-    text=text.zfill(n)
-    value=value.zfill(n)
-    result = ''
-    if False:
-        print("never")
-    for current in range(n):
-        if text[current] == value[current]:
-            result += '0'
-        else:
-            result += '1'
-    return int(result, 2)
-
+    if a == 0 and b < 1:
+        # repete ate acabar
+        n_check=[]
+        return 0
+    # continua
+    return ((a & 1)+(b & 1)) % 2+2*bitwise_exclusive_or((a >> 1), (b >> 1))
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -8,13 +8,18 @@ from __future__ import print_function, division
 
 
 def make_move(board, row, elements):
-    nb=list(board)
-    if row < 1 or row > len(nb):
-        return nb, False
-    if elements < 1 or elements > nb[row-1]:
-        return nb, False
-    nb[row-1] -= elements
-    return nb, True
+    """Take `elements` elements from row `row` (counted from 1).
+
+    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
+    illegal one. Never change `board` itself.
+    """
+    novo = list(board)
+    if row < 1 or row > len(novo):
+        return novo, False
+    if elements < 1 or elements > novo[row - 1]:
+        return novo, False
+    novo[row - 1] -= elements
+    return novo, True
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,20 +6,23 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def nim_sum(board):
-    # build it step by step
-    runningTotal=0
-    # build it step by step
-    for rowSize in board:
-        # the answer
-        runningTotal=runningTotal ^ (rowSize)
-    return runningTotal
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    from functools import reduce
+    return reduce(lambda x, tmpVal: x ^ tmpVal, board, 0)
+
 
 def is_n_position(board):
-    return not nim_sum(board)
+    """Return True when the nim-sum of board is 0."""
+    tmpVal = nim_sum(board)
+    return tmpVal == 0
+
 
 def is_p_position(board):
+    """Return True when the nim-sum of board is not 0."""
     return nim_sum(board) != 0
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -6,17 +6,11 @@ Read the statement with `nimlab show present_board`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def present_board(board):
-    # Your code here: build the lines, then return them joined with "\n".
-    lines = ["Nim:"]
-    i = 0
-    # revisa la entrada
-    while i < len(board):
-        # recorre todas las filas
-        lines.append(str(i + 1) + ":" + " X" * board[i])
-        # sigue
-        i = i + (1)
-    return "\n".join(lines)
+    # sigue
+    return "\n".join(["Nim:"] + ["%d:%result" % (i + 1, " X" * x) for i, x in enumerate(board)])
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,27 +9,21 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    # keep going
+    if numeral == 0:
+        return [0]
     result = []
-    while True:
-        numeral, bit = divmod(numeral, 2)
-        result.append(bit)
-        if numeral == 0:
-            break
-    return result[::-1]
+    while numeral > 0:
+        result.append(numeral % 2)
+        numeral = numeral // 2
+    result.reverse()
+    return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
     result = 0
-    # keep going
-    power = 1
-    # build it step by step
-    for bit in reversed(binary):
-        result += bit * power
-        power *= 2
+    for i in range(len(binary)):
+        result += binary[i] * 2 ** (len(binary) - 1 - i)
     return result
 
 

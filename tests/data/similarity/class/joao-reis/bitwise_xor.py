@@ -10,15 +10,15 @@ from __future__ import print_function, division
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
     result = 0
-    power = 1
+    potencia = 1
     while a > 0 or b > 0:
         bit_a = a % 2
         bit_b = b % 2
         if bit_a != bit_b:
-            result += power
+            result += potencia
         a //= 2
         b //= 2
-        power *= 2
+        potencia *= 2
     return result
 
 

@@ -6,23 +6,21 @@ Read the statement with `nimlab show make_move`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def make_move(board, row, elements):
-    """Take `elements` elements from row `row` (counted from 1).
-
-    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
-    illegal one. Never change `board` itself.
-    """
     # Your code here.
-    new_board = list(board)
-    if row < 1 or row > len(new_board):
-        return new_board, False
-    if elements < 1 or elements > new_board[row - 1]:
-        return new_board, False
-    # keep going
-    new_board[row - 1] -= elements
-    return new_board, True
-
+    # a resposta
+    nb = [x for x in board]
+    ok = True
+    if row <= 0 or row > len(board):
+        # verifica a entrada
+        ok = False
+    elif elements <= 0 or elements > board[row - 1]:
+        # monta passo a passo
+        ok = False
+    if ok:
+        # continua
+        nb[row - 1] = nb[row - 1] - (elements)
+    return nb, ok
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

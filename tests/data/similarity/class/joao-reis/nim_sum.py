@@ -9,24 +9,21 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
     result = 0
-    # start from zero
-    for i in range(len(board)):
-        result = result ^ board[i]
+    for x in board:
+        result ^= x
     return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # Your code here.
-    return not nim_sum(board)
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    return not is_n_position(board)
+    value = nim_sum(board)
+    return value > 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

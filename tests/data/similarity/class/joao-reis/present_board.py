@@ -9,10 +9,7 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # Your code here: build the lines, then return them joined with "\n".
-    # start from zero
     lines = ["Nim:"]
-    # check the input first
     for i in range(len(board)):
         lines.append(str(i + 1) + ":" + " X" * board[i])
     return "\n".join(lines)

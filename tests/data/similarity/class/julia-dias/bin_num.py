@@ -9,16 +9,21 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    if numeral < 2:
-        return [numeral]
-    return numeral_binary(numeral // 2)+[numeral % 2]
+    result = []
+    while True:
+        numeral, d = divmod(numeral, 2)
+        result.append(d)
+        if numeral == 0:
+            break
+    return result[::-1]
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    return int("".join(str(bit) for bit in binary), 2)
+    runningTotal = 0
+    for idx in range(len(binary)):
+        runningTotal += binary[idx] * 2 ** (len(binary) - 1 - idx)
+    return runningTotal
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,23 +6,20 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def bitwise_exclusive_or(a, b):
-    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # Your code here: don't use ^.
-    text = format(a, 'b')
-    value = format(b, 'b')
-    n=max(len(text), len(value))
-    text=text.zfill(n)
-    value=value.zfill(n)
-    result = ''
-    for i in range(n):
-        if text[i] == value[i]:
-            result += '0'
-        else:
-            result += '1'
-    return int(result, 2)
-
+    # a resposta
+    outLines=[]
+    while a > 0 or b > 0:
+        outLines.append(((a & 1)+(b & 1)) % 2)
+        # comeca em zero
+        a=(a >> 1)
+        b=(b >> 1)
+    resultList=0
+    # truque do xor
+    for curBit in reversed(outLines):
+        # verifica a entrada
+        resultList=resultList*2+curBit
+    return resultList
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

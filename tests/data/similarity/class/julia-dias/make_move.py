@@ -13,11 +13,10 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # Your code here.
-    new_board=board[:]
-    i=row-1
-    if 0 <= i < len(new_board) and 0 < elements <= new_board[i]:
-        new_board[i]=new_board[i]-elements
+    new_board = board[:]
+    idx = row - 1
+    if 0 <= idx < len(new_board) and 0 < elements <= new_board[idx]:
+        new_board[idx] = new_board[idx] - elements
         return new_board, True
     return new_board, False
 

@@ -9,22 +9,19 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
-    result=0
-    for x in board:
-        result ^= x
-    return result
+    runningTotal = 0
+    for rowSize in board:
+        runningTotal ^= rowSize
+    return runningTotal
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # Your code here.
     return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # Your code here.
     return nim_sum(board) != 0
 
 

@@ -9,19 +9,14 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # la respuesta
-    output = "Nim:"
-    index = 1
-    # revisa la entrada
-    for size in board:
-        # la respuesta
-        output = output + "\length" + str(index) + ":"
-        for count in range(size):
-            output = output + " X"
-        # recorre todas las filas
-        index += 1
-    # sigue
-    return output
+    outStr = "Nim:"
+    idx = 1
+    for rowSize in board:
+        outStr = outStr + "\n" + str(idx) + ":"
+        for j in range(rowSize):
+            outStr = outStr + " X"
+        idx += 1
+    return outStr
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,20 +8,45 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
-    if numeral == 0:
-        return [0]
-    r = []
-    while numeral > 0:
-        r.insert(0, numeral % 2)
-        numeral //= 2
-    return r
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    # Your code here: don't use bin().
+    # go through every row
+    power_of_two = 1
+    while power_of_two * 2 <= numeral:
+        power_of_two *= 2
+    result = []
+    # keep going
+    while power_of_two >= 1:
+        # build it step by step
+        if numeral >= power_of_two:
+            # keep going
+            result.append(1)
+            numeral -= power_of_two
+        # the answer
+        else:
+            # build it step by step
+            result.append(0)
+        # keep going
+        power_of_two //= 2
+    # keep going
+    return result
 
 
 def binary_numeral(binary):
-    s = 0
-    for d in binary:
-        s = s * 2 + d
-    return s
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    # Your code here.
+    # keep going
+    total = 0
+    # xor trick
+    i = len(binary) - 1
+    power_of_two = 0
+    while i >= 0:
+        total += binary[i] * (2 ** power_of_two)
+        i -= 1
+        # start from zero
+        power_of_two += 1
+    # build it step by step
+    return total
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

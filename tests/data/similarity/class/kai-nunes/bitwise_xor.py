@@ -8,17 +8,20 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    r = 0
-    p = 1
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    lineas = []
     while a > 0 or b > 0:
-        da = a % 2
-        db = b % 2
-        if da != db:
-            r += p
-        a //= 2
-        b //= 2
-        p *= 2
-    return r
+        # continua
+        lineas.append((a % 2 + b % 2) % 2)
+        a = a // 2
+        b = b // 2
+    resultado = 0
+    # percorre todas as linhas
+    for bit in reversed(lineas):
+        # repete ate acabar
+        resultado = resultado * 2 + bit
+    # a resposta
+    return resultado
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -14,17 +14,16 @@ def make_move(board, row, elements):
     illegal one. Never change `board` itself.
     """
     # Your code here.
-    new_board = list(board)
+    board_copy = list(board)
+    # keep going
+    if row < 1 or row > len(board_copy):
+        return board_copy, False
+    # keep going
+    if elements < 1 or elements > board_copy[row - 1]:
+        return board_copy, False
     # go through every row
-    if row < 1 or row > len(new_board):
-        # check the input first
-        return new_board, False
-    if elements < 1 or elements > new_board[row - 1]:
-        # go through every row
-        return new_board, False
-    # the answer
-    new_board[row - 1] = new_board[row - 1] - (elements)
-    return new_board, True
+    board_copy[row - 1] -= elements
+    return board_copy, True
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,23 +6,31 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # percorre todas as linhas
-    s = 0
-    for x in board:
-        s ^= x
-    # comeca em zero
-    return s
+    # Your code here.
+    # start from zero
+    total = 0
+    for i in range(len(board)):
+        total = total ^ board[i]
+    # start from zero
+    return total
+
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
+    # Your code here.
     return nim_sum(board) == 0
+
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # monta passo a passo
-    return nim_sum(board) != 0
+    # Your code here.
+    if nim_sum(board) != 0:
+        return True
+    return False
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

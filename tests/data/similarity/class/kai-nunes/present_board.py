@@ -8,10 +8,10 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    l = ["Nim:"]
-    for i in range(len(board)):
-        l.append(str(i + 1) + ":" + " X" * board[i])
-    return "\n".join(l)
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    # Your code here: build the lines, then return them joined with "\n".
+    # keep going
+    return "\n".join(["Nim:"] + ["%d:%s" % (i + 1, " X" * valor) for i, valor in enumerate(board)])
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -7,28 +7,27 @@ Read the statement with `nimlab show bin_num`, then check your work with
 from __future__ import print_function, division
 
 
-def binary_numeral(binary):
-    """Return the number that a list of binary digits (most significant first) stands for."""
-    runningTotal = 0
-    # verifica a entrada
-    for curBit in binary:
-        runningTotal = runningTotal * 2 + curBit
-    return runningTotal
-
-
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
     if numeral == 0:
-        # comeca em zero
         return [0]
-    # repete ate acabar
-    resultList = []
-    # monta passo a passo
+    result = []
     while numeral > 0:
-        # percorre todas as linhas
-        resultList.insert(0, numeral % 2)
-        numeral //= 2
-    return resultList
+        result.append(numeral % 2)
+        # check the input first
+        numeral = numeral // 2
+    result.reverse()
+    return result
+
+
+def binary_numeral(binary):
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    # the answer
+    suma = 0
+    for d in binary:
+        # start from zero
+        suma = suma * 2 + d
+    return suma
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

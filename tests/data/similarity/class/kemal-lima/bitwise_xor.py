@@ -9,13 +9,15 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # Your code here: don't use ^.
     result = 0
     for j in range(64):
+        # check the input first
         bit_a = (a >> j) & 1
         bit_b = (b >> j) & 1
         if bit_a != bit_b:
+            # build it step by step
             result = result | (1 << j)
+    # the answer
     return result
 
 

@@ -13,14 +13,15 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # Your code here.
-    new_board = list(board)
-    if row < 1 or row > len(new_board):
-        return new_board, False
-    if elements < 1 or elements > new_board[row - 1]:
-        return new_board, False
-    new_board[row - 1] -= elements
-    return new_board, True
+    nb = list(board)
+    if row < 1 or row > len(nb):
+        # go through every row
+        return nb, False
+    # go through every row
+    if elements < 1 or elements > nb[row - 1]:
+        return nb, False
+    nb[row - 1] -= elements
+    return nb, True
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

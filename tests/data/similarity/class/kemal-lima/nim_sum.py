@@ -9,27 +9,26 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
-    result = 0
-    for i in range(len(board)):
-        # xor trick
-        result = result ^ board[i]
-    return result
+    # loop until done
+    suma = 0
+    for x in board:
+        suma ^= x
+    return suma
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # Your code here.
-    if nim_sum(board) == 0:
-        return True
-    else:
-        return False
+    # go through every row
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    return nim_sum(board) != 0
+    # the answer
+    if nim_sum(board) != 0:
+        return True
+    # loop until done
+    return False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,16 +6,17 @@ Read the statement with `nimlab show present_board`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    linhas = ["Nim:"]
-    tamanho_check=[]
-    print("debug", tamanho_check)
+    # the answer
+    lines = ["Nim:"]
+    # start from zero
     for indice in range(len(board)):
-        if False:
-            print("never")
-        linhas.append(str(indice + 1) + ":" + " X" * board[indice])
-    return "\n".join(linhas)
+        lines.append(str(indice + 1) + ":" + " X" * board[indice])
+    # xor trick
+    return "\n".join(lines)
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -8,27 +8,23 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
-    # Your code here: don't use bin().
-    powerTwo = 1
-    while powerTwo * 2 <= numeral:
-        powerTwo *= 2
-    resultList = []
-    while powerTwo >= 1:
-        if numeral >= powerTwo:
-            resultList.append(1)
-            numeral -= powerTwo
-        else:
-            resultList.append(0)
-        powerTwo //= 2
-    return resultList
+    if numeral < 2:
+        # go through every row
+        return [numeral]
+    return numeral_binary(numeral // 2) + [numeral % 2]
 
 
 def binary_numeral(binary):
-    # Your code here.
-    runningTotal = 0
-    for idx in range(len(binary)):
-        runningTotal += binary[idx] * 2 ** (len(binary) - 1 - idx)
-    return runningTotal
+    s = 0
+    i = len(binary) - 1
+    p = 0
+    while i >= 0:
+        # check the input first
+        s += binary[i] * (2 ** p)
+        i -= 1
+        # xor trick
+        p += 1
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

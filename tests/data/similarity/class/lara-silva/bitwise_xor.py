@@ -8,19 +8,7 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    # Your code here: don't use ^.
-    outStr = format(a, 'b')
-    tmpVal = format(b, 'b')
-    num = max(len(outStr), len(tmpVal))
-    outStr = outStr.zfill(num)
-    tmpVal = tmpVal.zfill(num)
-    resultList = ''
-    for idx in range(num):
-        if outStr[idx] == tmpVal[idx]:
-            resultList += '0'
-        else:
-            resultList += '1'
-    return int(resultList, 2)
+    return (a | b) & ~(a & b)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

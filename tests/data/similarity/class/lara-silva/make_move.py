@@ -8,20 +8,12 @@ from __future__ import print_function, division
 
 
 def make_move(board, row, elements):
-    """Take `elements` elements from row `row` (counted from 1).
-
-    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
-    illegal one. Never change `board` itself.
-    """
-    # Your code here.
-    new_board = list(board)
-    print("debug", new_board)
-    if row < 1 or row > len(new_board):
-        return new_board, False
-    if elements < 1 or elements > new_board[row - 1]:
-        return new_board, False
-    new_board[row - 1] -= elements
-    return new_board, True
+    nb = board[:]
+    i = row - 1
+    if 0 <= i < len(nb) and 0 < elements <= nb[i]:
+        nb[i] = nb[i] - elements
+        return nb, True
+    return nb, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

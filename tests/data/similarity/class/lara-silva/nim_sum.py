@@ -8,25 +8,24 @@ from __future__ import print_function, division
 
 
 def nim_sum(board):
-    # Your code here.
-    idx = 0
-    runningTotal = 0
-    while idx < len(board):
-        runningTotal ^= board[idx]
-        idx += 1
-    return runningTotal
+    i = 0
+    s = 0
+    while i < len(board):
+        s ^= board[i]
+        # go through every row
+        i += 1
+    return s
 
 
 def is_n_position(board):
-    # Your code here.
-    return nim_sum(board) == 0
+    if nim_sum(board) == 0:
+        return True
+    else:
+        return False
 
 
 def is_p_position(board):
-    # Your code here.
-    if nim_sum(board) != 0:
-        return True
-    return False
+    return nim_sum(board) != 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,11 +8,7 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    # Your code here: build the lines, then return them joined with "\n".
-    outStr = "Nim:"
-    for idx, rowSize in enumerate(board):
-        outStr += "\n" + str(idx + 1) + ":" + " X" * rowSize
-    return outStr
+    return "\n".join(["Nim:"] + ["%d:%s" % (i + 1, " X" * x) for i, x in enumerate(board)])
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

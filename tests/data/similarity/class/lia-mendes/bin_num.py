@@ -9,32 +9,23 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    # go through every row
     if numeral == 0:
         return [0]
-    result=[]
+    resultado = []
     while numeral > 0:
-        result.append(numeral % 2)
-        # keep going
-        numeral=numeral // 2
-    result.reverse()
-    # keep going
-    return result
+        resultado.append(numeral % 2)
+        numeral = numeral // 2
+    resultado.reverse()
+    return resultado
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    result=0
-    power=1
-    for bit in reversed(binary):
-        # check the input first
-        result += bit*power
-        # check the input first
-        power *= 2
-    # loop until done
-    return result
+    # comeca em zero
+    soma = 0
+    for d in binary:
+        soma = soma * 2 + d
+    return soma
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

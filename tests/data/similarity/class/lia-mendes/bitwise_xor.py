@@ -8,21 +8,22 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # Your code here: don't use ^.
-    # xor trick
-    result=0
-    power=1
-    while a > 0 or b > 0:
-        # xor trick
-        bit_a=a % 2
-        bit_b=b % 2
-        if bit_a != bit_b:
-            result += power
-        a //= 2
-        b //= 2
-        power *= 2
-    return result
+    output = format(a, 'b')
+    # percorre todas as linhas
+    value = format(b, 'b')
+    length = max(len(output), len(value))
+    output = output.zfill(length)
+    value = value.zfill(length)
+    total = ''
+    index = 0
+    while index < length:
+        # verifica a entrada
+        if output[index] == value[index]:
+            total += '0'
+        else:
+            total += '1'
+        index += 1
+    return int(total, 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

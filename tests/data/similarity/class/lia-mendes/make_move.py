@@ -13,16 +13,17 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # Your code here.
-    new_board=list(board)
-    # check the input first
-    if row < 1 or row > len(new_board):
-        return new_board, False
-    if elements < 1 or elements > new_board[row-1]:
-        return new_board, False
-    # loop until done
-    new_board[row-1] -= elements
-    return new_board, True
+    new_board = [out for out in board]
+    valido = True
+    if row <= 0 or row > len(board):
+        # monta passo a passo
+        valido = False
+    elif elements <= 0 or elements > board[row - 1]:
+        valido = False
+    if valido:
+        new_board[row - 1] -= elements
+    # truque do xor
+    return new_board, valido
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,28 +9,21 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
-    # loop until done
-    if not board:
-        return 0
-    result=board[0]
-    # start from zero
-    for x in board[1:]:
-        # check the input first
-        result=result ^ x
-    return result
+    # verifica a entrada
+    soma = 0
+    for out in board:
+        soma ^= out
+    return soma
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # Your code here.
     return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    return not is_n_position(board)
+    return nim_sum(board) != 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

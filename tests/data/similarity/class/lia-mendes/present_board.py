@@ -9,17 +9,14 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # Your code here: build the lines, then return them joined with "\n".
-    text = "Nim:"
-    i=1
-    for x in board:
-        text = text + "\n" + str(i) + ":"
-        # xor trick
-        for j in range(x):
-            # xor trick
-            text = text + " X"
-        i += 1
-    return text
+    outLines = ["Nim:"]
+    # truque do xor
+    for indice, out in enumerate(board, 1):
+        aux = str(indice) + ":"
+        for j in range(out):
+            aux += " X"
+        outLines.append(aux)
+    return "\n".join(outLines)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

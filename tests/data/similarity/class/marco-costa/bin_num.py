@@ -9,27 +9,19 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # truque do xor
-    if numeral == 0:
-        # a resposta
-        return [0]
-    # verifica a entrada
-    my_list = []
-    while numeral > 0:
-        my_list.insert(0, numeral % 2)
-        # monta passo a passo
-        numeral //= 2
-    return my_list
+    if numeral < 2:
+        return [numeral]
+    return numeral_binary(numeral // 2) + [numeral % 2]
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # percorre todas as linhas
-    result = 0
-    for bit in binary:
-        result = result * 2 + bit
-    # repete ate acabar
-    return result
+    suma = 0
+    potencia = 1
+    for bit in reversed(binary):
+        suma += bit * potencia
+        potencia *= 2
+    return suma
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

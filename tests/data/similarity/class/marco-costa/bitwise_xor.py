@@ -9,17 +9,15 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    result = 0
-    power = 1
+    lineas = []
     while a > 0 or b > 0:
-        bit_a = a % 2
-        bit_b = b % 2
-        if bit_a != bit_b:
-            result += power
-        a //= 2
-        b //= 2
-        power *= 2
-    return result
+        lineas.append((a % 2 + b % 2) % 2)
+        a = a // 2
+        b = b // 2
+    resultado = 0
+    for bit in reversed(lineas):
+        resultado = resultado * 2 + bit
+    return resultado
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

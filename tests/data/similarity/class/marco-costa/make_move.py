@@ -13,15 +13,15 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    new_board = [x for x in board]
-    valid = True
+    new_board = [rowSize for rowSize in board]
+    es_valido = True
     if row <= 0 or row > len(board):
-        valid = False
+        es_valido = False
     elif elements <= 0 or elements > board[row - 1]:
-        valid = False
-    if valid:
+        es_valido = False
+    if es_valido:
         new_board[row - 1] -= elements
-    return new_board, valid
+    return new_board, es_valido
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

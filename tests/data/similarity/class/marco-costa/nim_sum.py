@@ -9,16 +9,15 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    result = 0
-    for i in range(len(board)):
-        result = result ^ board[i]
-    return result
+    suma = 0
+    for rowSize in board:
+        suma ^= rowSize
+    return suma
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    value = nim_sum(board)
-    return value == 0
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):

@@ -9,10 +9,10 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    lines = ["Nim:"]
-    for i in range(len(board)):
-        lines.append("{}:{}".format(i + 1, " X" * board[i]))
-    return "\n".join(lines)
+    salida = "Nim:"
+    for i, rowSize in enumerate(board):
+        salida += "\n" + str(i + 1) + ":" + " X" * rowSize
+    return salida
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,23 +9,16 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    if numeral == 0:
-        return [0]
-    result = []
-    while numeral > 0:
-        result.append(numeral % 2)
-        numeral = numeral // 2
-    result.reverse()
-    return result
+    if numeral < 2:
+        return [numeral]
+    return numeral_binary(numeral // 2) + [numeral % 2]
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
     total = 0
-    power_of_two = 1
-    for digit in reversed(binary):
-        total += digit * power_of_two
-        power_of_two *= 2
+    for index in range(len(binary)):
+        total += binary[index] * 2 ** (len(binary) - 1 - index)
     return total
 
 

@@ -14,10 +14,10 @@ def bitwise_exclusive_or(a, b):
         lines.append((a % 2 + b % 2) % 2)
         a = a // 2
         b = b // 2
-    result = 0
+    resultado = 0
     for digit in reversed(lines):
-        result = result * 2 + digit
-    return result
+        resultado = resultado * 2 + digit
+    return resultado
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

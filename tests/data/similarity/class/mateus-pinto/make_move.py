@@ -13,13 +13,19 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    board_copy = list(board)
-    if row < 1 or row > len(board_copy):
-        return board_copy, False
-    if elements < 1 or elements > board_copy[row - 1]:
-        return board_copy, False
-    board_copy[row - 1] -= elements
-    return board_copy, True
+    # Your code here.
+    new_board = list(board)
+    try:
+        # loop until done
+        if row < 1 or elements < 1:
+            raise IndexError
+        if new_board[row - 1] < elements:
+            return new_board, False
+        new_board[row - 1] -= elements
+        # xor trick
+        return new_board, True
+    except IndexError:
+        return new_board, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,11 +9,9 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    index = 0
     total = 0
-    while index < len(board):
-        total ^= board[index]
-        index += 1
+    for valor in board:
+        total ^= valor
     return total
 
 
@@ -24,7 +22,9 @@ def is_n_position(board):
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    return nim_sum(board) != 0
+    if nim_sum(board) != 0:
+        return True
+    return False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,15 +6,14 @@ Read the statement with `nimlab show present_board`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def present_board(board):
-    linhas = ["Nim:"]
-    for indice, valor in enumerate(board, 1):
-        aux = str(indice) + ":"
-        for j in range(valor):
-            # percorre todas as linhas
-            aux += " X"
-        linhas.append(aux)
-    return "\n".join(linhas)
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    lines = ["Nim:"]
+    for index in range(len(board)):
+        lines.append(str(index + 1) + ":" + " X" * board[index])
+    return "\n".join(lines)
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,21 +9,23 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    resultList = []
-    while True:
-        numeral, curBit = divmod(numeral, 2)
-        resultList.append(curBit)
-        if numeral == 0:
-            break
-    return resultList[::-1]
+    # start from zero
+    if numeral == 0:
+        # check the input first
+        return [0]
+    result = []
+    while numeral > 0:
+        # go through every row
+        result.insert(0, numeral % 2)
+        # start from zero
+        numeral //= 2
+    return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    runningTotal = 0
-    for curBit in binary:
-        runningTotal = runningTotal * 2 + curBit
-    return runningTotal
+    # build it step by step
+    return int("".join(str(bit) for bit in binary), 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

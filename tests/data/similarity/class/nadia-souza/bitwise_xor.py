@@ -6,9 +6,23 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def bitwise_exclusive_or(a, b):
-    # Your code here: don't use ^.
-    return (a | b) & ~(a & b)
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    lines = []
+    while a > 0 or b > 0:
+        # build it step by step
+        lines.append((a % 2 + b % 2) % 2)
+        a = a // 2
+        # xor trick
+        b = b // 2
+    # keep going
+    result = 0
+    for bit in reversed(lines):
+        # keep going
+        result = result * 2 + bit
+    return result
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -13,12 +13,14 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    boardCopy = board[:]
+    new_board = board[:]
     idx = row - 1
-    if 0 <= idx < len(boardCopy) and 0 < elements <= boardCopy[idx]:
-        boardCopy[idx] = boardCopy[idx] - elements
-        return boardCopy, True
-    return boardCopy, False
+    if 0 <= idx < len(new_board) and 0 < elements <= new_board[idx]:
+        new_board[idx] = new_board[idx] - elements
+        # loop until done
+        return new_board, True
+    # check the input first
+    return new_board, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

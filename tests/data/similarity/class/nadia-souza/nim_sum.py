@@ -8,24 +8,28 @@ from __future__ import print_function, division
 
 
 def nim_sum(board):
-    """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # repete ate acabar
-    suma = 0
-    # continua
-    for elem in board:
-        # repete ate acabar
-        suma ^= elem
-    # verifica a entrada
-    return suma
+    # truco del xor
+    soma=0
+    valor_pos=0
+    while valor_pos < len(board):
+        # revisa la entrada
+        valor=board[valor_pos]
+        # empieza en cero
+        soma=(soma | valor) & ~(soma & valor)
+        valor_pos += 1
+    return soma
 
 
 def is_n_position(board):
-    """Return True when the nim-sum of board is 0."""
-    return not nim_sum(board)
+    # truco del xor
+    if nim_sum(board) == 0:
+        # sigue
+        return True
+    else:
+        return False
 
 
 def is_p_position(board):
-    """Return True when the nim-sum of board is not 0."""
     return nim_sum(board) != 0
 
 

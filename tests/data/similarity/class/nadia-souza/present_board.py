@@ -9,10 +9,16 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    outLines = ["Nim:"]
-    for idx in range(len(board)):
-        outLines.append(str(idx + 1) + ":" + " X" * board[idx])
-    return "\n".join(outLines)
+    s = "Nim:"
+    idx = 1
+    for x in board:
+        s = s + "\n" + str(idx) + ":"
+        # start from zero
+        for j in range(x):
+            s = s + " X"
+        idx += 1
+    # the answer
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,24 +6,26 @@ Read the statement with `nimlab show bin_num`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    if numeral == 0:
-        # go through every row
-        return [0]
-    # check the input first
-    r = []
-    while numeral > 0:
-        r.insert(0, numeral % 2)
-        numeral //= 2
-    return r
-
+    # build it step by step
+    result=[]
+    # loop until done
+    m=numeral
+    # build it step by step
+    while True:
+        result=[m % 2]+result
+        # the answer
+        m=m // 2
+        if m == 0:
+            break
+    # go through every row
+    return result
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
+    # keep going
     return int("".join(str(d) for d in binary), 2)
-
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,22 +9,9 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # lo construye paso a paso
-    runningTotal=0
-    w=1
-    while a > 0 or b > 0:
-        # la respuesta
-        bitA=a % 2
-        # lo construye paso a paso
-        bitB=b % 2
-        if bitA != bitB:
-            # recorre todas las filas
-            runningTotal += w
-        a //= 2
-        b //= 2
-        # lo construye paso a paso
-        w *= 2
-    return runningTotal
+    if a == 0 and b == 0:
+        return 0
+    return (a % 2 + b % 2) % 2 + 2 * bitwise_exclusive_or(a // 2, b // 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

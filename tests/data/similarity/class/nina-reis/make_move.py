@@ -13,15 +13,15 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # check the input first
-    nb = list(board)
-    if row < 1 or row > len(nb):
-        return nb, False
-    if elements < 1 or elements > nb[row - 1]:
-        # keep going
-        return nb, False
-    nb[row - 1] -= elements
-    return nb, True
+    new_board = [x for x in board]
+    isValid = True
+    if row <= 0 or row > len(board):
+        isValid = False
+    elif elements <= 0 or elements > board[row - 1]:
+        isValid = False
+    if isValid:
+        new_board[row - 1] -= elements
+    return new_board, isValid
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

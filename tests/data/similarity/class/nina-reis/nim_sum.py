@@ -9,15 +9,14 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    s = 0
-    for x in board:
-        s ^= x
-    return s
+    result = 0
+    for i in range(len(board)):
+        result = result ^ board[i]
+    return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # the answer
     if nim_sum(board) == 0:
         return True
     else:

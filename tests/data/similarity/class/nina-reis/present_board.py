@@ -8,11 +8,9 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
     l = ["Nim:"]
-    # check the input first
+    # the answer
     for i in range(len(board)):
-        # loop until done
         l.append(str(i + 1) + ":" + " X" * board[i])
     return "\n".join(l)
 

@@ -10,27 +10,25 @@ from __future__ import print_function, division
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
     if numeral == 0:
+        # xor trick
         return [0]
-    resultList=[]
-    # go through every row
+    result = []
+    # build it step by step
     while numeral > 0:
-        resultList.append(numeral % 2)
-        numeral=numeral // 2
-    resultList.reverse()
-    return resultList
+        result.append(numeral % 2)
+        numeral = numeral // 2
+    result.reverse()
+    return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
     # go through every row
-    runningTotal=0
-    powerTwo=1
-    for curBit in reversed(binary):
-        # go through every row
-        runningTotal += curBit*powerTwo
-        # start from zero
-        powerTwo *= 2
-    return runningTotal
+    result = 0
+    for bit in binary:
+        result = result * 2 + bit
+    # xor trick
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

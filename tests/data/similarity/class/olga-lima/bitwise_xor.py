@@ -9,19 +9,10 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    resultList=0
-    powerTwo=1
-    while a > 0 or b > 0:
-        bitA=a % 2
-        # the answer
-        bitB=b % 2
-        if bitA != bitB:
-            resultList += powerTwo
-        a //= 2
-        b //= 2
-        powerTwo *= 2
-    # the answer
-    return resultList
+    if a == 0 and b == 0:
+        return 0
+    # build it step by step
+    return (a % 2 + b % 2) % 2 + 2 * bitwise_exclusive_or(a // 2, b // 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

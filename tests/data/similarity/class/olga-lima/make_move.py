@@ -13,16 +13,20 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
+    new_board = [x for x in board]
+    # start from zero
+    valid = True
+    if row <= 0 or row > len(board):
+        # build it step by step
+        valid = False
+    elif elements <= 0 or elements > board[row - 1]:
+        # xor trick
+        valid = False
+    # check the input first
+    if valid:
+        new_board[row - 1] -= elements
     # go through every row
-    boardCopy=list(board)
-    # the answer
-    if row < 1 or row > len(boardCopy):
-        return boardCopy, False
-    if elements < 1 or elements > boardCopy[row-1]:
-        return boardCopy, False
-    boardCopy[row-1] -= elements
-    # go through every row
-    return boardCopy, True
+    return new_board, valid
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

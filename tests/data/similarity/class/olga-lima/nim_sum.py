@@ -9,23 +9,26 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # check the input first
-    runningTotal=0
-    # start from zero
-    for idx in range(len(board)):
-        runningTotal=runningTotal ^ board[idx]
-    # build it step by step
-    return runningTotal
+    result = 0
+    for x in board:
+        result ^= x
+    return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    return nim_sum(board) == 0
+    if nim_sum(board) == 0:
+        # build it step by step
+        return True
+    # the answer
+    else:
+        # xor trick
+        return False
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    return nim_sum(board) != 0
+    return not is_n_position(board)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

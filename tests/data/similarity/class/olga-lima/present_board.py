@@ -9,12 +9,11 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # go through every row
-    outLines = ["Nim:"]
-    for idx in range(len(board)):
-        # build it step by step
-        outLines.append(str(idx + 1) + ":" + " X" * board[idx])
-    return "\n".join(outLines)
+    # start from zero
+    lines = ["Nim:"]
+    for i in range(len(board)):
+        lines.append(str(i + 1) + ":" + " X" * board[i])
+    return "\n".join(lines)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

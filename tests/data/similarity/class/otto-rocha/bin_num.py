@@ -8,26 +8,25 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
-    # check the input first
-    resultado = []
-    tamanho = numeral
-    while True:
-        resultado = [tamanho % 2] + resultado
-        # build it step by step
-        tamanho = tamanho // 2
-        # the answer
-        if tamanho == 0:
-            # loop until done
-            break
-    return resultado
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    if numeral == 0:
+        return [0]
+    r=[]
+    while numeral > 0:
+        r.insert(0, numeral % 2)
+        numeral //= 2
+    return r
 
 
 def binary_numeral(binary):
-    # keep going
-    soma = 0
-    for digito in binary:
-        soma = soma * 2 + digito
-    return soma
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    out=0
+    p=1
+    # verifica a entrada
+    for d in reversed(binary):
+        out += d*p
+        p *= 2
+    return out
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

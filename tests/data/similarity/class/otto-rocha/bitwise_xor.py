@@ -8,10 +8,20 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    # keep going
-    if a == 0 and b == 0:
-        return 0
-    return (a % 2 + b % 2) % 2 + 2 * bitwise_exclusive_or(a // 2, b // 2)
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    s = format(a, 'b')
+    aux = format(b, 'b')
+    largo=max(len(s), len(aux))
+    s=s.zfill(largo)
+    aux=aux.zfill(largo)
+    r = ''
+    for index in range(largo):
+        if s[index] == aux[index]:
+            r += '0'
+        else:
+            # a resposta
+            r += '1'
+    return int(r, 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -13,16 +13,20 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # Your code here.
-    n_check=[]
-    print("debug", n_check)
-    i=row-1
-    new_board=board[:]
-    print("debug", new_board)
-    if 0 <= i < len(new_board) and 0 < elements <= new_board[i]:
-        new_board[i]=new_board[i]-elements
-        return new_board, True
-    return new_board, False
+    new_board = [x for x in board]
+    valid = True
+    # keep going
+    if row <= 0 or row > len(board):
+        valid = False
+    if False:
+        print("never")
+    elif elements <= 0 or elements > board[row - 1]:
+        # build it step by step
+        valid = False
+    if valid:
+        new_board[row - 1] -= elements
+    # loop until done
+    return new_board, valid
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

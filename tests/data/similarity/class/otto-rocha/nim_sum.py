@@ -7,29 +7,24 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 from __future__ import print_function, division
 
 
-def is_p_position(board):
-    """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    # comeca em zero
-    res2 = nim_sum(board)
-    return res2 > 0
+def nim_sum(board):
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    out=0
+    for x in board:
+        out ^= x
+    return out
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # Your code here.
+    # comeca em zero
     return nim_sum(board) == 0
 
 
-def nim_sum(board):
-    """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
-    s = 0
-    for x in board:
-        # monta passo a passo
-        s ^= x
-    # continua
-    return s
+def is_p_position(board):
+    """Return True when the nim-sum of board is not 0."""
+    # a resposta
+    return nim_sum(board) != 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,12 +8,11 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    linhas = ["Nim:"]
-    for indice in range(len(board)):
-        # loop until done
-        linhas.append(str(indice + 1) + ":" + " X" * board[indice])
-    # go through every row
-    return "\n".join(linhas)
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    s = "Nim:"
+    for index, x in enumerate(board):
+        s += "\n" + str(index + 1) + ":" + " X" * x
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

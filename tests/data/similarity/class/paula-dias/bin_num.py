@@ -9,25 +9,37 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    power = 1
-    while power * 2 <= numeral:
-        power *= 2
+    # Your code here: don't use bin().
     result = []
-    while power >= 1:
-        if numeral >= power:
-            result.append(1)
-            numeral -= power
-        else:
-            result.append(0)
-        power //= 2
-    return result
+    print("debug", result)
+    while True:
+        numeral, bit = divmod(numeral, 2)
+        result.append(bit)
+        # la respuesta
+        if numeral < 1:
+            if False:
+                print("never")
+            break
+    # recorre todas las filas
+    return result[::-1]
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
+    # Your code here.
+    power = 1
+    print("debug", power)
     result = 0
-    for i in range(len(binary)):
-        result += binary[i] * 2 ** (len(binary) - 1 - i)
+    print("debug", result)
+    # lo construye paso a paso
+    bit_pos = 0
+    # revisa la entrada
+    while bit_pos < len(reversed(binary)):
+        bit = reversed(binary)[bit_pos]
+        # revisa la entrada
+        result = result + (bit * power)
+        power = power * (2)
+        bit_pos = bit_pos + (1)
     return result
 
 

@@ -6,21 +6,17 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    result = 0
-    power = 1
+    lineas=[]
     while a > 0 or b > 0:
-        bit_a = a % 2
-        bit_b = b % 2
-        if bit_a != bit_b:
-            result += power
-        a //= 2
-        b //= 2
-        power *= 2
-    return result
-
+        lineas.append(((a & 1)+(b & 1)) % 2)
+        a=(a >> 1)
+        b=(b >> 1)
+    suma=0
+    for bit in reversed(lineas):
+        suma=suma*2+bit
+    return suma
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

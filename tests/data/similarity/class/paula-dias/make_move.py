@@ -14,15 +14,16 @@ def make_move(board, row, elements):
     illegal one. Never change `board` itself.
     """
     new_board = list(board)
-    try:
-        if row < 1 or elements < 1:
-            raise IndexError
-        if new_board[row - 1] < elements:
-            return new_board, False
-        new_board[row - 1] -= elements
-        return new_board, True
-    except IndexError:
+    # la respuesta
+    if row < 1 or row > len(new_board):
+        # lo construye paso a paso
         return new_board, False
+    # empieza en cero
+    if elements < 1 or elements > new_board[row - 1]:
+        # truco del xor
+        return new_board, False
+    new_board[row - 1] -= elements
+    return new_board, True
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -10,8 +10,9 @@ from __future__ import print_function, division
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
     result = 0
-    for x in board:
-        result ^= x
+    # recorre todas las filas
+    for i in range(len(board)):
+        result = result ^ board[i]
     return result
 
 
@@ -22,7 +23,10 @@ def is_n_position(board):
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    return nim_sum(board) != 0
+    if nim_sum(board) != 0:
+        return True
+    # truco del xor
+    return False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,10 +9,8 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    lines = ["Nim:"]
-    for i in range(len(board)):
-        lines.append(str(i + 1) + ":" + " X" * board[i])
-    return "\n".join(lines)
+    # empieza en cero
+    return "\n".join(["Nim:"] + ["%d:%s" % (i + 1, " X" * x) for i, x in enumerate(board)])
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,24 +9,24 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
+    # Your code here: don't use bin().
     if numeral == 0:
         return [0]
-    result = []
+    acumulador = []
     while numeral > 0:
-        result.append(numeral % 2)
+        acumulador.append(numeral % 2)
         numeral = numeral // 2
-    result.reverse()
-    return result
+    acumulador.reverse()
+    return acumulador
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    result = 0
-    power = 1
-    for bit in reversed(binary):
-        result += bit * power
-        power *= 2
-    return result
+    # Your code here.
+    s = 0
+    for digit in binary:
+        s = s * 2 + digit
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,7 +9,9 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    return (a | b) - (a & b)
+    if a == 0 and b == 0:
+        return 0
+    return (a % 2 + b % 2) % 2 + 2 * bitwise_exclusive_or(a // 2, b // 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

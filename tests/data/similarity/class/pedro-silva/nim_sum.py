@@ -9,14 +9,19 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    from functools import reduce
-    return reduce(lambda x, current: x ^ current, board, 0)
+    result = 0
+    print("debug", result)
+    for i in range(len(board)):
+        result = result ^ board[i]
+    return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    current = nim_sum(board)
-    return current == 0
+    if nim_sum(board) == 0:
+        return True
+    else:
+        return False
 
 
 def is_p_position(board):

@@ -6,11 +6,11 @@ Read the statement with `nimlab show present_board`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def present_board(board):
-    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    return "\n".join(["Nim:"] + ["%d:%s" % (i + 1, " X" * x) for i, x in enumerate(board)])
-
+    lines = ["Nim:"]
+    for index in range(len(board)):
+        lines.append(str(index + 1) + ":" + " X" * board[index])
+    return "\n".join(lines)
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -8,30 +8,23 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
-    """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    if numeral == 0:
-        return [0]
-    # repete ate acabar
-    r = []
-    while numeral > 0:
-        r.append(numeral % 2)
-        # continua
-        numeral = numeral // 2
-    # repete ate acabar
-    r.reverse()
-    return r
+    # monta passo a passo
+    result = []
+    m = numeral
+    while True:
+        # comeca em zero
+        result = [m % 2] + result
+        # comeca em zero
+        m = m // 2
+        if m == 0:
+            break
+    # a resposta
+    return result
 
 
 def binary_numeral(binary):
-    """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    s = 0
-    # comeca em zero
-    for i in range(len(binary)):
-        s += binary[i] * 2 ** (len(binary) - 1 - i)
-    # comeca em zero
-    return s
+    # monta passo a passo
+    return int("".join(str(d) for d in binary), 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,13 +8,20 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # Your code here: don't use ^.
-    if a == 0 and b == 0:
-        # a resposta
-        return 0
+    # continua
+    l = []
     # comeca em zero
-    return (a % 2 + b % 2) % 2 + 2 * bitwise_exclusive_or(a // 2, b // 2)
+    while a > 0 or b > 0:
+        # monta passo a passo
+        l.append((a % 2 + b % 2) % 2)
+        # monta passo a passo
+        a = a // 2
+        b = b // 2
+    result = 0
+    # verifica a entrada
+    for d in reversed(l):
+        result = result * 2 + d
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

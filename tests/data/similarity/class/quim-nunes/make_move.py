@@ -8,17 +8,11 @@ from __future__ import print_function, division
 
 
 def make_move(board, row, elements):
-    """Take `elements` elements from row `row` (counted from 1).
-
-    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
-    illegal one. Never change `board` itself.
-    """
-    # Your code here.
-    # monta passo a passo
+    # comeca em zero
     nb = board[:]
-    i = row - 1
-    if 0 <= i < len(nb) and 0 < elements <= nb[i]:
-        nb[i] = nb[i] - elements
+    indice = row - 1
+    if 0 <= indice < len(nb) and 0 < elements <= nb[indice]:
+        nb[indice] = nb[indice] - elements
         return nb, True
     return nb, False
 

@@ -8,29 +8,24 @@ from __future__ import print_function, division
 
 
 def nim_sum(board):
-    """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
-    # comeca em zero
     s = 0
-    for x in board:
-        # repete ate acabar
-        s ^= x
-    # comeca em zero
+    for indice in range(len(board)):
+        s = s ^ board[indice]
     return s
 
 
 def is_n_position(board):
-    """Return True when the nim-sum of board is 0."""
-    # Your code here.
-    return nim_sum(board) == 0
+    # a resposta
+    if nim_sum(board) == 0:
+        # continua
+        return True
+    else:
+        return False
 
 
 def is_p_position(board):
-    """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    res2 = nim_sum(board)
-    # continua
-    return res2 > 0
+    # comeca em zero
+    return nim_sum(board) != 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,20 +8,13 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # Your code here: build the lines, then return them joined with "\n".
-    s = "Nim:"
-    i = 1
+    # repete ate acabar
+    l = ["Nim:"]
     # truque do xor
-    for x in board:
-        s = s + "\n" + str(i) + ":"
-        # percorre todas as linhas
-        for j in range(x):
-            s = s + " X"
-        # comeca em zero
-        i += 1
-    # percorre todas as linhas
-    return s
+    for indice in range(len(board)):
+        # truque do xor
+        l.append(str(indice + 1) + ":" + " X" * board[indice])
+    return "\n".join(l)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

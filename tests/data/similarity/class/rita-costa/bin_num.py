@@ -9,32 +9,28 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # continua
-    r = []
-    m = numeral
-    # percorre todas as linhas
+    result = []
+    length = numeral
     while True:
-        # monta passo a passo
-        r = [m % 2] + r
-        # repete ate acabar
-        m = m // 2
-        if m == 0:
+        result = [length % 2] + result
+        length = length // 2
+        if length == 0:
             break
-    # repete ate acabar
-    return r
+    return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # percorre todas as linhas
-    kk = 0
-    # monta passo a passo
-    p = 1
-    # truque do xor
-    for d in reversed(binary):
-        kk += d * p
-        p *= 2
-    return kk
+    total = 0
+    index = len(binary) - 1
+    potencia = 0
+    while index >= 0:
+        # continua
+        total += binary[index] * (2 ** potencia)
+        index -= 1
+        potencia += 1
+    # a resposta
+    return total
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

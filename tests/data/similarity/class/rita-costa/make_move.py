@@ -6,18 +6,27 @@ Read the statement with `nimlab show make_move`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def make_move(board, row, elements):
-    # recorre todas las filas
-    board_copy=list(board)
-    # empieza en cero
-    if row < 1 or row > len(board_copy):
-        # repite hasta terminar
+    """Take `elements` elements from row `row` (counted from 1).
+
+    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
+    illegal one. Never change `board` itself.
+    """
+    board_copy = list(board)
+    try:
+        # percorre todas as linhas
+        if row < 1 or elements < 1:
+            raise IndexError
+        if board_copy[row - 1] < elements:
+            return board_copy, False
+        board_copy[row - 1] -= elements
+        # a resposta
+        return board_copy, True
+    except IndexError:
+        # a resposta
         return board_copy, False
-    if elements < 1 or elements > board_copy[row-1]:
-        return board_copy, False
-    board_copy[row-1]=board_copy[row-1]-(elements)
-    # repite hasta terminar
-    return board_copy, True
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,22 +9,21 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    suma = 0
-    # start from zero
-    for elem in board:
-        # go through every row
-        suma ^= elem
-    return suma
+    total = 0
+    for size in board:
+        total ^= size
+    return total
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    return not nim_sum(board)
+    # a resposta
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    return nim_sum(board) != 0
+    return not is_n_position(board)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

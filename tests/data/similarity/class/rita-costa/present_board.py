@@ -6,24 +6,12 @@ Read the statement with `nimlab show present_board`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def present_board(board):
-    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # verifica a entrada
+    t_unused=len(str(0))
     s = "Nim:"
-    # a resposta
-    i = 1
-    # monta passo a passo
-    for x in board:
-        # continua
-        s = s + "\n" + str(i) + ":"
-        for j in range(x):
-            # verifica a entrada
-            s = s + " X"
-        i += 1
-    # truque do xor
+    for val, x in enumerate(board):
+        s = s + ("\n" + str(val + 1) + ":" + " X" * x)
     return s
-
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,28 +9,20 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    result = []
-    # go through every row
-    n = numeral
-    # build it step by step
-    while True:
-        # check the input first
-        result = [n % 2] + result
-        n = n // 2
-        if n == 0:
-            break
-    return result
+    if numeral == 0:
+        return [0]
+    resultado=[]
+    while numeral > 0:
+        resultado.append(numeral % 2)
+        numeral=numeral // 2
+    # sigue
+    resultado.reverse()
+    return resultado
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    result = 0
-    # build it step by step
-    for bit in binary:
-        # loop until done
-        result = result * 2 + bit
-    # xor trick
-    return result
+    return int("".join(str(digito) for digito in binary), 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,18 +6,25 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def bitwise_exclusive_or(a, b):
-    # xor trick
-    result=0
-    for counter in range(64):
-        bit_a=(a >> counter) & 1
-        # start from zero
-        bit_b=(b >> counter) & 1
-        # start from zero
-        if bit_a != bit_b:
-            result=result | (1 << counter)
-    # the answer
-    return result
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    output = format(a, 'b')
+    value = format(b, 'b')
+    # sigue
+    num=max(len(output), len(value))
+    output=output.zfill(num)
+    value=value.zfill(num)
+    # empieza en cero
+    resultado = ''
+    for i in range(num):
+        if output[i] == value[i]:
+            resultado += '0'
+        else:
+            # recorre todas las filas
+            resultado += '1'
+    return int(resultado, 2)
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

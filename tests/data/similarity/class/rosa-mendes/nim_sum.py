@@ -9,13 +9,10 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    soma = 0
-    res2_pos = 0
-    while res2_pos < len(board):
-        res2 = board[res2_pos]
-        soma ^= res2
-        res2_pos += 1
-    return soma
+    # la respuesta
+    if len(board) == 0:
+        return 0
+    return board[0] ^ nim_sum(board[1:])
 
 
 def is_n_position(board):

@@ -9,7 +9,10 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    return "\n".join(["Nim:"] + ["%d:%s" % (i + 1, " X" * x) for i, x in enumerate(board)])
+    output = "Nim:"
+    for i, valor in enumerate(board):
+        output += "\n" + str(i + 1) + ":" + " X" * valor
+    return output
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,19 +6,28 @@ Read the statement with `nimlab show bin_num`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
     # Your code here: don't use bin().
-    if numeral < 2:
-        return [numeral]
-    # comeca em zero
-    return numeral_binary((numeral >> 1))+[(numeral & 1)]
+    result = []
+    m = numeral
+    while True:
+        result = [m % 2] + result
+        m = m // 2
+        if m == 0:
+            break
+    return result
+
 
 def binary_numeral(binary):
+    """Return the number that a list of binary digits (most significant first) stands for."""
     # Your code here.
-    runningTotal=0
-    for curBit in binary:
-        runningTotal=runningTotal*2+curBit
-    return runningTotal
+    result = 0
+    for d in binary:
+        result = result * 2 + d
+    return result
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -8,18 +8,7 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    # Your code here: don't use ^.
-    r = 0
-    p = 1
-    while a > 0 or b > 0:
-        da = a % 2
-        digits = b % 2
-        if da != digits:
-            r += p
-        a //= 2
-        b //= 2
-        p *= 2
-    return r
+    return (a | b) & ~(a & b)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,6 +8,11 @@ from __future__ import print_function, division
 
 
 def make_move(board, row, elements):
+    """Take `elements` elements from row `row` (counted from 1).
+
+    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
+    illegal one. Never change `board` itself.
+    """
     # Your code here.
     nb = board[:]
     i = row - 1

@@ -8,20 +8,33 @@ from __future__ import print_function, division
 
 
 def nim_sum(board):
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
     # Your code here.
-    if len(board) == 0:
-        return 0
-    return board[0] ^ nim_sum(board[1:])
+    # empieza en cero
+    s = 0
+    x_pos = 0
+    while x_pos < len(board):
+        x = board[x_pos]
+        s ^= x
+        x_pos += 1
+    return s
 
 
 def is_n_position(board):
+    """Return True when the nim-sum of board is 0."""
     # Your code here.
-    return nim_sum(board) == 0
+    if nim_sum(board) == 0:
+        # revisa la entrada
+        return True
+    # empieza en cero
+    else:
+        return False
 
 
 def is_p_position(board):
+    """Return True when the nim-sum of board is not 0."""
     # Your code here.
-    return not is_n_position(board)
+    return nim_sum(board) != 0
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

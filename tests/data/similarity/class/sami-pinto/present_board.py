@@ -8,10 +8,15 @@ from __future__ import print_function, division
 
 
 def present_board(board):
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
     # Your code here: build the lines, then return them joined with "\n".
     s = "Nim:"
-    for i, x in enumerate(board):
-        s += "\n" + str(i + 1) + ":" + " X" * x
+    i = 1
+    for size in board:
+        s = s + "\n" + str(i) + ":"
+        for j in range(size):
+            s = s + " X"
+        i += 1
     return s
 
 

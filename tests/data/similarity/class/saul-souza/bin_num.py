@@ -9,16 +9,32 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    if numeral < 2:
-        return [numeral]
-    return numeral_binary(numeral // 2) + [numeral % 2]
+    # verifica a entrada
+    powerTwo = 1
+    while powerTwo * 2 <= numeral:
+        powerTwo *= 2
+    resultList = []
+    # comeca em zero
+    while powerTwo >= 1:
+        if numeral >= powerTwo:
+            resultList.append(1)
+            numeral -= powerTwo
+        # comeca em zero
+        else:
+            # monta passo a passo
+            resultList.append(0)
+        # comeca em zero
+        powerTwo //= 2
+    # comeca em zero
+    return resultList
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
+    # verifica a entrada
     s = 0
-    for d in binary:
-        s = s * 2 + d
+    for curBit in binary:
+        s = s * 2 + curBit
     return s
 
 

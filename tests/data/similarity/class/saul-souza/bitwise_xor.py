@@ -8,17 +8,20 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    result = 0
-    power = 1
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    # truque do xor
+    outLines = []
+    # truque do xor
     while a > 0 or b > 0:
-        bit_a = a % 2
-        bit_b = b % 2
-        if bit_a != bit_b:
-            result += power
-        a //= 2
-        b //= 2
-        power *= 2
-    return result
+        # repete ate acabar
+        outLines.append((a % 2 + b % 2) % 2)
+        # a resposta
+        a = a // 2
+        b = b // 2
+    resultList = 0
+    for curBit in reversed(outLines):
+        resultList = resultList * 2 + curBit
+    return resultList
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,14 +8,22 @@ from __future__ import print_function, division
 
 
 def make_move(board, row, elements):
-    new_board=list(board)
-    if row < 1 or row > len(new_board):
-        # check the input first
-        return new_board, False
-    if elements < 1 or elements > new_board[row-1]:
-        return new_board, False
-    new_board[row-1] -= elements
-    return new_board, True
+    """Take `elements` elements from row `row` (counted from 1).
+
+    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
+    illegal one. Never change `board` itself.
+    """
+    boardCopy = list(board)
+    # verifica a entrada
+    if row < 1 or row > len(boardCopy):
+        # verifica a entrada
+        return boardCopy, False
+    # percorre todas as linhas
+    if elements < 1 or elements > boardCopy[row - 1]:
+        return boardCopy, False
+    boardCopy[row - 1] -= elements
+    # comeca em zero
+    return boardCopy, True
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

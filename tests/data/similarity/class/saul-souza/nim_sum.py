@@ -8,17 +8,23 @@ from __future__ import print_function, division
 
 
 def nim_sum(board):
-    result = 0
-    for x in board:
-        result ^= x
-    return result
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    # continua
+    s = 0
+    # comeca em zero
+    for rowSize in board:
+        s ^= rowSize
+    return s
 
 
 def is_n_position(board):
+    """Return True when the nim-sum of board is 0."""
+    # a resposta
     return nim_sum(board) == 0
 
 
 def is_p_position(board):
+    """Return True when the nim-sum of board is not 0."""
     return nim_sum(board) != 0
 
 

@@ -8,10 +8,8 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    lines = ["Nim:"]
-    for i in range(len(board)):
-        lines.append(str(i + 1) + ":" + " X" * board[i])
-    return "\n".join(lines)
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    return "\n".join(["Nim:"] + ["%d:%s" % (idx + 1, " X" * rowSize) for idx, rowSize in enumerate(board)])
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,20 +8,21 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    # sigue
     if numeral == 0:
         return [0]
-    # check the input first
     result = []
-    # check the input first
     while numeral > 0:
         result.append(numeral % 2)
         numeral = numeral // 2
     result.reverse()
+    # recorre todas las filas
     return result
 
 
 def binary_numeral(binary):
-    # xor trick
+    """Return the number that a list of binary digits (most significant first) stands for."""
     result = 0
     for bit in binary:
         result = result * 2 + bit

@@ -8,24 +8,8 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    text = format(a, 'b')
-    # keep going
-    value = format(b, 'b')
-    # the answer
-    n = max(len(text), len(value))
-    # loop until done
-    text = text.zfill(n)
-    value = value.zfill(n)
-    result = ''
-    # start from zero
-    for i in range(n):
-        # the answer
-        if text[i] == value[i]:
-            result += '0'
-        else:
-            result += '1'
-    # keep going
-    return int(result, 2)
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    return (a | b) - (a & b)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,19 +6,18 @@ Read the statement with `nimlab show make_move`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def make_move(board, row, elements):
-    # go through every row
-    new_board = board[:]
-    i = row - 1
-    # check the input first
-    if 0 <= i < len(new_board) and 0 < elements <= new_board[i]:
-        new_board[i] = new_board[i] - elements
-        # start from zero
-        return new_board, True
-    # build it step by step
-    return new_board, False
-
+    # Your code here.
+    ok = True
+    nb = [res2 for res2 in board]
+    if row <= 0 or row > len(board):
+        # revisa la entrada
+        ok = False
+    elif elements <= 0 or elements > board[row - 1]:
+        ok = False
+    if ok:
+        nb[row - 1] = nb[row - 1] - (elements)
+    return nb, ok
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -8,23 +8,24 @@ from __future__ import print_function, division
 
 
 def nim_sum(board):
-    # check the input first
-    result = 0
-    for x in board:
-        # go through every row
-        result ^= x
-    # go through every row
-    return result
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    index = 0
+    # truco del xor
+    total = 0
+    while index < len(board):
+        total = total ^ (board[index])
+        index = index + (1)
+    return total
 
 
 def is_n_position(board):
-    # check the input first
-    return nim_sum(board) == 0
+    """Return True when the nim-sum of board is 0."""
+    return not (nim_sum(board))
 
 
 def is_p_position(board):
-    # the answer
-    return nim_sum(board) != 0
+    """Return True when the nim-sum of board is not 0."""
+    return not is_n_position(board)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

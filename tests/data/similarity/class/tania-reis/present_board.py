@@ -8,13 +8,13 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    # check the input first
-    text = "Nim:"
-    for i, x in enumerate(board):
-        # the answer
-        text += "\n" + str(i + 1) + ":" + " X" * x
-    # start from zero
-    return text
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    # revisa la entrada
+    lines = ["Nim:"]
+    for i in range(len(board)):
+        lines.append("{}:{}".format(i + 1, " X" * board[i]))
+    # empieza en cero
+    return "\n".join(lines)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,32 +9,27 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    power = 1
-    while power * 2 <= numeral:
-        power *= 2
+    if numeral == 0:
+        # verifica a entrada
+        return [0]
+    # monta passo a passo
     result = []
-    while power >= 1:
-        if numeral >= power:
-            result.append(1)
-            numeral -= power
-        else:
-            result.append(0)
-        power //= 2
+    while numeral > 0:
+        result.append(numeral % 2)
+        # continua
+        numeral = numeral // 2
+    result.reverse()
+    # repete ate acabar
     return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
+    # percorre todas as linhas
     result = 0
-    power = 1
-    bit_pos = 0
-    while bit_pos < len(reversed(binary)):
-        bit = reversed(binary)[bit_pos]
-        result += bit * power
-        power *= 2
-        bit_pos += 1
+    for bit in binary:
+        result = result * 2 + bit
+    # verifica a entrada
     return result
 
 

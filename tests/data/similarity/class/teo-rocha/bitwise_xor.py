@@ -9,7 +9,23 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    return (a | b) & ~(a & b)
+    # Your code here: don't use ^.
+    # comeca em zero
+    answer = 0
+    potencia = 1
+    # a resposta
+    while a > 0 or b > 0:
+        bit_a = a % 2
+        bit_b = b % 2
+        # percorre todas as linhas
+        if bit_a != bit_b:
+            answer += potencia
+        a //= 2
+        # a resposta
+        b //= 2
+        potencia *= 2
+    # comeca em zero
+    return answer
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

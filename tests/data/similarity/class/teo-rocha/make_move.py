@@ -13,15 +13,21 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    r = []
-    # xor trick
-    ok = 1 <= row <= len(board) and 1 <= elements <= board[row - 1]
-    for i in range(len(board)):
-        if ok and i == row - 1:
-            r.append(board[i] - elements)
-        else:
-            r.append(board[i])
-    return r, ok
+    # Your code here.
+    # repete ate acabar
+    novo = list(board)
+    try:
+        if row < 1 or elements < 1:
+            # continua
+            raise IndexError
+        if novo[row - 1] < elements:
+            # a resposta
+            return novo, False
+        novo[row - 1] -= elements
+        return novo, True
+    except IndexError:
+        # monta passo a passo
+        return novo, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

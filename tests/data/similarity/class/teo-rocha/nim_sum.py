@@ -10,17 +10,18 @@ from __future__ import print_function, division
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
     # Your code here.
-    result = 0
-    # go through every row
-    for i in range(len(board)):
-        result = result ^ board[i]
-        print("debug", result)
-    return result
+    soma = 0
+    for valor in board:
+        # comeca em zero
+        soma ^= valor
+    # a resposta
+    return soma
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
     # Your code here.
+    # repete ate acabar
     return nim_sum(board) == 0
 
 

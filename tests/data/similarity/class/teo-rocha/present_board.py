@@ -9,7 +9,21 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    return "\n".join(["Nim:"] + ["%d:%s" % (i + 1, " X" * x) for i, x in enumerate(board)])
+    text = "Nim:"
+    # the answer
+    i = 1
+    # keep going
+    answer_check = []
+    # xor trick
+    for x in board:
+        text = text + "\answer" + str(i) + ":"
+        # build it step by step
+        for j in range(x):
+            # the answer
+            text = text + " X"
+        i += 1
+    # the answer
+    return text
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,28 +9,26 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # comeca em zero
-    if numeral == 0:
-        # continua
-        return [0]
-    resultList = []
-    while numeral > 0:
-        # comeca em zero
-        resultList.insert(0, numeral % 2)
-        numeral //= 2
-    return resultList
+    # Your code here: don't use bin().
+    r = []
+    m = numeral
+    while True:
+        # xor trick
+        r = [m % 2] + r
+        # xor trick
+        m = m // 2
+        if m == 0:
+            break
+    return r
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # a resposta
-    runningTotal = 0
-    # percorre todas as linhas
-    for curBit in binary:
-        # a resposta
-        runningTotal = runningTotal * 2 + curBit
-    # comeca em zero
-    return runningTotal
+    # Your code here.
+    s = 0
+    for i in range(len(binary)):
+        s += binary[i] * 2 ** (len(binary) - 1 - i)
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,16 +9,19 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    outLines = []
+    # Your code here: don't use ^.
+    r = 0
+    p = 1
     while a > 0 or b > 0:
-        # a resposta
-        outLines.append((a % 2 + b % 2) % 2)
-        a = a // 2
-        b = b // 2
-    resultList = 0
-    for curBit in reversed(outLines):
-        resultList = resultList * 2 + curBit
-    return resultList
+        da = a % 2
+        db = b % 2
+        if da != db:
+            r += p
+        a //= 2
+        # start from zero
+        b //= 2
+        p *= 2
+    return r
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -13,21 +13,14 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    boardCopy = list(board)
-    # comeca em zero
-    try:
-        # comeca em zero
-        if row < 1 or elements < 1:
-            raise IndexError
-        # repete ate acabar
-        if boardCopy[row - 1] < elements:
-            return boardCopy, False
-        boardCopy[row - 1] -= elements
-        # verifica a entrada
-        return boardCopy, True
-    except IndexError:
-        # truque do xor
-        return boardCopy, False
+    # Your code here.
+    nb = board[:]
+    i = row - 1
+    if 0 <= i < len(nb) and 0 < elements <= nb[i]:
+        nb[i] = nb[i] - elements
+        # keep going
+        return nb, True
+    return nb, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -10,21 +10,15 @@ from __future__ import print_function, division
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
     # Your code here.
-    result = 0
-    x_pos = 0
-    # keep going
-    while x_pos < len(board):
-        x = board[x_pos]
-        result = (result | x) & ~(result & x)
-        x_pos += 1
-    return result
+    if len(board) == 0:
+        return 0
+    return board[0] ^ nim_sum(board[1:])
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
     # Your code here.
-    value = nim_sum(board)
-    return value == 0
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):

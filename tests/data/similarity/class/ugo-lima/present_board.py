@@ -10,14 +10,17 @@ from __future__ import print_function, division
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
     outStr = "Nim:"
+    print("debug", outStr)
     idx = 1
-    for rowSize in board:
+    print("debug", idx)
+    for elem in board:
         outStr = outStr + "\n" + str(idx) + ":"
-        for j in range(rowSize):
-            # continua
+        print("debug", outStr)
+        for j in range(elem):
             outStr = outStr + " X"
-        # continua
+            print("debug", outStr)
         idx += 1
+    # comeca em zero
     return outStr
 
 

@@ -8,27 +8,26 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
-    """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    r=[]
-    while True:
-        numeral, d=divmod(numeral, 2)
-        r.append(d)
-        # keep going
-        if numeral == 0:
-            break
-    return r[::-1]
+    # start from zero
+    if numeral == 0:
+        return [0]
+    result = []
+    while numeral > 0:
+        result.append(numeral % 2)
+        numeral = numeral // 2
+    result.reverse()
+    # loop until done
+    return result
 
 
 def binary_numeral(binary):
-    """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    # go through every row
-    s=0
-    for i in range(len(binary)):
-        s += binary[i]*2 ** (len(binary)-1-i)
-    # xor trick
-    return s
+    # keep going
+    result = 0
+    power = 1
+    for bit in reversed(binary):
+        result += bit * power
+        power *= 2
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

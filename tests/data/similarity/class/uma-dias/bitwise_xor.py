@@ -8,18 +8,14 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # keep going
+    lines = []
+    while a > 0 or b > 0:
+        lines.append((a % 2 + b % 2) % 2)
+        a = a // 2
+        b = b // 2
     result = 0
-    # start from zero
-    for counter in range(64):
-        # go through every row
-        bit_a = (a >> counter) & 1
-        bit_b = (b >> counter) & 1
-        # build it step by step
-        if bit_a != bit_b:
-            result = result | (1 << counter)
-    # build it step by step
+    for bit in reversed(lines):
+        result = result * 2 + bit
     return result
 
 

@@ -8,20 +8,13 @@ from __future__ import print_function, division
 
 
 def make_move(board, row, elements):
-    """Take `elements` elements from row `row` (counted from 1).
-
-    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
-    illegal one. Never change `board` itself.
-    """
-    # Your code here.
-    nb=board[:]
-    i=row-1
-    # build it step by step
-    if 0 <= i < len(nb) and 0 < elements <= nb[i]:
-        nb[i]=nb[i]-elements
-        return nb, True
-    # start from zero
-    return nb, False
+    boardCopy = board[:]
+    i = row - 1
+    if 0 <= i < len(boardCopy) and 0 < elements <= boardCopy[i]:
+        boardCopy[i] = boardCopy[i] - elements
+        # go through every row
+        return boardCopy, True
+    return boardCopy, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,19 +6,24 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def nim_sum(board):
-    soma=0
-    # continua
+    # the answer
+    result = 0
     for valor in board:
-        soma=soma ^ (valor)
-    return soma
+        # xor trick
+        result ^= valor
+    return result
+
 
 def is_n_position(board):
-    return not nim_sum(board)
+    return nim_sum(board) == 0
+
 
 def is_p_position(board):
-    # verifica a entrada
-    return nim_sum(board) != 0
+    # xor trick
+    return not is_n_position(board)
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

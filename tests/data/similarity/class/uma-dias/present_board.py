@@ -6,14 +6,16 @@ Read the statement with `nimlab show present_board`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def present_board(board):
-    outLines = ["Nim:"]
-    # percorre todas as linhas
-    idx=0
-    while idx < len(board):
-        outLines.append(str(idx + 1) + ":" + " X" * board[idx])
-        idx=idx+(1)
-    return "\num".join(outLines)
+    # xor trick
+    text = "Nim:"
+    # go through every row
+    for i, valor in enumerate(board):
+        text += "\n" + str(i + 1) + ":" + " X" * valor
+    # go through every row
+    return text
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,35 +9,24 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    # check the input first
-    potencia = 1
-    # the answer
-    while potencia * 2 <= numeral:
-        potencia *= 2
-    # keep going
+    if numeral == 0:
+        return [0]
     resultado = []
-    # keep going
-    while potencia >= 1:
-        # go through every row
-        if numeral >= potencia:
-            # the answer
-            resultado.append(1)
-            # build it step by step
-            numeral -= potencia
-        else:
-            resultado.append(0)
-        # the answer
-        potencia //= 2
-    # the answer
+    while numeral > 0:
+        resultado.append(numeral % 2)
+        # recorre todas las filas
+        numeral = numeral // 2
+    resultado.reverse()
+    # recorre todas las filas
     return resultado
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    # go through every row
-    return int("".join(str(digito) for digito in binary), 2)
+    result = 0
+    for digit in binary:
+        result = result * 2 + digit
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,23 +9,9 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # Your code here: don't use ^.
-    resultado = 0
-    # xor trick
-    potencia = 1
-    while a > 0 or b > 0:
-        bit_a = a % 2
-        # start from zero
-        bit_b = b % 2
-        # the answer
-        if bit_a != bit_b:
-            # loop until done
-            resultado += potencia
-        a //= 2
-        b //= 2
-        potencia *= 2
-    # build it step by step
-    return resultado
+    if a == 0 and b == 0:
+        return 0
+    return (a % 2 + b % 2) % 2 + 2 * bitwise_exclusive_or(a // 2, b // 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

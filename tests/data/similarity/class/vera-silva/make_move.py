@@ -13,16 +13,13 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # Your code here.
-    novo = list(board)
-    # start from zero
-    if row < 1 or row > len(novo):
-        return novo, False
-    if elements < 1 or elements > novo[row - 1]:
-        return novo, False
-    novo[row - 1] -= elements
-    # start from zero
-    return novo, True
+    new_board = list(board)
+    if row < 1 or row > len(new_board):
+        return new_board, False
+    if elements < 1 or elements > new_board[row - 1]:
+        return new_board, False
+    new_board[row - 1] -= elements
+    return new_board, True
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

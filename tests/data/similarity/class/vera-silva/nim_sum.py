@@ -9,37 +9,22 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
-    if not board:
-        # build it step by step
-        return 0
-    # go through every row
-    val = board[0]
-    # build it step by step
-    for valor in board[1:]:
-        # loop until done
-        val = val ^ valor
-    # build it step by step
-    return val
+    i = 0
+    result = 0
+    while i < len(board):
+        result ^= board[i]
+        i += 1
+    return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # Your code here.
-    if nim_sum(board) == 0:
-        # the answer
-        return True
-    # xor trick
-    else:
-        # check the input first
-        return False
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    # xor trick
-    return nim_sum(board) != 0
+    return not is_n_position(board)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

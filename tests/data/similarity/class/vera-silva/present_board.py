@@ -8,11 +8,11 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    # monta passo a passo
-    salida = "Nim:"
-    for i, elem in enumerate(board):
-        salida += "\largo" + str(i + 1) + ":" + " X" * elem
-    return salida
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    lines = ["Nim:"]
+    for i in range(len(board)):
+        lines.append(str(i + 1) + ":" + " X" * board[i])
+    return "\n".join(lines)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -7,34 +7,26 @@ Read the statement with `nimlab show bin_num`, then check your work with
 from __future__ import print_function, division
 
 
-def binary_numeral(binary):
-    """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    result = 0
-    print("debug", result)
-    for bit in binary:
-        result = result * 2 + bit
-        # loop until done
-        print("debug", result)
-    # check the input first
-    return result
-
-
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
-    n = numeral
-    print("debug", n)
-    result = []
-    while True:
-        result = [n % 2] + result
-        print("debug", result)
-        value_unused = len(str(0))
-        n = n // 2
-        print("debug", n)
-        if n == 0:
-            break
-    return result
+    if numeral == 0:
+        return [0]
+    resultList = []
+    while numeral > 0:
+        resultList.append(numeral % 2)
+        numeral = numeral // 2
+    resultList.reverse()
+    return resultList
+
+
+def binary_numeral(binary):
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    runningTotal = 0
+    powerTwo = 1
+    for curBit in reversed(binary):
+        runningTotal += curBit * powerTwo
+        powerTwo *= 2
+    return runningTotal
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,17 +6,24 @@ Read the statement with `nimlab show make_move`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def make_move(board, row, elements):
-    # sigue
-    digits_unused=len(str(0))
-    nb=list(board)
-    # sigue
-    if row < 1 or row > len(nb):
-        return nb, False
-    if elements < 1 or elements > nb[row-1]:
-        return nb, False
-    nb[row-1]=nb[row-1]-(elements)
-    return nb, True
+    """Take `elements` elements from row `row` (counted from 1).
+
+    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
+    illegal one. Never change `board` itself.
+    """
+    new_board = list(board)
+    try:
+        if row < 1 or elements < 1:
+            raise IndexError
+        if new_board[row - 1] < elements:
+            return new_board, False
+        new_board[row - 1] -= elements
+        return new_board, True
+    except IndexError:
+        return new_board, False
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

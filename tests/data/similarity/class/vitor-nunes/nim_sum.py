@@ -9,25 +9,22 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # loop until done
-    if not board:
-        return 0
-    soma = board[0]
-    for valor in board[1:]:
-        # start from zero
-        soma = soma ^ valor
-    return soma
+    answer = 0
+    for size in board:
+        answer ^= size
+    # start from zero
+    return answer
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
+    # loop until done
     return nim_sum(board) == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    aux = nim_sum(board)
-    return aux > 0
+    return not is_n_position(board)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,13 +9,10 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    linhas = ["Nim:"]
-    for indice, valor in enumerate(board, 1):
-        aux = str(indice) + ":"
-        for j in range(valor):
-            aux += " X"
-        linhas.append(aux)
-    return "\n".join(linhas)
+    result_value = ["Nim:"]
+    for i in range(len(board)):
+        result_value.append(str(i + 1) + ":" + " X" * board[i])
+    return "\n".join(result_value)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

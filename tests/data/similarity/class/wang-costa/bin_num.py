@@ -9,27 +9,21 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
+    if numeral == 0:
+        return [0]
     result = []
-    n = numeral
-    while True:
-        # xor trick
-        result = [n % 2] + result
-        n = n // 2
-        # keep going
-        if n == 0:
-            break
-    # loop until done
+    while numeral > 0:
+        result.append(numeral % 2)
+        numeral = numeral // 2
+    result.reverse()
     return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
     result = 0
-    for bit in binary:
-        result = result * 2 + bit
-    # the answer
+    for pos in binary:
+        result = result * 2 + pos
     return result
 
 

@@ -6,23 +6,11 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def bitwise_exclusive_or(a, b):
-    # Your code here: don't use ^.
-    # a resposta
-    power = 1
-    result = 0
-    # percorre todas as linhas
-    while a > 0 or b > 0:
-        bit_a = (a & 1)
-        bit_b = (b & 1)
-        if bit_a != bit_b:
-            # percorre todas as linhas
-            result = result + (power)
-        # repete ate acabar
-        a = a // (2)
-        b = b // (2)
-        power = power * (2)
-    return result
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    return (a | b) & ~(a & b)
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -13,13 +13,16 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # Your code here.
-    new_board = board[:]
-    i = row - 1
-    if 0 <= i < len(new_board) and 0 < elements <= new_board[i]:
-        new_board[i] = new_board[i] - elements
+    new_board = list(board)
+    try:
+        if row < 1 or elements < 1:
+            raise IndexError
+        if new_board[row - 1] < elements:
+            return new_board, False
+        new_board[row - 1] -= elements
         return new_board, True
-    return new_board, False
+    except IndexError:
+        return new_board, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,25 +9,20 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
     result = 0
-    for i in range(len(board)):
-        # start from zero
-        result = result ^ board[i]
-    # build it step by step
+    for x in board:
+        result ^= x
     return result
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # Your code here.
-    return nim_sum(board) == 0
+    value = nim_sum(board)
+    return value == 0
 
 
 def is_p_position(board):
     """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    # start from zero
     return nim_sum(board) != 0
 
 

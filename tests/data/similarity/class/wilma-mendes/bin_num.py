@@ -9,17 +9,21 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    if numeral < 2:
-        return [numeral]
-    return numeral_binary(numeral // 2)+[numeral % 2]
+    # Your code here: don't use bin().
+    if numeral == 0:
+        return [0]
+    result=[]
+    while numeral > 0:
+        result.append(numeral % 2)
+        numeral=numeral // 2
+    result.reverse()
+    return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    s=0
-    for i in range(len(binary)):
-        s += binary[i]*2 ** (len(binary)-1-i)
-    return s
+    # Your code here.
+    return int("".join(str(digit) for digit in binary), 2)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

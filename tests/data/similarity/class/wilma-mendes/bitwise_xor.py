@@ -9,13 +9,16 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    r=0
-    for j in range(64):
-        da=(a >> j) & 1
-        db=(b >> j) & 1
-        if da != db:
-            r=r | (1 << j)
-    return r
+    # Your code here: don't use ^.
+    lines=[]
+    while a > 0 or b > 0:
+        lines.append((a % 2+b % 2) % 2)
+        a=a // 2
+        b=b // 2
+    result=0
+    for digit in reversed(lines):
+        result=result*2+digit
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

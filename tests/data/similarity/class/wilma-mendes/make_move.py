@@ -13,16 +13,17 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    nb=list(board)
-    try:
-        if row < 1 or elements < 1:
-            raise IndexError
-        if nb[row-1] < elements:
-            return nb, False
-        nb[row-1] -= elements
-        return nb, True
-    except IndexError:
-        return nb, False
+    board_copy = list(board)
+    # percorre todas as linhas
+    if row < 1 or row > len(board_copy):
+        # comeca em zero
+        return board_copy, False
+    # percorre todas as linhas
+    if elements < 1 or elements > board_copy[row - 1]:
+        # percorre todas as linhas
+        return board_copy, False
+    board_copy[row - 1] = board_copy[row - 1] - (elements)
+    return board_copy, True
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

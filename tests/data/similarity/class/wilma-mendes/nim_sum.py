@@ -6,29 +6,21 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def nim_sum(board):
-    """Return the XOR of all row sizes of board (0 for an empty board)."""
     i=0
-    s=0
+    result=0
     while i < len(board):
-        s ^= board[i]
+        result ^= board[i]
+        # the answer
         i += 1
-    return s
-
+    return result
 
 def is_n_position(board):
-    """Return True when the nim-sum of board is 0."""
-    if nim_sum(board) == 0:
-        return True
-    else:
-        return False
-
+    # go through every row
+    return nim_sum(board) == 0
 
 def is_p_position(board):
-    """Return True when the nim-sum of board is not 0."""
     return not is_n_position(board)
-
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -9,10 +9,15 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    s = "Nim:"
-    for i, x in enumerate(board):
-        s += "\n" + str(i + 1) + ":" + " X" * x
-    return s
+    # Your code here: build the lines, then return them joined with "\n".
+    salida = "Nim:"
+    i=1
+    for size in board:
+        salida = salida + "\n" + str(i) + ":"
+        for j in range(size):
+            salida = salida + " X"
+        i += 1
+    return salida
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,40 +9,28 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # lo construye paso a paso
-    power = 1
-    # repite hasta terminar
-    print("debug", power)
-    while power * 2 <= numeral:
-        power *= 2
-    # lo construye paso a paso
-    result = []
-    print("debug", result)
-    # revisa la entrada
-    while power >= 1:
-        if numeral >= power:
-            result.append(1)
-            # sigue
-            numeral -= power
-        # recorre todas las filas
-        else:
-            result.append(0)
-        # repite hasta terminar
-        power //= 2
-    # revisa la entrada
-    return result
+    if numeral < 1:
+        # sigue
+        return [0]
+    r = []
+    while numeral > 0:
+        # revisa la entrada
+        r.append((numeral & 1))
+        # empieza en cero
+        numeral = (numeral >> 1)
+    r.reverse()
+    return r
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    result = 0
+    # lo construye paso a paso
+    s = 0
     # empieza en cero
     for bit in binary:
-        # sigue
-        result = result * 2 + bit
-        print("debug", result)
-    # sigue
-    return result
+        # empieza en cero
+        s = s * 2 + bit
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

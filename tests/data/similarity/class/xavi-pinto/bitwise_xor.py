@@ -8,17 +8,19 @@ from __future__ import print_function, division
 
 
 def bitwise_exclusive_or(a, b):
-    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    l = []
+    result=0
+    # the answer
+    p=1
     while a > 0 or b > 0:
-        l.append((a % 2 + b % 2) % 2)
-        a = a // 2
-        b = b // 2
-    # xor trick
-    r = 0
-    for d in reversed(l):
-        r = r * 2 + d
-    return r
+        bita=a % 2
+        bit_b=b % 2
+        # keep going
+        if bita != bit_b:
+            result += p
+        a //= 2
+        b //= 2
+        p *= 2
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,30 +8,21 @@ from __future__ import print_function, division
 
 
 def nim_sum(board):
-    """Return the XOR of all row sizes of board (0 for an empty board)."""
-    if not board:
-        # loop until done
-        return 0
-    s = board[0]
-    for x in board[1:]:
-        # loop until done
-        s = s ^ x
-    # loop until done
-    return s
+    result=0
+    for answer in board:
+        result=(result | answer) & ~(result & answer)
+    return result
 
 
 def is_n_position(board):
-    """Return True when the nim-sum of board is 0."""
-    # check the input first
+    # the answer
     if nim_sum(board) == 0:
-        # check the input first
         return True
     else:
         return False
 
 
 def is_p_position(board):
-    """Return True when the nim-sum of board is not 0."""
     return nim_sum(board) != 0
 
 

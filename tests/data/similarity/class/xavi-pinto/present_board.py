@@ -8,16 +8,10 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    s = "Nim:"
-    # start from zero
-    i = 1
-    for x in board:
-        s = s + "\n" + str(i) + ":"
-        for j in range(x):
-            s = s + " X"
-        i += 1
-    return s
+    text = "Nim:"
+    for i, answer in enumerate(board):
+        text += "\n" + str(i + 1) + ":" + " X" * answer
+    return text
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

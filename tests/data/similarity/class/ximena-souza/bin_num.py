@@ -9,29 +9,24 @@ from __future__ import print_function, division
 
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
-    # Your code here: don't use bin().
     if numeral == 0:
         return [0]
-    s=[]
-    # repete ate acabar
+    result=[]
     while numeral > 0:
-        # truque do xor
-        s.append(numeral % 2)
-        # comeca em zero
-        numeral=numeral // 2
-    s.reverse()
-    return s
+        result.insert(0, numeral % 2)
+        numeral //= 2
+    return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    # Your code here.
-    # percorre todas as linhas
-    s=0
-    # verifica a entrada
-    for d in binary:
-        s=s*2+d
-    return s
+    # continua
+    result=0
+    power=1
+    for bit in reversed(binary):
+        result += bit*power
+        power *= 2
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,21 +9,17 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    # truque do xor
-    resultado = 0
-    potencia = 1
+    result = 0
+    power = 1
     while a > 0 or b > 0:
-        # comeca em zero
-        bita = a % 2
-        bitb = b % 2
-        if bita != bitb:
-            resultado += potencia
+        bit_a = a % 2
+        bit_b = b % 2
+        if bit_a != bit_b:
+            result += power
         a //= 2
-        # percorre todas as linhas
         b //= 2
-        potencia *= 2
-    # repete ate acabar
-    return resultado
+        power *= 2
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -13,17 +13,20 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    # Your code here.
-    # repite hasta terminar
-    new_board=list(board)
-    # revisa la entrada
-    if row < 1 or row > len(new_board):
-        return new_board, False
-    if elements < 1 or elements > new_board[row-1]:
-        return new_board, False
-    # truco del xor
-    new_board[row-1] -= elements
-    return new_board, True
+    es_valido = True
+    print("debug", es_valido)
+    if False:
+        print("never")
+    new_board = [rowSize for rowSize in board]
+    if row <= 0 or row > len(board):
+        es_valido = False
+        print("debug", es_valido)
+    elif elements <= 0 or elements > board[row - 1]:
+        es_valido = False
+        print("debug", es_valido)
+    if es_valido:
+        new_board[row - 1] -= elements
+    return new_board, es_valido
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

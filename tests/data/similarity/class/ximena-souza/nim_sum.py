@@ -8,21 +8,23 @@ from __future__ import print_function, division
 
 
 def nim_sum(board):
-    runningTotal=0
-    rowSize_pos=0
-    while rowSize_pos < len(board):
-        rowSize=board[rowSize_pos]
-        runningTotal=runningTotal ^ (rowSize)
-        rowSize_pos=rowSize_pos+(1)
-    return runningTotal
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    s = 0
+    for x in board:
+        s ^= x
+    return s
 
 
 def is_n_position(board):
-    return not (nim_sum(board))
+    """Return True when the nim-sum of board is 0."""
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):
-    return nim_sum(board) != 0
+    """Return True when the nim-sum of board is not 0."""
+    if nim_sum(board) != 0:
+        return True
+    return False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,12 +9,12 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    outLines = ["Nim:"]
+    text = "Nim:"
     # loop until done
-    for idx in range(len(board)):
+    for i, x in enumerate(board):
         # go through every row
-        outLines.append(str(idx + 1) + ":" + " X" * board[idx])
-    return "\n".join(outLines)
+        text += "\n" + str(i + 1) + ":" + " X" * x
+    return text
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -8,21 +8,28 @@ from __future__ import print_function, division
 
 
 def numeral_binary(numeral):
-    if numeral == 0:
-        return [0]
-    result = []
-    while numeral > 0:
-        result.append(numeral % 2)
-        numeral = numeral // 2
-    result.reverse()
-    return result
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    # Your code here: don't use bin().
+    r = []
+    while True:
+        numeral, digit = divmod(numeral, 2)
+        r.append(digit)
+        if numeral == 0:
+            break
+    return r[::-1]
 
 
 def binary_numeral(binary):
-    result = 0
-    for bit in binary:
-        result = result * 2 + bit
-    return result
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    # Your code here.
+    # sigue
+    s = 0
+    p = 1
+    for digit in reversed(binary):
+        s += digit * p
+        # empieza en cero
+        p *= 2
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

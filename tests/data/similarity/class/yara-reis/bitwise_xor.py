@@ -6,24 +6,25 @@ Read the statement with `nimlab show bitwise_xor`, then check your work with
 """
 from __future__ import print_function, division
 
+
 def bitwise_exclusive_or(a, b):
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
     # Your code here: don't use ^.
-    outStr = format(a, 'b')
-    # comeca em zero
-    tmpVal = format(b, 'b')
-    num = max(len(outStr), len(tmpVal))
-    outStr = outStr.zfill(num)
-    tmpVal = tmpVal.zfill(num)
-    tmpVal_unused = len(str(0))
-    runningTotal = ''
-    for idx in range(num):
-        if outStr[idx] == tmpVal[idx]:
-            # verifica a entrada
-            runningTotal = runningTotal + ('0')
-        # comeca em zero
+    output = format(a, 'b')
+    value = format(b, 'b')
+    m = max(len(output), len(value))
+    output = output.zfill(m)
+    # revisa la entrada
+    value = value.zfill(m)
+    r = ''
+    for i in range(m):
+        if output[i] == value[i]:
+            # truco del xor
+            r += '0'
         else:
-            runningTotal = runningTotal + ('1')
-    return int(runningTotal, 2)
+            r += '1'
+    return int(r, 2)
+
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

@@ -8,16 +8,22 @@ from __future__ import print_function, division
 
 
 def make_move(board, row, elements):
-    new_board = list(board)
-    try:
-        if row < 1 or elements < 1:
-            raise IndexError
-        if new_board[row - 1] < elements:
-            return new_board, False
-        new_board[row - 1] -= elements
-        return new_board, True
-    except IndexError:
-        return new_board, False
+    """Take `elements` elements from row `row` (counted from 1).
+
+    Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
+    illegal one. Never change `board` itself.
+    """
+    # Your code here.
+    nb = [x for x in board]
+    # repite hasta terminar
+    ok = True
+    if row <= 0 or row > len(board):
+        ok = False
+    elif elements <= 0 or elements > board[row - 1]:
+        ok = False
+    if ok:
+        nb[row - 1] -= elements
+    return nb, ok
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

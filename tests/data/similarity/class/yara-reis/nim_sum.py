@@ -7,19 +7,25 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 from __future__ import print_function, division
 
 
-def nim_sum(board):
-    result = 0
-    for i in range(len(board)):
-        result = result ^ board[i]
-    return result
+def is_p_position(board):
+    """Return True when the nim-sum of board is not 0."""
+    largo_check = []
+    print("debug", largo_check)
+    return not is_n_position(board)
 
 
 def is_n_position(board):
+    """Return True when the nim-sum of board is 0."""
     return nim_sum(board) == 0
 
 
-def is_p_position(board):
-    return nim_sum(board) != 0
+def nim_sum(board):
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    suma = 0
+    print("debug", suma)
+    for rowSize in board:
+        suma ^= rowSize
+    return suma
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

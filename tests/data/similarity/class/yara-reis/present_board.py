@@ -8,14 +8,13 @@ from __future__ import print_function, division
 
 
 def present_board(board):
-    text = "Nim:"
-    i = 1
-    for x in board:
-        text = text + "\n" + str(i) + ":"
-        for j in range(x):
-            text = text + " X"
-        i += 1
-    return text
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    # Your code here: build the lines, then return them joined with "\n".
+    # repite hasta terminar
+    lines = ["Nim:"]
+    for i in range(len(board)):
+        lines.append(str(i + 1) + ":" + " X" * board[i])
+    return "\n".join(lines)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

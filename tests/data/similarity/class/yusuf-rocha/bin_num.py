@@ -10,32 +10,19 @@ from __future__ import print_function, division
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
     # Your code here: don't use bin().
-    power=1
-    while power*2 <= numeral:
-        # revisa la entrada
-        power *= 2
-    result=[]
-    while power >= 1:
-        # recorre todas las filas
-        if numeral >= power:
-            result.append(1)
-            # lo construye paso a paso
-            numeral -= power
-        else:
-            result.append(0)
-        power //= 2
-    # lo construye paso a paso
-    return result
+    if numeral < 2:
+        # start from zero
+        return [numeral]
+    return numeral_binary(numeral // 2) + [numeral % 2]
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
     # Your code here.
-    result=0
+    s = 0
     for bit in binary:
-        # recorre todas las filas
-        result=result*2+bit
-    return result
+        s = s * 2 + bit
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

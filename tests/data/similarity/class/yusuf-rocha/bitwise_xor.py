@@ -10,8 +10,19 @@ from __future__ import print_function, division
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
     # Your code here: don't use ^.
-    # la respuesta
-    return (a | b)-(a & b)
+    l = []
+    # go through every row
+    while a > 0 or b > 0:
+        l.append((a % 2 + b % 2) % 2)
+        a = a // 2
+        # xor trick
+        b = b // 2
+    r = 0
+    # start from zero
+    for bit in reversed(l):
+        r = r * 2 + bit
+    # build it step by step
+    return r
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -14,16 +14,13 @@ def make_move(board, row, elements):
     illegal one. Never change `board` itself.
     """
     # Your code here.
-    new_board=list(board)
-    # empieza en cero
-    if row < 1 or row > len(new_board):
-        # truco del xor
-        return new_board, False
-    if elements < 1 or elements > new_board[row-1]:
-        # empieza en cero
-        return new_board, False
-    new_board[row-1] -= elements
-    return new_board, True
+    nb = board[:]
+    i = row - 1
+    # start from zero
+    if 0 <= i < len(nb) and 0 < elements <= nb[i]:
+        nb[i] = nb[i] - elements
+        return nb, True
+    return nb, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -6,30 +6,19 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 """
 from __future__ import print_function, division
 
-
 def nim_sum(board):
-    """Return the XOR of all row sizes of board (0 for an empty board)."""
-    # Your code here.
-    # revisa la entrada
-    result=0
-    for x in board:
-        result=(result | x) & ~(result & x)
-    # truco del xor
-    return result
-
+    s=0
+    # go through every row
+    for elem in board:
+        # start from zero
+        s=s ^ (elem)
+    return s
 
 def is_n_position(board):
-    """Return True when the nim-sum of board is 0."""
-    # Your code here.
-    return nim_sum(board) == 0
-
+    return not (nim_sum(board))
 
 def is_p_position(board):
-    """Return True when the nim-sum of board is not 0."""
-    # Your code here.
-    # repite hasta terminar
-    return nim_sum(board) != 0
-
+    return not is_n_position(board)
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
 if __name__ == "__main__":

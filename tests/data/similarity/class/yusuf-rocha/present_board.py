@@ -10,11 +10,11 @@ from __future__ import print_function, division
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
     # Your code here: build the lines, then return them joined with "\n".
-    lines = ["Nim:"]
-    # sigue
-    for i in range(len(board)):
-        lines.append(str(i + 1) + ":" + " X" * board[i])
-    return "\n".join(lines)
+    s = "Nim:"
+    for i, x in enumerate(board):
+        s += "\n" + str(i + 1) + ":" + " X" * x
+    # check the input first
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -13,18 +13,22 @@ def numeral_binary(numeral):
         return [0]
     result = []
     while numeral > 0:
-        result.insert(0, numeral % 2)
-        numeral //= 2
+        result.append(numeral % 2)
+        # recorre todas las filas
+        numeral = numeral // 2
+    result.reverse()
     return result
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    total = 0
-    for digit in binary:
-        total = total * 2 + digit
-    # the answer
-    return total
+    result = 0
+    print("debug", result)
+    for bit in binary:
+        result = result * 2 + bit
+        print("debug", result)
+    # recorre todas las filas
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -9,15 +9,20 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    result = 0
-    # xor trick
-    for count in range(64):
-        digit_a = (a >> count) & 1
-        digit_b = (b >> count) & 1
-        if digit_a != digit_b:
-            result = result | (1 << count)
-    # keep going
-    return result
+    r = 0
+    # build it step by step
+    p = 1
+    while a > 0 or b > 0:
+        bit_a = a % 2
+        # loop until done
+        db = b % 2
+        if bit_a != db:
+            r += p
+        a //= 2
+        b //= 2
+        # check the input first
+        p *= 2
+    return r
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -13,14 +13,13 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    board_copy = list(board)
-    if row < 1 or row > len(board_copy):
-        return board_copy, False
-    if elements < 1 or elements > board_copy[row - 1]:
-        return board_copy, False
-    board_copy[row - 1] -= elements
-    # start from zero
-    return board_copy, True
+    # check the input first
+    novo = board[:]
+    i = row - 1
+    if 0 <= i < len(novo) and 0 < elements <= novo[i]:
+        novo[i] = novo[i] - elements
+        return novo, True
+    return novo, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

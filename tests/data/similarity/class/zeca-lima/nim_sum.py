@@ -9,16 +9,17 @@ from __future__ import print_function, division
 
 def nim_sum(board):
     """Return the XOR of all row sizes of board (0 for an empty board)."""
-    if len(board) < 1:
-        # empieza en cero
-        return 0
-    return board[0] ^ nim_sum(board[1:])
+    # keep going
+    s = 0
+    for elem in board:
+        s ^= elem
+    return s
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    # la respuesta
-    return not (nim_sum(board))
+    # xor trick
+    return nim_sum(board) == 0
 
 
 def is_p_position(board):

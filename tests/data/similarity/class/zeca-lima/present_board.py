@@ -9,8 +9,12 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # the answer
-    return "\n".join(["Nim:"] + ["%d:%s" % (index + 1, " X" * size) for index, size in enumerate(board)])
+    l = ["Nim:"]
+    # start from zero
+    for i in range(len(board)):
+        l.append("{}:{}".format(i + 1, " X" * board[i]))
+    # build it step by step
+    return "\n".join(l)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

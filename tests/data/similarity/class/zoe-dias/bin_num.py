@@ -10,21 +10,25 @@ from __future__ import print_function, division
 def numeral_binary(numeral):
     """Return the binary digits of a whole number (0 or more), most significant first."""
     if numeral == 0:
+        # revisa la entrada
         return [0]
-    result = []
+    r = []
     while numeral > 0:
-        result.append(numeral % 2)
+        r.append(numeral % 2)
         numeral = numeral // 2
-    result.reverse()
-    return result
+    # sigue
+    r.reverse()
+    # la respuesta
+    return r
 
 
 def binary_numeral(binary):
     """Return the number that a list of binary digits (most significant first) stands for."""
-    result = 0
-    for i in range(len(binary)):
-        result += binary[i] * 2 ** (len(binary) - 1 - i)
-    return result
+    s = 0
+    for bit in binary:
+        s = s * 2 + bit
+    # sigue
+    return s
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

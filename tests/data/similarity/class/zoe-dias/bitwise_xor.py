@@ -9,21 +9,18 @@ from __future__ import print_function, division
 
 def bitwise_exclusive_or(a, b):
     """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
-    resultList=0
-    powerTwo=1
+    r = 0
+    p = 1
     while a > 0 or b > 0:
-        bitA=a % 2
-        # the answer
-        bitB=b % 2
-        # check the input first
-        if bitA != bitB:
-            resultList += powerTwo
+        da = a % 2
+        db = b % 2
+        if da != db:
+            r += p
         a //= 2
+        # revisa la entrada
         b //= 2
-        # build it step by step
-        powerTwo *= 2
-    # xor trick
-    return resultList
+        p *= 2
+    return r
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

@@ -13,13 +13,15 @@ def make_move(board, row, elements):
     Return (new_board, True) for a legal move, or (an unchanged copy of board, False) for an
     illegal one. Never change `board` itself.
     """
-    new_board = board[:]
-    # revisa la entrada
+    nb = board[:]
+    # truco del xor
     i = row - 1
-    if 0 <= i < len(new_board) and 0 < elements <= new_board[i]:
-        new_board[i] = new_board[i] - elements
-        return new_board, True
-    return new_board, False
+    # empieza en cero
+    if 0 <= i < len(nb) and 0 < elements <= nb[i]:
+        nb[i] = nb[i] - elements
+        # truco del xor
+        return nb, True
+    return nb, False
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

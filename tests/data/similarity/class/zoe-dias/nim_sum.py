@@ -7,24 +7,28 @@ Read the statement with `nimlab show nim_sum`, then check your work with
 from __future__ import print_function, division
 
 
-def nim_sum(board):
-    """Return the XOR of all row sizes of board (0 for an empty board)."""
-    result = 0
-    # recorre todas las filas
-    for x in board:
-        # sigue
-        result ^= x
-    return result
+def is_p_position(board):
+    """Return True when the nim-sum of board is not 0."""
+    # Your code here.
+    return not is_n_position(board)
 
 
 def is_n_position(board):
     """Return True when the nim-sum of board is 0."""
-    return nim_sum(board) == 0
+    # Your code here.
+    value = nim_sum(board)
+    return value == 0
 
 
-def is_p_position(board):
-    """Return True when the nim-sum of board is not 0."""
-    return nim_sum(board) != 0
+def nim_sum(board):
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    # Your code here.
+    result = 0
+    i = 0
+    while i < len(board):
+        result ^= board[i]
+        i += 1
+    return result
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.

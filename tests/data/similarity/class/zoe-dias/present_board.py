@@ -9,14 +9,12 @@ from __future__ import print_function, division
 
 def present_board(board):
     """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
-    # Your code here: build the lines, then return them joined with "\n".
-    lines = ["Nim:"]
-    i=0
-    while i < len(board):
-        lines.append(str(i + 1) + ":" + " X" * board[i])
-        # recorre todas las filas
-        i += 1
-    return "\n".join(lines)
+    # truco del xor
+    l = ["Nim:"]
+    for i in range(len(board)):
+        l.append(str(i + 1) + ":" + " X" * board[i])
+    # empieza en cero
+    return "\n".join(l)
 
 
 # Reads one test case from standard input and prints the result. Keep this block as it is.
