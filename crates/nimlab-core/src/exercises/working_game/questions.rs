@@ -124,6 +124,8 @@ pub enum Question {
     Row,
     /// Only how many elements to take.
     Elements,
+    /// "How many human players?": the mode as a number of humans.
+    HumanCount,
     /// "Press Enter to continue".
     Continue,
     Unknown,
@@ -199,6 +201,16 @@ fn offered(text: &str) -> Vec<String> {
     static SLASHED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b([a-z0-9]{1,8}(?:\s*/\s*[a-z0-9]{1,8})+)\b").expect("valid pattern")
     });
+    // "(h)uman or (c)omputer": the bracketed letters are the answers.
+    static LETTERED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[(\[]([a-zA-Z])[)\]][a-zA-Z]+").expect("valid pattern"));
+    let letters: Vec<String> = LETTERED
+        .captures_iter(text)
+        .map(|c| c[1].to_string())
+        .collect();
+    if letters.len() >= 2 {
+        return letters;
+    }
     for inside in BRACKETS.captures_iter(text) {
         let inside = &inside[1];
         let parts: Vec<String> = inside
@@ -303,28 +315,35 @@ pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
             .expect("valid pattern")
     });
     // A key in a sentence: "1 for", "2 to", "3)", "4 =", "5:" (each label runs to the next key).
+    // Letters need a bracket: "A) two players, B) against the computer", "[b] ...".
     static KEY: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)(?:^|[\s(,;:\[])([1-9])(?:\s*[)\]=:-]|\s+for\s|\s+to\s)\s*")
-            .expect("valid pattern")
+        Regex::new(
+            r"(?i)(?:^|[\s(,;:\[|/])(?:([1-9])(?:\s*[)\]=:-]|\s+for\s|\s+to\s)|([a-e])\s*[)\]])\s*",
+        )
+        .expect("valid pattern")
     });
     let mut choices = Vec::new();
     for line in lines.iter().map(String::as_str).chain([prompt]) {
-        if let Some(c) = OWN_LINE.captures(line) {
-            choices.push((c[1].to_string(), c[2].to_string()));
-            continue;
-        }
         let keys: Vec<(String, usize, usize)> = KEY
             .captures_iter(line)
             .filter_map(|c| {
                 let whole = c.get(0)?;
-                Some((c[1].to_string(), whole.start(), whole.end()))
+                let key = c.get(1).or(c.get(2))?.as_str().to_string();
+                Some((key, whole.start(), whole.end()))
             })
             .collect();
+        // Several keys on one line ("[1] PvP | [2] PvC", "1) ...  2) ..."): one menu.
+        if keys.len() < 2
+            && let Some(c) = OWN_LINE.captures(line)
+        {
+            choices.push((c[1].to_string(), c[2].to_string()));
+            continue;
+        }
         for (k, (key, _, end)) in keys.iter().enumerate() {
             let until = keys.get(k + 1).map_or(line.len(), |next| next.1);
             let label = line[*end..until]
                 .trim()
-                .trim_end_matches(|c: char| ",;:(".contains(c) || c.is_whitespace());
+                .trim_end_matches(|c: char| ",;:(|/".contains(c) || c.is_whitespace());
             let label = label.strip_suffix(" or").unwrap_or(label).trim();
             // "(1-3)" is a range, not a choice; a label needs a word.
             let worded = label.chars().next().is_some_and(|c| !c.is_ascii_digit())
@@ -385,6 +404,9 @@ pub fn classify(lines: &[String], prompt: &str, playing: bool) -> Question {
     }
     if let Some(menu) = menu_question(lines, prompt, l) {
         return menu;
+    }
+    if l.contains("how many human") || l.contains("number of human") {
+        return Question::HumanCount;
     }
     let offered = Offered::read(text);
     if let Some(kind) = kind_question(text, l, &offered) {
@@ -559,6 +581,18 @@ fn board_question(l: &str, words: &MoveWords) -> Option<Question> {
     }
     if let Some(n) = words.numbered_row {
         return Some(Question::RowSize(Some(n)));
+    }
+    // "Rows (e.g. 3 4 5): ": an example of a whole board.
+    static EXAMPLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?:e\.g\.|eg|example|like)\s*:?\s*\d{1,2}(?:\s*,\s*|\s+)\d{1,2}(?:(?:\s*,\s*|\s+)\d{1,2})+")
+            .expect("valid pattern")
+    });
+    if has_word(l, &["rows", "heaps", "piles", "stacks"])
+        && let Some(example) = EXAMPLE.find(l)
+    {
+        return Some(Question::Board {
+            commas: example.as_str().contains(',') || l.contains("comma"),
+        });
     }
     if l.contains("board")
         || l.contains("sizes")

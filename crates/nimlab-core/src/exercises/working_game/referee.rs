@@ -800,6 +800,7 @@ impl<'a> Referee<'a> {
         let setup = matches!(
             question,
             Question::Name { .. }
+                | Question::HumanCount
                 | Question::Menu(_)
                 | Question::Kind { .. }
                 | Question::Board { .. }
@@ -931,6 +932,7 @@ impl<'a> Referee<'a> {
             Question::Board { commas } => self.answer_board(commas, text, program),
             Question::RowCount => self.answer_row_count(text, program),
             Question::RowSize(row) => self.answer_row_size(row, text, program),
+            Question::HumanCount => self.answer_human_count(text, program),
             Question::Continue => self.type_line("", program),
             _ => self.answer_unknown(text, program),
         }
@@ -1034,6 +1036,18 @@ impl<'a> Referee<'a> {
                 wanted.describe()
             )),
         }
+    }
+
+    /// "How many human players?": the scenario's mode as its number of humans.
+    fn answer_human_count(&mut self, text: &str, program: &mut dyn Session) -> Step {
+        if self.repeats > 0 {
+            return self.cannot_drive(format!(
+                "the program asked `{text}` again after nimlab answered it"
+            ));
+        }
+        self.mode_asked = true;
+        let humans = 2 - self.wanted.computers();
+        self.type_setup(SetupAnswer::Choice, &humans.to_string(), text, program)
     }
 
     /// Whether to answer yes to a question before the game, by its topic.
