@@ -35,7 +35,9 @@ use crate::verdict::Verdict;
 use num_bigint::BigInt;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use regex::Regex;
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 /// A rule of the game as the statement sets it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -228,14 +230,18 @@ enum MoveFormat {
     Comma,
     Space,
     Dash,
+    Slash,
+    /// Named parts, as the question shows them: `row=2 count=3` (tried only where shown).
+    Keyed,
     /// Two questions: the row, then the elements.
     TwoQuestions,
 }
 
-const FORMATS: [MoveFormat; 4] = [
+const FORMATS: [MoveFormat; 5] = [
     MoveFormat::Comma,
     MoveFormat::Space,
     MoveFormat::Dash,
+    MoveFormat::Slash,
     MoveFormat::TwoQuestions,
 ];
 
@@ -244,6 +250,8 @@ fn shown_move(format: MoveFormat, row: i64, elements: i64) -> String {
         MoveFormat::Comma => format!("{row}, {elements}"),
         MoveFormat::Space => format!("{row} {elements}"),
         MoveFormat::Dash => format!("{row}-{elements}"),
+        MoveFormat::Slash => format!("{row}/{elements}"),
+        MoveFormat::Keyed => format!("row={row} count={elements}"),
         MoveFormat::TwoQuestions => format!("{row}, then {elements}"),
     }
 }
@@ -313,10 +321,16 @@ struct Referee<'a> {
     said_since_typed: bool,
     /// A computer's move the program announced, not yet seen on a board: (line, board after).
     announced_pending: Option<(String, Vec<u64>)>,
+    /// The boards after each computer's move announced since the last board shown (after a
+    /// human's legal move where one was typed): a board drawn once per round, or never
+    /// again once the game is over, is reached through them.
+    announced_chain: Vec<Vec<u64>>,
     turn: usize,
     attempt: Option<Attempt>,
     format: MoveFormat,
     format_known: bool,
+    /// The names of a move's parts where the question shows them (`row=R count=N`).
+    keys: Option<(String, String)>,
     script: std::collections::VecDeque<String>,
     /// Complete lines printed since the judge last typed (boards left out).
     since_typed: Vec<String>,
@@ -369,9 +383,11 @@ impl<'a> Referee<'a> {
             board_since_typed: false,
             said_since_typed: false,
             announced_pending: None,
+            announced_chain: Vec::new(),
             turn: 0,
             attempt: None,
             format: MoveFormat::Comma,
+            keys: None,
             format_known: false,
             script: scenario.script.iter().cloned().collect(),
             since_typed: Vec::new(),
@@ -489,7 +505,11 @@ impl<'a> Referee<'a> {
         }
         if self.boards_read == 0 && self.board.is_some() {
             self.announced(text)?;
-        } else if let Some(board) = self.board.clone()
+        } else if self.boards_read > 0 {
+            self.chain_announced(text, &lower);
+        }
+        if self.boards_read > 0
+            && let Some(board) = self.board.clone()
             && self.attempt.is_none()
             && self.seats[self.turn] != Seat::Human
             && has_any(&lower, &["computer", "cpu", "ai", "bot"])
@@ -505,6 +525,70 @@ impl<'a> Referee<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The board a human's typed legal move leads to, where the next player is no human.
+    fn expected_after_attempt(&self) -> Option<Vec<u64>> {
+        let attempt = self.attempt.as_ref()?;
+        let (row, elements) = attempt.mv.filter(|_| attempt.legal && attempt.complete())?;
+        if self.seats[1 - self.turn] == Seat::Human {
+            return None;
+        }
+        let mut after = self.board.clone()?;
+        after[row as usize - 1] -= elements as u64;
+        Some(after)
+    }
+
+    /// A computer's move announced between boards: kept in the chain of boards it leads to.
+    fn chain_announced(&mut self, text: &str, lower: &str) {
+        if !has_any(lower, &["computer", "cpu", "ai", "bot"]) || has_any(lower, REFUSAL_WORDS) {
+            return;
+        }
+        let Some((row, elements)) = display::announced_move(&self.without_names(text)) else {
+            return;
+        };
+        let base = match (self.announced_chain.last(), &self.attempt) {
+            (Some(last), _) => last.clone(),
+            (None, Some(_)) => match self.expected_after_attempt() {
+                Some(after) => after,
+                None => return,
+            },
+            (None, None) if self.seats[self.turn] != Seat::Human => match &self.board {
+                Some(board) => board.clone(),
+                None => return,
+            },
+            (None, None) => return,
+        };
+        let index = row as usize;
+        if (1..=base.len()).contains(&index) && (1..=base[index - 1]).contains(&elements) {
+            let mut after = base;
+            after[index - 1] -= elements;
+            self.announced_chain.push(after);
+        }
+    }
+
+    /// Plays the chain of announced moves (after the human's typed move, if any) where it
+    /// leads to `shown`: true if it did.
+    fn follow_chain(&mut self, shown: &[u64]) -> Result<bool, BrokenRule> {
+        let chain = std::mem::take(&mut self.announced_chain);
+        let human = self.expected_after_attempt();
+        let long_enough = chain.len() >= 2 || human.is_some();
+        if chain.last().map(Vec::as_slice) != Some(shown) || !long_enough {
+            return Ok(false);
+        }
+        let mut before = self.board.clone().expect("playing");
+        if let Some(after) = human {
+            self.attempt = None;
+            self.format_known = true;
+            self.moved(after.clone())?;
+            before = after;
+        }
+        for after in chain {
+            self.announced_pending = None;
+            self.computer_moved(&before, after.clone())?;
+            before = after;
+        }
+        Ok(true)
     }
 
     /// Where the board cannot be read, a move the program announces is how the judge follows
@@ -560,7 +644,11 @@ impl<'a> Referee<'a> {
         {
             stripped = stripped.replace(&name.to_lowercase(), " ");
         }
-        stripped
+        // Players numbered, not named: "Computer 1 takes 3 from row 3", "Player 2 took...".
+        static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"\b(?:computer|player|cpu|bot|ai|p)\s*#?\s*[12]\b").expect("valid pattern")
+        });
+        NUMBERED.replace_all(&stripped, " ").into_owned()
     }
 
     fn board_shown(&mut self, shown: Vec<u64>) -> Step {
@@ -580,6 +668,10 @@ impl<'a> Referee<'a> {
             }
             return Ok(()); // shown again, unchanged
         }
+        if self.winner.is_none() && self.follow_chain(&shown)? {
+            return Ok(());
+        }
+        self.announced_chain.clear();
         self.announced_pending = None;
         if self.winner.is_some() {
             return broken(
@@ -698,6 +790,16 @@ impl<'a> Referee<'a> {
         let Some(board) = self.board.clone() else {
             return Ok(());
         };
+        if self
+            .announced_chain
+            .last()
+            .is_some_and(|last| last.iter().all(|&r| r == 0))
+        {
+            let empty = vec![0; board.len()];
+            if self.follow_chain(&empty)? {
+                return Ok(());
+            }
+        }
         if let Some(attempt) = &self.attempt {
             let Some((row, elements)) = attempt.mv.filter(|_| attempt.legal && attempt.complete())
             else {
@@ -1275,7 +1377,11 @@ impl<'a> Referee<'a> {
         }
         self.check_prompt_names(text)?;
         if !self.format_known {
-            self.format = format_hinted(text).unwrap_or(self.format);
+            self.keys = keyed_hinted(text).or(self.keys.take());
+            self.format = match self.keys {
+                Some(_) => MoveFormat::Keyed,
+                None => format_hinted(text).unwrap_or(self.format),
+            };
         }
         let (typed, raw, mv) = self.next_human_input(&board);
         let legal = mv.is_some_and(|(row, elements)| {
@@ -1377,9 +1483,6 @@ impl<'a> Referee<'a> {
         if self.board_since_typed {
             return false; // a board was shown and did not change
         }
-        if self.boards_read > 0 && self.boards_follow_moves {
-            return false;
-        }
         let said: Vec<&str> = lines
             .iter()
             .map(String::as_str)
@@ -1392,8 +1495,14 @@ impl<'a> Referee<'a> {
         if refusal {
             return false;
         }
-        let names_next = self.last_named(text, lines) == Some(1 - self.turn);
-        names_next || !(text == attempt.question && lines.iter().all(|l| l.trim().is_empty()))
+        // The next player asked: taken, though no board came between (one drawn per round).
+        if self.last_named(text, lines) == Some(1 - self.turn) {
+            return true;
+        }
+        if self.boards_read > 0 && self.boards_follow_moves {
+            return false;
+        }
+        !(text == attempt.question && lines.iter().all(|l| l.trim().is_empty()))
     }
 
     /// An illegal move was refused (the program asked again): right. Advice if silent.
@@ -1501,7 +1610,10 @@ impl<'a> Referee<'a> {
         let line = match (&attempt.raw, attempt.mv) {
             (Some(raw), _) => raw.clone(),
             (None, Some((row, elements))) => {
-                let line = shown_move(self.format, row, elements);
+                let line = match (&self.keys, self.format) {
+                    (Some((r, e)), MoveFormat::Keyed) => format!("{r}={row} {e}={elements}"),
+                    _ => shown_move(self.format, row, elements),
+                };
                 attempt.typed = line.clone();
                 line
             }
@@ -1843,6 +1955,7 @@ fn format_hinted(question: &str) -> Option<MoveFormat> {
                 ',' => return Some(MoveFormat::Comma),
                 ' ' => return Some(MoveFormat::Space),
                 '-' => return Some(MoveFormat::Dash),
+                '/' => return Some(MoveFormat::Slash),
                 _ => {}
             }
         }
@@ -1857,6 +1970,16 @@ fn format_hinted(question: &str) -> Option<MoveFormat> {
         return Some(MoveFormat::Dash);
     }
     None
+}
+
+/// The names of a move's parts where the question shows them as `row=R count=N`.
+fn keyed_hinted(question: &str) -> Option<(String, String)> {
+    static KEYED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"([A-Za-z]+)\s*=\s*[A-Za-z0-9]{1,2}[\s,;]+([A-Za-z]+)\s*=\s*[A-Za-z0-9]{1,2}\b")
+            .expect("valid pattern")
+    });
+    let found = KEYED.captures(question)?;
+    Some((found[1].to_string(), found[2].to_string()))
 }
 
 /// What the lines after the game say about its winner.
