@@ -108,9 +108,19 @@ fn one_line_board(line: &str) -> Option<Vec<u64>> {
         Regex::new(r"(?i)^\s*(?:the\s+)?(?:current\s+)?(?:board|heaps|piles|rows)(?:\s+is|\s+now)?\s*[:=]\s*(\d{1,3}(?:[\s,]+\d{1,3})*)\s*$")
             .expect("valid pattern")
     });
+    // Sizes alone between bars: `3 | 5 | 7`.
+    static BARRED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*\|?\s*(\d{1,3}(?:\s*\|\s*\d{1,3})+)\s*\|?\s*$").expect("valid pattern")
+    });
     let lower = line.to_lowercase();
     if lower.contains("move") || lower.contains("took") || lower.contains("takes") {
         return None;
+    }
+    if let Some(barred) = BARRED.captures(line) {
+        return barred[1]
+            .split('|')
+            .map(|w| w.trim().parse().ok())
+            .collect::<Option<Vec<u64>>>();
     }
     let numbers = LIST
         .captures(line)

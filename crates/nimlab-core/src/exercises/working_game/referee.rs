@@ -135,6 +135,9 @@ pub struct GameResult {
     pub questions: Vec<String>,
     /// The rule the game was played under: who wins when the last element is taken.
     pub ending: nim::Ending,
+    /// The scenario to play again from the start, with what this play found out: a reading
+    /// nimlab guessed turned out wrong.
+    pub replay: Option<Scenario>,
 }
 
 fn as_big(board: &[u64]) -> Vec<BigInt> {
@@ -245,6 +248,15 @@ const FORMATS: [MoveFormat; 5] = [
     MoveFormat::TwoQuestions,
 ];
 
+/// The first form of a move to try: the first the program did not crash on in an earlier
+/// play.
+fn first_format(crashed: &[String]) -> MoveFormat {
+    FORMATS
+        .into_iter()
+        .find(|f| !crashed.contains(&shown_move(*f, 3, 2)))
+        .unwrap_or(MoveFormat::Comma)
+}
+
 fn shown_move(format: MoveFormat, row: i64, elements: i64) -> String {
     match format {
         MoveFormat::Comma => format!("{row}, {elements}"),
@@ -331,6 +343,8 @@ struct Referee<'a> {
     format_known: bool,
     /// The names of a move's parts where the question shows them (`row=R count=N`).
     keys: Option<(String, String)>,
+    /// The question showed the form of a move (an example, or its parts' names).
+    format_shown: bool,
     script: std::collections::VecDeque<String>,
     /// Complete lines printed since the judge last typed (boards left out).
     since_typed: Vec<String>,
@@ -344,6 +358,11 @@ struct Referee<'a> {
     after_game: Vec<String>,
     moves: usize,
     transcript: Vec<Entry>,
+    /// A menu answer nimlab guessed (its words left the choice open): (answer, label).
+    guess: Option<(String, String)>,
+    replay: Option<Scenario>,
+    /// The last move's confirmation was answered, after the board was empty.
+    confirmed_last: bool,
 }
 
 type Step = Result<(), BrokenRule>;
@@ -386,8 +405,9 @@ impl<'a> Referee<'a> {
             announced_chain: Vec::new(),
             turn: 0,
             attempt: None,
-            format: MoveFormat::Comma,
+            format: first_format(&scenario.experiment.crashed_forms),
             keys: None,
+            format_shown: false,
             format_known: false,
             script: scenario.script.iter().cloned().collect(),
             since_typed: Vec::new(),
@@ -398,7 +418,15 @@ impl<'a> Referee<'a> {
             winner: None,
             after_game: Vec::new(),
             moves: 0,
-            transcript: Vec::new(),
+            transcript: scenario
+                .experiment
+                .tried
+                .iter()
+                .map(|tried| Entry::Judge(tried.clone()))
+                .collect(),
+            guess: None,
+            replay: None,
+            confirmed_last: false,
         }
     }
 
@@ -952,6 +980,15 @@ impl<'a> Referee<'a> {
         text: &str,
         program: &mut dyn Session,
     ) -> Step {
+        if self.confirms_last_move(question, text) {
+            // "Keep this move? (y/n)" after the last move: the winner comes once it is kept.
+            self.confirmed_last = true;
+            let yes = match question {
+                Question::YesNo { yes, .. } => yes.clone(),
+                _ => "y".into(),
+            };
+            return self.type_line(&yes, program);
+        }
         self.check_winner()?;
         match question {
             Question::YesNo {
@@ -974,6 +1011,30 @@ impl<'a> Referee<'a> {
                 "the game is over, but the program asked for more input",
             ),
         }
+    }
+
+    /// Asked to confirm a move once the board is empty, before any word of the winner: the
+    /// last move's confirmation (asked once).
+    fn confirms_last_move(&self, question: &Question, text: &str) -> bool {
+        let Question::YesNo { topic, .. } = question else {
+            return false;
+        };
+        let lower = text.to_lowercase();
+        let about_a_move = *topic == Topic::Confirm
+            || (*topic == Topic::Unknown
+                && has_any(
+                    &lower,
+                    &[
+                        "keep", "confirm", "sure", "correct", "right", "take", "remove",
+                    ],
+                ));
+        let winner = self.winner.unwrap_or(0);
+        let said = announcement(
+            &self.after_game,
+            &self.aliases(winner),
+            &self.aliases(1 - winner),
+        );
+        about_a_move && !self.confirmed_last && said == Announced::Nothing
     }
 
     fn type_setup(
@@ -1085,59 +1146,167 @@ impl<'a> Referee<'a> {
         self.type_setup(SetupAnswer::Name(index), &name, text, program)
     }
 
-    /// A menu: the choice of the scenario's mode, or else of who moves first.
+    /// A menu: the choice of the scenario's mode, or else of who moves first. A choice whose
+    /// label alone means the mode is held to it; where the labels leave it open (a label
+    /// nimlab cannot read, two labels read as one mode), nimlab guesses among those, and a
+    /// guess the game proves wrong is tried no more (the game is played again).
     fn answer_menu(&mut self, choices: &[Choice], text: &str, program: &mut dyn Session) -> Step {
-        let retry = self.repeats > 0;
         let wanted = self.wanted;
         let first_kind = if self.scenario_computer(0) {
             Kind::Computer
         } else {
             Kind::Human
         };
-        let pick = choices
+        let read_as = |means: Meaning| choices.iter().filter(|c| c.means == means).count();
+        let modes_menu = choices.iter().any(|c| matches!(c.means, Meaning::Mode(_)));
+        let held = choices
             .iter()
-            .find(|c| c.means == Meaning::Mode(wanted))
+            .find(|c| c.means == Meaning::Mode(wanted) && read_as(c.means) == 1)
             .or_else(|| {
                 choices
                     .iter()
                     .find(|c| c.means == Meaning::First(first_kind))
+                    .filter(|_| !modes_menu)
             });
-        match pick {
-            Some(choice) if !retry => {
-                if matches!(choice.means, Meaning::Mode(_)) {
-                    self.mode_asked = true;
-                }
-                let answer = choice.answer.clone();
-                self.note(format!(
-                    "nimlab chose `{}` for {}",
-                    clipped(choice.label.trim()),
-                    wanted.describe()
-                ));
-                self.type_setup(SetupAnswer::Choice, &answer, text, program)
-            }
-            Some(choice) => self.cannot_drive(format!(
+        if self.repeats > 0 {
+            let typed = self.guess.as_ref().map(|g| g.0.clone());
+            let typed = typed.or(held.map(|c| c.answer.clone())).unwrap_or_default();
+            return self.cannot_drive(format!(
                 "the program asked `{text}` again after nimlab chose `{}`",
-                clipped(&choice.answer)
-            )),
-            None if choices.iter().all(|c| c.means != Meaning::Unknown)
-                && choices.iter().any(|c| matches!(c.means, Meaning::Mode(_))) =>
-            {
-                let offered: Vec<String> =
-                    choices.iter().map(|c| clipped(c.label.trim())).collect();
-                broken(
-                    Rule::Modes,
-                    format!(
-                        "the menu offers {}, but not {}",
-                        offered.join("; "),
-                        wanted.describe()
-                    ),
-                )
-            }
-            None => self.cannot_drive(format!(
-                "it could not tell which choice of `{text}` plays {}",
-                wanted.describe()
-            )),
+                clipped(&typed)
+            ));
         }
+        if let Some(choice) = held {
+            if matches!(choice.means, Meaning::Mode(_)) {
+                self.mode_asked = true;
+            }
+            let answer = choice.answer.clone();
+            self.note(format!(
+                "nimlab chose `{}` for {}",
+                clipped(choice.label.trim()),
+                wanted.describe()
+            ));
+            return self.type_setup(SetupAnswer::Choice, &answer, text, program);
+        }
+        let open: Vec<&Choice> = choices
+            .iter()
+            .filter(|c| match c.means {
+                // In a menu of modes, a label read as who starts is no mode nimlab can name.
+                Meaning::Unknown | Meaning::First(_) => true,
+                Meaning::Mode(_) => read_as(c.means) > 1,
+                Meaning::Other => false,
+            })
+            .collect();
+        if !modes_menu {
+            return self.cannot_drive(format!(
+                "it could not tell which choice of `{text}` lets the {} move first",
+                if first_kind == Kind::Computer {
+                    "computer"
+                } else {
+                    "human"
+                }
+            ));
+        }
+        if open.is_empty() {
+            let offered: Vec<String> = choices.iter().map(|c| clipped(c.label.trim())).collect();
+            return broken(
+                Rule::Modes,
+                format!(
+                    "the menu offers {}, but not {}",
+                    offered.join("; "),
+                    wanted.describe()
+                ),
+            );
+        }
+        self.guess_menu(&open, text, program)
+    }
+
+    /// A choice of a menu whose words leave the mode open: the first not yet proved wrong.
+    fn guess_menu(&mut self, open: &[&Choice], text: &str, program: &mut dyn Session) -> Step {
+        let wanted = self.wanted;
+        let wrong = &self.scenario.experiment.wrong_keys;
+        let Some(choice) = open.iter().find(|c| !wrong.contains(&c.answer)) else {
+            let tried = if wrong.is_empty() {
+                String::new()
+            } else {
+                format!(" (it tried {}, which played another mode)", quoted(wrong))
+            };
+            return self.cannot_drive(format!(
+                "it could not tell which choice of `{text}` plays {}{tried}",
+                wanted.describe()
+            ));
+        };
+        self.mode_asked = true;
+        self.guess = Some((choice.answer.clone(), clipped(choice.label.trim())));
+        self.note(format!(
+            "the menu does not say which choice plays {}: nimlab tries `{}` ({})",
+            wanted.describe(),
+            choice.answer,
+            clipped(choice.label.trim())
+        ));
+        let answer = choice.answer.clone();
+        self.type_setup(SetupAnswer::Choice, &answer, text, program)
+    }
+
+    /// A game that went otherwise than a guess of nimlab's said: never the program's fault.
+    /// A menu answer that played another mode is dropped and the game played again; a form of
+    /// move the program crashed on, where the question did not show the form, likewise.
+    fn weigh_guesses(&mut self, outcome: Outcome) -> Outcome {
+        if let Some((key, label)) = self.guess.clone()
+            && outcome.verdict != Verdict::Accepted
+            && self.modes().is_err()
+        {
+            let played = self.seats_described();
+            let tried = format!(
+                "nimlab tried `{key}` ({label}) for {}, and the program played {played}: not that choice",
+                self.wanted.describe()
+            );
+            let mut scenario = self.scenario.clone();
+            scenario.experiment.wrong_keys.push(key);
+            scenario.experiment.tried.push(tried.clone());
+            self.replay = Some(scenario);
+            return Outcome::new(
+                Verdict::NotJudged,
+                format!("{tried}; nimlab plays the game again to try another"),
+            );
+        }
+        if outcome.verdict == Verdict::RuntimeError
+            && let Some(form) = self.crashed_form()
+        {
+            let mut scenario = self.scenario.clone();
+            scenario.experiment.crashed_forms.push(form.clone());
+            scenario.experiment.tried.push(format!(
+                "the program crashed after nimlab typed a move as `{}`; nimlab played the game again typing moves in another form",
+                form
+            ));
+            let crashed = &scenario.experiment.crashed_forms;
+            let untried = FORMATS.iter().any(|f| {
+                *f != MoveFormat::TwoQuestions && !crashed.contains(&shown_move(*f, 3, 2))
+            });
+            if untried {
+                self.replay = Some(scenario);
+            }
+        }
+        outcome
+    }
+
+    /// The form of move (as `3, 2` shows it) the program crashed on right after nimlab typed
+    /// it, where nothing showed that form to be the program's.
+    fn crashed_form(&self) -> Option<String> {
+        let typed_move = matches!(self.last_typed, Some(Typed::Move { is_move: true, .. }));
+        let whole_line = !matches!(self.format, MoveFormat::TwoQuestions | MoveFormat::Keyed);
+        (typed_move && whole_line && !self.format_known && !self.format_shown)
+            .then(|| shown_move(self.format, 3, 2))
+    }
+
+    /// The seats as the game showed them: "a human (player 1) against a computer (player 2)".
+    fn seats_described(&self) -> String {
+        let seat = |i: usize| match self.seats[i] {
+            Seat::Human => "a human",
+            Seat::Computer => "a computer",
+            Seat::Unknown => "a player nimlab never saw move",
+        };
+        format!("{} against {}", seat(0), seat(1))
     }
 
     /// "How many human players?": the scenario's mode as its number of humans.
@@ -1378,10 +1547,13 @@ impl<'a> Referee<'a> {
         self.check_prompt_names(text)?;
         if !self.format_known {
             self.keys = keyed_hinted(text).or(self.keys.take());
+            let crashed = &self.scenario.experiment.crashed_forms;
+            let hinted = format_hinted(text).filter(|f| !crashed.contains(&shown_move(*f, 3, 2)));
             self.format = match self.keys {
                 Some(_) => MoveFormat::Keyed,
-                None => format_hinted(text).unwrap_or(self.format),
+                None => hinted.unwrap_or(self.format),
             };
+            self.format_shown = hinted.is_some() || self.keys.is_some();
         }
         let (typed, raw, mv) = self.next_human_input(&board);
         let legal = mv.is_some_and(|(row, elements)| {
@@ -1924,6 +2096,12 @@ impl<'a> Referee<'a> {
     }
 }
 
+/// Texts quoted for a message: "`1`, `2`".
+fn quoted(texts: &[String]) -> String {
+    let quoted: Vec<String> = texts.iter().map(|t| format!("`{}`", clipped(t))).collect();
+    quoted.join(", ")
+}
+
 /// At most 200 characters of a program's text, for a message that quotes it.
 fn clipped(text: &str) -> String {
     const MOST: usize = 200;
@@ -2293,6 +2471,7 @@ impl Referee<'_> {
             last_typed: self.last_typed,
             questions: self.questions,
             ending: self.scenario.ending,
+            replay: self.replay,
         }
     }
 
@@ -2325,6 +2504,7 @@ impl Referee<'_> {
 pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
     let mut referee = Referee::new(scenario);
     let outcome = referee.referee_game(program);
+    let outcome = referee.weigh_guesses(outcome);
     referee.result(outcome)
 }
 
