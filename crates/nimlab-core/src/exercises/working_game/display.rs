@@ -175,6 +175,14 @@ pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
             i = end;
             continue;
         }
+        if complete && let Some(board) = columns(&mut shown, line, rows) {
+            shown.push(Shown::Board {
+                rows: board,
+                lab_format: false,
+            });
+            i += 1;
+            continue;
+        }
         match one_line_board(line).filter(|b| complete && rows.is_none_or(|r| b.len() == r)) {
             Some(board) => shown.push(Shown::Board {
                 rows: board,
@@ -188,6 +196,51 @@ pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
         i += 1;
     }
     shown
+}
+
+/// Heaps drawn upright: lines of one symbol per element (`  * *`) standing on a line that
+/// numbers the columns from 1 (`1 2 3`). `footer` is that line; the symbols' lines are the
+/// complete lines just before it in `shown`, taken out of it. An empty board is the footer
+/// alone, where the board's size is known.
+fn columns(shown: &mut Vec<Shown>, footer: &str, rows: Option<usize>) -> Option<Vec<u64>> {
+    static FOOTER: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^\s*1(?:\s+\d{1,2})+\s*$").expect("valid pattern"));
+    static SYMBOLS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^ *[^\sA-Za-z0-9](?: +[^\sA-Za-z0-9])* *$").expect("valid pattern")
+    });
+    if !FOOTER.is_match(footer) {
+        return None;
+    }
+    let mut places = Vec::new();
+    for (k, number) in footer.split_whitespace().enumerate() {
+        if number.parse::<usize>().ok()? != k + 1 {
+            return None;
+        }
+        let from = places.last().map_or(0, |p: &usize| p + 1);
+        places.push(from + footer[from..].find(number)?);
+    }
+    let standing = shown
+        .iter()
+        .rev()
+        .take_while(
+            |item| matches!(item, Shown::Line { text, complete: true } if SYMBOLS.is_match(text)),
+        )
+        .count();
+    if standing == 0 && rows != Some(places.len()) {
+        return None;
+    }
+    let mut board = vec![0; places.len()];
+    for item in shown.drain(shown.len() - standing..) {
+        let Shown::Line { text, .. } = item else {
+            continue;
+        };
+        for (column, &place) in places.iter().enumerate() {
+            if text.chars().nth(place).is_some_and(|c| !c.is_whitespace()) {
+                board[column] += 1;
+            }
+        }
+    }
+    Some(board)
 }
 
 fn is_heading(line: &str) -> bool {
@@ -251,7 +304,8 @@ fn numbered_rows(
 /// not say which is which, as the lab writes moves.
 pub fn announced_move(line: &str) -> Option<(u64, u64)> {
     static ROW_FIRST: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:row|heap|pile|line|stack)\s*#?\s*(\d{1,2})\b").expect("valid pattern")
+        Regex::new(r"(?i)\b(?:row|heap|pile|line|stack|column)\s*#?\s*(\d{1,2})\b")
+            .expect("valid pattern")
     });
     static NUMBER: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\b\d{1,3}\b").expect("valid pattern"));

@@ -166,7 +166,7 @@ const HUMAN_WORDS: &[&str] = &[
     "man", "p1", "p2",
 ];
 const ROW_WORDS: &[&str] = &[
-    "row", "rows", "heap", "heaps", "pile", "piles", "line", "stack", "stacks",
+    "row", "rows", "heap", "heaps", "pile", "piles", "line", "stack", "stacks", "column", "columns",
 ];
 const ELEMENT_WORDS: &[&str] = &[
     "elements", "element", "items", "item", "sticks", "stick", "matches", "stones", "stone",
@@ -548,7 +548,7 @@ struct MoveWords {
 impl MoveWords {
     fn read(l: &str) -> MoveWords {
         static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(r"(?i)\b(?:row|heap|pile|line|stack)\s*#?\s*(\d{1,2})\b")
+            Regex::new(r"(?i)\b(?:row|heap|pile|line|stack|column)\s*#?\s*(\d{1,2})\b")
                 .expect("valid pattern")
         });
         MoveWords {

@@ -1276,7 +1276,7 @@ impl<'a> Referee<'a> {
             let mut scenario = self.scenario.clone();
             scenario.experiment.crashed_forms.push(form.clone());
             scenario.experiment.tried.push(format!(
-                "the program crashed after nimlab typed a move as `{}`; nimlab played the game again typing moves in another form",
+                "the program crashed after nimlab typed a move in the form `{}`; nimlab played the game again typing moves in another form",
                 form
             ));
             let crashed = &scenario.experiment.crashed_forms;
