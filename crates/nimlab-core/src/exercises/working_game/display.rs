@@ -392,6 +392,17 @@ mod tests {
     }
 
     #[test]
+    fn heaps_between_bars_and_standing_columns_are_read() {
+        assert_eq!(boards("3 | 5 | 7\n", None), [vec![3, 5, 7]]);
+        let upright = "    *\n  * *\n* * *\n1 2 3\n";
+        assert_eq!(boards(upright, None), [vec![1, 2, 3]]);
+        assert_eq!(boards("  *\n  *\n1 2 3\n", Some(3)), [vec![0, 2, 0]]);
+        // The footer alone is the empty board only where the board's size is known.
+        assert_eq!(boards("1 2 3\n", Some(3)), [vec![0, 0, 0]]);
+        assert!(boards("1 2 3\n", None).is_empty());
+    }
+
+    #[test]
     fn menus_and_moves_are_not_boards() {
         assert!(boards("1) Human vs Human\n2) Human vs Computer\n", None).is_empty());
         assert!(boards("1. Play\n2. Quit\n", None).is_empty());

@@ -700,6 +700,62 @@ mod tests {
     }
 
     #[test]
+    fn menus_on_one_line_are_read_by_their_keys() {
+        let all = modes;
+        let three = |a: &str, b: &str, c: &str| {
+            vec![
+                (a.to_string(), Meaning::Mode(Mode::HumanVsHuman)),
+                (b.to_string(), Meaning::Mode(Mode::HumanVsComputer)),
+                (c.to_string(), Meaning::Mode(Mode::ComputerVsComputer)),
+            ]
+        };
+        let q = ask("[1] PvP | [2] PvC | [3] CvC\n", "Choose: ", false);
+        assert_eq!(all(&q), three("1", "2", "3"));
+        let q = ask(
+            "1) Human vs Human  2) Human vs Computer  3) Computer vs Computer\n",
+            "Choose a mode (1-3): ",
+            false,
+        );
+        assert_eq!(all(&q), three("1", "2", "3"));
+        let q = ask(
+            "A) two players, B) against the computer, C) computer against computer\n",
+            "Your choice: ",
+            false,
+        );
+        assert_eq!(all(&q), three("A", "B", "C"));
+        let q = ask("", "Game mode (pvp/pvc/cvc): ", false);
+        assert_eq!(all(&q), three("pvp", "pvc", "cvc"));
+    }
+
+    #[test]
+    fn lettered_seats_human_counts_and_boards_by_example_are_read() {
+        assert_eq!(
+            ask("", "Player 2: (h)uman or (c)omputer? ", false),
+            Question::Kind {
+                seat: Some(1),
+                human: "h".into(),
+                computer: "c".into()
+            }
+        );
+        assert_eq!(
+            ask("", "How many human players? (0-2) ", false),
+            Question::HumanCount
+        );
+        assert_eq!(
+            ask("", "Rows (e.g. 3 4 5): ", false),
+            Question::Board { commas: false }
+        );
+        assert_eq!(
+            ask("", "Heaps, e.g. 3,4,5: ", false),
+            Question::Board { commas: true }
+        );
+        assert_eq!(
+            ask("", "Player 1, your move (column count): ", true),
+            Question::Move
+        );
+    }
+
+    #[test]
     fn menus_are_read_on_lines_and_in_sentences() {
         let q = ask(
             "Welcome to Nim!\n1) Human vs Human\n2) Human vs Computer\n3) Computer vs Computer\n",

@@ -2588,6 +2588,25 @@ mod tests {
             Some(MoveFormat::Dash)
         );
         assert_eq!(format_hinted("Ada: "), None);
+        assert_eq!(
+            format_hinted("Your move, e.g. 2/3 (row/count): "),
+            Some(MoveFormat::Slash)
+        );
+        assert_eq!(
+            keyed_hinted("Ada, your move (row=R count=N): "),
+            Some(("row".into(), "count".into()))
+        );
+        assert_eq!(keyed_hinted("Ada, your move (row count): "), None);
+    }
+
+    #[test]
+    fn forms_the_program_crashed_on_are_not_tried_first_again() {
+        assert_eq!(first_format(&[]), MoveFormat::Comma);
+        assert_eq!(first_format(&["3, 2".into()]), MoveFormat::Space);
+        assert_eq!(
+            first_format(&["3, 2".into(), "3 2".into()]),
+            MoveFormat::Dash
+        );
     }
 
     /// A program that asks for a name, to which nothing can be typed (nimlab's side failed).
