@@ -375,6 +375,9 @@ pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
             choices.push((word.clone(), word));
         }
     }
+    if choices.is_empty() {
+        choices = ranged_list(lines, question_text(lines, prompt));
+    }
     // The last run of choices printed, each key once.
     let mut seen = std::collections::BTreeSet::new();
     let mut menu: Vec<Choice> = Vec::new();
@@ -390,6 +393,40 @@ pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
     }
     menu.reverse();
     menu
+}
+
+/// Choices listed without keys ("Modes: HvH, HvC, CvC") where the question shows the range
+/// of numbers to type ("(1-3)"): the numbers in the list's order, where every item is a mode.
+fn ranged_list(lines: &[String], question: &str) -> Vec<(String, String)> {
+    static RANGE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b([0-9])\s*(?:-|to|\.\.)\s*([1-9])\b").expect("valid pattern")
+    });
+    let Some(range) = RANGE.captures(question) else {
+        return Vec::new();
+    };
+    let (low, high): (usize, usize) = match (range[1].parse(), range[2].parse()) {
+        (Ok(low), Ok(high)) if high > low => (low, high),
+        _ => return Vec::new(),
+    };
+    for line in lines.iter().rev() {
+        let list = line.rsplit(':').next().unwrap_or(line);
+        let items: Vec<&str> = list
+            .split([',', '/', '|'])
+            .flat_map(|item| item.split(" or "))
+            .map(str::trim)
+            .filter(|item| !item.is_empty())
+            .collect();
+        let modes = items
+            .iter()
+            .all(|item| matches!(meaning(item), Meaning::Mode(_)));
+        if items.len() == high - low + 1 && modes {
+            return (low..=high)
+                .zip(items)
+                .map(|(key, item)| (key.to_string(), item.to_string()))
+                .collect();
+        }
+    }
+    Vec::new()
 }
 
 /// Reads a question. `lines` are the complete lines printed since the judge last typed
@@ -725,6 +762,8 @@ mod tests {
         assert_eq!(all(&q), three("A", "B", "C"));
         let q = ask("", "Game mode (pvp/pvc/cvc): ", false);
         assert_eq!(all(&q), three("pvp", "pvc", "cvc"));
+        let q = ask("Modes: HvH, HvC, CvC\n", "Mode (1-3): ", false);
+        assert_eq!(all(&q), three("1", "2", "3"));
     }
 
     #[test]

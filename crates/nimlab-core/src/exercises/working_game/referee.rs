@@ -1271,7 +1271,7 @@ impl<'a> Referee<'a> {
             );
         }
         if outcome.verdict == Verdict::RuntimeError
-            && let Some(form) = self.crashed_form()
+            && let Some(form) = self.crashed_form(&outcome.message)
         {
             let mut scenario = self.scenario.clone();
             scenario.experiment.crashed_forms.push(form.clone());
@@ -1291,11 +1291,25 @@ impl<'a> Referee<'a> {
     }
 
     /// The form of move (as `3, 2` shows it) the program crashed on right after nimlab typed
-    /// it, where nothing showed that form to be the program's.
-    fn crashed_form(&self) -> Option<String> {
-        let typed_move = matches!(self.last_typed, Some(Typed::Move { is_move: true, .. }));
+    /// it, where nothing showed that form to be the program's and the crash (its last line,
+    /// `crash`) is about reading the line: a value it could not convert, or a piece of the line
+    /// with the form's separator in it (`'3,'`). A crash on a well-formed move is the program's.
+    fn crashed_form(&self, crash: &str) -> Option<String> {
+        let Some(Typed::Move {
+            text,
+            is_move: true,
+            ..
+        }) = &self.last_typed
+        else {
+            return None;
+        };
         let whole_line = !matches!(self.format, MoveFormat::TwoQuestions | MoveFormat::Keyed);
-        (typed_move && whole_line && !self.format_known && !self.format_shown)
+        let about_the_line = crash.contains("ValueError")
+            || crash.contains("invalid literal")
+            || text
+                .split_whitespace()
+                .any(|piece| !piece.chars().all(|c| c.is_ascii_digit()) && crash.contains(piece));
+        (whole_line && about_the_line && !self.format_known && !self.format_shown)
             .then(|| shown_move(self.format, 3, 2))
     }
 
