@@ -200,8 +200,7 @@ pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
 
 /// Heaps drawn upright: lines of one symbol per element (`  * *`) standing on a line that
 /// numbers the columns from 1 (`1 2 3`). `footer` is that line; the symbols' lines are the
-/// complete lines just before it in `shown`, taken out of it. An empty board is the footer
-/// alone, where the board's size is known.
+/// complete lines just before it in `shown`, taken out of it.
 fn columns(shown: &mut Vec<Shown>, footer: &str, rows: Option<usize>) -> Option<Vec<u64>> {
     static FOOTER: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"^\s*1(?:\s+\d{1,2})+\s*$").expect("valid pattern"));
@@ -226,7 +225,9 @@ fn columns(shown: &mut Vec<Shown>, footer: &str, rows: Option<usize>) -> Option<
             |item| matches!(item, Shown::Line { text, complete: true } if SYMBOLS.is_match(text)),
         )
         .count();
-    if standing == 0 && rows != Some(places.len()) {
+    // Alone, the footer is the empty board where the board's size is known; never two
+    // numbers alone, which may be a move echoed.
+    if standing == 0 && (rows != Some(places.len()) || places.len() < 3) {
         return None;
     }
     let mut board = vec![0; places.len()];
@@ -400,6 +401,7 @@ mod tests {
         // The footer alone is the empty board only where the board's size is known.
         assert_eq!(boards("1 2 3\n", Some(3)), [vec![0, 0, 0]]);
         assert!(boards("1 2 3\n", None).is_empty());
+        assert!(boards("1 2\n", Some(2)).is_empty());
     }
 
     #[test]
