@@ -320,3 +320,56 @@ fn a_coloured_game_is_read_through_its_codes_and_shown_without_raw_escapes() {
         "{json}"
     );
 }
+
+/// A menu whose words leave the mode open ("You against me", "I play myself"): nimlab tries
+/// its choices, playing the game again from the start, and where every choice it could try
+/// plays another mode than the scenario's, the game is `not_judged` saying what it tried,
+/// never `wrong_answer` (nimlab's guess is not the program's fault).
+#[test]
+fn a_menu_nimlab_can_only_guess_at_is_never_the_programs_fault() {
+    let source = std::fs::read_to_string(
+        root().join("tests/data/games/correct/27_slash_moves_menu_by_name.py"),
+    )
+    .unwrap();
+    let against_me = r#"players = [(input("Your name: "), True), ("Nimbot", False)]"#;
+    assert!(source.contains(against_me));
+    // "2 - You against me" seats two humans: no choice plays human against computer.
+    let source = source.replace(
+        against_me,
+        r#"players = [(input("Your name: "), True), (input("Friend's name: "), True)]"#,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("working_game.py");
+    std::fs::write(&file, source).unwrap();
+    let (report, _) = check_json(&[
+        file.to_str().unwrap(),
+        "--exercise",
+        "working_game",
+        "--python",
+        "3",
+    ]);
+    let cases: Vec<&Value> = runs(&report)
+        .iter()
+        .flat_map(|run| run["cases"].as_array().into_iter().flatten())
+        .collect();
+    assert!(
+        cases.iter().all(|case| case["verdict"] != "wrong_answer"),
+        "{report:#}"
+    );
+    let against_computer = cases
+        .iter()
+        .find(|case| text(&case["name"]) == "sample/01-human-vs-computer")
+        .expect("the sample game against the computer");
+    assert_eq!(against_computer["verdict"], "not_judged", "{report:#}");
+    let message = text(&against_computer["message"]);
+    assert!(
+        message.contains("it tried `1`, `2`, `3`, which played another mode"),
+        "{message}"
+    );
+    // The choices that do play the scenario's mode are found, so those games are judged.
+    let between_computers = cases
+        .iter()
+        .find(|case| text(&case["name"]) == "sample/03-computer-vs-computer")
+        .expect("the sample game between computers");
+    assert_eq!(between_computers["verdict"], "accepted", "{report:#}");
+}

@@ -140,6 +140,10 @@ impl Grader for Batch<'_> {
     }
 }
 
+/// The most times one scenario is played from the start while the referee tries the readings
+/// a program's words leave open.
+const MOST_PLAYS: usize = 6;
+
 /// A scenario played against the program by the exercise's referee.
 struct Game<'a>(&'a dyn Interactive);
 
@@ -150,14 +154,27 @@ impl Grader for Game<'_> {
             report.message = "an interactive exercise's case has no scenario".into();
             return (report, None);
         };
-        let mut session = match run.runner.start(run.spec) {
-            Ok(session) => session,
-            Err(e) => {
-                report.message = e.to_string();
-                return (report, None);
+        let mut scenario = parsed.clone();
+        let mut plays = 0;
+        let (mut played, mut session) = loop {
+            let mut session = match run.runner.start(run.spec) {
+                Ok(session) => session,
+                Err(e) => {
+                    report.message = e.to_string();
+                    return (report, None);
+                }
+            };
+            let played = self.0.play(&scenario, session.as_mut());
+            plays += 1;
+            // A reading of the program's words was found wrong: the game again, from the start.
+            match self.0.replay(&played) {
+                Some(next) if plays < MOST_PLAYS && !run.stop.requested() => {
+                    let _ = session.finish();
+                    scenario = next;
+                }
+                _ => break (played, session),
             }
         };
-        let mut played = self.0.play(parsed, session.as_mut());
         let end = session.finish().ok();
         drop(session);
         judge::judge_game(&mut played, end.as_ref(), &run.spec.limits);

@@ -79,6 +79,13 @@ pub trait Interactive: Sync {
 
     /// Advice for a failed scenario, from how it went and what the program left behind.
     fn hints(&self, played: &Played, context: &HintContext) -> Vec<String>;
+
+    /// The scenario to play again from the start, where the play left a reading of the
+    /// program's words open and found the one it tried wrong (another menu key, another
+    /// form of move); None when the play stands.
+    fn replay(&self, _played: &Played) -> Option<Parsed> {
+        None
+    }
 }
 
 /// One line of an interactive run's transcript.

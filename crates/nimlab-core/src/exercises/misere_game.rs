@@ -55,6 +55,10 @@ impl Interactive for MisereGame {
     fn hints(&self, played: &Played, context: &HintContext) -> Vec<String> {
         Interactive::hints(&WorkingGame, played, context)
     }
+
+    fn replay(&self, played: &Played) -> Option<Parsed> {
+        WorkingGame.replay(played)
+    }
 }
 
 #[cfg(test)]

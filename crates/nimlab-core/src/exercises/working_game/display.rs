@@ -108,9 +108,19 @@ fn one_line_board(line: &str) -> Option<Vec<u64>> {
         Regex::new(r"(?i)^\s*(?:the\s+)?(?:current\s+)?(?:board|heaps|piles|rows)(?:\s+is|\s+now)?\s*[:=]\s*(\d{1,3}(?:[\s,]+\d{1,3})*)\s*$")
             .expect("valid pattern")
     });
+    // Sizes alone between bars: `3 | 5 | 7`.
+    static BARRED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*\|?\s*(\d{1,3}(?:\s*\|\s*\d{1,3})+)\s*\|?\s*$").expect("valid pattern")
+    });
     let lower = line.to_lowercase();
     if lower.contains("move") || lower.contains("took") || lower.contains("takes") {
         return None;
+    }
+    if let Some(barred) = BARRED.captures(line) {
+        return barred[1]
+            .split('|')
+            .map(|w| w.trim().parse().ok())
+            .collect::<Option<Vec<u64>>>();
     }
     let numbers = LIST
         .captures(line)
@@ -165,6 +175,14 @@ pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
             i = end;
             continue;
         }
+        if complete && let Some(board) = columns(&mut shown, line, rows) {
+            shown.push(Shown::Board {
+                rows: board,
+                lab_format: false,
+            });
+            i += 1;
+            continue;
+        }
         match one_line_board(line).filter(|b| complete && rows.is_none_or(|r| b.len() == r)) {
             Some(board) => shown.push(Shown::Board {
                 rows: board,
@@ -178,6 +196,52 @@ pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
         i += 1;
     }
     shown
+}
+
+/// Heaps drawn upright: lines of one symbol per element (`  * *`) standing on a line that
+/// numbers the columns from 1 (`1 2 3`). `footer` is that line; the symbols' lines are the
+/// complete lines just before it in `shown`, taken out of it.
+fn columns(shown: &mut Vec<Shown>, footer: &str, rows: Option<usize>) -> Option<Vec<u64>> {
+    static FOOTER: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^\s*1(?:\s+\d{1,2})+\s*$").expect("valid pattern"));
+    static SYMBOLS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^ *[^\sA-Za-z0-9](?: +[^\sA-Za-z0-9])* *$").expect("valid pattern")
+    });
+    if !FOOTER.is_match(footer) {
+        return None;
+    }
+    let mut places = Vec::new();
+    for (k, number) in footer.split_whitespace().enumerate() {
+        if number.parse::<usize>().ok()? != k + 1 {
+            return None;
+        }
+        let from = places.last().map_or(0, |p: &usize| p + 1);
+        places.push(from + footer[from..].find(number)?);
+    }
+    let standing = shown
+        .iter()
+        .rev()
+        .take_while(
+            |item| matches!(item, Shown::Line { text, complete: true } if SYMBOLS.is_match(text)),
+        )
+        .count();
+    // Alone, the footer is the empty board where the board's size is known; never two
+    // numbers alone, which may be a move echoed.
+    if standing == 0 && (rows != Some(places.len()) || places.len() < 3) {
+        return None;
+    }
+    let mut board = vec![0; places.len()];
+    for item in shown.drain(shown.len() - standing..) {
+        let Shown::Line { text, .. } = item else {
+            continue;
+        };
+        for (column, &place) in places.iter().enumerate() {
+            if text.chars().nth(place).is_some_and(|c| !c.is_whitespace()) {
+                board[column] += 1;
+            }
+        }
+    }
+    Some(board)
 }
 
 fn is_heading(line: &str) -> bool {
@@ -241,7 +305,8 @@ fn numbered_rows(
 /// not say which is which, as the lab writes moves.
 pub fn announced_move(line: &str) -> Option<(u64, u64)> {
     static ROW_FIRST: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:row|heap|pile|line|stack)\s*#?\s*(\d{1,2})\b").expect("valid pattern")
+        Regex::new(r"(?i)\b(?:row|heap|pile|line|stack|column)\s*#?\s*(\d{1,2})\b")
+            .expect("valid pattern")
     });
     static NUMBER: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\b\d{1,3}\b").expect("valid pattern"));
@@ -325,6 +390,18 @@ mod tests {
         assert_eq!(boards("Current board:\n1 - ||\n2 - |||\n", None), [[2, 3]]);
         // Empty rows left out, once the board's size is known.
         assert_eq!(boards("Row 1: |||\nRow 3: |\n", Some(3)), [[3, 0, 1]]);
+    }
+
+    #[test]
+    fn heaps_between_bars_and_standing_columns_are_read() {
+        assert_eq!(boards("3 | 5 | 7\n", None), [vec![3, 5, 7]]);
+        let upright = "    *\n  * *\n* * *\n1 2 3\n";
+        assert_eq!(boards(upright, None), [vec![1, 2, 3]]);
+        assert_eq!(boards("  *\n  *\n1 2 3\n", Some(3)), [vec![0, 2, 0]]);
+        // The footer alone is the empty board only where the board's size is known.
+        assert_eq!(boards("1 2 3\n", Some(3)), [vec![0, 0, 0]]);
+        assert!(boards("1 2 3\n", None).is_empty());
+        assert!(boards("1 2\n", Some(2)).is_empty());
     }
 
     #[test]

@@ -100,6 +100,11 @@ impl Interactive for WorkingGame {
             context.lab_names,
         )
     }
+
+    fn replay(&self, played: &Played) -> Option<Parsed> {
+        let result = played.detail.as_ref()?.get::<GameResult>()?;
+        result.replay.clone().map(Parsed::new)
+    }
 }
 
 /// The rule's name as reports and JSON carry it (`turn_order`).

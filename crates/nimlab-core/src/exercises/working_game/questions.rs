@@ -124,6 +124,8 @@ pub enum Question {
     Row,
     /// Only how many elements to take.
     Elements,
+    /// "How many human players?": the mode as a number of humans.
+    HumanCount,
     /// "Press Enter to continue".
     Continue,
     Unknown,
@@ -164,7 +166,7 @@ const HUMAN_WORDS: &[&str] = &[
     "man", "p1", "p2",
 ];
 const ROW_WORDS: &[&str] = &[
-    "row", "rows", "heap", "heaps", "pile", "piles", "line", "stack", "stacks",
+    "row", "rows", "heap", "heaps", "pile", "piles", "line", "stack", "stacks", "column", "columns",
 ];
 const ELEMENT_WORDS: &[&str] = &[
     "elements", "element", "items", "item", "sticks", "stick", "matches", "stones", "stone",
@@ -199,6 +201,16 @@ fn offered(text: &str) -> Vec<String> {
     static SLASHED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b([a-z0-9]{1,8}(?:\s*/\s*[a-z0-9]{1,8})+)\b").expect("valid pattern")
     });
+    // "(h)uman or (c)omputer": the bracketed letters are the answers.
+    static LETTERED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[(\[]([a-zA-Z])[)\]][a-zA-Z]+").expect("valid pattern"));
+    let letters: Vec<String> = LETTERED
+        .captures_iter(text)
+        .map(|c| c[1].to_string())
+        .collect();
+    if letters.len() >= 2 {
+        return letters;
+    }
     for inside in BRACKETS.captures_iter(text) {
         let inside = &inside[1];
         let parts: Vec<String> = inside
@@ -303,28 +315,35 @@ pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
             .expect("valid pattern")
     });
     // A key in a sentence: "1 for", "2 to", "3)", "4 =", "5:" (each label runs to the next key).
+    // Letters need a bracket: "A) two players, B) against the computer", "[b] ...".
     static KEY: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)(?:^|[\s(,;:\[])([1-9])(?:\s*[)\]=:-]|\s+for\s|\s+to\s)\s*")
-            .expect("valid pattern")
+        Regex::new(
+            r"(?i)(?:^|[\s(,;:\[|/])(?:([1-9])(?:\s*[)\]=:-]|\s+for\s|\s+to\s)|([a-e])\s*[)\]])\s*",
+        )
+        .expect("valid pattern")
     });
     let mut choices = Vec::new();
     for line in lines.iter().map(String::as_str).chain([prompt]) {
-        if let Some(c) = OWN_LINE.captures(line) {
-            choices.push((c[1].to_string(), c[2].to_string()));
-            continue;
-        }
         let keys: Vec<(String, usize, usize)> = KEY
             .captures_iter(line)
             .filter_map(|c| {
                 let whole = c.get(0)?;
-                Some((c[1].to_string(), whole.start(), whole.end()))
+                let key = c.get(1).or(c.get(2))?.as_str().to_string();
+                Some((key, whole.start(), whole.end()))
             })
             .collect();
+        // Several keys on one line ("[1] PvP | [2] PvC", "1) ...  2) ..."): one menu.
+        if keys.len() < 2
+            && let Some(c) = OWN_LINE.captures(line)
+        {
+            choices.push((c[1].to_string(), c[2].to_string()));
+            continue;
+        }
         for (k, (key, _, end)) in keys.iter().enumerate() {
             let until = keys.get(k + 1).map_or(line.len(), |next| next.1);
             let label = line[*end..until]
                 .trim()
-                .trim_end_matches(|c: char| ",;:(".contains(c) || c.is_whitespace());
+                .trim_end_matches(|c: char| ",;:(|/".contains(c) || c.is_whitespace());
             let label = label.strip_suffix(" or").unwrap_or(label).trim();
             // "(1-3)" is a range, not a choice; a label needs a word.
             let worded = label.chars().next().is_some_and(|c| !c.is_ascii_digit())
@@ -356,6 +375,9 @@ pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
             choices.push((word.clone(), word));
         }
     }
+    if choices.is_empty() {
+        choices = ranged_list(lines, question_text(lines, prompt));
+    }
     // The last run of choices printed, each key once.
     let mut seen = std::collections::BTreeSet::new();
     let mut menu: Vec<Choice> = Vec::new();
@@ -373,6 +395,40 @@ pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
     menu
 }
 
+/// Choices listed without keys ("Modes: HvH, HvC, CvC") where the question shows the range
+/// of numbers to type ("(1-3)"): the numbers in the list's order, where every item is a mode.
+fn ranged_list(lines: &[String], question: &str) -> Vec<(String, String)> {
+    static RANGE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b([0-9])\s*(?:-|to|\.\.)\s*([1-9])\b").expect("valid pattern")
+    });
+    let Some(range) = RANGE.captures(question) else {
+        return Vec::new();
+    };
+    let (low, high): (usize, usize) = match (range[1].parse(), range[2].parse()) {
+        (Ok(low), Ok(high)) if high > low => (low, high),
+        _ => return Vec::new(),
+    };
+    for line in lines.iter().rev() {
+        let list = line.rsplit(':').next().unwrap_or(line);
+        let items: Vec<&str> = list
+            .split([',', '/', '|'])
+            .flat_map(|item| item.split(" or "))
+            .map(str::trim)
+            .filter(|item| !item.is_empty())
+            .collect();
+        let modes = items
+            .iter()
+            .all(|item| matches!(meaning(item), Meaning::Mode(_)));
+        if items.len() == high - low + 1 && modes {
+            return (low..=high)
+                .zip(items)
+                .map(|(key, item)| (key.to_string(), item.to_string()))
+                .collect();
+        }
+    }
+    Vec::new()
+}
+
 /// Reads a question. `lines` are the complete lines printed since the judge last typed
 /// (boards left out), `prompt` the unfinished line the program waits on; `playing` once the
 /// game has started (a board was shown or a move made).
@@ -385,6 +441,9 @@ pub fn classify(lines: &[String], prompt: &str, playing: bool) -> Question {
     }
     if let Some(menu) = menu_question(lines, prompt, l) {
         return menu;
+    }
+    if l.contains("how many human") || l.contains("number of human") {
+        return Question::HumanCount;
     }
     let offered = Offered::read(text);
     if let Some(kind) = kind_question(text, l, &offered) {
@@ -526,7 +585,7 @@ struct MoveWords {
 impl MoveWords {
     fn read(l: &str) -> MoveWords {
         static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(r"(?i)\b(?:row|heap|pile|line|stack)\s*#?\s*(\d{1,2})\b")
+            Regex::new(r"(?i)\b(?:row|heap|pile|line|stack|column)\s*#?\s*(\d{1,2})\b")
                 .expect("valid pattern")
         });
         MoveWords {
@@ -559,6 +618,18 @@ fn board_question(l: &str, words: &MoveWords) -> Option<Question> {
     }
     if let Some(n) = words.numbered_row {
         return Some(Question::RowSize(Some(n)));
+    }
+    // "Rows (e.g. 3 4 5): ": an example of a whole board.
+    static EXAMPLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?:e\.g\.|eg|example|like)\s*:?\s*\d{1,2}(?:\s*,\s*|\s+)\d{1,2}(?:(?:\s*,\s*|\s+)\d{1,2})+")
+            .expect("valid pattern")
+    });
+    if has_word(l, &["rows", "heaps", "piles", "stacks"])
+        && let Some(example) = EXAMPLE.find(l)
+    {
+        return Some(Question::Board {
+            commas: example.as_str().contains(',') || l.contains("comma"),
+        });
     }
     if l.contains("board")
         || l.contains("sizes")
@@ -662,6 +733,64 @@ mod tests {
         assert_eq!(
             ask("", "What is your name? ", false),
             Question::Name { seat: None }
+        );
+    }
+
+    #[test]
+    fn menus_on_one_line_are_read_by_their_keys() {
+        let all = modes;
+        let three = |a: &str, b: &str, c: &str| {
+            vec![
+                (a.to_string(), Meaning::Mode(Mode::HumanVsHuman)),
+                (b.to_string(), Meaning::Mode(Mode::HumanVsComputer)),
+                (c.to_string(), Meaning::Mode(Mode::ComputerVsComputer)),
+            ]
+        };
+        let q = ask("[1] PvP | [2] PvC | [3] CvC\n", "Choose: ", false);
+        assert_eq!(all(&q), three("1", "2", "3"));
+        let q = ask(
+            "1) Human vs Human  2) Human vs Computer  3) Computer vs Computer\n",
+            "Choose a mode (1-3): ",
+            false,
+        );
+        assert_eq!(all(&q), three("1", "2", "3"));
+        let q = ask(
+            "A) two players, B) against the computer, C) computer against computer\n",
+            "Your choice: ",
+            false,
+        );
+        assert_eq!(all(&q), three("A", "B", "C"));
+        let q = ask("", "Game mode (pvp/pvc/cvc): ", false);
+        assert_eq!(all(&q), three("pvp", "pvc", "cvc"));
+        let q = ask("Modes: HvH, HvC, CvC\n", "Mode (1-3): ", false);
+        assert_eq!(all(&q), three("1", "2", "3"));
+    }
+
+    #[test]
+    fn lettered_seats_human_counts_and_boards_by_example_are_read() {
+        assert_eq!(
+            ask("", "Player 2: (h)uman or (c)omputer? ", false),
+            Question::Kind {
+                seat: Some(1),
+                human: "h".into(),
+                computer: "c".into()
+            }
+        );
+        assert_eq!(
+            ask("", "How many human players? (0-2) ", false),
+            Question::HumanCount
+        );
+        assert_eq!(
+            ask("", "Rows (e.g. 3 4 5): ", false),
+            Question::Board { commas: false }
+        );
+        assert_eq!(
+            ask("", "Heaps, e.g. 3,4,5: ", false),
+            Question::Board { commas: true }
+        );
+        assert_eq!(
+            ask("", "Player 1, your move (column count): ", true),
+            Question::Move
         );
     }
 

@@ -35,7 +35,9 @@ use crate::verdict::Verdict;
 use num_bigint::BigInt;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use regex::Regex;
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 /// A rule of the game as the statement sets it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,6 +135,9 @@ pub struct GameResult {
     pub questions: Vec<String>,
     /// The rule the game was played under: who wins when the last element is taken.
     pub ending: nim::Ending,
+    /// The scenario to play again from the start, with what this play found out: a reading
+    /// nimlab guessed turned out wrong.
+    pub replay: Option<Scenario>,
 }
 
 fn as_big(board: &[u64]) -> Vec<BigInt> {
@@ -228,22 +233,37 @@ enum MoveFormat {
     Comma,
     Space,
     Dash,
+    Slash,
+    /// Named parts, as the question shows them: `row=2 count=3` (tried only where shown).
+    Keyed,
     /// Two questions: the row, then the elements.
     TwoQuestions,
 }
 
-const FORMATS: [MoveFormat; 4] = [
+const FORMATS: [MoveFormat; 5] = [
     MoveFormat::Comma,
     MoveFormat::Space,
     MoveFormat::Dash,
+    MoveFormat::Slash,
     MoveFormat::TwoQuestions,
 ];
+
+/// The first form of a move to try: the first the program did not crash on in an earlier
+/// play.
+fn first_format(crashed: &[String]) -> MoveFormat {
+    FORMATS
+        .into_iter()
+        .find(|f| !crashed.contains(&shown_move(*f, 3, 2)))
+        .unwrap_or(MoveFormat::Comma)
+}
 
 fn shown_move(format: MoveFormat, row: i64, elements: i64) -> String {
     match format {
         MoveFormat::Comma => format!("{row}, {elements}"),
         MoveFormat::Space => format!("{row} {elements}"),
         MoveFormat::Dash => format!("{row}-{elements}"),
+        MoveFormat::Slash => format!("{row}/{elements}"),
+        MoveFormat::Keyed => format!("row={row} count={elements}"),
         MoveFormat::TwoQuestions => format!("{row}, then {elements}"),
     }
 }
@@ -313,10 +333,18 @@ struct Referee<'a> {
     said_since_typed: bool,
     /// A computer's move the program announced, not yet seen on a board: (line, board after).
     announced_pending: Option<(String, Vec<u64>)>,
+    /// The boards after each computer's move announced since the last board shown (after a
+    /// human's legal move where one was typed): a board drawn once per round, or never
+    /// again once the game is over, is reached through them.
+    announced_chain: Vec<Vec<u64>>,
     turn: usize,
     attempt: Option<Attempt>,
     format: MoveFormat,
     format_known: bool,
+    /// The names of a move's parts where the question shows them (`row=R count=N`).
+    keys: Option<(String, String)>,
+    /// The question showed the form of a move (an example, or its parts' names).
+    format_shown: bool,
     script: std::collections::VecDeque<String>,
     /// Complete lines printed since the judge last typed (boards left out).
     since_typed: Vec<String>,
@@ -330,6 +358,11 @@ struct Referee<'a> {
     after_game: Vec<String>,
     moves: usize,
     transcript: Vec<Entry>,
+    /// A menu answer nimlab guessed (its words left the choice open): (answer, label).
+    guess: Option<(String, String)>,
+    replay: Option<Scenario>,
+    /// The last move's confirmation was answered, after the board was empty.
+    confirmed_last: bool,
 }
 
 type Step = Result<(), BrokenRule>;
@@ -369,9 +402,12 @@ impl<'a> Referee<'a> {
             board_since_typed: false,
             said_since_typed: false,
             announced_pending: None,
+            announced_chain: Vec::new(),
             turn: 0,
             attempt: None,
-            format: MoveFormat::Comma,
+            format: first_format(&scenario.experiment.crashed_forms),
+            keys: None,
+            format_shown: false,
             format_known: false,
             script: scenario.script.iter().cloned().collect(),
             since_typed: Vec::new(),
@@ -382,7 +418,15 @@ impl<'a> Referee<'a> {
             winner: None,
             after_game: Vec::new(),
             moves: 0,
-            transcript: Vec::new(),
+            transcript: scenario
+                .experiment
+                .tried
+                .iter()
+                .map(|tried| Entry::Judge(tried.clone()))
+                .collect(),
+            guess: None,
+            replay: None,
+            confirmed_last: false,
         }
     }
 
@@ -489,7 +533,11 @@ impl<'a> Referee<'a> {
         }
         if self.boards_read == 0 && self.board.is_some() {
             self.announced(text)?;
-        } else if let Some(board) = self.board.clone()
+        } else if self.boards_read > 0 {
+            self.chain_announced(text, &lower);
+        }
+        if self.boards_read > 0
+            && let Some(board) = self.board.clone()
             && self.attempt.is_none()
             && self.seats[self.turn] != Seat::Human
             && has_any(&lower, &["computer", "cpu", "ai", "bot"])
@@ -505,6 +553,70 @@ impl<'a> Referee<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The board a human's typed legal move leads to, where the next player is no human.
+    fn expected_after_attempt(&self) -> Option<Vec<u64>> {
+        let attempt = self.attempt.as_ref()?;
+        let (row, elements) = attempt.mv.filter(|_| attempt.legal && attempt.complete())?;
+        if self.seats[1 - self.turn] == Seat::Human {
+            return None;
+        }
+        let mut after = self.board.clone()?;
+        after[row as usize - 1] -= elements as u64;
+        Some(after)
+    }
+
+    /// A computer's move announced between boards: kept in the chain of boards it leads to.
+    fn chain_announced(&mut self, text: &str, lower: &str) {
+        if !has_any(lower, &["computer", "cpu", "ai", "bot"]) || has_any(lower, REFUSAL_WORDS) {
+            return;
+        }
+        let Some((row, elements)) = display::announced_move(&self.without_names(text)) else {
+            return;
+        };
+        let base = match (self.announced_chain.last(), &self.attempt) {
+            (Some(last), _) => last.clone(),
+            (None, Some(_)) => match self.expected_after_attempt() {
+                Some(after) => after,
+                None => return,
+            },
+            (None, None) if self.seats[self.turn] != Seat::Human => match &self.board {
+                Some(board) => board.clone(),
+                None => return,
+            },
+            (None, None) => return,
+        };
+        let index = row as usize;
+        if (1..=base.len()).contains(&index) && (1..=base[index - 1]).contains(&elements) {
+            let mut after = base;
+            after[index - 1] -= elements;
+            self.announced_chain.push(after);
+        }
+    }
+
+    /// Plays the chain of announced moves (after the human's typed move, if any) where it
+    /// leads to `shown`: true if it did.
+    fn follow_chain(&mut self, shown: &[u64]) -> Result<bool, BrokenRule> {
+        let chain = std::mem::take(&mut self.announced_chain);
+        let human = self.expected_after_attempt();
+        let long_enough = chain.len() >= 2 || human.is_some();
+        if chain.last().map(Vec::as_slice) != Some(shown) || !long_enough {
+            return Ok(false);
+        }
+        let mut before = self.board.clone().expect("playing");
+        if let Some(after) = human {
+            self.attempt = None;
+            self.format_known = true;
+            self.moved(after.clone())?;
+            before = after;
+        }
+        for after in chain {
+            self.announced_pending = None;
+            self.computer_moved(&before, after.clone())?;
+            before = after;
+        }
+        Ok(true)
     }
 
     /// Where the board cannot be read, a move the program announces is how the judge follows
@@ -560,7 +672,11 @@ impl<'a> Referee<'a> {
         {
             stripped = stripped.replace(&name.to_lowercase(), " ");
         }
-        stripped
+        // Players numbered, not named: "Computer 1 takes 3 from row 3", "Player 2 took...".
+        static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"\b(?:computer|player|cpu|bot|ai|p)\s*#?\s*[12]\b").expect("valid pattern")
+        });
+        NUMBERED.replace_all(&stripped, " ").into_owned()
     }
 
     fn board_shown(&mut self, shown: Vec<u64>) -> Step {
@@ -580,6 +696,10 @@ impl<'a> Referee<'a> {
             }
             return Ok(()); // shown again, unchanged
         }
+        if self.winner.is_none() && self.follow_chain(&shown)? {
+            return Ok(());
+        }
+        self.announced_chain.clear();
         self.announced_pending = None;
         if self.winner.is_some() {
             return broken(
@@ -698,6 +818,16 @@ impl<'a> Referee<'a> {
         let Some(board) = self.board.clone() else {
             return Ok(());
         };
+        if self
+            .announced_chain
+            .last()
+            .is_some_and(|last| last.iter().all(|&r| r == 0))
+        {
+            let empty = vec![0; board.len()];
+            if self.follow_chain(&empty)? {
+                return Ok(());
+            }
+        }
         if let Some(attempt) = &self.attempt {
             let Some((row, elements)) = attempt.mv.filter(|_| attempt.legal && attempt.complete())
             else {
@@ -800,6 +930,7 @@ impl<'a> Referee<'a> {
         let setup = matches!(
             question,
             Question::Name { .. }
+                | Question::HumanCount
                 | Question::Menu(_)
                 | Question::Kind { .. }
                 | Question::Board { .. }
@@ -849,6 +980,15 @@ impl<'a> Referee<'a> {
         text: &str,
         program: &mut dyn Session,
     ) -> Step {
+        if self.confirms_last_move(question, text) {
+            // "Keep this move? (y/n)" after the last move: the winner comes once it is kept.
+            self.confirmed_last = true;
+            let yes = match question {
+                Question::YesNo { yes, .. } => yes.clone(),
+                _ => "y".into(),
+            };
+            return self.type_line(&yes, program);
+        }
         self.check_winner()?;
         match question {
             Question::YesNo {
@@ -871,6 +1011,30 @@ impl<'a> Referee<'a> {
                 "the game is over, but the program asked for more input",
             ),
         }
+    }
+
+    /// Asked to confirm a move once the board is empty, before any word of the winner: the
+    /// last move's confirmation (asked once).
+    fn confirms_last_move(&self, question: &Question, text: &str) -> bool {
+        let Question::YesNo { topic, .. } = question else {
+            return false;
+        };
+        let lower = text.to_lowercase();
+        let about_a_move = *topic == Topic::Confirm
+            || (*topic == Topic::Unknown
+                && has_any(
+                    &lower,
+                    &[
+                        "keep", "confirm", "sure", "correct", "right", "take", "remove",
+                    ],
+                ));
+        let winner = self.winner.unwrap_or(0);
+        let said = announcement(
+            &self.after_game,
+            &self.aliases(winner),
+            &self.aliases(1 - winner),
+        );
+        about_a_move && !self.confirmed_last && said == Announced::Nothing
     }
 
     fn type_setup(
@@ -931,6 +1095,7 @@ impl<'a> Referee<'a> {
             Question::Board { commas } => self.answer_board(commas, text, program),
             Question::RowCount => self.answer_row_count(text, program),
             Question::RowSize(row) => self.answer_row_size(row, text, program),
+            Question::HumanCount => self.answer_human_count(text, program),
             Question::Continue => self.type_line("", program),
             _ => self.answer_unknown(text, program),
         }
@@ -981,59 +1146,193 @@ impl<'a> Referee<'a> {
         self.type_setup(SetupAnswer::Name(index), &name, text, program)
     }
 
-    /// A menu: the choice of the scenario's mode, or else of who moves first.
+    /// A menu: the choice of the scenario's mode, or else of who moves first. A choice whose
+    /// label alone means the mode is held to it; where the labels leave it open (a label
+    /// nimlab cannot read, two labels read as one mode), nimlab guesses among those, and a
+    /// guess the game proves wrong is tried no more (the game is played again).
     fn answer_menu(&mut self, choices: &[Choice], text: &str, program: &mut dyn Session) -> Step {
-        let retry = self.repeats > 0;
         let wanted = self.wanted;
         let first_kind = if self.scenario_computer(0) {
             Kind::Computer
         } else {
             Kind::Human
         };
-        let pick = choices
+        let read_as = |means: Meaning| choices.iter().filter(|c| c.means == means).count();
+        let modes_menu = choices.iter().any(|c| matches!(c.means, Meaning::Mode(_)));
+        let held = choices
             .iter()
-            .find(|c| c.means == Meaning::Mode(wanted))
+            .find(|c| c.means == Meaning::Mode(wanted) && read_as(c.means) == 1)
             .or_else(|| {
                 choices
                     .iter()
                     .find(|c| c.means == Meaning::First(first_kind))
+                    .filter(|_| !modes_menu)
             });
-        match pick {
-            Some(choice) if !retry => {
-                if matches!(choice.means, Meaning::Mode(_)) {
-                    self.mode_asked = true;
-                }
-                let answer = choice.answer.clone();
-                self.note(format!(
-                    "nimlab chose `{}` for {}",
-                    clipped(choice.label.trim()),
-                    wanted.describe()
-                ));
-                self.type_setup(SetupAnswer::Choice, &answer, text, program)
-            }
-            Some(choice) => self.cannot_drive(format!(
+        if self.repeats > 0 {
+            let typed = self.guess.as_ref().map(|g| g.0.clone());
+            let typed = typed.or(held.map(|c| c.answer.clone())).unwrap_or_default();
+            return self.cannot_drive(format!(
                 "the program asked `{text}` again after nimlab chose `{}`",
-                clipped(&choice.answer)
-            )),
-            None if choices.iter().all(|c| c.means != Meaning::Unknown)
-                && choices.iter().any(|c| matches!(c.means, Meaning::Mode(_))) =>
-            {
-                let offered: Vec<String> =
-                    choices.iter().map(|c| clipped(c.label.trim())).collect();
-                broken(
-                    Rule::Modes,
-                    format!(
-                        "the menu offers {}, but not {}",
-                        offered.join("; "),
-                        wanted.describe()
-                    ),
-                )
-            }
-            None => self.cannot_drive(format!(
-                "it could not tell which choice of `{text}` plays {}",
-                wanted.describe()
-            )),
+                clipped(&typed)
+            ));
         }
+        if let Some(choice) = held {
+            if matches!(choice.means, Meaning::Mode(_)) {
+                self.mode_asked = true;
+            }
+            let answer = choice.answer.clone();
+            self.note(format!(
+                "nimlab chose `{}` for {}",
+                clipped(choice.label.trim()),
+                wanted.describe()
+            ));
+            return self.type_setup(SetupAnswer::Choice, &answer, text, program);
+        }
+        let open: Vec<&Choice> = choices
+            .iter()
+            .filter(|c| match c.means {
+                // In a menu of modes, a label read as who starts is no mode nimlab can name.
+                Meaning::Unknown | Meaning::First(_) => true,
+                Meaning::Mode(_) => read_as(c.means) > 1,
+                Meaning::Other => false,
+            })
+            .collect();
+        if !modes_menu {
+            return self.cannot_drive(format!(
+                "it could not tell which choice of `{text}` lets the {} move first",
+                if first_kind == Kind::Computer {
+                    "computer"
+                } else {
+                    "human"
+                }
+            ));
+        }
+        if open.is_empty() {
+            let offered: Vec<String> = choices.iter().map(|c| clipped(c.label.trim())).collect();
+            return broken(
+                Rule::Modes,
+                format!(
+                    "the menu offers {}, but not {}",
+                    offered.join("; "),
+                    wanted.describe()
+                ),
+            );
+        }
+        self.guess_menu(&open, text, program)
+    }
+
+    /// A choice of a menu whose words leave the mode open: the first not yet proved wrong.
+    fn guess_menu(&mut self, open: &[&Choice], text: &str, program: &mut dyn Session) -> Step {
+        let wanted = self.wanted;
+        let wrong = &self.scenario.experiment.wrong_keys;
+        let Some(choice) = open.iter().find(|c| !wrong.contains(&c.answer)) else {
+            let tried = if wrong.is_empty() {
+                String::new()
+            } else {
+                format!(" (it tried {}, which played another mode)", quoted(wrong))
+            };
+            return self.cannot_drive(format!(
+                "it could not tell which choice of `{text}` plays {}{tried}",
+                wanted.describe()
+            ));
+        };
+        self.mode_asked = true;
+        self.guess = Some((choice.answer.clone(), clipped(choice.label.trim())));
+        self.note(format!(
+            "the menu does not say which choice plays {}: nimlab tries `{}` ({})",
+            wanted.describe(),
+            choice.answer,
+            clipped(choice.label.trim())
+        ));
+        let answer = choice.answer.clone();
+        self.type_setup(SetupAnswer::Choice, &answer, text, program)
+    }
+
+    /// A game that went otherwise than a guess of nimlab's said: never the program's fault.
+    /// A menu answer that played another mode is dropped and the game played again; a form of
+    /// move the program crashed on, where the question did not show the form, likewise.
+    fn weigh_guesses(&mut self, outcome: Outcome) -> Outcome {
+        if let Some((key, label)) = self.guess.clone()
+            && outcome.verdict != Verdict::Accepted
+            && self.modes().is_err()
+        {
+            let played = self.seats_described();
+            let tried = format!(
+                "nimlab tried `{key}` ({label}) for {}, and the program played {played}: not that choice",
+                self.wanted.describe()
+            );
+            let mut scenario = self.scenario.clone();
+            scenario.experiment.wrong_keys.push(key);
+            scenario.experiment.tried.push(tried.clone());
+            self.replay = Some(scenario);
+            return Outcome::new(
+                Verdict::NotJudged,
+                format!("{tried}; nimlab plays the game again to try another"),
+            );
+        }
+        if outcome.verdict == Verdict::RuntimeError
+            && let Some(form) = self.crashed_form(&outcome.message)
+        {
+            let mut scenario = self.scenario.clone();
+            scenario.experiment.crashed_forms.push(form.clone());
+            scenario.experiment.tried.push(format!(
+                "the program crashed after nimlab typed a move in the form `{}`; nimlab played the game again typing moves in another form",
+                form
+            ));
+            let crashed = &scenario.experiment.crashed_forms;
+            let untried = FORMATS.iter().any(|f| {
+                *f != MoveFormat::TwoQuestions && !crashed.contains(&shown_move(*f, 3, 2))
+            });
+            if untried {
+                self.replay = Some(scenario);
+            }
+        }
+        outcome
+    }
+
+    /// The form of move (as `3, 2` shows it) the program crashed on right after nimlab typed
+    /// it, where nothing showed that form to be the program's and the crash (its last line,
+    /// `crash`) is about reading the line: a value it could not convert, or a piece of the line
+    /// with the form's separator in it (`'3,'`). A crash on a well-formed move is the program's.
+    fn crashed_form(&self, crash: &str) -> Option<String> {
+        let Some(Typed::Move {
+            text,
+            is_move: true,
+            ..
+        }) = &self.last_typed
+        else {
+            return None;
+        };
+        let whole_line = !matches!(self.format, MoveFormat::TwoQuestions | MoveFormat::Keyed);
+        let about_the_line = crash.contains("ValueError")
+            || crash.contains("invalid literal")
+            || text
+                .split_whitespace()
+                .any(|piece| !piece.chars().all(|c| c.is_ascii_digit()) && crash.contains(piece));
+        (whole_line && about_the_line && !self.format_known && !self.format_shown)
+            .then(|| shown_move(self.format, 3, 2))
+    }
+
+    /// The seats as the game showed them: "a human (player 1) against a computer (player 2)".
+    fn seats_described(&self) -> String {
+        let seat = |i: usize| match self.seats[i] {
+            Seat::Human => "a human",
+            Seat::Computer => "a computer",
+            Seat::Unknown => "a player nimlab never saw move",
+        };
+        format!("{} against {}", seat(0), seat(1))
+    }
+
+    /// "How many human players?": the scenario's mode as its number of humans.
+    fn answer_human_count(&mut self, text: &str, program: &mut dyn Session) -> Step {
+        if self.repeats > 0 {
+            return self.cannot_drive(format!(
+                "the program asked `{text}` again after nimlab answered it"
+            ));
+        }
+        self.mode_asked = true;
+        let humans = 2 - self.wanted.computers();
+        self.type_setup(SetupAnswer::Choice, &humans.to_string(), text, program)
     }
 
     /// Whether to answer yes to a question before the game, by its topic.
@@ -1261,7 +1560,14 @@ impl<'a> Referee<'a> {
         }
         self.check_prompt_names(text)?;
         if !self.format_known {
-            self.format = format_hinted(text).unwrap_or(self.format);
+            self.keys = keyed_hinted(text).or(self.keys.take());
+            let crashed = &self.scenario.experiment.crashed_forms;
+            let hinted = format_hinted(text).filter(|f| !crashed.contains(&shown_move(*f, 3, 2)));
+            self.format = match self.keys {
+                Some(_) => MoveFormat::Keyed,
+                None => hinted.unwrap_or(self.format),
+            };
+            self.format_shown = hinted.is_some() || self.keys.is_some();
         }
         let (typed, raw, mv) = self.next_human_input(&board);
         let legal = mv.is_some_and(|(row, elements)| {
@@ -1363,9 +1669,6 @@ impl<'a> Referee<'a> {
         if self.board_since_typed {
             return false; // a board was shown and did not change
         }
-        if self.boards_read > 0 && self.boards_follow_moves {
-            return false;
-        }
         let said: Vec<&str> = lines
             .iter()
             .map(String::as_str)
@@ -1378,8 +1681,14 @@ impl<'a> Referee<'a> {
         if refusal {
             return false;
         }
-        let names_next = self.last_named(text, lines) == Some(1 - self.turn);
-        names_next || !(text == attempt.question && lines.iter().all(|l| l.trim().is_empty()))
+        // The next player asked: taken, though no board came between (one drawn per round).
+        if self.last_named(text, lines) == Some(1 - self.turn) {
+            return true;
+        }
+        if self.boards_read > 0 && self.boards_follow_moves {
+            return false;
+        }
+        !(text == attempt.question && lines.iter().all(|l| l.trim().is_empty()))
     }
 
     /// An illegal move was refused (the program asked again): right. Advice if silent.
@@ -1487,7 +1796,10 @@ impl<'a> Referee<'a> {
         let line = match (&attempt.raw, attempt.mv) {
             (Some(raw), _) => raw.clone(),
             (None, Some((row, elements))) => {
-                let line = shown_move(self.format, row, elements);
+                let line = match (&self.keys, self.format) {
+                    (Some((r, e)), MoveFormat::Keyed) => format!("{r}={row} {e}={elements}"),
+                    _ => shown_move(self.format, row, elements),
+                };
                 attempt.typed = line.clone();
                 line
             }
@@ -1798,6 +2110,12 @@ impl<'a> Referee<'a> {
     }
 }
 
+/// Texts quoted for a message: "`1`, `2`".
+fn quoted(texts: &[String]) -> String {
+    let quoted: Vec<String> = texts.iter().map(|t| format!("`{}`", clipped(t))).collect();
+    quoted.join(", ")
+}
+
 /// At most 200 characters of a program's text, for a message that quotes it.
 fn clipped(text: &str) -> String {
     const MOST: usize = 200;
@@ -1829,6 +2147,7 @@ fn format_hinted(question: &str) -> Option<MoveFormat> {
                 ',' => return Some(MoveFormat::Comma),
                 ' ' => return Some(MoveFormat::Space),
                 '-' => return Some(MoveFormat::Dash),
+                '/' => return Some(MoveFormat::Slash),
                 _ => {}
             }
         }
@@ -1843,6 +2162,16 @@ fn format_hinted(question: &str) -> Option<MoveFormat> {
         return Some(MoveFormat::Dash);
     }
     None
+}
+
+/// The names of a move's parts where the question shows them as `row=R count=N`.
+fn keyed_hinted(question: &str) -> Option<(String, String)> {
+    static KEYED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"([A-Za-z]+)\s*=\s*[A-Za-z0-9]{1,2}[\s,;]+([A-Za-z]+)\s*=\s*[A-Za-z0-9]{1,2}\b")
+            .expect("valid pattern")
+    });
+    let found = KEYED.captures(question)?;
+    Some((found[1].to_string(), found[2].to_string()))
 }
 
 /// What the lines after the game say about its winner.
@@ -2156,6 +2485,7 @@ impl Referee<'_> {
             last_typed: self.last_typed,
             questions: self.questions,
             ending: self.scenario.ending,
+            replay: self.replay,
         }
     }
 
@@ -2188,6 +2518,7 @@ impl Referee<'_> {
 pub fn play(scenario: &Scenario, program: &mut dyn Session) -> GameResult {
     let mut referee = Referee::new(scenario);
     let outcome = referee.referee_game(program);
+    let outcome = referee.weigh_guesses(outcome);
     referee.result(outcome)
 }
 
@@ -2271,6 +2602,25 @@ mod tests {
             Some(MoveFormat::Dash)
         );
         assert_eq!(format_hinted("Ada: "), None);
+        assert_eq!(
+            format_hinted("Your move, e.g. 2/3 (row/count): "),
+            Some(MoveFormat::Slash)
+        );
+        assert_eq!(
+            keyed_hinted("Ada, your move (row=R count=N): "),
+            Some(("row".into(), "count".into()))
+        );
+        assert_eq!(keyed_hinted("Ada, your move (row count): "), None);
+    }
+
+    #[test]
+    fn forms_the_program_crashed_on_are_not_tried_first_again() {
+        assert_eq!(first_format(&[]), MoveFormat::Comma);
+        assert_eq!(first_format(&["3, 2".into()]), MoveFormat::Space);
+        assert_eq!(
+            first_format(&["3, 2".into(), "3 2".into()]),
+            MoveFormat::Dash
+        );
     }
 
     /// A program that asks for a name, to which nothing can be typed (nimlab's side failed).

@@ -27,6 +27,21 @@ pub struct Scenario {
     /// The lab's own answers to questions nimlab cannot read (exercise.toml's `answers`).
     #[serde(skip)]
     pub answers: Vec<Answer>,
+    /// What earlier plays of this scenario found out, where nimlab restarted the game.
+    #[serde(skip)]
+    pub experiment: Experiment,
+}
+
+/// What the plays of a scenario so far found out, where the program's words left a reading
+/// open and nimlab restarted the game to try another.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Experiment {
+    /// Menu answers tried for the scenario's mode that played another mode.
+    pub wrong_keys: Vec<String>,
+    /// Forms of a move (as `3, 2`, `3 2`...) the program crashed on.
+    pub crashed_forms: Vec<String>,
+    /// What each earlier play tried, and what came of it, for the transcript.
+    pub tried: Vec<String>,
 }
 
 /// An answer an instructor gives in exercise.toml for a question of their lab's game:
