@@ -1,0 +1,40 @@
+# -*- coding: utf-8 -*-
+"""Exercise 7, optimal_move: the computer's perfect move.
+
+Read the statement with `nimlab show optimal_move`, then check your work with
+`nimlab check optimal_move.py`.
+"""
+from __future__ import print_function, division
+
+import random
+
+
+def soma_nim(board):
+    x = 0
+    for n in board:
+        x = x ^ n
+    return x
+
+
+
+def optimal_move(board):
+    # Your code here.
+    nim = soma_nim(board)
+    # look for a row that makes the nim sum 0
+    if nim != 0:
+        for i, size in enumerate(board):
+            if nim ^ size < size:
+                return (i + 1, size - (nim ^ size))
+    # no winning move, play something random
+    rows = [i for i in range(len(board)) if board[i] > 0]
+    i = random.choice(rows)
+    return (i + 1, random.randint(1, board[i]))
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    print(json.dumps(optimal_move(case["board"])))

@@ -1,0 +1,40 @@
+# -*- coding: utf-8 -*-
+"""Exercise 4, bin_num: numbers to binary digits and back.
+
+Read the statement with `nimlab show bin_num`, then check your work with
+`nimlab check bin_num.py`.
+"""
+from __future__ import print_function, division
+
+
+def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    # Your code here.
+    lst = []
+    x = numeral
+    while x > 0:
+        lst.insert(0, x % 2)
+        x = x // 2
+    return lst
+
+
+
+def binary_numeral(binary):
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    # Your code here.
+    xor_sum = 0
+    for pos in range(len(binary)):
+        xor_sum += binary[pos] * 2 ** (len(binary) - pos - 1)
+    return xor_sum
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    if case["type"] == "num_bin":
+        print(json.dumps(numeral_binary(case["value"])))
+    else:
+        print(json.dumps(binary_numeral(case["value"])))

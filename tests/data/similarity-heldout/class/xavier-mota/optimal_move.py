@@ -1,0 +1,43 @@
+# -*- coding: utf-8 -*-
+"""Exercise 7, optimal_move: the computer's perfect move.
+
+Read the statement with `nimlab show optimal_move`, then check your work with
+`nimlab check optimal_move.py`.
+"""
+from __future__ import print_function, division
+
+import random
+
+
+def soma_nim(board):
+    x = 0
+    for n in board:
+        x = x ^ n
+    return x
+
+
+
+def optimal_move(board):
+    """Return a move (row, elements), row counted from 1, for a non-empty board.
+
+    When the nim-sum is not 0, the move must leave nim-sum 0. Otherwise any legal move will do.
+    """
+    ns = soma_nim(board)
+    # procurar a jogada vencedora
+    if ns != 0:
+        for index, size in enumerate(board):
+            if ns ^ size < size:
+                return (index + 1, size - (ns ^ size))
+    # jogada aleatoria
+    rows = [i for i in range(len(board)) if board[i] > 0]
+    index = random.choice(rows)
+    return (index + 1, random.randint(1, board[index]))
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    print(json.dumps(optimal_move(case["board"])))
