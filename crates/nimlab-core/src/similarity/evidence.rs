@@ -251,14 +251,11 @@ fn shared_texts(class: &Class, view: View, i: usize, j: usize, source: &str) -> 
     out
 }
 
-/// The name a `Names` mark stands for, found on its line by its hash.
+/// The name a `Names` mark stands for, found on its line by its hash (the view hashes a
+/// name in lower case).
 fn name_on(line: &str, mark: &Mark) -> String {
     line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .find(|word| {
-            super::fingerprint::Template::default().program(word).marks[View::Names as usize]
-                .first()
-                .is_some_and(|m| m.hash == mark.hash)
-        })
+        .find(|word| super::fingerprint::hash(word.to_lowercase().as_bytes()) == mark.hash)
         .unwrap_or_default()
         .to_string()
 }
