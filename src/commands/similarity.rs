@@ -74,5 +74,12 @@ fn text(report: &Similarity) -> String {
             out.push_str(&format!("  linked: {}\n", names.join(", ")));
         }
     }
+    for skipped in &report.not_read {
+        out.push_str(&format!(
+            "\nnot read: {}: {}",
+            terminal(&skipped.file),
+            terminal(&skipped.reason)
+        ));
+    }
     out
 }

@@ -166,6 +166,48 @@ fn names_and_code_reach_the_reports_escaped_and_the_reports_stay_private() {
 }
 
 #[test]
+fn a_linked_file_is_not_followed_and_is_named_as_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    for student in ["ana", "bea", "caio"] {
+        write(&class, student, "nim_sum", &nim_sum(USUAL));
+    }
+    // Two students link the same file outside the class: were it read, they would match.
+    let outside = dir.path().join("outside.py");
+    std::fs::write(&outside, nim_sum(UNUSUAL).replace("walk", "secret_walk")).unwrap();
+    for student in ["dora", "edu"] {
+        std::fs::create_dir_all(class.join(student)).unwrap();
+        std::os::unix::fs::symlink(&outside, class.join(student).join("nim_sum.py")).unwrap();
+    }
+    let out = dir.path().join("out");
+    let output = nimlab()
+        .arg("similarity")
+        .arg(&class)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        printed.contains("not read: dora/nim_sum.py: a symbolic link"),
+        "{printed}"
+    );
+    assert!(printed.contains("nim_sum: 3 students"), "{printed}");
+    let json: Value =
+        serde_json::from_slice(&std::fs::read(out.join("similarity.json")).unwrap()).unwrap();
+    let not_read: Vec<&str> = json["not_read"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(not_read, ["dora/nim_sum.py", "edu/nim_sum.py"]);
+    let html = std::fs::read_to_string(out.join("similarity.html")).unwrap();
+    assert!(html.contains("<h2>Not read</h2>") && !html.contains("secret_walk"));
+}
+
+#[test]
 fn a_missing_class_folder_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("no-such-class");

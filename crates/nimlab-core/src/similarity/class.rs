@@ -3,6 +3,7 @@
 
 use super::{ExerciseSummary, Similarity, Submission, exercise_pairs};
 use crate::error::{Error, Result};
+use crate::grade::book::Skipped;
 use crate::grade::discovery;
 use crate::lab::{Lab, LabExercise};
 use std::collections::HashMap;
@@ -11,6 +12,20 @@ use std::path::Path;
 
 /// No student's exercise is this long; the rest of a longer file is not compared.
 const MAX_SOURCE_BYTES: u64 = 256 * 1024;
+
+/// What was found but not compared: the entries `grade` would not read either.
+fn not_read(class: &discovery::Class) -> Vec<Skipped> {
+    let mut not_read = class.skipped.clone();
+    not_read.extend(class.submissions.iter().filter_map(|found| {
+        found.unreadable.as_ref().map(|reason| Skipped {
+            file: found.relative.clone(),
+            reason: reason.clone(),
+        })
+    }));
+    not_read.sort();
+    not_read.dedup();
+    not_read
+}
 
 /// Each program compared, by (exercise, student id), for showing pairs side by side.
 pub type Sources = HashMap<(String, String), String>;
@@ -57,6 +72,7 @@ pub fn analyse(
         exercises: Vec::new(),
         pairs: Vec::new(),
         clusters: Vec::new(),
+        not_read: not_read(&class),
     };
     for (exercise, (pairs, clusters)) in exercises.iter().zip(results) {
         report.exercises.push(ExerciseSummary {

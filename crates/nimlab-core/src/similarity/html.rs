@@ -50,9 +50,28 @@ pub fn page(report: &Similarity, sources: &HashMap<(String, String), String>) ->
             body.push_str(&side_by_side(pair, rank, sources));
         }
     }
+    body.push_str(&not_read(report));
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Similar programs</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n"
     )
+}
+
+/// The class folder's entries that were not compared, and why.
+fn not_read(report: &Similarity) -> String {
+    if report.not_read.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("<h2>Not read</h2>\n<ul>\n");
+    for skipped in &report.not_read {
+        let _ = writeln!(
+            out,
+            "<li><code>{}</code>: {}</li>",
+            escape(&skipped.file),
+            escape(&skipped.reason)
+        );
+    }
+    out.push_str("</ul>\n");
+    out
 }
 
 fn clusters(report: &Similarity, exercise: &str) -> String {

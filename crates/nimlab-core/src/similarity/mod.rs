@@ -64,6 +64,10 @@ pub struct Similarity {
     /// highest first; a pair not listed scores 0.
     pub pairs: Vec<Pair>,
     pub clusters: Vec<Cluster>,
+    /// Entries of the class folder not compared (links, FIFOs), with the reason, as
+    /// `grade` lists them.
+    #[serde(default)]
+    pub not_read: Vec<crate::grade::book::Skipped>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
