@@ -10,6 +10,7 @@ prints, loops rewritten, expressions rewritten, a line-by-line paraphrase (all o
 together), or two sources' functions put together.
 
 Run from anywhere: python3 make_class.py. The output is the same every time (one seed).
+`SIMILARITY_CLASS=DIR python3 make_class.py --even` writes a more varied class into DIR.
 """
 from __future__ import print_function
 
@@ -18,10 +19,17 @@ import os
 import random
 import re
 import shutil
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Where the class and its labels are: here, or the folder SIMILARITY_CLASS names (a variant
+# written by `make_class.py --even`).
+DATA = os.environ.get("SIMILARITY_CLASS", HERE)
 LAB = os.path.join(HERE, "..", "..", "..", "exercises")
 RNG = random.Random(44)
+# `--even`: a more varied class, into the folder SIMILARITY_CLASS names: every way of writing a
+# function equally likely, habits mixed role by role more often, three names of their own.
+EVEN = "--even" in sys.argv[1:]
 
 # Ways to write each function: (weight, body). {names} are the student's own names.
 WAYS = {
@@ -119,6 +127,8 @@ COMMENTS = {
 
 
 def pick(weighted):
+    if EVEN:
+        weighted = [(1, value) for _, value in weighted]
     total = sum(w for w, _ in weighted)
     at = RNG.uniform(0, total)
     for weight, value in weighted:
@@ -132,10 +142,11 @@ def new_style():
     """A student's habits: mostly one way of naming, each name of it kept or not."""
     names = dict(pick(HABITS))
     for role in ROLES:
-        if RNG.random() < 0.35:
+        if RNG.random() < (0.6 if EVEN else 0.35):
             names[role] = pick(HABITS)[role]
-    if RNG.random() < 0.4:
-        names[RNG.choice(ROLES)] = RNG.choice(PERSONAL)
+    for _ in range(3 if EVEN else 1):
+        if EVEN or RNG.random() < 0.4:
+            names[RNG.choice(ROLES)] = RNG.choice(PERSONAL)
     return {
         "names": names,
         "comments": RNG.choice([None, None, None, "en", "en", "pt", "es"]),
@@ -357,7 +368,11 @@ LAST = ["lima", "silva", "costa", "souza", "rocha", "dias", "nunes", "mendes", "
 
 
 def main():
-    out = os.path.join(HERE, "class")
+    if EVEN and DATA == HERE:
+        sys.exit("make_class.py --even: name the folder to write in SIMILARITY_CLASS")
+    if not os.path.isdir(DATA):
+        os.makedirs(DATA)
+    out = os.path.join(DATA, "class")
     if os.path.isdir(out):
         shutil.rmtree(out)
     students = ["%s-%s" % (first, LAST[i % len(LAST)]) for i, first in enumerate(FIRST)]
@@ -403,7 +418,7 @@ def main():
             with open(os.path.join(folder, exercise + ".py"), "w") as f:
                 f.write(text)
         labels["exercises"][exercise] = {"copies": copies}
-    with open(os.path.join(HERE, "labels.json"), "w") as f:
+    with open(os.path.join(DATA, "labels.json"), "w") as f:
         json.dump(labels, f, indent=1, sort_keys=True)
         f.write("\n")
 

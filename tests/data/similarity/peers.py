@@ -21,6 +21,9 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Where the class and its labels are: here, or the folder SIMILARITY_CLASS names (a variant
+# written by `make_class.py --even`).
+DATA = os.environ.get("SIMILARITY_CLASS", HERE)
 LAB = os.path.join(HERE, "..", "..", "..", "exercises")
 DOLOS = os.path.expanduser("~/.cache/nimlab/dolos")
 EXERCISES = ["nim_sum", "bin_num", "bitwise_xor", "make_move", "present_board"]
@@ -47,7 +50,7 @@ const { Dolos } = require("@dodona/dolos-lib");
 
 def class_files(exercise, into):
     """Each student's file for `exercise`, copied as <student>.py into `into`."""
-    folder = os.path.join(HERE, "class")
+    folder = os.path.join(DATA, "class")
     names = {}
     for student in sorted(os.listdir(folder)):
         source = os.path.join(folder, student, exercise + ".py")
