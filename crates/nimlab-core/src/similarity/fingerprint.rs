@@ -242,13 +242,43 @@ fn is_docstring(tokens: &[Token], at: usize) -> bool {
     ) && matches!(after, None | Some(Kind::Newline))
 }
 
+/// Which tokens are parentheses around a single name, number or string that call nothing:
+/// `x = x ^ (y)` is `x = x ^ y`, a rewrite that changes no meaning.
+fn redundant_parentheses(tokens: &[Token]) -> Vec<bool> {
+    let mut redundant = vec![false; tokens.len()];
+    let is = |at: usize, text: &str| tokens[at].kind == Kind::Op && tokens[at].text == text;
+    for at in 1..tokens.len().saturating_sub(1) {
+        let atom = matches!(tokens[at].kind, Kind::Name | Kind::Number | Kind::Str);
+        if !atom || !is(at - 1, "(") || !is(at + 1, ")") {
+            continue;
+        }
+        // `f(x)`, `a[0](x)`, `"%d" (x)`: a call or an operand, not a grouping.
+        let grouping = at < 2
+            || match tokens[at - 2].kind {
+                Kind::Name | Kind::Number | Kind::Str => false,
+                Kind::Op => !matches!(tokens[at - 2].text.as_str(), ")" | "]"),
+                _ => true,
+            };
+        if grouping {
+            redundant[at - 1] = true;
+            redundant[at + 1] = true;
+        }
+    }
+    redundant
+}
+
 /// The code as the `Code` view reads it: the student's names and long strings as
-/// placeholders, comments and docstrings gone, augmented assignments written out.
+/// placeholders, comments and docstrings gone, augmented assignments written out, a single
+/// name in parentheses unwrapped, halving by bits read as by division.
 fn code_tokens(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Unit> {
+    let redundant = redundant_parentheses(tokens);
     let mut out = Vec::with_capacity(tokens.len());
     let mut previous: Option<&Token> = None;
     let mut skip_newline = false;
     for (at, token) in tokens.iter().enumerate() {
+        if redundant[at] {
+            continue;
+        }
         match token.kind {
             Kind::Comment => continue,
             Kind::Newline if skip_newline => {
@@ -278,7 +308,20 @@ fn code_tokens(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Unit> {
             continue;
         }
         let attribute = previous.is_some_and(|p| p.kind == Kind::Op && p.text == ".");
+        // `n & 1` is `n % 2` and `n >> 1` is `n // 2` for the whole numbers of the lab.
+        let halving =
+            previous.is_some_and(|p| p.kind == Kind::Op && matches!(p.text.as_str(), "&" | ">>"));
+        if token.kind == Kind::Number && token.text == "1" && halving {
+            out.push(unit("2", token));
+            previous = Some(token);
+            continue;
+        }
+        let next = (at + 1..tokens.len()).find(|&n| !redundant[n]);
+        let bit_op = token.kind == Kind::Op
+            && next.is_some_and(|n| tokens[n].kind == Kind::Number && tokens[n].text == "1");
         let text = match token.kind {
+            Kind::Op if bit_op && token.text == "&" => "%".to_string(),
+            Kind::Op if bit_op && token.text == ">>" => "//".to_string(),
             // A method or attribute (`.append`) is Python's or a module's name, not the student's.
             Kind::Name if attribute => token.text.clone(),
             Kind::Name => placeholder(token, lab_names),
@@ -416,6 +459,22 @@ mod tests {
         assert!(!a.sets[0].is_empty());
         assert_eq!(a.sets[0], b.sets[0]);
         assert_eq!(shared(&a, &b, View::Names), 0);
+    }
+
+    #[test]
+    fn rewrites_that_keep_the_meaning_change_nothing_in_the_code_view() {
+        let template = Template::new([STUB]);
+        let plain = template.program(
+            "def f(a, b):\n    r = 0\n    while a > 0:\n        r += a % 2\n        a = a // 2\n    return r\n",
+        );
+        let rewritten = template.program(
+            "def f(a, b):\n    r = (0)\n    while (a) > 0:\n        r = r + a & 1\n        a = a >> (1)\n    return (r)\n",
+        );
+        assert_eq!(plain.sets[0], rewritten.sets[0]);
+        // A call keeps its parentheses.
+        let called = template.program("def f(a, b):\n    return g(a)\n");
+        let bare = template.program("def f(a, b):\n    return g a\n");
+        assert_ne!(called.sets[0], bare.sets[0]);
     }
 
     #[test]
