@@ -785,6 +785,40 @@ fn students_whose_names_look_alike_each_get_their_own_files() {
 }
 
 #[test]
+fn folders_named_with_underscores_are_each_a_student_of_their_own() {
+    let lab = quick_lab();
+    let class = tempfile::tempdir().unwrap();
+    write(
+        &class.path().join("maria_silva/exclusive_or.py"),
+        &solution(),
+    );
+    write(
+        &class.path().join("maria_souza/exclusive_or.py"),
+        HALF_RIGHT,
+    );
+    let out = tempfile::tempdir().unwrap();
+    let whole = out.path().join("whole");
+    let output = grade_quick(lab.path(), class.path(), &whole, &[])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("Graded 2 submission(s) of 2 student(s)")
+            && !stdout.contains("another file counts"),
+        "{stdout}"
+    );
+    let results: Value = serde_json::from_str(&read(&whole, "results.json")).unwrap();
+    assert_eq!(
+        students(&results),
+        [
+            ("maria_silva".to_string(), "maria_silva".to_string(), 10.0),
+            ("maria_souza".to_string(), "maria_souza".to_string(), 5.0),
+        ]
+    );
+}
+
+#[test]
 // A story told in order: one class with namesakes, checked in every report it reaches.
 #[allow(clippy::too_many_lines)]
 fn namesakes_on_a_platform_are_two_students() {

@@ -186,6 +186,26 @@ impl Discovery {
     }
 }
 
+/// Whom a student's folder stands for: a platform's download (`<name>_<ID>_...`) as
+/// `identify` reads it, any other folder by its whole name, so `maria_silva` and
+/// `maria_souza` stay two students.
+pub fn identify_folder(name: &str) -> Student {
+    let mut parts = name.split('_').skip(1);
+    let mut next = parts.next();
+    if next.is_some_and(|part| part.eq_ignore_ascii_case("late")) {
+        next = parts.next();
+    }
+    let platform = next.is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()));
+    if platform {
+        identify(name)
+    } else {
+        Student {
+            name: name.trim().to_string(),
+            id: name.to_string(),
+        }
+    }
+}
+
 /// Whose a `.py` file is (by its path in the class folder), the exercise name it gives, and
 /// whether it lies in the student's own folder: `<student>/<exercise>.py`, or flat
 /// `<student>_<...>_<exercise>.py`.
@@ -200,7 +220,7 @@ fn owner(relative: &Path) -> (Student, String, bool) {
         .to_string_lossy()
         .into_owned();
     if parts.len() >= 2 {
-        (identify(&parts[0]), stem, true)
+        (identify_folder(&parts[0]), stem, true)
     } else {
         match stem.split_once('_') {
             Some((_, rest)) => (identify(&stem), rest.to_string(), false),
@@ -449,6 +469,31 @@ mod tests {
             ("hana".into(), "hana".into())
         );
         assert_eq!(id(" ada _7_x"), ("ada".into(), " ada _7".into()));
+    }
+
+    #[test]
+    fn a_folder_is_its_whole_name_unless_a_platform_named_it() {
+        let folder = |name: &str| {
+            let student = identify_folder(name);
+            (student.name, student.id)
+        };
+        assert_eq!(
+            folder("maria_silva"),
+            ("maria_silva".into(), "maria_silva".into())
+        );
+        assert_eq!(
+            folder("hana_attempt1"),
+            ("hana_attempt1".into(), "hana_attempt1".into())
+        );
+        assert_eq!(
+            folder("Wei Zhang_1001_assignsubmission_file_"),
+            ("Wei Zhang".into(), "Wei Zhang_1001".into())
+        );
+        assert_eq!(
+            folder("zhangwei_LATE_12345_678"),
+            ("zhangwei".into(), "zhangwei_12345".into())
+        );
+        assert_eq!(folder(" ada "), ("ada".into(), " ada ".into()));
     }
 
     #[test]
