@@ -371,15 +371,23 @@ fn line_choices(line: &str) -> Vec<(String, String)> {
     static LETTER_LINE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^\s*[(\[]?([a-zA-Z])\s*[)\]]\s*(.+?)\s*$").expect("valid pattern")
     });
-    // One choice between tabs: "1 human-human", the key and the label apart.
+    // One choice between tabs, semicolons or bars: "1 human-human", the key and the label
+    // apart (a letter needs its mark: "b) ...").
     static SEGMENT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^\s*[(\[]?([1-9]|[a-zA-Z])\s*(?:[)\].:=-]|->)?\s+(.+?)\s*$")
-            .expect("valid pattern")
+        Regex::new(
+            r"^\s*[(\[]?(?:([1-9])\s*(?:[)\].:=-]|->)?|([a-zA-Z])\s*(?:[)\].:=-]|->))\s+(.+?)\s*$",
+        )
+        .expect("valid pattern")
     });
     let segments: Vec<(String, String)> = line
-        .split('\t')
+        .split(['\t', ';', '|'])
         .filter_map(|segment| SEGMENT.captures(segment))
-        .map(|c| (c[1].to_string(), c[2].to_string()))
+        .filter_map(|c| {
+            Some((
+                c.get(1).or(c.get(2))?.as_str().to_string(),
+                c[3].to_string(),
+            ))
+        })
         .collect();
     if segments.len() >= 2 {
         return segments;
@@ -900,6 +908,12 @@ mod tests {
             false,
         );
         assert_eq!(all(&q), three("P", "C", "W"));
+        let q = ask(
+            "1 human-human; 2 human-computer; 3 computer-computer\n",
+            "Mode:",
+            false,
+        );
+        assert_eq!(all(&q), three("1", "2", "3"));
         let q = ask("Choose one: friend, computer, watch\n", "Mode: ", false);
         assert_eq!(all(&q), three("friend", "computer", "watch"));
         let q = ask(

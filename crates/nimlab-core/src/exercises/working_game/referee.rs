@@ -2250,8 +2250,9 @@ fn keyed_hinted(question: &str) -> Option<Template> {
         Regex::new(r"([A-Za-z]+)\s*=\s*[A-Za-z0-9]{1,2}[\s,;]+([A-Za-z]+)\s*=\s*[A-Za-z0-9]{1,2}\b")
             .expect("valid pattern")
     });
+    // In quotes, or after "e.g." / "for example" up to a bracket, a quote or the end.
     static WORDED: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r#"["“']([A-Za-z][A-Za-z ]*?)(\d{1,2})([A-Za-z ]*[A-Za-z][A-Za-z ]*?)(\d{1,2})([A-Za-z ]*)["”']"#)
+        Regex::new(r#"(?i)(?:["“]|(?:e\.g\.|for example|example|like)\s*:?\s*)([a-z][a-z ]*?)(\d{1,2})([a-z ]*[a-z][a-z ]*?)(\d{1,2})([a-z ]*?)\s*(?:["”'):]|$)"#)
             .expect("valid pattern")
     });
     static ROW_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
@@ -2728,6 +2729,14 @@ mod tests {
         assert_eq!(
             keyed_hinted(r#"Ada, your move (e.g. "take 3 from row 2"): "#).map(|t| t.fill(1, 4)),
             Some("take 4 from row 1".into())
+        );
+        assert_eq!(
+            keyed_hinted("Ada, your move (for example: take 3 from row 2): ").map(|t| t.fill(1, 4)),
+            Some("take 4 from row 1".into())
+        );
+        assert_eq!(
+            keyed_hinted("Your move, e.g. row 2 take 3: ").map(|t| t.fill(1, 4)),
+            Some("row 1 take 4".into())
         );
         assert_eq!(format_hinted("Ada (row:count): "), Some(MoveFormat::Colon));
         assert_eq!(keyed_hinted("Ada, your move (row count): "), None);
