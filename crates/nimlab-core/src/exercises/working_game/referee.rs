@@ -1750,7 +1750,7 @@ impl<'a> Referee<'a> {
             let forms: Vec<String> = attempt
                 .tried
                 .iter()
-                .map(|f| format!("`{}`", shown_move(*f, row, elements)))
+                .map(|f| format!("`{}`", self.shown_as(*f, row, elements)))
                 .collect();
             if !self.format_known {
                 // No move went through yet: the form was nimlab's guess, not the program's.
@@ -1769,14 +1769,14 @@ impl<'a> Referee<'a> {
         };
         self.note(format!(
             "the move was not taken as `{}`; nimlab tries `{}`",
-            shown_move(*attempt.tried.last().expect("tried once"), row, elements),
-            shown_move(format, row, elements)
+            self.shown_as(*attempt.tried.last().expect("tried once"), row, elements),
+            self.shown_as(format, row, elements)
         ));
         self.format = format;
         attempt.tried.push(format);
         attempt.row_typed = false;
         attempt.elements_typed = false;
-        attempt.typed = shown_move(format, row, elements);
+        attempt.typed = self.shown_as(format, row, elements);
         match (format, question) {
             (MoveFormat::TwoQuestions, Question::Elements) => {
                 self.type_part(attempt, false, program)
@@ -1824,6 +1824,14 @@ impl<'a> Referee<'a> {
             question: attempt.question,
         };
         self.type_part(next, false, program)
+    }
+
+    /// A move as typed in `format`: for a form shown by example, as the example shows it.
+    fn shown_as(&self, format: MoveFormat, row: i64, elements: i64) -> String {
+        match (&self.keys, format) {
+            (Some(template), MoveFormat::Keyed) => template.fill(row, elements),
+            _ => shown_move(format, row, elements),
+        }
     }
 
     /// Types a whole move on one line.
@@ -1923,7 +1931,7 @@ impl<'a> Referee<'a> {
     fn next_human_input(&mut self, board: &[u64]) -> (String, Option<String>, Option<(i64, i64)>) {
         if let Some(line) = self.script.pop_front() {
             return match script_move(&line) {
-                Some(mv) => (shown_move(self.format, mv.0, mv.1), None, Some(mv)),
+                Some(mv) => (self.shown_as(self.format, mv.0, mv.1), None, Some(mv)),
                 None => (line.clone(), Some(line), None),
             };
         }
@@ -1940,7 +1948,7 @@ impl<'a> Referee<'a> {
             }
         };
         (
-            shown_move(self.format, row, elements),
+            self.shown_as(self.format, row, elements),
             None,
             Some((row, elements)),
         )
