@@ -19,7 +19,8 @@ pub enum Shown {
     Line { text: String, complete: bool },
 }
 
-/// One row as a line draws it: its number and size.
+/// One row as a line draws it: its number and size. The number may stand in brackets
+/// (`(1) ##`), be a letter (`A: ***` is row 1), or open a table's row (`|  1  |   4   |`).
 fn row_line(line: &str) -> Option<(usize, u64, bool)> {
     static ROW: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
@@ -27,6 +28,21 @@ fn row_line(line: &str) -> Option<(usize, u64, bool)> {
         )
         .expect("valid pattern")
     });
+    // `(1) ##`, `[2] ###`, `| 1 | 4 |`, `A: ***`: the number's own marks, then the drawing.
+    static MARKED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^\s*(?:\((\d{1,2})\)|\[(\d{1,2})\]|\|\s*(\d{1,2})\s*\||([A-J])\s*[:)])\s*(.*?)\s*\|?\s*$",
+        )
+        .expect("valid pattern")
+    });
+    if let Some(marked) = MARKED.captures(line) {
+        let number = match marked.get(4) {
+            Some(letter) => usize::from(letter.as_str().as_bytes()[0] - b'A') + 1,
+            None => (1..=3).find_map(|k| marked.get(k))?.as_str().parse().ok()?,
+        };
+        let size = row_size(marked.get(5).map_or("", |m| m.as_str()))?;
+        return Some((number, size, false));
+    }
     let captures = ROW.captures(line)?;
     let number: usize = captures[1].parse().ok()?;
     let rest = captures.get(2).map_or("", |m| m.as_str());
@@ -51,16 +67,36 @@ fn row_size(drawing: &str) -> Option<u64> {
         Regex::new(r"(?i)^(.*?)[\s,:-]*[(\[]?\s*(\d{1,3})\s*(?:left|elements?|items?|sticks?|stones?|matches|coins?|objects?|pieces?|tokens?|counters?|remaining)?\s*[)\]]?\s*$")
             .expect("valid pattern")
     });
+    // "Row 1 has 3": a verb before the count.
+    static VERB: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^(?:has|have|holds|contains|with)\s+").expect("valid pattern")
+    });
     let drawing = drawing.trim();
+    let drawing = VERB
+        .find(drawing)
+        .map_or(drawing, |verb| &drawing[verb.end()..]);
+    // The symbols between brackets: "[##]", "[]".
+    let drawing = [('[', ']'), ('(', ')'), ('{', '}')]
+        .iter()
+        .find_map(|(open, close)| drawing.strip_prefix(*open)?.strip_suffix(*close))
+        .filter(|inside| !inside.contains(',') && !inside.chars().any(|c| c.is_ascii_digit()))
+        .map_or(drawing, str::trim);
     if drawing.is_empty() {
         return Some(0);
     }
-    let (symbols, count) = match COUNT.captures(drawing) {
-        Some(c) => (
+    // The count first, in brackets: "(5): * * * * *".
+    static LEADING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^[(\[]\s*(\d{1,3})\s*[)\]]\s*[:-]?\s*(.*)$").expect("valid pattern")
+    });
+    let (symbols, count) = if let Some(c) = LEADING.captures(drawing) {
+        (c[2].trim().to_string(), c[1].parse::<u64>().ok())
+    } else if let Some(c) = COUNT.captures(drawing) {
+        (
             c.get(1).map_or("", |m| m.as_str()).trim().to_string(),
             c[2].parse::<u64>().ok(),
-        ),
-        None => (drawing.to_string(), None),
+        )
+    } else {
+        (drawing.to_string(), None)
     };
     let run = symbol_run(&symbols);
     match (run, count) {
@@ -112,9 +148,20 @@ fn one_line_board(line: &str) -> Option<Vec<u64>> {
     static BARRED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^\s*\|?\s*(\d{1,3}(?:\s*\|\s*\d{1,3})+)\s*\|?\s*$").expect("valid pattern")
     });
+    // Each size in its own brackets: `[ 3 ][ 4 ][ 5 ]`.
+    static CELLS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^\s*(?:\[\s*\d{1,3}\s*\]\s*){2,}$").expect("valid pattern"));
     let lower = line.to_lowercase();
     if lower.contains("move") || lower.contains("took") || lower.contains("takes") {
         return None;
+    }
+    if CELLS.is_match(line) {
+        return line
+            .split(['[', ']'])
+            .map(str::trim)
+            .filter(|cell| !cell.is_empty())
+            .map(|cell| cell.parse().ok())
+            .collect();
     }
     if let Some(barred) = BARRED.captures(line) {
         return barred[1]
@@ -311,6 +358,13 @@ pub fn announced_move(line: &str) -> Option<(u64, u64)> {
     static NUMBER: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\b\d{1,3}\b").expect("valid pattern"));
     let lower = line.to_lowercase();
+    // An example of how to type a move ("e.g. \"take 3 from row 2\"", "type it like: ...").
+    let example = ["e.g", "example", "like", "type", "format", "\"", "“"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if example {
+        return None;
+    }
     let verb = [
         "take", "took", "remove", "plays", "played", "move", "chose", "picks", "picked",
     ]
@@ -388,6 +442,14 @@ mod tests {
         assert_eq!(boards("[5, 4, 3, 2, 1]\n", None), [[5, 4, 3, 2, 1]]);
         assert_eq!(boards("Board: [3, 0, 1]\n", Some(3)), [[3, 0, 1]]);
         assert_eq!(boards("Current board:\n1 - ||\n2 - |||\n", None), [[2, 3]]);
+        assert_eq!(boards("(1) ##\n(2) \n(3) #####\n", None), [[2, 0, 5]]);
+        assert_eq!(boards("A: ***\nB: \nC: *******\n", None), [[3, 0, 7]]);
+        let table = "+-----+-------+\n| row | count |\n+-----+-------+\n|  1  |   4   |\n|  2  |   0   |\n+-----+-------+\n";
+        assert_eq!(boards(table, None), [[4, 0]]);
+        assert_eq!(boards("[ 3 ][ 0 ][ 5 ]\n", None), [[3, 0, 5]]);
+        assert_eq!(boards("Row 1 has 3\nRow 2 has 0\n", None), [[3, 0]]);
+        assert_eq!(boards("Row 1: [##]\nRow 2: []\n", None), [[2, 0]]);
+        assert_eq!(boards("Row 1 (2): * *\nRow 2 (0): \n", None), [[2, 0]]);
         // Empty rows left out, once the board's size is known.
         assert_eq!(boards("Row 1: |||\nRow 3: |\n", Some(3)), [[3, 0, 1]]);
     }
@@ -426,5 +488,9 @@ mod tests {
         );
         assert_eq!(announced_move("Ada, it is your turn"), None);
         assert_eq!(announced_move("Computer takes 2"), None);
+        assert_eq!(
+            announced_move("Illegal move. Type it like: take 3 from row 2"),
+            None
+        );
     }
 }

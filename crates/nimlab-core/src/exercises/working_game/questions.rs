@@ -126,6 +126,8 @@ pub enum Question {
     Elements,
     /// "How many human players?": the mode as a number of humans.
     HumanCount,
+    /// "How many computers? (0, 1 or 2)": the mode as a number of computers.
+    ComputerCount,
     /// "Press Enter to continue".
     Continue,
     Unknown,
@@ -141,6 +143,11 @@ pub fn question_text<'a>(lines: &'a [String], prompt: &'a str) -> &'a str {
         .rev()
         .find(|l| !l.trim().is_empty())
         .map_or("", String::as_str)
+}
+
+/// A prompt with no word in it: `>>> `, `> `, `: `.
+pub fn bare(prompt: &str) -> bool {
+    !prompt.chars().any(char::is_alphanumeric)
 }
 
 fn has_word(text: &str, words: &[&str]) -> bool {
@@ -229,6 +236,52 @@ fn offered(text: &str) -> Vec<String> {
     Vec::new()
 }
 
+/// Two kinds joined by a hyphen: "human-computer".
+fn hyphened_sides(text: &str) -> Option<Mode> {
+    let (a, b) = text.trim().split_once('-')?;
+    let kind = |w: &str| {
+        let w = w.trim();
+        if COMPUTER_WORDS.contains(&w) {
+            Some(Kind::Computer)
+        } else if HUMAN_WORDS.contains(&w) {
+            Some(Kind::Human)
+        } else {
+            None
+        }
+    };
+    let computers = [kind(a)?, kind(b)?]
+        .iter()
+        .filter(|k| **k == Kind::Computer)
+        .count();
+    Some(Mode::from_computers(computers))
+}
+
+/// Two sides: "Human vs Computer", "Player against AI", "You and a friend".
+fn two_sides(text: &str) -> Option<Mode> {
+    static SIDES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\s+(?:vs\.?|versus|v\.?|against|and|with)\s+|\s*/\s*|\s+-\s+")
+            .expect("valid pattern")
+    });
+    let sides: Vec<&str> = SIDES.split(text).collect();
+    if sides.len() != 2 {
+        return None;
+    }
+    let kind = |side: &str| {
+        if has_word(side, COMPUTER_WORDS) {
+            Some(Kind::Computer)
+        } else if has_word(side, HUMAN_WORDS) || has_word(side, &["a", "another"]) {
+            Some(Kind::Human)
+        } else {
+            None
+        }
+    };
+    let b = kind(sides[1])?;
+    // "Play against the computer": the first side is the player.
+    let a = kind(sides[0]).unwrap_or(Kind::Human);
+    let computers = [a, b].iter().filter(|k| **k == Kind::Computer).count();
+    Some(Mode::from_computers(computers))
+}
+
 /// What a menu choice's label means.
 pub fn meaning(label: &str) -> Meaning {
     let lower = label.to_lowercase();
@@ -248,6 +301,13 @@ pub fn meaning(label: &str) -> Meaning {
     ) {
         return Meaning::Other;
     }
+    // A number alone ("2" of "(0, 1 or 2)") says nothing of a mode.
+    if !text.chars().any(char::is_alphabetic) {
+        return Meaning::Unknown;
+    }
+    if let Some(mode) = hyphened_sides(text) {
+        return Meaning::Mode(mode);
+    }
     let compact: String = text.chars().filter(|c| c.is_alphanumeric()).collect();
     match compact.as_str() {
         "hh" | "hvh" | "pvp" | "hvsh" => return Meaning::Mode(Mode::HumanVsHuman),
@@ -257,29 +317,8 @@ pub fn meaning(label: &str) -> Meaning {
         "cc" | "cvc" | "eve" | "cvsc" | "aivai" => return Meaning::Mode(Mode::ComputerVsComputer),
         _ => {}
     }
-    // Two sides: "Human vs Computer", "Player against AI", "You and a friend".
-    static SIDES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\s+(?:vs\.?|versus|v\.?|against|and|with)\s+|\s*/\s*|\s+-\s+")
-            .expect("valid pattern")
-    });
-    let sides: Vec<&str> = SIDES.split(text).collect();
-    if sides.len() == 2 {
-        let kind = |side: &str| {
-            if has_word(side, COMPUTER_WORDS) {
-                Some(Kind::Computer)
-            } else if has_word(side, HUMAN_WORDS) || has_word(side, &["a", "another"]) {
-                Some(Kind::Human)
-            } else {
-                None
-            }
-        };
-        let (a, b) = (kind(sides[0]), kind(sides[1]));
-        // "Play against the computer": the first side is the player.
-        let a = a.or(Some(Kind::Human)).filter(|_| b.is_some());
-        if let (Some(a), Some(b)) = (a, b) {
-            let computers = [a, b].iter().filter(|k| **k == Kind::Computer).count();
-            return Meaning::Mode(Mode::from_computers(computers));
-        }
+    if let Some(mode) = two_sides(text) {
+        return Meaning::Mode(mode);
     }
     let computers = has_word(text, COMPUTER_WORDS);
     let two = has_word(
@@ -288,7 +327,14 @@ pub fn meaning(label: &str) -> Meaning {
     ) || text.contains("computers");
     if has_word(
         text,
-        &["watch", "demo", "simulation", "simulate", "spectate"],
+        &[
+            "watch",
+            "demo",
+            "simulation",
+            "simulate",
+            "spectate",
+            "itself",
+        ],
     ) || text.contains("computers")
         || (computers && two)
     {
@@ -306,10 +352,9 @@ pub fn meaning(label: &str) -> Meaning {
     Meaning::Unknown
 }
 
-/// The choices a menu prints: on lines of their own ("1) Human vs Human", "[2] Player vs
-/// AI", "3. Computer vs Computer", "1 - ..."), or in one sentence ("1 for two players, 2 to
-/// play the computer").
-pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
+/// The choices one line offers: one on a line of its own, several between tabs or in a
+/// sentence.
+fn line_choices(line: &str) -> Vec<(String, String)> {
     static OWN_LINE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^\s*(?:option\s+)?[(\[]?([1-9]|[a-eA-E])\s*(?:[)\].:=-]|->)\s*(.+?)\s*$")
             .expect("valid pattern")
@@ -322,37 +367,74 @@ pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
         )
         .expect("valid pattern")
     });
+    // Any letter as a key in brackets: "P) two players", "[w] watch".
+    static LETTER_LINE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*[(\[]?([a-zA-Z])\s*[)\]]\s*(.+?)\s*$").expect("valid pattern")
+    });
+    // One choice between tabs, semicolons or bars: "1 human-human", the key and the label
+    // apart (a letter needs its mark: "b) ...").
+    static SEGMENT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^\s*[(\[]?(?:([1-9])\s*(?:[)\].:=-]|->)?|([a-zA-Z])\s*(?:[)\].:=-]|->))\s+(.+?)\s*$",
+        )
+        .expect("valid pattern")
+    });
+    let segments: Vec<(String, String)> = line
+        .split(['\t', ';', '|'])
+        .filter_map(|segment| SEGMENT.captures(segment))
+        .filter_map(|c| {
+            Some((
+                c.get(1).or(c.get(2))?.as_str().to_string(),
+                c[3].to_string(),
+            ))
+        })
+        .collect();
+    if segments.len() >= 2 {
+        return segments;
+    }
+    let keys: Vec<(String, usize, usize)> = KEY
+        .captures_iter(line)
+        .filter_map(|c| {
+            let whole = c.get(0)?;
+            let key = c.get(1).or(c.get(2))?.as_str().to_string();
+            Some((key, whole.start(), whole.end()))
+        })
+        .collect();
+    // Several keys on one line ("[1] PvP | [2] PvC", "1) ...  2) ..."): one menu.
+    if keys.len() < 2
+        && let Some(c) = OWN_LINE
+            .captures(line)
+            .or_else(|| LETTER_LINE.captures(line))
+    {
+        return vec![(c[1].to_string(), c[2].to_string())];
+    }
     let mut choices = Vec::new();
-    for line in lines.iter().map(String::as_str).chain([prompt]) {
-        let keys: Vec<(String, usize, usize)> = KEY
-            .captures_iter(line)
-            .filter_map(|c| {
-                let whole = c.get(0)?;
-                let key = c.get(1).or(c.get(2))?.as_str().to_string();
-                Some((key, whole.start(), whole.end()))
-            })
-            .collect();
-        // Several keys on one line ("[1] PvP | [2] PvC", "1) ...  2) ..."): one menu.
-        if keys.len() < 2
-            && let Some(c) = OWN_LINE.captures(line)
-        {
-            choices.push((c[1].to_string(), c[2].to_string()));
-            continue;
-        }
-        for (k, (key, _, end)) in keys.iter().enumerate() {
-            let until = keys.get(k + 1).map_or(line.len(), |next| next.1);
-            let label = line[*end..until]
-                .trim()
-                .trim_end_matches(|c: char| ",;:(|/".contains(c) || c.is_whitespace());
-            let label = label.strip_suffix(" or").unwrap_or(label).trim();
-            // "(1-3)" is a range, not a choice; a label needs a word.
-            let worded = label.chars().next().is_some_and(|c| !c.is_ascii_digit())
-                && label.chars().any(char::is_alphabetic);
-            if worded {
-                choices.push((key.clone(), label.to_string()));
-            }
+    for (k, (key, _, end)) in keys.iter().enumerate() {
+        let until = keys.get(k + 1).map_or(line.len(), |next| next.1);
+        let label = line[*end..until]
+            .trim()
+            .trim_end_matches(|c: char| ",;:(|/".contains(c) || c.is_whitespace());
+        let label = label.strip_suffix(" or").unwrap_or(label).trim();
+        // "(1-3)" is a range, not a choice; a label needs a word.
+        let worded = label.chars().next().is_some_and(|c| !c.is_ascii_digit())
+            && label.chars().any(char::is_alphabetic);
+        if worded {
+            choices.push((key.clone(), label.to_string()));
         }
     }
+    choices
+}
+
+/// The choices a menu prints: on lines of their own ("1) Human vs Human", "[2] Player vs
+/// AI", "3. Computer vs Computer", "1 - ..."), or in one sentence ("1 for two players, 2 to
+/// play the computer").
+pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
+    let mut choices: Vec<(String, String)> = lines
+        .iter()
+        .map(String::as_str)
+        .chain([prompt])
+        .flat_map(line_choices)
+        .collect();
     // Choices listed as words: "hh, hc or cc", "(pvp/pvc/cvc)".
     if choices.is_empty() {
         let question = question_text(lines, prompt);
@@ -378,6 +460,9 @@ pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
     if choices.is_empty() {
         choices = ranged_list(lines, question_text(lines, prompt));
     }
+    if choices.is_empty() {
+        choices = listed_modes(lines);
+    }
     // The last run of choices printed, each key once.
     let mut seen = std::collections::BTreeSet::new();
     let mut menu: Vec<Choice> = Vec::new();
@@ -393,6 +478,38 @@ pub fn menu_choices(lines: &[String], prompt: &str) -> Vec<Choice> {
     }
     menu.reverse();
     menu
+}
+
+/// Modes listed as words on the last line before the question, without keys or a range
+/// ("Choose one: friend, computer, watch"): each word is typed as it is, where every word
+/// reads as a different mode.
+fn listed_modes(lines: &[String]) -> Vec<(String, String)> {
+    let Some(line) = lines.iter().rev().find(|l| !l.trim().is_empty()) else {
+        return Vec::new();
+    };
+    let list = line.rsplit(':').next().unwrap_or(line);
+    let words: Vec<&str> = list
+        .split([',', '/', '|'])
+        .flat_map(|item| item.split(" or "))
+        .map(|item| item.trim().trim_end_matches(['.', '?', '!']))
+        .filter(|item| !item.is_empty())
+        .collect();
+    let mut modes: Vec<Mode> = Vec::new();
+    for word in &words {
+        match meaning(word) {
+            Meaning::Mode(mode) if !word.contains(' ') && !modes.contains(&mode) => {
+                modes.push(mode)
+            }
+            _ => return Vec::new(),
+        }
+    }
+    if modes.len() < 2 {
+        return Vec::new();
+    }
+    words
+        .into_iter()
+        .map(|word| (word.to_string(), word.to_string()))
+        .collect()
 }
 
 /// Choices listed without keys ("Modes: HvH, HvC, CvC") where the question shows the range
@@ -433,6 +550,8 @@ fn ranged_list(lines: &[String], question: &str) -> Vec<(String, String)> {
 /// (boards left out), `prompt` the unfinished line the program waits on; `playing` once the
 /// game has started (a board was shown or a move made).
 pub fn classify(lines: &[String], prompt: &str, playing: bool) -> Question {
+    // A bare prompt (`>>> `, `> `) before the game: the line above it asks the question.
+    let prompt = if !playing && bare(prompt) { "" } else { prompt };
     let text = question_text(lines, prompt);
     let lower = text.to_lowercase();
     let l = lower.as_str();
@@ -444,6 +563,9 @@ pub fn classify(lines: &[String], prompt: &str, playing: bool) -> Question {
     }
     if l.contains("how many human") || l.contains("number of human") {
         return Question::HumanCount;
+    }
+    if l.contains("how many computer") || l.contains("number of computer") {
+        return Question::ComputerCount;
     }
     let offered = Offered::read(text);
     if let Some(kind) = kind_question(text, l, &offered) {
@@ -588,9 +710,15 @@ impl MoveWords {
             Regex::new(r"(?i)\b(?:row|heap|pile|line|stack|column)\s*#?\s*(\d{1,2})\b")
                 .expect("valid pattern")
         });
+        // "Row number: " asks for the row: its number is no count of elements.
+        static ROW_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"(?i)\b(?:row|heap|pile|line|stack|column)\s+number\b|\bnumber\s+of\s+the\s+(?:row|heap|pile)\b")
+                .expect("valid pattern")
+        });
+        let counted = ROW_NUMBER.replace_all(l, "row");
         MoveWords {
             row: has_word(l, ROW_WORDS),
-            elements: has_word(l, ELEMENT_WORDS) || l.contains("how many"),
+            elements: has_word(&counted, ELEMENT_WORDS) || l.contains("how many"),
             numbered_row: NUMBERED
                 .captures(l)
                 .and_then(|c| c[1].parse::<usize>().ok()),
@@ -658,6 +786,10 @@ fn move_question(l: &str, words: &MoveWords, playing: bool) -> Question {
     }
     if words.row {
         return Question::Row;
+    }
+    // "Take:", "Remove?": only the verb, so only the number to take.
+    if has_word(l, &["take", "remove"]) && !has_word(l, &["move", "turn"]) {
+        return Question::Elements;
     }
     if playing {
         // "Ada: ", "> ", "Your turn": a move, as the lab's own game asks it.
@@ -764,6 +896,40 @@ mod tests {
         assert_eq!(all(&q), three("pvp", "pvc", "cvc"));
         let q = ask("Modes: HvH, HvC, CvC\n", "Mode (1-3): ", false);
         assert_eq!(all(&q), three("1", "2", "3"));
+        let q = ask(
+            "1 human-human\t2 human-computer\t3 computer-computer\n",
+            "Mode:",
+            false,
+        );
+        assert_eq!(all(&q), three("1", "2", "3"));
+        let q = ask(
+            "P) two players\nC) play the computer\nW) watch the computer play itself\n",
+            "Choose P, C or W: ",
+            false,
+        );
+        assert_eq!(all(&q), three("P", "C", "W"));
+        let q = ask(
+            "1 human-human; 2 human-computer; 3 computer-computer\n",
+            "Mode:",
+            false,
+        );
+        assert_eq!(all(&q), three("1", "2", "3"));
+        let q = ask("Choose one: friend, computer, watch\n", "Mode: ", false);
+        assert_eq!(all(&q), three("friend", "computer", "watch"));
+        let q = ask(
+            "1) Human vs Human\n2) Human vs Computer\n3) Computer vs Computer\n",
+            ">>> ",
+            false,
+        );
+        assert_eq!(all(&q), three("1", "2", "3"));
+        assert_eq!(
+            ask("Names of the two players:\n", ">>> ", false),
+            Question::Name { seat: None }
+        );
+        assert_eq!(
+            ask("", "How many computers? (0, 1 or 2) ", false),
+            Question::ComputerCount
+        );
     }
 
     #[test]
@@ -922,6 +1088,8 @@ mod tests {
             Question::Elements
         );
         assert_eq!(ask("", "Ada: ", true), Question::Move);
+        assert_eq!(ask("", "Take:", true), Question::Elements);
+        assert_eq!(ask("", "Row number: ", true), Question::Row);
         assert_eq!(
             ask("", "make a move Put your name here (row, elements)", true),
             Question::Move

@@ -234,17 +234,20 @@ enum MoveFormat {
     Space,
     Dash,
     Slash,
-    /// Named parts, as the question shows them: `row=2 count=3` (tried only where shown).
+    Colon,
+    /// As the question shows a move by example: `row=2 count=3`, `take 3 from row 2` (tried
+    /// only where shown).
     Keyed,
     /// Two questions: the row, then the elements.
     TwoQuestions,
 }
 
-const FORMATS: [MoveFormat; 5] = [
+const FORMATS: [MoveFormat; 6] = [
     MoveFormat::Comma,
     MoveFormat::Space,
     MoveFormat::Dash,
     MoveFormat::Slash,
+    MoveFormat::Colon,
     MoveFormat::TwoQuestions,
 ];
 
@@ -263,6 +266,7 @@ fn shown_move(format: MoveFormat, row: i64, elements: i64) -> String {
         MoveFormat::Space => format!("{row} {elements}"),
         MoveFormat::Dash => format!("{row}-{elements}"),
         MoveFormat::Slash => format!("{row}/{elements}"),
+        MoveFormat::Colon => format!("{row}:{elements}"),
         MoveFormat::Keyed => format!("row={row} count={elements}"),
         MoveFormat::TwoQuestions => format!("{row}, then {elements}"),
     }
@@ -341,13 +345,15 @@ struct Referee<'a> {
     attempt: Option<Attempt>,
     format: MoveFormat,
     format_known: bool,
-    /// The names of a move's parts where the question shows them (`row=R count=N`).
-    keys: Option<(String, String)>,
+    /// A move's form where the question shows it (`row=R count=N`, `take 3 from row 2`).
+    keys: Option<Template>,
     /// The question showed the form of a move (an example, or its parts' names).
     format_shown: bool,
     script: std::collections::VecDeque<String>,
     /// Complete lines printed since the judge last typed (boards left out).
     since_typed: Vec<String>,
+    /// The lines before the last question, for a bare prompt asked again (`>>> `).
+    last_lines: Vec<String>,
     /// The question last answered, and how many times in a row it came back.
     last_question: Option<String>,
     repeats: usize,
@@ -411,6 +417,7 @@ impl<'a> Referee<'a> {
             format_known: false,
             script: scenario.script.iter().cloned().collect(),
             since_typed: Vec::new(),
+            last_lines: Vec::new(),
             last_question: None,
             repeats: 0,
             notes: Vec::new(),
@@ -893,9 +900,16 @@ impl<'a> Referee<'a> {
 
     /// The program waits for input: read its question, check that it should ask, and answer.
     fn waiting(&mut self, prompt: &str, program: &mut dyn Session) -> Step {
-        let lines = std::mem::take(&mut self.since_typed);
-        // Quoted in messages: a hostile program's question may be a megabyte long.
-        let text = clipped(questions::question_text(&lines, prompt).trim());
+        let mut lines = std::mem::take(&mut self.since_typed);
+        // A bare prompt (`>>> `) again with nothing printed: the same question as before.
+        if lines.is_empty() && questions::bare(prompt) && !self.playing() && self.moves == 0 {
+            lines = self.last_lines.clone();
+        }
+        self.last_lines = lines.clone();
+        // Quoted in messages: a hostile program's question may be a megabyte long. A bare
+        // prompt before the game is asked by the line above it.
+        let bare = questions::bare(prompt) && !self.playing() && self.moves == 0;
+        let text = clipped(questions::question_text(&lines, if bare { "" } else { prompt }).trim());
         if self.last_question.as_deref() == Some(text.as_str()) {
             self.repeats += 1;
         } else {
@@ -931,6 +945,7 @@ impl<'a> Referee<'a> {
             question,
             Question::Name { .. }
                 | Question::HumanCount
+                | Question::ComputerCount
                 | Question::Menu(_)
                 | Question::Kind { .. }
                 | Question::Board { .. }
@@ -1095,7 +1110,8 @@ impl<'a> Referee<'a> {
             Question::Board { commas } => self.answer_board(commas, text, program),
             Question::RowCount => self.answer_row_count(text, program),
             Question::RowSize(row) => self.answer_row_size(row, text, program),
-            Question::HumanCount => self.answer_human_count(text, program),
+            Question::HumanCount => self.answer_human_count(text, program, false),
+            Question::ComputerCount => self.answer_human_count(text, program, true),
             Question::Continue => self.type_line("", program),
             _ => self.answer_unknown(text, program),
         }
@@ -1323,16 +1339,26 @@ impl<'a> Referee<'a> {
         format!("{} against {}", seat(0), seat(1))
     }
 
-    /// "How many human players?": the scenario's mode as its number of humans.
-    fn answer_human_count(&mut self, text: &str, program: &mut dyn Session) -> Step {
+    /// "How many human players?": the scenario's mode as its number of humans (of computers,
+    /// where it asks `computers`).
+    fn answer_human_count(
+        &mut self,
+        text: &str,
+        program: &mut dyn Session,
+        computers: bool,
+    ) -> Step {
         if self.repeats > 0 {
             return self.cannot_drive(format!(
                 "the program asked `{text}` again after nimlab answered it"
             ));
         }
         self.mode_asked = true;
-        let humans = 2 - self.wanted.computers();
-        self.type_setup(SetupAnswer::Choice, &humans.to_string(), text, program)
+        let count = if computers {
+            self.wanted.computers()
+        } else {
+            2 - self.wanted.computers()
+        };
+        self.type_setup(SetupAnswer::Choice, &count.to_string(), text, program)
     }
 
     /// Whether to answer yes to a question before the game, by its topic.
@@ -1584,6 +1610,8 @@ impl<'a> Referee<'a> {
             question: text.to_string(),
         };
         match question {
+            // A whole move shown by example ("take 3 from row 2") names a row, yet is one line.
+            _ if self.format == MoveFormat::Keyed => self.type_whole(attempt, program),
             // Two questions, as far as the wording says: known once a move goes through.
             Question::Row => {
                 self.format = MoveFormat::TwoQuestions;
@@ -1722,8 +1750,15 @@ impl<'a> Referee<'a> {
             let forms: Vec<String> = attempt
                 .tried
                 .iter()
-                .map(|f| format!("`{}`", shown_move(*f, row, elements)))
+                .map(|f| format!("`{}`", self.shown_as(*f, row, elements)))
                 .collect();
+            if !self.format_known {
+                // No move went through yet: the form was nimlab's guess, not the program's.
+                return self.cannot_drive(format!(
+                    "it found no form of a move the program accepts: {name}'s legal move {row}, {elements} was asked again as {}",
+                    forms.join(" and as ")
+                ));
+            }
             return broken(
                 Rule::LegalAccepted,
                 format!(
@@ -1734,14 +1769,14 @@ impl<'a> Referee<'a> {
         };
         self.note(format!(
             "the move was not taken as `{}`; nimlab tries `{}`",
-            shown_move(*attempt.tried.last().expect("tried once"), row, elements),
-            shown_move(format, row, elements)
+            self.shown_as(*attempt.tried.last().expect("tried once"), row, elements),
+            self.shown_as(format, row, elements)
         ));
         self.format = format;
         attempt.tried.push(format);
         attempt.row_typed = false;
         attempt.elements_typed = false;
-        attempt.typed = shown_move(format, row, elements);
+        attempt.typed = self.shown_as(format, row, elements);
         match (format, question) {
             (MoveFormat::TwoQuestions, Question::Elements) => {
                 self.type_part(attempt, false, program)
@@ -1791,13 +1826,21 @@ impl<'a> Referee<'a> {
         self.type_part(next, false, program)
     }
 
+    /// A move as typed in `format`: for a form shown by example, as the example shows it.
+    fn shown_as(&self, format: MoveFormat, row: i64, elements: i64) -> String {
+        match (&self.keys, format) {
+            (Some(template), MoveFormat::Keyed) => template.fill(row, elements),
+            _ => shown_move(format, row, elements),
+        }
+    }
+
     /// Types a whole move on one line.
     fn type_whole(&mut self, mut attempt: Attempt, program: &mut dyn Session) -> Step {
         let line = match (&attempt.raw, attempt.mv) {
             (Some(raw), _) => raw.clone(),
             (None, Some((row, elements))) => {
                 let line = match (&self.keys, self.format) {
-                    (Some((r, e)), MoveFormat::Keyed) => format!("{r}={row} {e}={elements}"),
+                    (Some(template), MoveFormat::Keyed) => template.fill(row, elements),
                     _ => shown_move(self.format, row, elements),
                 };
                 attempt.typed = line.clone();
@@ -1888,7 +1931,7 @@ impl<'a> Referee<'a> {
     fn next_human_input(&mut self, board: &[u64]) -> (String, Option<String>, Option<(i64, i64)>) {
         if let Some(line) = self.script.pop_front() {
             return match script_move(&line) {
-                Some(mv) => (shown_move(self.format, mv.0, mv.1), None, Some(mv)),
+                Some(mv) => (self.shown_as(self.format, mv.0, mv.1), None, Some(mv)),
                 None => (line.clone(), Some(line), None),
             };
         }
@@ -1905,7 +1948,7 @@ impl<'a> Referee<'a> {
             }
         };
         (
-            shown_move(self.format, row, elements),
+            self.shown_as(self.format, row, elements),
             None,
             Some((row, elements)),
         )
@@ -2125,6 +2168,19 @@ fn clipped(text: &str) -> String {
     }
 }
 
+/// Output with each carriage return that ends a line ("\r\n", or "\r" at the end of what was
+/// read) taken out.
+fn unix_line_ends(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\r' && bytes.get(i + 1).is_none_or(|next| *next == b'\n') {
+            continue;
+        }
+        out.push(b);
+    }
+    out
+}
+
 /// A move in a scenario's script ("3 2"), or None for text that is no move.
 fn script_move(line: &str) -> Option<(i64, i64)> {
     let numbers: Vec<i64> = line
@@ -2148,6 +2204,7 @@ fn format_hinted(question: &str) -> Option<MoveFormat> {
                 ' ' => return Some(MoveFormat::Space),
                 '-' => return Some(MoveFormat::Dash),
                 '/' => return Some(MoveFormat::Slash),
+                ':' => return Some(MoveFormat::Colon),
                 _ => {}
             }
         }
@@ -2161,17 +2218,79 @@ fn format_hinted(question: &str) -> Option<MoveFormat> {
     if lower.contains("row-") {
         return Some(MoveFormat::Dash);
     }
+    // "(row:count)": the parts' names around a colon.
+    let named_colon = lower.match_indices(':').any(|(at, _)| {
+        let before = lower[..at].chars().next_back();
+        let after = lower[at + 1..].chars().next();
+        before.is_some_and(char::is_alphabetic) && after.is_some_and(char::is_alphabetic)
+    });
+    if named_colon && has_any(&lower, &["row", "heap", "pile"]) {
+        return Some(MoveFormat::Colon);
+    }
     None
 }
 
-/// The names of a move's parts where the question shows them as `row=R count=N`.
-fn keyed_hinted(question: &str) -> Option<(String, String)> {
+/// A move's form as the question shows it by example: the text around its two numbers, and
+/// whether the row comes first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Template {
+    parts: [String; 3],
+    row_first: bool,
+}
+
+impl Template {
+    fn fill(&self, row: i64, elements: i64) -> String {
+        let (a, b) = if self.row_first {
+            (row, elements)
+        } else {
+            (elements, row)
+        };
+        let [before, between, after] = &self.parts;
+        format!("{before}{a}{between}{b}{after}")
+    }
+}
+
+/// The form of a move where the question shows it with its parts named, `row=R count=N`, or
+/// by an example in words in quotes, `"take 3 from row 2"` (the row is the number after a
+/// word for a row).
+fn keyed_hinted(question: &str) -> Option<Template> {
     static KEYED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"([A-Za-z]+)\s*=\s*[A-Za-z0-9]{1,2}[\s,;]+([A-Za-z]+)\s*=\s*[A-Za-z0-9]{1,2}\b")
             .expect("valid pattern")
     });
-    let found = KEYED.captures(question)?;
-    Some((found[1].to_string(), found[2].to_string()))
+    // In quotes, or after "e.g." / "for example" up to a bracket, a quote or the end.
+    static WORDED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?i)(?:["“]|(?:e\.g\.|for example|example|like)\s*:?\s*)([a-z][a-z ]*?)(\d{1,2})([a-z ]*[a-z][a-z ]*?)(\d{1,2})([a-z ]*?)\s*(?:["”'):]|$)"#)
+            .expect("valid pattern")
+    });
+    static ROW_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:row|heap|pile|line|stack|column)\s*$").expect("valid pattern")
+    });
+    if let Some(found) = KEYED.captures(question) {
+        return Some(Template {
+            parts: [
+                format!("{}=", &found[1]),
+                format!(" {}=", &found[2]),
+                String::new(),
+            ],
+            row_first: true,
+        });
+    }
+    let found = WORDED.captures(question)?;
+    let (before, between) = (&found[1], &found[3]);
+    let row_first = match (ROW_BEFORE.is_match(before), ROW_BEFORE.is_match(between)) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => return None,
+    };
+    Some(Template {
+        parts: [
+            before.to_string(),
+            between.to_string(),
+            found[5].to_string(),
+        ],
+        row_first,
+    })
 }
 
 /// What the lines after the game say about its winner.
@@ -2360,11 +2479,16 @@ impl Referee<'_> {
         let mut pauses = 0;
         while pauses < self.most_pauses() {
             pauses += 1;
-            // Colours and cursor moves are read through, as a player at a terminal sees them.
+            // Colours and cursor moves are read through, as a player at a terminal sees them,
+            // and Windows' line ends ("\r\n") as line ends.
             let resumed = program.resume().map(|(pause, bytes)| {
                 let shown = crate::printed::printable(&bytes);
                 let read = crate::printed::without_escape_sequences(&bytes);
-                (pause, shown, crate::printed::printable(&read))
+                (
+                    pause,
+                    shown,
+                    crate::printed::printable(&unix_line_ends(&read)),
+                )
             });
             let (pause, shown, text) = match resumed {
                 Ok(step) => step,
@@ -2607,9 +2731,22 @@ mod tests {
             Some(MoveFormat::Slash)
         );
         assert_eq!(
-            keyed_hinted("Ada, your move (row=R count=N): "),
-            Some(("row".into(), "count".into()))
+            keyed_hinted("Ada, your move (row=R count=N): ").map(|t| t.fill(2, 3)),
+            Some("row=2 count=3".into())
         );
+        assert_eq!(
+            keyed_hinted(r#"Ada, your move (e.g. "take 3 from row 2"): "#).map(|t| t.fill(1, 4)),
+            Some("take 4 from row 1".into())
+        );
+        assert_eq!(
+            keyed_hinted("Ada, your move (for example: take 3 from row 2): ").map(|t| t.fill(1, 4)),
+            Some("take 4 from row 1".into())
+        );
+        assert_eq!(
+            keyed_hinted("Your move, e.g. row 2 take 3: ").map(|t| t.fill(1, 4)),
+            Some("row 1 take 4".into())
+        );
+        assert_eq!(format_hinted("Ada (row:count): "), Some(MoveFormat::Colon));
         assert_eq!(keyed_hinted("Ada, your move (row count): "), None);
     }
 
