@@ -113,13 +113,10 @@ fn passing_the_turn_after_an_illegal_move_is_caught() {
     let report = judge(&program, None);
     assert_eq!(report["verdict"], "wrong_answer");
     let rules = broken_rules(&report);
+    // Against the computer too: the refusal is printed, then the computer's move announced.
     assert!(
-        rules.contains(&"turn_order".to_string()),
-        "human against human: {rules:?}"
-    );
-    assert!(
-        rules.contains(&"illegal_refused".to_string()),
-        "human against computer: {rules:?}"
+        !rules.is_empty() && rules.iter().all(|r| r == "turn_order"),
+        "{rules:?}"
     );
 }
 

@@ -19,12 +19,30 @@ pub enum Shown {
     Line { text: String, complete: bool },
 }
 
+/// One row as a line draws it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct RowLine {
+    number: usize,
+    size: u64,
+    /// In present_board's format.
+    lab: bool,
+    /// The size when the `|` after the number is a stick too: `1   | | |` is three sticks,
+    /// unless another row of the board shows `|` as a border (`2 | ***`).
+    sticks: Option<u64>,
+    /// A `|` after the number, then something other than sticks `|`: a border.
+    bordered: bool,
+    /// The symbol of a row drawn as one symbol repeated.
+    symbol: Option<String>,
+    /// The mark of taken elements, drawn after the remaining ones (`O O x x`).
+    taken: Option<String>,
+}
+
 /// One row as a line draws it: its number and size. The number may stand in brackets
 /// (`(1) ##`), be a letter (`A: ***` is row 1), or open a table's row (`|  1  |   4   |`).
-fn row_line(line: &str) -> Option<(usize, u64, bool)> {
+fn row_line(line: &str) -> Option<RowLine> {
     static ROW: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"(?i)^\s*(?:(?:row|heap|pile|line|stack)\s*#?\s*)?(\d{1,2})\s*(?:[:.)|\]-]|=>|->)?\s*(.*?)\s*$",
+            r"(?i)^\s*(?:(?:row|heap|pile|line|stack)\s*#?\s*)?(\d{1,2})\s*([:.)|\]-]|=>|->)?\s*(.*?)\s*$",
         )
         .expect("valid pattern")
     });
@@ -41,20 +59,53 @@ fn row_line(line: &str) -> Option<(usize, u64, bool)> {
             None => (1..=3).find_map(|k| marked.get(k))?.as_str().parse().ok()?,
         };
         let size = row_size(marked.get(5).map_or("", |m| m.as_str()))?;
-        return Some((number, size, false));
+        return Some(RowLine {
+            number,
+            size,
+            lab: false,
+            sticks: None,
+            bordered: false,
+            symbol: None,
+            taken: None,
+        });
     }
     let captures = ROW.captures(line)?;
     let number: usize = captures[1].parse().ok()?;
-    let rest = captures.get(2).map_or("", |m| m.as_str());
+    let rest = captures.get(3).map_or("", |m| m.as_str());
     // present_board's format exactly: "N:" then " X" per element.
-    let lab_format = {
+    let lab = {
         let trimmed = line.trim();
         trimmed
             .split_once(':')
             .is_some_and(|(n, tail)| n == captures[1].to_string() && lab_row(tail))
     };
-    let size = row_size(rest)?;
-    Some((number, size, lab_format))
+    let bar = captures.get(2).filter(|m| m.as_str() == "|");
+    // Sticks `|` from the bar on: `1     | |` is two sticks, not a border and one stick.
+    let sticks = bar.and_then(|m| {
+        let from = line[m.start()..].trim_end();
+        from.chars()
+            .all(|c| c == '|' || c.is_whitespace())
+            .then(|| symbol_run(from))
+            .flatten()
+    });
+    let bordered = bar.is_some() && sticks.is_none() && !rest.is_empty();
+    let symbol = symbol_run(rest).and(rest.split_whitespace().next().map(str::to_string));
+    let (size, taken) = match row_size(rest) {
+        Some(size) => (size, None),
+        None => {
+            let (kept, taken) = crossed_out(rest)?;
+            (kept, Some(taken))
+        }
+    };
+    Some(RowLine {
+        number,
+        size,
+        lab,
+        sticks,
+        bordered,
+        symbol: symbol.filter(|s| s.chars().count() == 1),
+        taken,
+    })
 }
 
 fn lab_row(tail: &str) -> bool {
@@ -106,6 +157,18 @@ fn row_size(drawing: &str) -> Option<u64> {
         (None, Some(c)) if symbols.is_empty() => Some(c),
         _ => None,
     }
+}
+
+/// Elements left, then the taken ones marked with another symbol (`O O x x`): how many are
+/// left, and the mark.
+fn crossed_out(text: &str) -> Option<(u64, String)> {
+    let symbols: Vec<&str> = text.split_whitespace().collect();
+    let first = *symbols.first()?;
+    let kept = symbols.iter().take_while(|s| **s == first).count();
+    let mark = *symbols.get(kept)?;
+    let single = |s: &str| s.chars().count() == 1 && !s.chars().any(|c| c.is_ascii_digit());
+    let marks_only = symbols[kept..].iter().all(|s| *s == mark);
+    (single(first) && single(mark) && marks_only).then(|| (kept as u64, mark.to_string()))
 }
 
 /// How many times one symbol is repeated (spaces between allowed); None if the text is not
@@ -193,7 +256,7 @@ pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
         let (line, complete) = lines[i];
         // Rows numbered from 0 are not read: moves are typed with rows from 1, so such a
         // drawing cannot be trusted to mean what nimlab would read into it.
-        if complete && row_line(line).is_some_and(|(number, _, _)| number == 0) {
+        if complete && row_line(line).is_some_and(|row| row.number == 0) {
             while i < lines.len() && lines[i].1 && row_line(lines[i].0).is_some() {
                 shown.push(Shown::Line {
                     text: lines[i].0.to_string(),
@@ -309,10 +372,23 @@ fn numbered_rows(
     heading: bool,
 ) -> (Option<(Vec<u64>, bool)>, usize) {
     let mut sizes: Vec<(usize, u64)> = Vec::new();
+    let mut sticks: Vec<Option<u64>> = Vec::new();
+    let mut bordered = false;
+    let mut symbols: Vec<Option<String>> = Vec::new();
+    let mut taken: Option<String> = None;
     let mut lab_format = true;
     let mut j = start;
     while j < lines.len() && lines[j].1 {
-        let Some((number, size, lab)) = row_line(lines[j].0) else {
+        let Some(RowLine {
+            number,
+            size,
+            lab,
+            sticks: as_sticks,
+            bordered: border,
+            symbol,
+            taken: mark,
+        }) = row_line(lines[j].0)
+        else {
             break;
         };
         let next_ok = match sizes.last() {
@@ -324,7 +400,25 @@ fn numbered_rows(
         }
         lab_format &= lab;
         sizes.push((number, size));
+        sticks.push(as_sticks);
+        symbols.push(symbol);
+        taken = taken.or(mark);
+        bordered |= border;
         j += 1;
+    }
+    // No row shows its `|` as a border: every `|` is a stick. But a bar alone after every
+    // number is a border round empty rows (`1 |`, `2 |`), not a stick in each.
+    // A row of only the taken elements' mark has none left.
+    for ((_, size), symbol) in sizes.iter_mut().zip(&symbols) {
+        if taken.is_some() && *symbol == taken {
+            *size = 0;
+        }
+    }
+    let bars_alone = sticks.iter().all(|s| *s == Some(1));
+    if !bordered && !bars_alone {
+        for ((_, size), as_sticks) in sizes.iter_mut().zip(&sticks) {
+            *size = as_sticks.unwrap_or(*size);
+        }
     }
     let Some(&(last, _)) = sizes.last() else {
         return (None, start);
@@ -450,6 +544,19 @@ mod tests {
         assert_eq!(boards("Row 1 has 3\nRow 2 has 0\n", None), [[3, 0]]);
         assert_eq!(boards("Row 1: [##]\nRow 2: []\n", None), [[2, 0]]);
         assert_eq!(boards("Row 1 (2): * *\nRow 2 (0): \n", None), [[2, 0]]);
+        // Sticks `|` after a bare row number, not a border; a border where a row shows one.
+        assert_eq!(
+            boards("1     | |\n2   | | | |\n3 | | | | | |\n", None),
+            [[2, 4, 6]]
+        );
+        assert_eq!(boards("1   |\n2\n3   | | |\n", None), [[1, 0, 3]]);
+        assert_eq!(boards("1 | ***\n2 |\n3 | *\n", None), [[3, 0, 1]]);
+        assert_eq!(boards("1 |\n2 |\n3 |\n", None), [[0, 0, 0]]);
+        // Taken elements marked after the remaining ones.
+        assert_eq!(
+            boards("1 | O O x\n2 | x x x x\n3 | O O O O O\n", None),
+            [[2, 0, 5]]
+        );
         // Empty rows left out, once the board's size is known.
         assert_eq!(boards("Row 1: |||\nRow 3: |\n", Some(3)), [[3, 0, 1]]);
     }

@@ -54,8 +54,11 @@ pub enum Meaning {
     Mode(Mode),
     /// Who moves first: a human or a computer (or a seat by number).
     First(Kind),
-    /// Leave the program, read the rules and the like: never chosen.
+    /// Leave the program, read the rules and the like: never chosen (but to leave once the
+    /// game is over).
     Other,
+    /// "New game", "Play", "Start": a main menu's way into a game, whose mode comes next.
+    Play,
     Unknown,
 }
 
@@ -130,7 +133,28 @@ pub enum Question {
     ComputerCount,
     /// "Press Enter to continue".
     Continue,
+    /// "Seed for the board": a number the program makes its board from; any will do, and the
+    /// board is then read from what the program draws.
+    Seed,
     Unknown,
+}
+
+impl Question {
+    /// Asked only before the game: the mode, the seats, the names, the board.
+    pub fn before_the_game(&self) -> bool {
+        matches!(
+            self,
+            Question::Name { .. }
+                | Question::HumanCount
+                | Question::ComputerCount
+                | Question::Menu(_)
+                | Question::Kind { .. }
+                | Question::Board { .. }
+                | Question::RowCount
+                | Question::RowSize(_)
+                | Question::Seed
+        )
+    }
 }
 
 /// The text of a question: the prompt where there is one, else the last line printed.
@@ -349,6 +373,9 @@ pub fn meaning(label: &str) -> Meaning {
     if has_word(text, &["you", "me", "human", "player", "i"]) {
         return Meaning::First(Kind::Human);
     }
+    if has_word(text, &["new", "play", "start", "begin"]) {
+        return Meaning::Play;
+    }
     Meaning::Unknown
 }
 
@@ -561,7 +588,7 @@ pub fn classify(lines: &[String], prompt: &str, playing: bool) -> Question {
     if let Some(menu) = menu_question(lines, prompt, l) {
         return menu;
     }
-    if l.contains("how many human") || l.contains("number of human") {
+    if l.contains("how many human") || l.contains("number of human") || counts_players(l) {
         return Question::HumanCount;
     }
     if l.contains("how many computer") || l.contains("number of computer") {
@@ -580,10 +607,31 @@ pub fn classify(lines: &[String], prompt: &str, playing: bool) -> Question {
             seat: seat_named(text),
         };
     }
+    if !playing && has_word(l, &["seed"]) {
+        return Question::Seed;
+    }
     if !playing && let Some(board) = board_question(l, &words) {
         return board;
     }
     move_question(l, &words, playing)
+}
+
+/// "Number of players (0, 1 or 2)?", "How many players? (0-2)": players counted from none,
+/// so the computers make up the rest; the mode as a number of humans.
+fn counts_players(l: &str) -> bool {
+    static NONE_TO_TWO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b0\s*(?:,\s*1\s*,?\s*(?:or|and)\s*2|-\s*2|\.\.\s*2|/\s*1\s*/\s*2)\b")
+            .expect("valid pattern")
+    });
+    let asks = [
+        "how many players",
+        "number of players",
+        "how many people",
+        "how many persons",
+    ]
+    .iter()
+    .any(|w| l.contains(w));
+    asks && NONE_TO_TWO.is_match(l)
 }
 
 /// "Press Enter to continue", "Hit enter", "Press any key".
@@ -618,7 +666,13 @@ fn menu_question(lines: &[String], prompt: &str, l: &str) -> Option<Question> {
         .filter(|c| matches!(c.means, Meaning::First(_)))
         .count();
     let asks_who_starts = l.contains("first") || l.contains("start") || l.contains("begin");
-    let is_menu = menu.len() >= 2 && (modes >= 2 || ((modes + firsts) >= 2 && asks_who_starts));
+    // A main menu: a way into the game, the rest ways out or aside (rules, quit).
+    let main_menu = menu.iter().any(|c| c.means == Meaning::Play)
+        && menu
+            .iter()
+            .all(|c| matches!(c.means, Meaning::Play | Meaning::Other));
+    let is_menu =
+        menu.len() >= 2 && (modes >= 2 || ((modes + firsts) >= 2 && asks_who_starts) || main_menu);
     is_menu.then_some(Question::Menu(menu))
 }
 
@@ -945,6 +999,14 @@ mod tests {
         assert_eq!(
             ask("", "How many human players? (0-2) ", false),
             Question::HumanCount
+        );
+        assert_eq!(
+            ask("", "Number of players (0, 1 or 2)? ", false),
+            Question::HumanCount
+        );
+        assert_eq!(
+            ask("", "Seed for the board (any whole number): ", false),
+            Question::Seed
         );
         assert_eq!(
             ask("", "Rows (e.g. 3 4 5): ", false),

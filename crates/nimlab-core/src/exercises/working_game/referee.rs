@@ -170,6 +170,17 @@ fn move_between(before: &[u64], after: &[u64]) -> Option<(usize, u64)> {
 /// Whether `text` has one of `words` as a word of its own. A word may hold an apostrophe,
 /// straight or typographic (`can't`, `isn’t`): it is matched whole, and each of its parts
 /// as well (`ada's` has `ada`), and quotes around a word (`'win'`) do not hide it.
+/// The board after taking `elements` from row `row` (from 1), if that is a legal move.
+fn after_move(board: &[u64], row: u64, elements: u64) -> Option<Vec<u64>> {
+    let index = usize::try_from(row).ok()?;
+    if !(1..=board.len()).contains(&index) || !(1..=board[index - 1]).contains(&elements) {
+        return None;
+    }
+    let mut after = board.to_vec();
+    after[index - 1] -= elements;
+    Some(after)
+}
+
 fn has_any(text: &str, words: &[&str]) -> bool {
     let apostrophe = |c: char| matches!(c, '\'' | '\u{2019}' | '\u{2018}' | '\u{02bc}');
     text.split(|c: char| !c.is_alphanumeric() && !apostrophe(c))
@@ -337,6 +348,9 @@ struct Referee<'a> {
     said_since_typed: bool,
     /// A computer's move the program announced, not yet seen on a board: (line, board after).
     announced_pending: Option<(String, Vec<u64>)>,
+    /// A computer's move announced after a human's illegal attempt: the line and the board
+    /// it leads to. The turn passed, where the next board shows it.
+    passed_after_illegal: Option<(String, Vec<u64>)>,
     /// The boards after each computer's move announced since the last board shown (after a
     /// human's legal move where one was typed): a board drawn once per round, or never
     /// again once the game is over, is reached through them.
@@ -408,6 +422,7 @@ impl<'a> Referee<'a> {
             board_since_typed: false,
             said_since_typed: false,
             announced_pending: None,
+            passed_after_illegal: None,
             announced_chain: Vec::new(),
             turn: 0,
             attempt: None,
@@ -583,6 +598,14 @@ impl<'a> Referee<'a> {
             return;
         };
         let base = match (self.announced_chain.last(), &self.attempt) {
+            (None, Some(attempt)) if !attempt.legal => {
+                self.passed_after_illegal = self
+                    .board
+                    .as_deref()
+                    .and_then(|board| after_move(board, row, elements))
+                    .map(|after| (clipped(text.trim()), after));
+                return;
+            }
             (Some(last), _) => last.clone(),
             (None, Some(_)) => match self.expected_after_attempt() {
                 Some(after) => after,
@@ -594,10 +617,7 @@ impl<'a> Referee<'a> {
             },
             (None, None) => return,
         };
-        let index = row as usize;
-        if (1..=base.len()).contains(&index) && (1..=base[index - 1]).contains(&elements) {
-            let mut after = base;
-            after[index - 1] -= elements;
+        if let Some(after) = after_move(&base, row, elements) {
             self.announced_chain.push(after);
         }
     }
@@ -721,15 +741,7 @@ impl<'a> Referee<'a> {
         if let Some(attempt) = self.attempt.take() {
             let name = self.name(mover);
             if !attempt.legal {
-                return broken(
-                    Rule::IllegalRefused,
-                    format!(
-                        "{name} typed `{}`, which is not a legal move on {}: the board should stay as it was and {name} be asked again, but the board changed to {}",
-                        attempt.typed,
-                        board_text(&board),
-                        board_text(&shown)
-                    ),
-                );
+                return Err(self.illegal_went_through(&attempt, &board, &shown));
             }
             let (row, elements) = attempt.mv.expect("legal attempts are moves");
             let mut expected = board.clone();
@@ -759,6 +771,38 @@ impl<'a> Referee<'a> {
             );
         }
         self.computer_moved(&board, shown)
+    }
+
+    /// The board changed after an illegal attempt: the turn passed, where a computer's move
+    /// was announced that leads to the board shown; else the illegal move was taken.
+    fn illegal_went_through(
+        &mut self,
+        attempt: &Attempt,
+        board: &[u64],
+        shown: &[u64],
+    ) -> BrokenRule {
+        let name = self.name(self.turn);
+        let passed = self.passed_after_illegal.take();
+        let (rule, detail) = match passed.filter(|(_, after)| after == shown) {
+            Some((line, _)) => (
+                Rule::TurnOrder,
+                format!(
+                    "{name} typed `{}`, which is not a legal move on {}: {name} should be asked again, but the turn passed (`{line}`)",
+                    attempt.typed,
+                    board_text(board)
+                ),
+            ),
+            None => (
+                Rule::IllegalRefused,
+                format!(
+                    "{name} typed `{}`, which is not a legal move on {}: the board should stay as it was and {name} be asked again, but the board changed to {}",
+                    attempt.typed,
+                    board_text(board),
+                    board_text(shown)
+                ),
+            ),
+        };
+        BrokenRule { rule, detail }
     }
 
     /// The board changed with nothing typed: a computer moved. Checks that it was a
@@ -941,17 +985,8 @@ impl<'a> Referee<'a> {
         if self.winner.is_some() {
             return self.after_the_game(&question, &text, program);
         }
-        let setup = matches!(
-            question,
-            Question::Name { .. }
-                | Question::HumanCount
-                | Question::ComputerCount
-                | Question::Menu(_)
-                | Question::Kind { .. }
-                | Question::Board { .. }
-                | Question::RowCount
-                | Question::RowSize(_)
-        ) || (question == Question::Unknown && !self.playing())
+        let setup = question.before_the_game()
+            || (question == Question::Unknown && !self.playing())
             || (matches!(question, Question::YesNo { .. })
                 && self.moves == 0
                 && self.attempt.is_none());
@@ -1012,7 +1047,18 @@ impl<'a> Referee<'a> {
                 ..
             } if self.repeats == 0 => self.type_line(&no.clone(), program),
             Question::Menu(choices) if self.repeats == 0 => {
-                match choices.iter().find(|c| c.means == Meaning::Other) {
+                // Of the ways out or aside, the one that leaves: not the rules.
+                let aside: Vec<&Choice> = choices
+                    .iter()
+                    .filter(|c| c.means == Meaning::Other)
+                    .collect();
+                let leaves = aside.iter().find(|c| {
+                    has_any(
+                        &c.label.to_lowercase(),
+                        &["quit", "exit", "leave", "bye", "stop", "end"],
+                    )
+                });
+                match leaves.or(aside.first()) {
                     Some(quit) => self.type_line(&quit.answer.clone(), program),
                     None => broken(
                         Rule::Ends,
@@ -1113,6 +1159,8 @@ impl<'a> Referee<'a> {
             Question::HumanCount => self.answer_human_count(text, program, false),
             Question::ComputerCount => self.answer_human_count(text, program, true),
             Question::Continue => self.type_line("", program),
+            // Any number: the board is read from what the program then draws.
+            Question::Seed => self.type_setup(SetupAnswer::Choice, "1", text, program),
             _ => self.answer_unknown(text, program),
         }
     }
@@ -1183,6 +1231,13 @@ impl<'a> Referee<'a> {
                     .iter()
                     .find(|c| c.means == Meaning::First(first_kind))
                     .filter(|_| !modes_menu)
+            })
+            .or_else(|| {
+                // A main menu: into the game; its mode is asked next.
+                choices
+                    .iter()
+                    .find(|c| c.means == Meaning::Play)
+                    .filter(|_| !modes_menu)
             });
         if self.repeats > 0 {
             let typed = self.guess.as_ref().map(|g| g.0.clone());
@@ -1210,7 +1265,7 @@ impl<'a> Referee<'a> {
                 // In a menu of modes, a label read as who starts is no mode nimlab can name.
                 Meaning::Unknown | Meaning::First(_) => true,
                 Meaning::Mode(_) => read_as(c.means) > 1,
-                Meaning::Other => false,
+                Meaning::Other | Meaning::Play => false,
             })
             .collect();
         if !modes_menu {
@@ -1891,6 +1946,7 @@ impl<'a> Referee<'a> {
     fn send(&mut self, attempt: Attempt, line: String, program: &mut dyn Session) -> Step {
         let (is_move, legal) = (attempt.mv.is_some(), attempt.legal);
         self.attempt = Some(attempt);
+        self.passed_after_illegal = None;
         self.type_line(&line, program)?;
         self.last_typed = Some(Typed::Move {
             text: line,
