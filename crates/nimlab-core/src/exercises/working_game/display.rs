@@ -84,6 +84,14 @@ fn row_size(drawing: &str) -> Option<u64> {
     if drawing.is_empty() {
         return Some(0);
     }
+    // The count with its binary beside it: "5 = 101", "5 (101)".
+    static BINARY: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(\d{1,3})\s*(?:=|:|\(|-)\s*([01]{1,8})\s*\)?$").expect("valid pattern")
+    });
+    if let Some(c) = BINARY.captures(drawing) {
+        let count = c[1].parse::<u64>().ok()?;
+        return (u64::from_str_radix(&c[2], 2).ok()? == count).then_some(count);
+    }
     // The count first, in brackets: "(5): * * * * *".
     static LEADING: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^[(\[]\s*(\d{1,3})\s*[)\]]\s*[:-]?\s*(.*)$").expect("valid pattern")
@@ -471,6 +479,10 @@ mod tests {
         assert!(boards("1) Human vs Human\n2) Human vs Computer\n", None).is_empty());
         assert!(boards("1. Play\n2. Quit\n", None).is_empty());
         assert!(boards("Computer's move: [3, 2]\n", Some(2)).is_empty());
+        assert_eq!(
+            boards("Row 1:  5 = 101\nRow 2:  4 = 100\nRow 3:  0 = 000\n", None),
+            vec![vec![5, 4, 0]]
+        );
         assert!(boards("1: 5\n", None).is_empty(), "one numbered line alone");
         assert!(
             boards("Nim:\n0: X X\n1: X\n2: X X X\n", None).is_empty(),

@@ -320,6 +320,11 @@ struct Referee<'a> {
     seats: [Seat; 2],
     /// The names the judge gave, by seat, where it knows the seat.
     seat_names: [Option<String>; 2],
+    /// Seats taken from the lab's naming convention alone (a name with "computer" in it is
+    /// a computer), the program never having said how it seats a computer: a guess.
+    seat_from_name: [bool; 2],
+    /// People's names typed before the seats were known (`Experiment::neutral_names`).
+    neutral_typed: Vec<String>,
     names_given: usize,
     kinds_given: usize,
     /// What the judge answered a seat is (a computer or not), by seat.
@@ -396,6 +401,8 @@ impl<'a> Referee<'a> {
             mode_asked: false,
             seats: [Seat::Unknown; 2],
             seat_names: [None, None],
+            seat_from_name: [false, false],
+            neutral_typed: Vec::new(),
             names_given: 0,
             kinds_given: 0,
             kinds_answered: [None, None],
@@ -681,7 +688,8 @@ impl<'a> Referee<'a> {
         }
         // Players numbered, not named: "Computer 1 takes 3 from row 3", "Player 2 took...".
         static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(r"\b(?:computer|player|cpu|bot|ai|p)\s*#?\s*[12]\b").expect("valid pattern")
+            Regex::new(r"\b(?:computer|player|cpu|bot|ai|p)\s*[#_-]?\s*[12]\b")
+                .expect("valid pattern")
         });
         NUMBERED.replace_all(&stripped, " ").into_owned()
     }
@@ -766,6 +774,12 @@ impl<'a> Referee<'a> {
     fn computer_moved(&mut self, board: &[u64], shown: Vec<u64>) -> Step {
         let mover = self.turn;
         match self.seats[mover] {
+            Seat::Human if self.seat_from_name[mover] && self.names_guessed() => {
+                return self.names_misled(&format!(
+                    "{} moved without nimlab typing a move",
+                    self.name(mover)
+                ));
+            }
             Seat::Human => {
                 return broken(
                     Rule::TurnOrder,
@@ -1117,7 +1131,9 @@ impl<'a> Referee<'a> {
         }
     }
 
-    /// A player's name: the scenario's, for the seat asked or the next one.
+    /// A player's name: the scenario's, for the seat asked or the next one. Where the
+    /// question says which word seats the computer, that word; before the seats are known
+    /// and after the lab's convention misled, a person's name.
     fn answer_name(&mut self, seat: Option<usize>, text: &str, program: &mut dyn Session) -> Step {
         if self.repeats >= 2 {
             return self.cannot_drive(format!(
@@ -1126,7 +1142,55 @@ impl<'a> Referee<'a> {
         }
         let index = self.names_given.min(1);
         let asked_seat = seat.unwrap_or(index);
-        let name = match self.wanted {
+        if !self.mode_asked
+            && let Some(word) = questions::computer_word(text)
+        {
+            // The program's own words say how a computer takes a seat.
+            let computer = self.scenario_computer(asked_seat);
+            let name = if computer {
+                word
+            } else {
+                self.scenario.players[asked_seat].clone()
+            };
+            self.seats[asked_seat] = if computer {
+                Seat::Computer
+            } else {
+                Seat::Human
+            };
+            self.seat_names[asked_seat] = (!computer).then(|| name.clone());
+            self.names_given += 1;
+            return self.type_setup(SetupAnswer::Name(index), &name, text, program);
+        }
+        if !self.mode_asked && self.scenario.experiment.neutral_names {
+            let name = self.neutral_name(self.names_given);
+            if self.wanted == Mode::HumanVsHuman {
+                self.seat_names[asked_seat] = Some(name.clone());
+            }
+            self.neutral_typed.push(name.clone());
+            self.names_given += 1;
+            return self.type_setup(SetupAnswer::Name(index), &name, text, program);
+        }
+        let name = self.scenario_name(seat, index, asked_seat, text);
+        if !self.mode_asked {
+            // The lab's way: the names say who is a computer (a guess, the program not
+            // having said so).
+            self.seats[asked_seat] = if Scenario::is_computer(&name) {
+                Seat::Computer
+            } else {
+                Seat::Human
+            };
+            self.seat_from_name[asked_seat] = !text.to_lowercase().contains("computer");
+        }
+        if self.wanted != Mode::HumanVsComputer || !self.mode_asked {
+            self.seat_names[asked_seat] = Some(name.clone());
+        }
+        self.names_given += 1;
+        self.type_setup(SetupAnswer::Name(index), &name, text, program)
+    }
+
+    /// The scenario's name for a name question.
+    fn scenario_name(&self, seat: Option<usize>, index: usize, asked: usize, text: &str) -> String {
+        match self.wanted {
             // Asked for names after choosing a game against the computer: the human's first.
             Mode::HumanVsComputer if self.mode_asked => {
                 let human = self.human_name().unwrap_or_default();
@@ -1145,21 +1209,54 @@ impl<'a> Referee<'a> {
                     human
                 }
             }
-            _ => self.scenario.players[asked_seat].clone(),
-        };
-        if !self.mode_asked {
-            // The lab's way: the names say who is a computer.
-            self.seats[asked_seat] = if Scenario::is_computer(&name) {
-                Seat::Computer
-            } else {
-                Seat::Human
-            };
+            _ => self.scenario.players[asked].clone(),
         }
-        if self.wanted != Mode::HumanVsComputer || !self.mode_asked {
-            self.seat_names[asked_seat] = Some(name.clone());
+    }
+
+    /// The `nth` person's name typed: the scenario's people first, then others, none
+    /// containing another.
+    fn neutral_name(&self, nth: usize) -> String {
+        let mut names: Vec<String> = Vec::new();
+        let people = self
+            .scenario
+            .players
+            .iter()
+            .filter(|p| !Scenario::is_computer(p));
+        for name in people
+            .cloned()
+            .chain(["Ada", "Bob", "Cleo", "Dan"].map(String::from))
+        {
+            let lower = name.to_lowercase();
+            let clash = names.iter().any(|b| {
+                let b = b.to_lowercase();
+                b.contains(&lower) || lower.contains(&b)
+            });
+            if !lower.is_empty() && !clash {
+                names.push(name);
+            }
         }
-        self.names_given += 1;
-        self.type_setup(SetupAnswer::Name(index), &name, text, program)
+        names[nth.min(names.len() - 1)].clone()
+    }
+
+    /// A seat nimlab took from the lab's naming convention alone was contradicted by the
+    /// game (`how`): the game is played again with people's names.
+    fn names_misled(&mut self, how: &str) -> Step {
+        let tried = format!(
+            "nimlab typed the scenario's names ({}), taking a name with \"computer\" in it for a computer, but {how}",
+            quoted(&self.scenario.players)
+        );
+        let mut scenario = self.scenario.clone();
+        scenario.experiment.neutral_names = true;
+        scenario.experiment.tried.push(tried.clone());
+        self.replay = Some(scenario);
+        self.cannot_drive(format!(
+            "{tried}; nimlab plays the game again typing people's names"
+        ))
+    }
+
+    /// Whether names the lab's convention guessed may be tried again as people's names.
+    fn names_guessed(&self) -> bool {
+        self.seat_from_name.iter().any(|&s| s) && !self.scenario.experiment.neutral_names
     }
 
     /// A menu: the choice of the scenario's mode, or else of who moves first. A choice whose
@@ -1167,6 +1264,8 @@ impl<'a> Referee<'a> {
     /// nimlab cannot read, two labels read as one mode), nimlab guesses among those, and a
     /// guess the game proves wrong is tried no more (the game is played again).
     fn answer_menu(&mut self, choices: &[Choice], text: &str, program: &mut dyn Session) -> Step {
+        let people = self.people_read(choices);
+        let choices = people.as_deref().unwrap_or(choices);
         let wanted = self.wanted;
         let first_kind = if self.scenario_computer(0) {
             Kind::Computer
@@ -1237,9 +1336,38 @@ impl<'a> Referee<'a> {
         self.guess_menu(&open, text, program)
     }
 
+    /// A menu whose labels name the people nimlab typed ("1) Ada vs Bob"): each such name
+    /// read as a human.
+    fn people_read(&self, choices: &[Choice]) -> Option<Vec<Choice>> {
+        if self.neutral_typed.is_empty() {
+            return None;
+        }
+        let read = choices.iter().map(|c| {
+            let mut label = c.label.clone();
+            for name in &self.neutral_typed {
+                label = label.replace(name.as_str(), "Human");
+            }
+            let means = if label == c.label {
+                c.means
+            } else {
+                questions::meaning(&label)
+            };
+            Choice { means, ..c.clone() }
+        });
+        Some(read.collect())
+    }
+
     /// A choice of a menu whose words leave the mode open: the first not yet proved wrong.
     fn guess_menu(&mut self, open: &[&Choice], text: &str, program: &mut dyn Session) -> Step {
         let wanted = self.wanted;
+        if self.names_guessed() {
+            // The names nimlab typed may be what makes the menu ambiguous ("Ada vs Computer"
+            // twice): people's names first.
+            return self.names_misled(&format!(
+                "the menu `{text}` then left {} open",
+                wanted.describe()
+            ));
+        }
         let wrong = &self.scenario.experiment.wrong_keys;
         let Some(choice) = open.iter().find(|c| !wrong.contains(&c.answer)) else {
             let tried = if wrong.is_empty() {
@@ -1572,6 +1700,12 @@ impl<'a> Referee<'a> {
             Seat::Computer => {
                 if question == Question::Unknown && self.repeats == 0 {
                     return self.type_line("", program);
+                }
+                if self.seat_from_name[mover] && self.names_guessed() {
+                    return self.names_misled(&format!(
+                        "the program asked {} for a move: `{text}`",
+                        self.name(mover)
+                    ));
                 }
                 return broken(
                     Rule::TurnOrder,
@@ -2327,13 +2461,19 @@ fn announcement(lines: &[String], winner: &[String], loser: &[String]) -> Announ
             }
             _ => lower.clone(),
         };
-        let mentions = |aliases: &[String]| -> Vec<usize> {
+        // "Well played Computer - you win!": a line that names a player speaks to them, so
+        // its "you" is that player.
+        let mentions = |aliases: &[String], you: bool| -> Vec<usize> {
             aliases
                 .iter()
+                .filter(|a| you || a.as_str() != "you")
                 .flat_map(|a| word_positions_of(&window, a))
                 .collect()
         };
-        let (w, l) = (mentions(winner), mentions(loser));
+        let (mut w, mut l) = (mentions(winner, false), mentions(loser, false));
+        if w.is_empty() && l.is_empty() {
+            (w, l) = (mentions(winner, true), mentions(loser, true));
+        }
         if w.is_empty() && l.is_empty() {
             if !win.is_empty() && result == Announced::Nothing {
                 result = Announced::Unnamed;
