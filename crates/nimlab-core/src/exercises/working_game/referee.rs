@@ -354,6 +354,8 @@ struct Referee<'a> {
     keys: Option<Template>,
     /// The question showed the form of a move (an example, or its parts' names).
     format_shown: bool,
+    /// The question names the amount before the row (`(amount row)`): moves are typed so.
+    amount_first: bool,
     script: std::collections::VecDeque<String>,
     /// Complete lines printed since the judge last typed (boards left out).
     since_typed: Vec<String>,
@@ -421,6 +423,7 @@ impl<'a> Referee<'a> {
             format: first_format(&scenario.experiment.crashed_forms),
             keys: None,
             format_shown: false,
+            amount_first: false,
             format_known: false,
             script: scenario.script.iter().cloned().collect(),
             since_typed: Vec::new(),
@@ -1722,12 +1725,16 @@ impl<'a> Referee<'a> {
         if !self.format_known {
             self.keys = keyed_hinted(text).or(self.keys.take());
             let crashed = &self.scenario.experiment.crashed_forms;
-            let hinted = format_hinted(text).filter(|f| !crashed.contains(&shown_move(*f, 3, 2)));
+            let order = parts_named(text);
+            self.amount_first = order.is_some_and(|(amount_first, _)| amount_first);
+            let hinted = format_hinted(text)
+                .or(order.map(|(_, format)| format))
+                .filter(|f| !crashed.contains(&shown_move(*f, 3, 2)));
             self.format = match self.keys {
                 Some(_) => MoveFormat::Keyed,
                 None => hinted.unwrap_or(self.format),
             };
-            self.format_shown = hinted.is_some() || self.keys.is_some();
+            self.format_shown = hinted.is_some() || self.keys.is_some() || order.is_some();
         }
         let (typed, raw, mv) = self.next_human_input(&board);
         let legal = mv.is_some_and(|(row, elements)| {
@@ -1964,6 +1971,8 @@ impl<'a> Referee<'a> {
     fn shown_as(&self, format: MoveFormat, row: i64, elements: i64) -> String {
         match (&self.keys, format) {
             (Some(template), MoveFormat::Keyed) => template.fill(row, elements),
+            (_, MoveFormat::TwoQuestions) => shown_move(format, row, elements),
+            _ if self.amount_first => shown_move(format, elements, row),
             _ => shown_move(format, row, elements),
         }
     }
@@ -1973,10 +1982,7 @@ impl<'a> Referee<'a> {
         let line = match (&attempt.raw, attempt.mv) {
             (Some(raw), _) => raw.clone(),
             (None, Some((row, elements))) => {
-                let line = match (&self.keys, self.format) {
-                    (Some(template), MoveFormat::Keyed) => template.fill(row, elements),
-                    _ => shown_move(self.format, row, elements),
-                };
+                let line = self.shown_as(self.format, row, elements);
                 attempt.typed = line.clone();
                 line
             }
@@ -2325,6 +2331,36 @@ fn script_move(line: &str) -> Option<(i64, i64)> {
         [row, elements] if line.split_whitespace().count() == 2 => Some((*row, *elements)),
         _ => None,
     }
+}
+
+/// The parts of a move as the question names them in brackets, `(amount row)`, `<row,
+/// count>`: whether the amount comes first, and the form their separator shows.
+fn parts_named(question: &str) -> Option<(bool, MoveFormat)> {
+    static PARTS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)[(\[<]\s*([a-z]+)\s*([,/-]|\s)\s*([a-z]+)\s*[)\]>]")
+            .expect("valid pattern")
+    });
+    const ROWS: &[&str] = &["row", "heap", "pile", "line", "stack", "r"];
+    const AMOUNTS: &[&str] = &[
+        "amount", "count", "number", "elements", "items", "sticks", "n", "how", "many", "take",
+        "quantity",
+    ];
+    let parts = PARTS.captures(question)?;
+    let (a, b) = (parts[1].to_lowercase(), parts[3].to_lowercase());
+    let amount_first = if AMOUNTS.contains(&a.as_str()) && ROWS.contains(&b.as_str()) {
+        true
+    } else if ROWS.contains(&a.as_str()) && AMOUNTS.contains(&b.as_str()) {
+        false
+    } else {
+        return None;
+    };
+    let format = match parts[2].trim() {
+        "," => MoveFormat::Comma,
+        "/" => MoveFormat::Slash,
+        "-" => MoveFormat::Dash,
+        _ => MoveFormat::Space,
+    };
+    Some((amount_first, format))
 }
 
 /// The form of a move a question shows by example or says in words.
