@@ -356,6 +356,8 @@ struct Referee<'a> {
     format_shown: bool,
     /// The question names the amount before the row (`(amount row)`): moves are typed so.
     amount_first: bool,
+    /// The question named the parts of a move in their order.
+    order_shown: bool,
     script: std::collections::VecDeque<String>,
     /// Complete lines printed since the judge last typed (boards left out).
     since_typed: Vec<String>,
@@ -423,7 +425,8 @@ impl<'a> Referee<'a> {
             format: first_format(&scenario.experiment.crashed_forms),
             keys: None,
             format_shown: false,
-            amount_first: false,
+            amount_first: scenario.experiment.amount_first,
+            order_shown: false,
             format_known: false,
             script: scenario.script.iter().cloned().collect(),
             since_typed: Vec::new(),
@@ -731,6 +734,9 @@ impl<'a> Referee<'a> {
         let mover = self.turn;
         if let Some(attempt) = self.attempt.take() {
             let name = self.name(mover);
+            if self.order_misread(&attempt, &board, &shown) {
+                return self.order_swapped(&attempt);
+            }
             if !attempt.legal {
                 return broken(
                     Rule::IllegalRefused,
@@ -743,6 +749,9 @@ impl<'a> Referee<'a> {
                 );
             }
             let (row, elements) = attempt.mv.expect("legal attempts are moves");
+            if self.order_misread(&attempt, &board, &shown) {
+                return self.order_swapped(&attempt);
+            }
             let mut expected = board.clone();
             expected[row as usize - 1] -= elements as u64;
             if shown == expected {
@@ -770,6 +779,46 @@ impl<'a> Referee<'a> {
             );
         }
         self.computer_moved(&board, shown)
+    }
+
+    /// The board changed by the move typed read the other way round (the amount as the
+    /// row), where the question did not say which part comes first: nimlab's guess of the
+    /// order, not the program, was wrong.
+    fn order_misread(&self, attempt: &Attempt, board: &[u64], shown: &[u64]) -> bool {
+        let one_line = !matches!(self.format, MoveFormat::TwoQuestions | MoveFormat::Keyed);
+        let Some((row, elements)) = attempt.mv else {
+            return false;
+        };
+        let swapped = (usize::try_from(elements).ok(), u64::try_from(row).ok());
+        let (Some(swapped_row), Some(swapped_count)) = swapped else {
+            return false;
+        };
+        one_line
+            && !self.order_shown
+            && row != elements
+            && move_between(board, shown) == Some((swapped_row, swapped_count))
+    }
+
+    /// Plays the game again typing the amount before the row (or, where that was tried,
+    /// gives up: neither order was the program's).
+    fn order_swapped(&mut self, attempt: &Attempt) -> Step {
+        if self.scenario.experiment.amount_first {
+            return self.cannot_drive(format!(
+                "it typed `{}` meaning the amount first, as the row first did not work either, and the program took it the other way",
+                attempt.typed
+            ));
+        }
+        let tried = format!(
+            "nimlab typed `{}` meaning the row first, and the program took the first number as the amount: not that order",
+            attempt.typed
+        );
+        let mut scenario = self.scenario.clone();
+        scenario.experiment.amount_first = true;
+        scenario.experiment.tried.push(tried.clone());
+        self.replay = Some(scenario);
+        self.cannot_drive(format!(
+            "{tried}; nimlab plays the game again typing the amount first"
+        ))
     }
 
     /// The board changed with nothing typed: a computer moved. Checks that it was a
@@ -1726,7 +1775,8 @@ impl<'a> Referee<'a> {
             self.keys = keyed_hinted(text).or(self.keys.take());
             let crashed = &self.scenario.experiment.crashed_forms;
             let order = parts_named(text);
-            self.amount_first = order.is_some_and(|(amount_first, _)| amount_first);
+            self.amount_first = order.map_or(self.scenario.experiment.amount_first, |o| o.0);
+            self.order_shown = order.is_some() || self.keys.is_some();
             let hinted = format_hinted(text)
                 .or(order.map(|(_, format)| format))
                 .filter(|f| !crashed.contains(&shown_move(*f, 3, 2)));
