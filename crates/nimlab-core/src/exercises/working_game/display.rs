@@ -135,6 +135,14 @@ fn row_size(drawing: &str) -> Option<u64> {
     if drawing.is_empty() {
         return Some(0);
     }
+    // The count with its binary beside it: "5 = 101", "5 (101)".
+    static BINARY: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(\d{1,3})\s*(?:=|:|\(|-)\s*([01]{1,8})\s*\)?$").expect("valid pattern")
+    });
+    if let Some(c) = BINARY.captures(drawing) {
+        let count = c[1].parse::<u64>().ok()?;
+        return (u64::from_str_radix(&c[2], 2).ok()? == count).then_some(count);
+    }
     // The count first, in brackets: "(5): * * * * *".
     static LEADING: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^[(\[]\s*(\d{1,3})\s*[)\]]\s*[:-]?\s*(.*)$").expect("valid pattern")
@@ -285,6 +293,14 @@ pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
             i = end;
             continue;
         }
+        if let Some(board) = sideways(&lines, i).filter(|b| rows.is_none_or(|r| b.len() == r)) {
+            shown.push(Shown::Board {
+                rows: board,
+                lab_format: false,
+            });
+            i += 2;
+            continue;
+        }
         if complete && let Some(board) = columns(&mut shown, line, rows) {
             shown.push(Shown::Board {
                 rows: board,
@@ -306,6 +322,31 @@ pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
         i += 1;
     }
     shown
+}
+
+/// A board drawn sideways on two lines: the rows' numbers from 1 after a word for rows
+/// (`Row:   1  2  3`), then their sizes after a label (`Left:  3  4  5`).
+fn sideways(lines: &[(&str, bool)], i: usize) -> Option<Vec<u64>> {
+    static LABELLED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*([a-z][a-z ]{0,15}?)\s*[:|]?((?:\s+\d{1,3})+)\s*$")
+            .expect("valid pattern")
+    });
+    let [(header, true), (sizes, true)] = lines.get(i..i + 2)? else {
+        return None;
+    };
+    let numbers = |line: &str| -> Option<(String, Vec<u64>)> {
+        let c = LABELLED.captures(line)?;
+        let values: Option<Vec<u64>> = c[2].split_whitespace().map(|w| w.parse().ok()).collect();
+        Some((c[1].to_lowercase(), values?))
+    };
+    let (label, numbering) = numbers(header)?;
+    let (_, board) = numbers(sizes)?;
+    let rows_word = ["row", "rows", "heap", "heaps", "pile", "piles"].contains(&label.trim());
+    let counted = numbering
+        .iter()
+        .enumerate()
+        .all(|(k, &n)| n == k as u64 + 1);
+    (rows_word && counted && board.len() == numbering.len()).then_some(board)
 }
 
 /// Heaps drawn upright: lines of one symbol per element (`  * *`) standing on a line that
@@ -456,7 +497,12 @@ pub fn announced_move(line: &str) -> Option<(u64, u64)> {
     let example = ["e.g", "example", "like", "type", "format", "\"", "“"]
         .iter()
         .any(|w| lower.contains(w));
-    if example {
+    // A history of the moves so far ("Moves: Ada 2@3, Robot 1@1") announces none.
+    static HISTORY: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*(?:moves|history|log|moves so far|previous moves)\s*:")
+            .expect("valid pattern")
+    });
+    if example || HISTORY.is_match(&lower) {
         return None;
     }
     let verb = [
@@ -578,6 +624,17 @@ mod tests {
         assert!(boards("1) Human vs Human\n2) Human vs Computer\n", None).is_empty());
         assert!(boards("1. Play\n2. Quit\n", None).is_empty());
         assert!(boards("Computer's move: [3, 2]\n", Some(2)).is_empty());
+        assert_eq!(
+            boards("Row 1:  5 = 101\nRow 2:  4 = 100\nRow 3:  0 = 000\n", None),
+            vec![vec![5, 4, 0]]
+        );
+        assert_eq!(
+            boards(
+                "Row:   1   2   3\nLeft:   3   0   5\nMoves: Ada 4@2\n",
+                None
+            ),
+            vec![vec![3, 0, 5]]
+        );
         assert!(boards("1: 5\n", None).is_empty(), "one numbered line alone");
         assert!(
             boards("Nim:\n0: X X\n1: X\n2: X X X\n", None).is_empty(),
@@ -595,6 +652,7 @@ mod tests {
         );
         assert_eq!(announced_move("Ada, it is your turn"), None);
         assert_eq!(announced_move("Computer takes 2"), None);
+        assert_eq!(announced_move("Moves: Ada 2@3, Robot 1@1"), None);
         assert_eq!(
             announced_move("Illegal move. Type it like: take 3 from row 2"),
             None

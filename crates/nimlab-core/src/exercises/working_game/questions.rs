@@ -225,6 +225,27 @@ pub fn seat_named(text: &str) -> Option<usize> {
     })
 }
 
+/// The word a name question offers for seating the computer: "(a name, or cpu for the
+/// computer)", "type 'AI' for a computer player", "computer = bot".
+pub fn computer_word(text: &str) -> Option<String> {
+    static FOR: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?i)['"]?([a-z][a-z0-9_-]{0,11})['"]?\s+(?:for|=|means|to\s+seat|to\s+get)\s+(?:a\s+|the\s+)?(?:computer|cpu|ai|bot)\b"#)
+            .expect("valid pattern")
+    });
+    static NAMED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?i)\b(?:computer|cpu)\s*[=:]\s*['"]?([a-z][a-z0-9_-]{0,11})\b"#)
+            .expect("valid pattern")
+    });
+    let word = FOR
+        .captures(text)
+        .or_else(|| NAMED.captures(text))
+        .map(|c| c[1].to_string())?;
+    let filler = [
+        "a", "or", "and", "name", "type", "enter", "just", "write", "the", "player",
+    ];
+    (!filler.contains(&word.to_lowercase().as_str())).then_some(word)
+}
+
 /// The answers a question offers in brackets: "(y/n)", "[h/c]", "(1-3)", "(yes or no)".
 fn offered(text: &str) -> Vec<String> {
     static BRACKETS: LazyLock<Regex> =
@@ -920,6 +941,14 @@ mod tests {
             ask("", "What is your name? ", false),
             Question::Name { seat: None }
         );
+        let said = "Player 1 (a name, or cpu for the computer): ";
+        assert_eq!(computer_word(said).as_deref(), Some("cpu"));
+        assert_eq!(
+            computer_word("Type 'AI' for a computer player: ").as_deref(),
+            Some("AI")
+        );
+        assert_eq!(computer_word("Player 1's name: "), None);
+        assert_eq!(computer_word("Name (type a name for the computer): "), None);
     }
 
     #[test]

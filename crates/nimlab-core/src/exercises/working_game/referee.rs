@@ -331,6 +331,11 @@ struct Referee<'a> {
     seats: [Seat; 2],
     /// The names the judge gave, by seat, where it knows the seat.
     seat_names: [Option<String>; 2],
+    /// Seats taken from the lab's naming convention alone (a name with "computer" in it is
+    /// a computer), the program never having said how it seats a computer: a guess.
+    seat_from_name: [bool; 2],
+    /// People's names typed before the seats were known (`Experiment::neutral_names`).
+    neutral_typed: Vec<String>,
     names_given: usize,
     kinds_given: usize,
     /// What the judge answered a seat is (a computer or not), by seat.
@@ -363,6 +368,10 @@ struct Referee<'a> {
     keys: Option<Template>,
     /// The question showed the form of a move (an example, or its parts' names).
     format_shown: bool,
+    /// The question names the amount before the row (`(amount row)`): moves are typed so.
+    amount_first: bool,
+    /// The question named the parts of a move in their order.
+    order_shown: bool,
     script: std::collections::VecDeque<String>,
     /// Complete lines printed since the judge last typed (boards left out).
     since_typed: Vec<String>,
@@ -410,6 +419,8 @@ impl<'a> Referee<'a> {
             mode_asked: false,
             seats: [Seat::Unknown; 2],
             seat_names: [None, None],
+            seat_from_name: [false, false],
+            neutral_typed: Vec::new(),
             names_given: 0,
             kinds_given: 0,
             kinds_answered: [None, None],
@@ -429,6 +440,8 @@ impl<'a> Referee<'a> {
             format: first_format(&scenario.experiment.crashed_forms),
             keys: None,
             format_shown: false,
+            amount_first: scenario.experiment.amount_first,
+            order_shown: false,
             format_known: false,
             script: scenario.script.iter().cloned().collect(),
             since_typed: Vec::new(),
@@ -701,7 +714,8 @@ impl<'a> Referee<'a> {
         }
         // Players numbered, not named: "Computer 1 takes 3 from row 3", "Player 2 took...".
         static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(r"\b(?:computer|player|cpu|bot|ai|p)\s*#?\s*[12]\b").expect("valid pattern")
+            Regex::new(r"\b(?:computer|player|cpu|bot|ai|p)\s*[#_-]?\s*[12]\b")
+                .expect("valid pattern")
         });
         NUMBERED.replace_all(&stripped, " ").into_owned()
     }
@@ -740,10 +754,16 @@ impl<'a> Referee<'a> {
         let mover = self.turn;
         if let Some(attempt) = self.attempt.take() {
             let name = self.name(mover);
+            if self.order_misread(&attempt, &board, &shown) {
+                return self.order_swapped(&attempt);
+            }
             if !attempt.legal {
                 return Err(self.illegal_went_through(&attempt, &board, &shown));
             }
             let (row, elements) = attempt.mv.expect("legal attempts are moves");
+            if self.order_misread(&attempt, &board, &shown) {
+                return self.order_swapped(&attempt);
+            }
             let mut expected = board.clone();
             expected[row as usize - 1] -= elements as u64;
             if shown == expected {
@@ -805,11 +825,57 @@ impl<'a> Referee<'a> {
         BrokenRule { rule, detail }
     }
 
+    /// The board changed by the move typed read the other way round (the amount as the
+    /// row), where the question did not say which part comes first: nimlab's guess of the
+    /// order, not the program, was wrong.
+    fn order_misread(&self, attempt: &Attempt, board: &[u64], shown: &[u64]) -> bool {
+        let one_line = !matches!(self.format, MoveFormat::TwoQuestions | MoveFormat::Keyed);
+        let Some((row, elements)) = attempt.mv else {
+            return false;
+        };
+        let swapped = (usize::try_from(elements).ok(), u64::try_from(row).ok());
+        let (Some(swapped_row), Some(swapped_count)) = swapped else {
+            return false;
+        };
+        one_line
+            && !self.order_shown
+            && row != elements
+            && move_between(board, shown) == Some((swapped_row, swapped_count))
+    }
+
+    /// Plays the game again typing the amount before the row (or, where that was tried,
+    /// gives up: neither order was the program's).
+    fn order_swapped(&mut self, attempt: &Attempt) -> Step {
+        if self.scenario.experiment.amount_first {
+            return self.cannot_drive(format!(
+                "it typed `{}` meaning the amount first, as the row first did not work either, and the program took it the other way",
+                attempt.typed
+            ));
+        }
+        let tried = format!(
+            "nimlab typed `{}` meaning the row first, and the program took the first number as the amount: not that order",
+            attempt.typed
+        );
+        let mut scenario = self.scenario.clone();
+        scenario.experiment.amount_first = true;
+        scenario.experiment.tried.push(tried.clone());
+        self.replay = Some(scenario);
+        self.cannot_drive(format!(
+            "{tried}; nimlab plays the game again typing the amount first"
+        ))
+    }
+
     /// The board changed with nothing typed: a computer moved. Checks that it was a
     /// computer's turn, that the change is one move, and that it wins where it can.
     fn computer_moved(&mut self, board: &[u64], shown: Vec<u64>) -> Step {
         let mover = self.turn;
         match self.seats[mover] {
+            Seat::Human if self.seat_from_name[mover] && self.names_guessed() => {
+                return self.names_misled(&format!(
+                    "{} moved without nimlab typing a move",
+                    self.name(mover)
+                ));
+            }
             Seat::Human => {
                 return broken(
                     Rule::TurnOrder,
@@ -1165,7 +1231,9 @@ impl<'a> Referee<'a> {
         }
     }
 
-    /// A player's name: the scenario's, for the seat asked or the next one.
+    /// A player's name: the scenario's, for the seat asked or the next one. Where the
+    /// question says which word seats the computer, that word; before the seats are known
+    /// and after the lab's convention misled, a person's name.
     fn answer_name(&mut self, seat: Option<usize>, text: &str, program: &mut dyn Session) -> Step {
         if self.repeats >= 2 {
             return self.cannot_drive(format!(
@@ -1174,7 +1242,55 @@ impl<'a> Referee<'a> {
         }
         let index = self.names_given.min(1);
         let asked_seat = seat.unwrap_or(index);
-        let name = match self.wanted {
+        if !self.mode_asked
+            && let Some(word) = questions::computer_word(text)
+        {
+            // The program's own words say how a computer takes a seat.
+            let computer = self.scenario_computer(asked_seat);
+            let name = if computer {
+                word
+            } else {
+                self.scenario.players[asked_seat].clone()
+            };
+            self.seats[asked_seat] = if computer {
+                Seat::Computer
+            } else {
+                Seat::Human
+            };
+            self.seat_names[asked_seat] = (!computer).then(|| name.clone());
+            self.names_given += 1;
+            return self.type_setup(SetupAnswer::Name(index), &name, text, program);
+        }
+        if !self.mode_asked && self.scenario.experiment.neutral_names {
+            let name = self.neutral_name(self.names_given);
+            if self.wanted == Mode::HumanVsHuman {
+                self.seat_names[asked_seat] = Some(name.clone());
+            }
+            self.neutral_typed.push(name.clone());
+            self.names_given += 1;
+            return self.type_setup(SetupAnswer::Name(index), &name, text, program);
+        }
+        let name = self.scenario_name(seat, index, asked_seat, text);
+        if !self.mode_asked {
+            // The lab's way: the names say who is a computer (a guess, the program not
+            // having said so).
+            self.seats[asked_seat] = if Scenario::is_computer(&name) {
+                Seat::Computer
+            } else {
+                Seat::Human
+            };
+            self.seat_from_name[asked_seat] = !text.to_lowercase().contains("computer");
+        }
+        if self.wanted != Mode::HumanVsComputer || !self.mode_asked {
+            self.seat_names[asked_seat] = Some(name.clone());
+        }
+        self.names_given += 1;
+        self.type_setup(SetupAnswer::Name(index), &name, text, program)
+    }
+
+    /// The scenario's name for a name question.
+    fn scenario_name(&self, seat: Option<usize>, index: usize, asked: usize, text: &str) -> String {
+        match self.wanted {
             // Asked for names after choosing a game against the computer: the human's first.
             Mode::HumanVsComputer if self.mode_asked => {
                 let human = self.human_name().unwrap_or_default();
@@ -1193,21 +1309,54 @@ impl<'a> Referee<'a> {
                     human
                 }
             }
-            _ => self.scenario.players[asked_seat].clone(),
-        };
-        if !self.mode_asked {
-            // The lab's way: the names say who is a computer.
-            self.seats[asked_seat] = if Scenario::is_computer(&name) {
-                Seat::Computer
-            } else {
-                Seat::Human
-            };
+            _ => self.scenario.players[asked].clone(),
         }
-        if self.wanted != Mode::HumanVsComputer || !self.mode_asked {
-            self.seat_names[asked_seat] = Some(name.clone());
+    }
+
+    /// The `nth` person's name typed: the scenario's people first, then others, none
+    /// containing another.
+    fn neutral_name(&self, nth: usize) -> String {
+        let mut names: Vec<String> = Vec::new();
+        let people = self
+            .scenario
+            .players
+            .iter()
+            .filter(|p| !Scenario::is_computer(p));
+        for name in people
+            .cloned()
+            .chain(["Ada", "Bob", "Cleo", "Dan"].map(String::from))
+        {
+            let lower = name.to_lowercase();
+            let clash = names.iter().any(|b| {
+                let b = b.to_lowercase();
+                b.contains(&lower) || lower.contains(&b)
+            });
+            if !lower.is_empty() && !clash {
+                names.push(name);
+            }
         }
-        self.names_given += 1;
-        self.type_setup(SetupAnswer::Name(index), &name, text, program)
+        names[nth.min(names.len() - 1)].clone()
+    }
+
+    /// A seat nimlab took from the lab's naming convention alone was contradicted by the
+    /// game (`how`): the game is played again with people's names.
+    fn names_misled(&mut self, how: &str) -> Step {
+        let tried = format!(
+            "nimlab typed the scenario's names ({}), taking a name with \"computer\" in it for a computer, but {how}",
+            quoted(&self.scenario.players)
+        );
+        let mut scenario = self.scenario.clone();
+        scenario.experiment.neutral_names = true;
+        scenario.experiment.tried.push(tried.clone());
+        self.replay = Some(scenario);
+        self.cannot_drive(format!(
+            "{tried}; nimlab plays the game again typing people's names"
+        ))
+    }
+
+    /// Whether names the lab's convention guessed may be tried again as people's names.
+    fn names_guessed(&self) -> bool {
+        self.seat_from_name.iter().any(|&s| s) && !self.scenario.experiment.neutral_names
     }
 
     /// A menu: the choice of the scenario's mode, or else of who moves first. A choice whose
@@ -1215,6 +1364,8 @@ impl<'a> Referee<'a> {
     /// nimlab cannot read, two labels read as one mode), nimlab guesses among those, and a
     /// guess the game proves wrong is tried no more (the game is played again).
     fn answer_menu(&mut self, choices: &[Choice], text: &str, program: &mut dyn Session) -> Step {
+        let people = self.people_read(choices);
+        let choices = people.as_deref().unwrap_or(choices);
         let wanted = self.wanted;
         let first_kind = if self.scenario_computer(0) {
             Kind::Computer
@@ -1292,9 +1443,38 @@ impl<'a> Referee<'a> {
         self.guess_menu(&open, text, program)
     }
 
+    /// A menu whose labels name the people nimlab typed ("1) Ada vs Bob"): each such name
+    /// read as a human.
+    fn people_read(&self, choices: &[Choice]) -> Option<Vec<Choice>> {
+        if self.neutral_typed.is_empty() {
+            return None;
+        }
+        let read = choices.iter().map(|c| {
+            let mut label = c.label.clone();
+            for name in &self.neutral_typed {
+                label = label.replace(name.as_str(), "Human");
+            }
+            let means = if label == c.label {
+                c.means
+            } else {
+                questions::meaning(&label)
+            };
+            Choice { means, ..c.clone() }
+        });
+        Some(read.collect())
+    }
+
     /// A choice of a menu whose words leave the mode open: the first not yet proved wrong.
     fn guess_menu(&mut self, open: &[&Choice], text: &str, program: &mut dyn Session) -> Step {
         let wanted = self.wanted;
+        if self.names_guessed() {
+            // The names nimlab typed may be what makes the menu ambiguous ("Ada vs Computer"
+            // twice): people's names first.
+            return self.names_misled(&format!(
+                "the menu `{text}` then left {} open",
+                wanted.describe()
+            ));
+        }
         let wrong = &self.scenario.experiment.wrong_keys;
         let Some(choice) = open.iter().find(|c| !wrong.contains(&c.answer)) else {
             let tried = if wrong.is_empty() {
@@ -1628,6 +1808,12 @@ impl<'a> Referee<'a> {
                 if question == Question::Unknown && self.repeats == 0 {
                     return self.type_line("", program);
                 }
+                if self.seat_from_name[mover] && self.names_guessed() {
+                    return self.names_misled(&format!(
+                        "the program asked {} for a move: `{text}`",
+                        self.name(mover)
+                    ));
+                }
                 return broken(
                     Rule::TurnOrder,
                     format!(
@@ -1643,12 +1829,17 @@ impl<'a> Referee<'a> {
         if !self.format_known {
             self.keys = keyed_hinted(text).or(self.keys.take());
             let crashed = &self.scenario.experiment.crashed_forms;
-            let hinted = format_hinted(text).filter(|f| !crashed.contains(&shown_move(*f, 3, 2)));
+            let order = parts_named(text);
+            self.amount_first = order.map_or(self.scenario.experiment.amount_first, |o| o.0);
+            self.order_shown = order.is_some() || self.keys.is_some();
+            let hinted = format_hinted(text)
+                .or(order.map(|(_, format)| format))
+                .filter(|f| !crashed.contains(&shown_move(*f, 3, 2)));
             self.format = match self.keys {
                 Some(_) => MoveFormat::Keyed,
                 None => hinted.unwrap_or(self.format),
             };
-            self.format_shown = hinted.is_some() || self.keys.is_some();
+            self.format_shown = hinted.is_some() || self.keys.is_some() || order.is_some();
         }
         let (typed, raw, mv) = self.next_human_input(&board);
         let legal = mv.is_some_and(|(row, elements)| {
@@ -1885,6 +2076,8 @@ impl<'a> Referee<'a> {
     fn shown_as(&self, format: MoveFormat, row: i64, elements: i64) -> String {
         match (&self.keys, format) {
             (Some(template), MoveFormat::Keyed) => template.fill(row, elements),
+            (_, MoveFormat::TwoQuestions) => shown_move(format, row, elements),
+            _ if self.amount_first => shown_move(format, elements, row),
             _ => shown_move(format, row, elements),
         }
     }
@@ -1894,10 +2087,7 @@ impl<'a> Referee<'a> {
         let line = match (&attempt.raw, attempt.mv) {
             (Some(raw), _) => raw.clone(),
             (None, Some((row, elements))) => {
-                let line = match (&self.keys, self.format) {
-                    (Some(template), MoveFormat::Keyed) => template.fill(row, elements),
-                    _ => shown_move(self.format, row, elements),
-                };
+                let line = self.shown_as(self.format, row, elements);
                 attempt.typed = line.clone();
                 line
             }
@@ -2249,6 +2439,36 @@ fn script_move(line: &str) -> Option<(i64, i64)> {
     }
 }
 
+/// The parts of a move as the question names them in brackets, `(amount row)`, `<row,
+/// count>`: whether the amount comes first, and the form their separator shows.
+fn parts_named(question: &str) -> Option<(bool, MoveFormat)> {
+    static PARTS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)[(\[<]\s*([a-z]+)\s*([,/-]|\s)\s*([a-z]+)\s*[)\]>]")
+            .expect("valid pattern")
+    });
+    const ROWS: &[&str] = &["row", "heap", "pile", "line", "stack", "r"];
+    const AMOUNTS: &[&str] = &[
+        "amount", "count", "number", "elements", "items", "sticks", "n", "how", "many", "take",
+        "quantity",
+    ];
+    let parts = PARTS.captures(question)?;
+    let (a, b) = (parts[1].to_lowercase(), parts[3].to_lowercase());
+    let amount_first = if AMOUNTS.contains(&a.as_str()) && ROWS.contains(&b.as_str()) {
+        true
+    } else if ROWS.contains(&a.as_str()) && AMOUNTS.contains(&b.as_str()) {
+        false
+    } else {
+        return None;
+    };
+    let format = match parts[2].trim() {
+        "," => MoveFormat::Comma,
+        "/" => MoveFormat::Slash,
+        "-" => MoveFormat::Dash,
+        _ => MoveFormat::Space,
+    };
+    Some((amount_first, format))
+}
+
 /// The form of a move a question shows by example or says in words.
 fn format_hinted(question: &str) -> Option<MoveFormat> {
     let lower = question.to_lowercase();
@@ -2383,13 +2603,19 @@ fn announcement(lines: &[String], winner: &[String], loser: &[String]) -> Announ
             }
             _ => lower.clone(),
         };
-        let mentions = |aliases: &[String]| -> Vec<usize> {
+        // "Well played Computer - you win!": a line that names a player speaks to them, so
+        // its "you" is that player.
+        let mentions = |aliases: &[String], you: bool| -> Vec<usize> {
             aliases
                 .iter()
+                .filter(|a| you || a.as_str() != "you")
                 .flat_map(|a| word_positions_of(&window, a))
                 .collect()
         };
-        let (w, l) = (mentions(winner), mentions(loser));
+        let (mut w, mut l) = (mentions(winner, false), mentions(loser, false));
+        if w.is_empty() && l.is_empty() {
+            (w, l) = (mentions(winner, true), mentions(loser, true));
+        }
         if w.is_empty() && l.is_empty() {
             if !win.is_empty() && result == Announced::Nothing {
                 result = Announced::Unnamed;

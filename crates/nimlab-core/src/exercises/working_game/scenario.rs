@@ -40,6 +40,13 @@ pub struct Experiment {
     pub wrong_keys: Vec<String>,
     /// Forms of a move (as `3, 2`, `3 2`...) the program crashed on.
     pub crashed_forms: Vec<String>,
+    /// Names asked before the seats were known are answered with people's names: the names
+    /// of the lab's convention (a name with "computer" in it is a computer) were found to
+    /// mislead the program or nimlab.
+    pub neutral_names: bool,
+    /// Moves are typed with the amount before the row: an earlier play typed the row first,
+    /// the question not saying which comes first, and the program took it the other way.
+    pub amount_first: bool,
     /// What each earlier play tried, and what came of it, for the transcript.
     pub tried: Vec<String>,
 }
