@@ -253,7 +253,21 @@ fn one_line_board(line: &str) -> Option<Vec<u64>> {
 }
 
 /// Splits output into boards and lines. `rows` is how many rows a board has, once known.
+#[cfg(test)]
 pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
+    parse_output_marked(text, rows, None)
+}
+
+/// The mark a board in `text` draws for taken elements (`O O x x`), if one does.
+pub fn taken_mark(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(|line| row_line(line).and_then(|row| row.taken))
+}
+
+/// As [`parse_output`], knowing the mark earlier boards drew for taken elements: a row of
+/// only that mark is empty even where no row of this board still has elements (the last
+/// board, `x x x` in every row).
+pub fn parse_output_marked(text: &str, rows: Option<usize>, taken: Option<&str>) -> Vec<Shown> {
     let lines: Vec<(&str, bool)> = text
         .split_inclusive('\n')
         .map(|l| (l.trim_end_matches(['\n', '\r']), l.ends_with('\n')))
@@ -277,7 +291,7 @@ pub fn parse_output(text: &str, rows: Option<usize>) -> Vec<Shown> {
         // A heading ("Nim:", "Board:", "Current board") before the rows is part of the board.
         let heading = is_heading(line);
         let start = if heading { i + 1 } else { i };
-        let (board, end) = numbered_rows(&lines, start, rows, heading);
+        let (board, end) = numbered_rows(&lines, start, rows, heading, taken);
         if let Some((board, lab_format)) = board {
             let lab_format = lab_format && heading && line.trim() == "Nim:";
             if heading && line.trim() != "Nim:" {
@@ -411,12 +425,13 @@ fn numbered_rows(
     start: usize,
     rows: Option<usize>,
     heading: bool,
+    known_taken: Option<&str>,
 ) -> (Option<(Vec<u64>, bool)>, usize) {
     let mut sizes: Vec<(usize, u64)> = Vec::new();
     let mut sticks: Vec<Option<u64>> = Vec::new();
     let mut bordered = false;
     let mut symbols: Vec<Option<String>> = Vec::new();
-    let mut taken: Option<String> = None;
+    let mut taken: Option<String> = known_taken.map(str::to_string);
     let mut lab_format = true;
     let mut j = start;
     while j < lines.len() && lines[j].1 {
@@ -541,6 +556,26 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_taken_mark_learned_earlier_empties_rows_of_marks_alone() {
+        let first = "1 | O O x\n2 | O x x x\n";
+        assert_eq!(taken_mark(first).as_deref(), Some("x"));
+        let last = "1 | x x x\n2 | x x x x\n";
+        assert_eq!(
+            boards(last, None),
+            [[3, 4]],
+            "alone, the marks are elements"
+        );
+        let read: Vec<Vec<u64>> = parse_output_marked(last, None, Some("x"))
+            .into_iter()
+            .filter_map(|s| match s {
+                Shown::Board { rows, .. } => Some(rows),
+                Shown::Line { .. } => None,
+            })
+            .collect();
+        assert_eq!(read, [[0, 0]]);
     }
 
     #[test]

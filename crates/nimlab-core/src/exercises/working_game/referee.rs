@@ -360,6 +360,9 @@ struct Referee<'a> {
     /// human's legal move where one was typed): a board drawn once per round, or never
     /// again once the game is over, is reached through them.
     announced_chain: Vec<Vec<u64>>,
+    /// The mark boards draw for taken elements (`O O x x`), once one has: the last board
+    /// may be marks alone.
+    taken_mark: Option<String>,
     turn: usize,
     attempt: Option<Attempt>,
     format: MoveFormat,
@@ -435,6 +438,7 @@ impl<'a> Referee<'a> {
             announced_pending: None,
             passed_after_illegal: None,
             announced_chain: Vec::new(),
+            taken_mark: None,
             turn: 0,
             attempt: None,
             format: first_format(&scenario.experiment.crashed_forms),
@@ -524,7 +528,10 @@ impl<'a> Referee<'a> {
             .as_ref()
             .or(self.board_typed.as_ref())
             .map(Vec::len);
-        for item in display::parse_output(text, rows) {
+        if let Some(mark) = display::taken_mark(text) {
+            self.taken_mark = Some(mark);
+        }
+        for item in display::parse_output_marked(text, rows, self.taken_mark.as_deref()) {
             match item {
                 Shown::Board { rows, .. } => {
                     self.boards_read += 1;
