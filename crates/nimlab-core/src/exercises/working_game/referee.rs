@@ -762,20 +762,20 @@ impl<'a> Referee<'a> {
         if let Some(attempt) = self.attempt.take() {
             let name = self.name(mover);
             if self.order_misread(&attempt, &board, &shown) {
-                return self.order_swapped(&attempt);
+                return self.order_swapped(&attempt, "took the first number as the amount");
             }
             if !attempt.legal {
                 return Err(self.illegal_went_through(&attempt, &board, &shown));
             }
             let (row, elements) = attempt.mv.expect("legal attempts are moves");
-            if self.order_misread(&attempt, &board, &shown) {
-                return self.order_swapped(&attempt);
-            }
             let mut expected = board.clone();
             expected[row as usize - 1] -= elements as u64;
             if shown == expected {
                 self.format_known = true;
                 return self.moved(shown);
+            }
+            if self.scenario.experiment.amount_first && !self.order_shown {
+                return self.amount_first_unexplained(&attempt, &board, &shown);
             }
             // The board drawn only after the computer answered the human's move.
             let next_may_be_computer = self.seats[1 - mover] != Seat::Human;
@@ -850,9 +850,42 @@ impl<'a> Referee<'a> {
             && move_between(board, shown) == Some((swapped_row, swapped_count))
     }
 
+    /// A legal move refused in every form, before any move went through, that read with the
+    /// amount first would be illegal: the refusal fits that order, which the question left open.
+    fn refusal_fits_amount_first(&self, attempt: &Attempt) -> bool {
+        let Some((row, elements)) = attempt.mv else {
+            return false;
+        };
+        let board = self.board.clone().unwrap_or_default();
+        let one_line = attempt.tried.iter().any(|f| *f != MoveFormat::TwoQuestions);
+        !self.format_known
+            && one_line
+            && !self.order_shown
+            && !self.scenario.experiment.amount_first
+            && row != elements
+            && nim::validate(&as_big(&board), &Move::new(elements, row)).is_err()
+    }
+
+    /// The amount first was nimlab's experiment: a board it cannot explain after a move
+    /// typed so is no proof against the program.
+    fn amount_first_unexplained(
+        &mut self,
+        attempt: &Attempt,
+        board: &[u64],
+        shown: &[u64],
+    ) -> Step {
+        self.cannot_drive(format!(
+            "after {}'s move typed `{}` (the amount first, as the row first did not work) the board went from {} to {}",
+            self.name(self.turn),
+            attempt.typed,
+            board_text(board),
+            board_text(shown)
+        ))
+    }
+
     /// Plays the game again typing the amount before the row (or, where that was tried,
     /// gives up: neither order was the program's).
-    fn order_swapped(&mut self, attempt: &Attempt) -> Step {
+    fn order_swapped(&mut self, attempt: &Attempt, what: &str) -> Step {
         if self.scenario.experiment.amount_first {
             return self.cannot_drive(format!(
                 "it typed `{}` meaning the amount first, as the row first did not work either, and the program took it the other way",
@@ -860,7 +893,7 @@ impl<'a> Referee<'a> {
             ));
         }
         let tried = format!(
-            "nimlab typed `{}` meaning the row first, and the program took the first number as the amount: not that order",
+            "nimlab typed `{}` meaning the row first, and the program {what}: perhaps not that order",
             attempt.typed
         );
         let mut scenario = self.scenario.clone();
@@ -2005,6 +2038,10 @@ impl<'a> Referee<'a> {
                 .iter()
                 .map(|f| format!("`{}`", self.shown_as(*f, row, elements)))
                 .collect();
+            if self.refusal_fits_amount_first(&attempt) {
+                // Refused in every form, and illegal read amount first: perhaps that order.
+                return self.order_swapped(&attempt, "asked again in every form");
+            }
             if !self.format_known {
                 // No move went through yet: the form was nimlab's guess, not the program's.
                 return self.cannot_drive(format!(
