@@ -167,9 +167,6 @@ fn move_between(before: &[u64], after: &[u64]) -> Option<(usize, u64)> {
     }
 }
 
-/// Whether `text` has one of `words` as a word of its own. A word may hold an apostrophe,
-/// straight or typographic (`can't`, `isn’t`): it is matched whole, and each of its parts
-/// as well (`ada's` has `ada`), and quotes around a word (`'win'`) do not hide it.
 /// The board after taking `elements` from row `row` (from 1), if that is a legal move.
 fn after_move(board: &[u64], row: u64, elements: u64) -> Option<Vec<u64>> {
     let index = usize::try_from(row).ok()?;
@@ -181,6 +178,9 @@ fn after_move(board: &[u64], row: u64, elements: u64) -> Option<Vec<u64>> {
     Some(after)
 }
 
+/// Whether `text` has one of `words` as a word of its own. A word may hold an apostrophe,
+/// straight or typographic (`can't`, `isn’t`): it is matched whole, and each of its parts
+/// as well (`ada's` has `ada`), and quotes around a word (`'win'`) do not hide it.
 fn has_any(text: &str, words: &[&str]) -> bool {
     let apostrophe = |c: char| matches!(c, '\'' | '\u{2019}' | '\u{2018}' | '\u{02bc}');
     text.split(|c: char| !c.is_alphanumeric() && !apostrophe(c))
@@ -587,10 +587,7 @@ impl<'a> Referee<'a> {
             && let Some((row, elements)) = display::announced_move(&self.without_names(text))
         {
             // Kept to hold against the next board: it should show this move.
-            let index = row as usize;
-            if (1..=board.len()).contains(&index) && (1..=board[index - 1]).contains(&elements) {
-                let mut after = board;
-                after[index - 1] -= elements;
+            if let Some(after) = after_move(&board, row, elements) {
                 self.announced_pending = Some((clipped(text.trim()), after));
             }
         }
@@ -691,9 +688,7 @@ impl<'a> Referee<'a> {
             return Ok(());
         }
         let board = self.board.clone().expect("playing");
-        let mut after = board.clone();
-        let index = row as usize;
-        if index == 0 || index > after.len() || elements == 0 || elements > after[index - 1] {
+        let Some(after) = after_move(&board, row, elements) else {
             return broken(
                 Rule::BoardShown,
                 format!(
@@ -702,8 +697,7 @@ impl<'a> Referee<'a> {
                     board_text(&board)
                 ),
             );
-        }
-        after[index - 1] -= elements;
+        };
         self.computer_moved(&board, after)
     }
 
