@@ -48,6 +48,7 @@ pub fn check(lab: &Lab, args: &CheckArgs) -> Result<u8> {
         jobs: super::jobs(args.jobs)?,
         siblings: true,
         shared: None,
+        runs_side_by_side: true,
         stop: &stop,
     };
     let mut reporter: Box<dyn Reporter> = match args.format {

@@ -127,6 +127,7 @@ fn grade_files(
                     jobs: nimlab_core::pool::default_jobs(),
                     siblings: true,
                     shared: Some(shared),
+                    runs_side_by_side: false,
                     stop,
                 };
                 match check::check(&request, runner, &mut Silent) {

@@ -1347,6 +1347,74 @@ fn sample_cases_of_every_interpreter_end_before_any_secret_case_starts() {
     }
 }
 
+/// A one-off check given two jobs runs its interpreters side by side: the second
+/// interpreter's cases run while the first's do, and the order of samples before secrets
+/// holds for both (the test above); given one job, one interpreter's cases wait for the
+/// other's.
+#[test]
+fn a_check_with_two_jobs_runs_its_interpreters_side_by_side() {
+    let lab = lab_with(&["exclusive_or"], |config| {
+        config.remove("forbidden");
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let file = program(dir.path(), &CLOCKED.replace("0.05", "0.15"));
+    let second = if python_2_7_available() {
+        "2.7".to_string()
+    } else {
+        std::fs::canonicalize("/usr/bin/python3")
+            .unwrap()
+            .display()
+            .to_string()
+    };
+    let overlaps = |jobs: &str| {
+        let (report, _) = check_json(&[
+            file.to_str().unwrap(),
+            "--python",
+            &format!("3,{second}"),
+            "--jobs",
+            jobs,
+            "--instructor",
+            "--lab",
+            lab.path().to_str().unwrap(),
+        ]);
+        let spans: Vec<Vec<(f64, f64)>> = report["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|run| {
+                run["cases"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|case| {
+                        let got = case["feedback"]["got"]
+                            .as_str()
+                            .unwrap_or_else(|| panic!("{case:#}"));
+                        let t: Vec<f64> =
+                            got.split_whitespace().map(|t| t.parse().unwrap()).collect();
+                        (t[0], t[1])
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(spans.len(), 2, "{report:#}");
+        spans[0]
+            .iter()
+            .flat_map(|a| spans[1].iter().map(move |b| (a, b)))
+            .filter(|(a, b)| a.0 < b.1 && b.0 < a.1)
+            .count()
+    };
+    assert!(
+        overlaps("2") > 0,
+        "with two jobs, no case of one interpreter ran beside the other's"
+    );
+    assert_eq!(
+        overlaps("1"),
+        0,
+        "with one job, the interpreters' cases ran at once"
+    );
+}
+
 /// Lists every file it can reach under its submission's scratch folders' folder and `/tmp`,
 /// and the mounts it can see: prints the marks (`MARK-` and a name) found in those files, and
 /// how many students' scratch folders (`ws-…`) it saw by name.

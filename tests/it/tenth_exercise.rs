@@ -159,6 +159,7 @@ fn check_file(lab: &Lab, source: &str) -> nimlab_core::report::CheckReport {
         jobs: 2,
         siblings: false,
         shared: None,
+        runs_side_by_side: false,
         stop: &nimlab_core::stop::Stop::new(),
     };
     check(&request, &ProcessRunner::detect(), &mut Silent).unwrap()

@@ -117,6 +117,7 @@ fn verify_by_model_solution(exercise: &LabExercise, found: &mut Vec<Disagreement
             jobs: crate::pool::default_jobs(),
             siblings: false,
             shared: None,
+            runs_side_by_side: true,
             stop: crate::stop::Stop::never(),
         };
         crate::check::check(

@@ -8,6 +8,7 @@ mod grader;
 mod probe;
 mod request;
 mod run;
+mod side_by_side;
 mod workspace;
 
 pub use request::CheckRequest;
@@ -60,7 +61,7 @@ pub fn check(
     let workspaces: Vec<PathBuf> = (0..request.interpreters.len())
         .map(|index| prepared.root.join(format!("run-{index}")))
         .collect();
-    let contexts: Vec<RunContext> = workspaces
+    let mut contexts: Vec<RunContext> = workspaces
         .iter()
         .map(|workspace| RunContext {
             request,
@@ -71,10 +72,11 @@ pub fn check(
             workspace,
             path_map: path_map.clone(),
             expose: &prepared.expose,
+            jobs: request.jobs,
         })
         .collect();
     // Every run's sample cases before any run's secret ones (see `RunContext::begin`).
-    let runs = begin_then_finish(request, &contexts, reporter);
+    let runs = begin_then_finish(request, &mut contexts, reporter);
     if request.shared.is_none() {
         // The submission's interpreters are not needed any more, whatever happened.
         runner.finished_with(&prepared.expose);
@@ -129,12 +131,20 @@ fn path_map(request: &CheckRequest, snapshot_dir: &Path) -> (String, String) {
 }
 
 /// Each interpreter's run begun (its sample cases), then each finished (its secret cases),
-/// each reported as it finishes.
+/// each reported as it finishes: side by side where the request allows it and there are jobs
+/// for more than one run.
 fn begin_then_finish(
     request: &CheckRequest,
-    contexts: &[RunContext],
+    contexts: &mut [RunContext],
     reporter: &mut dyn Reporter,
 ) -> Result<Vec<RunReport>, Error> {
+    if request.runs_side_by_side && request.jobs >= 2 && contexts.len() >= 2 {
+        let share = (request.jobs / contexts.len()).max(1);
+        for context in contexts.iter_mut() {
+            context.jobs = share;
+        }
+        return side_by_side::begin_then_finish(request.interpreters, contexts, reporter);
+    }
     let mut begun = Vec::with_capacity(contexts.len());
     for (context, wanted) in contexts.iter().zip(request.interpreters) {
         let interpreter = interpreter::resolve(wanted);
@@ -194,6 +204,7 @@ mod tests {
             jobs: 2,
             siblings: false,
             shared: None,
+            runs_side_by_side: false,
             stop: &crate::stop::Stop::new(),
         };
         check(&request, runner, &mut Silent).unwrap()
@@ -332,6 +343,7 @@ mod tests {
             jobs: 1,
             siblings: false,
             shared: None,
+            runs_side_by_side: false,
             stop: &crate::stop::Stop::new(),
         };
         let runner = ScriptedRunner::new(|_| unreachable!("nothing runs"));

@@ -24,6 +24,11 @@ pub struct CheckRequest<'a> {
     /// A folder shared with the student's other checks (grade), so that the interpreters kept
     /// for one of them serve the others; None for a folder of the check's own.
     pub shared: Option<&'a SharedWorkspace>,
+    /// Whether each interpreter's run may go on a thread of its own, beside the others (given
+    /// two jobs or more): for a one-off check, whose interpreters start for it anyway. Not
+    /// where a thread's kept interpreters serve check after check (grade, the website's
+    /// judges): a new thread would start its interpreter again for every submission.
+    pub runs_side_by_side: bool,
     /// Stops the check's programs at once and leaves its unfinished cases not judged.
     pub stop: &'a Stop,
 }

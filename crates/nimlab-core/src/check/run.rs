@@ -25,6 +25,9 @@ pub(super) struct RunContext<'a> {
     pub path_map: (String, String),
     /// The private copy's folder: all a program may see of the machine's files, in a sandbox.
     pub expose: &'a [PathBuf],
+    /// The cases run at once: the check's jobs, or this run's share of them where the check's
+    /// runs go side by side.
+    pub jobs: usize,
 }
 
 /// A run whose sample cases are judged and whose secret cases wait (see [`RunContext::begin`]).
@@ -206,7 +209,7 @@ impl RunContext<'_> {
         // a forked case takes a few milliseconds where a server's start takes tens.
         crate::pool::run_growing(
             &phase,
-            self.request.jobs,
+            self.jobs,
             self.request.stop,
             SLOW_CASE,
             |_, &index| self.run_case(interpreter, version, index, &cases[index]),

@@ -302,6 +302,7 @@ impl Grader<'_> {
                     jobs: self.case_jobs,
                     siblings: item.own_folder,
                     shared: Some(shared),
+                    runs_side_by_side: false,
                     stop: &self.options.stop,
                 };
                 match check::check(&request, self.runner, &mut Silent) {

@@ -50,6 +50,7 @@ pub fn check_submission(
         jobs,
         siblings: false,
         shared: None,
+        runs_side_by_side: false,
         stop,
     };
     check::check(&request, runner, &mut Silent)
