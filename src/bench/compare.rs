@@ -91,7 +91,10 @@ fn work(lab: &Lab, options: &Options) -> Result<Work> {
             let solution = exercise.solution.as_ref().ok_or_else(|| {
                 Error::usage(format!("{} has no solution.py to time", exercise.name))
             })?;
-            common::python(&options.python)?;
+            // Several interpreters (3,2.7) are checked as `check --python 3,2.7` checks them.
+            for python in options.python.split(',') {
+                common::python(python.trim())?;
+            }
             let file = scratch.path().join(format!("{}.py", exercise.name));
             std::fs::write(&file, solution).map_err(|e| Error::unwritable(&file, e))?;
             args.extend([

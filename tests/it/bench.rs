@@ -105,15 +105,23 @@ fn bench_compare_times_two_builds_side_by_side() {
     let dir = tempfile::tempdir().unwrap();
     let other = dir.path().join("nimlab-other");
     std::fs::copy(env!("CARGO_BIN_EXE_nimlab"), &other).unwrap();
+    // Under every interpreter listed, as `check --python 3,2.7` checks.
+    let pythons = if crate::common::python_2_7_available() {
+        "3,2.7"
+    } else {
+        "3,3"
+    };
     let output = nimlab()
-        .args(["bench", "--repeat", "2", "--compare"])
+        .args(["bench", "--repeat", "2", "--python", pythons, "--compare"])
         .arg(&other)
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{text}");
     assert!(
-        text.contains("nimlab check of present_board's model solution"),
+        text.contains(&format!(
+            "nimlab check of present_board's model solution (18 cases) under Python {pythons}"
+        )),
         "{text}"
     );
     assert!(
