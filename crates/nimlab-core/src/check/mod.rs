@@ -326,6 +326,77 @@ mod tests {
         assert!(!transcript.is_empty());
     }
 
+    /// Each case's run and name, and each run's end, in the order reported.
+    struct Order(Vec<String>);
+
+    impl Reporter for Order {
+        fn event(&mut self, event: &Event) -> std::io::Result<()> {
+            match event {
+                Event::CaseFinished { run, case } => self.0.push(format!("{run} {}", case.name)),
+                Event::RunFinished(run) => self.0.push(format!("{} ended", run.label())),
+                _ => {}
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn runs_side_by_side_are_reported_as_one_thread_reports_them() {
+        // Two interpreters told apart by the version their probe answers.
+        let runner = ScriptedRunner::new(|spec| {
+            if spec.args.first().is_some_and(|a| a == "-S") {
+                let version = if spec.program.to_string_lossy().contains("env") {
+                    "2.7.18"
+                } else {
+                    "3.11.0"
+                };
+                let probe = format!(r#"{{"version": "{version}", "error": null}}"#);
+                outcome(Termination::Exited(0), &probe, "")
+            } else {
+                outcome(Termination::Exited(0), "1\n", "")
+            }
+        });
+        let lab = Lab::built_in().unwrap();
+        let exercise = lab.exercise("exclusive_or").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("exclusive_or.py");
+        std::fs::write(&file, "print(1)\n").unwrap();
+        let interpreters = ["/bin/sh".to_string(), "/usr/bin/env".to_string()];
+        let order = |side_by_side: bool| {
+            let request = CheckRequest {
+                exercise,
+                lab_names: &[],
+                lab_exercises: &[],
+                submission: &file,
+                shown_as: None,
+                interpreters: &interpreters,
+                jobs: 2,
+                siblings: false,
+                shared: None,
+                runs_side_by_side: side_by_side,
+                stop: &crate::stop::Stop::new(),
+            };
+            let mut order = Order(Vec::new());
+            check(&request, &runner, &mut order).unwrap();
+            order.0
+        };
+        let one_thread = order(false);
+        assert_eq!(order(true), one_thread);
+        // Every run's samples, then each run's secret cases and its end.
+        let first_secret = one_thread.iter().position(|e| e.contains(" secret/"));
+        let samples = &one_thread[..first_secret.unwrap()];
+        assert!(
+            samples
+                .iter()
+                .any(|e| e.starts_with("Python 2.7.18 sample/"))
+        );
+        assert!(
+            samples.iter().all(|e| e.contains(" sample/")),
+            "{one_thread:?}"
+        );
+        assert_eq!(one_thread.last().unwrap(), "Python 2.7.18 ended");
+    }
+
     #[test]
     fn a_missing_interpreter_skips_the_run() {
         let lab = Lab::built_in().unwrap();
