@@ -1279,6 +1279,18 @@ fn printed_as_ordinary_user(
     (printed(run["cases"].as_array().unwrap()), uids)
 }
 
+/// A second interpreter beside Python 3: 2.7, or without a 2.7, Python 3 again by its path.
+fn second_interpreter() -> String {
+    if python_2_7_available() {
+        "2.7".to_string()
+    } else {
+        std::fs::canonicalize("/usr/bin/python3")
+            .unwrap()
+            .display()
+            .to_string()
+    }
+}
+
 /// Prints when it started and when it ended (the host's clock, which the sandbox shares).
 const CLOCKED: &str = r#"import sys, time
 started = time.time()
@@ -1296,15 +1308,7 @@ fn sample_cases_of_every_interpreter_end_before_any_secret_case_starts() {
     });
     let dir = tempfile::tempdir().unwrap();
     let file = program(dir.path(), CLOCKED);
-    // Two interpreters: 3 and 2.7, or 3 twice (by name and by path) without a 2.7.
-    let second = if python_2_7_available() {
-        "2.7".to_string()
-    } else {
-        std::fs::canonicalize("/usr/bin/python3")
-            .unwrap()
-            .display()
-            .to_string()
-    };
+    let second = second_interpreter();
     for runner in ["fork", "process"] {
         let (report, _) = check_json(&[
             file.to_str().unwrap(),
@@ -1358,14 +1362,7 @@ fn a_check_with_two_jobs_runs_its_interpreters_side_by_side() {
     });
     let dir = tempfile::tempdir().unwrap();
     let file = program(dir.path(), &CLOCKED.replace("0.05", "0.15"));
-    let second = if python_2_7_available() {
-        "2.7".to_string()
-    } else {
-        std::fs::canonicalize("/usr/bin/python3")
-            .unwrap()
-            .display()
-            .to_string()
-    };
+    let second = second_interpreter();
     let overlaps = |jobs: &str| {
         let (report, _) = check_json(&[
             file.to_str().unwrap(),
