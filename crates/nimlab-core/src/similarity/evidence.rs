@@ -31,6 +31,9 @@ pub struct Found {
     /// Lines of each in statement shapes the other shares (where the code differs).
     shape_lines: [BTreeSet<u32>; 2],
     shape_others: u32,
+    /// Lines of each laid out alike (spacing, blank lines) where few others lay them out so.
+    layout_lines: [BTreeSet<u32>; 2],
+    layout_others: u32,
     names: Vec<(String, u32)>,
     words: Vec<(String, u32)>,
     /// Failed cases with the same wrong output: the case, the output, how many others.
@@ -48,11 +51,13 @@ impl Found {
         }
         code.1 = code.1.max(statements.1);
         let (shapes, shape_fragments) = shared_marks(class, View::Lines, i, j);
+        let (layout, layout_fragments) = shared_marks(class, View::Layout, i, j);
         let mut fragments = merge(
             code_fragments
                 .into_iter()
                 .chain(statement_fragments)
                 .chain(shape_fragments)
+                .chain(layout_fragments)
                 .collect(),
         );
         fragments.truncate(FRAGMENTS);
@@ -67,6 +72,8 @@ impl Found {
             code_others: code.1,
             shape_lines: shapes.0,
             shape_others: shapes.1,
+            layout_lines: layout.0,
+            layout_others: layout.1,
             names: shared_texts(class, View::Names, i, j, &submissions[i].source),
             words: shared_texts(class, View::Words, i, j, &submissions[i].source),
             outputs: shared_outputs(class, j, &submissions[i].outputs),
@@ -98,6 +105,16 @@ impl Found {
                 self.who[0],
                 self.who[1],
                 others(self.shape_others),
+            ));
+        }
+        if !self.layout_lines[0].is_empty() {
+            reasons.push(format!(
+                "{} of {}'s lines and {} of {}'s are laid out alike, the same spacing, blank lines and quotes line for line, a layout that {}",
+                self.layout_lines[0].len(),
+                self.who[0],
+                self.layout_lines[1].len(),
+                self.who[1],
+                others(self.layout_others),
             ));
         }
         if !self.names.is_empty() {

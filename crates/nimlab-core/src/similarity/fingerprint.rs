@@ -1,4 +1,4 @@
-//! What a program is compared by: its fingerprints, in four views.
+//! What a program is compared by: its fingerprints, in seven views.
 //!
 //! - `Code`: runs of tokens with the student's own names, strings and comments taken out, so
 //!   renaming and re-commenting change nothing. `x += y` reads as `x = x + y`.
@@ -8,6 +8,9 @@
 //!   reordering keeps.
 //! - `Names`: the names a student chose (the lab's own names count for nothing).
 //! - `Words`: runs of words in comments and strings.
+//! - `Layout`: runs of lines as they look, every word a placeholder but spacing, blank lines,
+//!   quotes and comments' places kept: a habit of the hand that wrote them, which a copy keeps
+//!   unless its spacing was redone.
 //! - `Outputs`: where graded results are given, each failed case with the wrong output.
 //!
 //! Each fingerprint is a hash with the lines it covers. The lab's starter and model code go
@@ -24,11 +27,12 @@ pub enum View {
     Statements,
     Names,
     Words,
+    Layout,
     Outputs,
 }
 
 /// How many views there are.
-pub const VIEW_COUNT: usize = 6;
+pub const VIEW_COUNT: usize = 7;
 
 pub const VIEWS: [View; VIEW_COUNT] = [
     View::Code,
@@ -36,6 +40,7 @@ pub const VIEWS: [View; VIEW_COUNT] = [
     View::Statements,
     View::Names,
     View::Words,
+    View::Layout,
     View::Outputs,
 ];
 
@@ -43,6 +48,7 @@ pub const VIEWS: [View; VIEW_COUNT] = [
 const CODE_RUN: usize = 8;
 const LINES_RUN: usize = 4;
 const WORDS_RUN: usize = 3;
+const LAYOUT_RUN: usize = 3;
 
 /// Names every program may use: they say what a program does, not who wrote it.
 const BUILTINS: &[&str] = &[
@@ -124,14 +130,15 @@ impl Template {
     /// its statement.
     pub fn new<'a>(sources: impl IntoIterator<Item = &'a str>) -> Template {
         let mut template = Template::default();
-        let sources: Vec<Vec<Token>> = sources.into_iter().map(tokenize).collect();
+        let texts: Vec<&str> = sources.into_iter().collect();
+        let sources: Vec<Vec<Token>> = texts.iter().map(|s| tokenize(s)).collect();
         for tokens in &sources {
             for token in tokens.iter().filter(|t| t.kind == Kind::Name) {
                 template.names.insert(token.text.clone());
             }
         }
-        for tokens in &sources {
-            let marks = views(tokens, &template.names);
+        for (tokens, source) in sources.iter().zip(&texts) {
+            let marks = views(tokens, source, &template.names);
             for (set, marks) in template.hashes.iter_mut().zip(marks) {
                 set.extend(marks.iter().map(|m| m.hash));
             }
@@ -143,7 +150,7 @@ impl Template {
     pub fn program(&self, source: &str) -> Program {
         let tokens = tokenize(source);
         let mut program = Program::default();
-        for (view, marks) in views(&tokens, &self.names).into_iter().enumerate() {
+        for (view, marks) in views(&tokens, source, &self.names).into_iter().enumerate() {
             let marks: Vec<Mark> = marks
                 .into_iter()
                 .filter(|m| !self.hashes[view].contains(&m.hash))
@@ -158,7 +165,7 @@ impl Template {
     }
 }
 
-fn views(tokens: &[Token], lab_names: &HashSet<String>) -> [Vec<Mark>; VIEW_COUNT] {
+fn views(tokens: &[Token], source: &str, lab_names: &HashSet<String>) -> [Vec<Mark>; VIEW_COUNT] {
     let code = code_tokens(tokens, lab_names);
     [
         runs(&code, CODE_RUN),
@@ -166,6 +173,7 @@ fn views(tokens: &[Token], lab_names: &HashSet<String>) -> [Vec<Mark>; VIEW_COUN
         statements(&code),
         chosen_names(tokens, lab_names),
         runs(&words(tokens), WORDS_RUN),
+        runs(&layout(source), LAYOUT_RUN),
         Vec::new(),
     ]
 }
@@ -415,6 +423,50 @@ fn chosen_names(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Mark> {
         .collect()
 }
 
+/// Each line as it looks: a run of letters, digits or underscores as `a`, a comment's text
+/// as `c`, a string's as `s` between its quotes, spacing and punctuation as written, trailing
+/// spaces as `~`; a blank line as nothing.
+fn layout(source: &str) -> Vec<Unit> {
+    let mut out = Vec::new();
+    for (at, line) in source.lines().enumerate() {
+        let number = at as u32 + 1;
+        let mut look = String::new();
+        let mut chars = line.trim_end().chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_alphanumeric() || c == '_' {
+                while chars
+                    .peek()
+                    .is_some_and(|&n| n.is_alphanumeric() || n == '_')
+                {
+                    chars.next();
+                }
+                look.push('a');
+            } else if c == '#' {
+                look.push_str("#c");
+                break;
+            } else if c == '"' || c == '\'' {
+                look.push(c);
+                look.push('s');
+                let mut escaped = false;
+                for n in chars.by_ref() {
+                    if n == c && !escaped {
+                        look.push(c);
+                        break;
+                    }
+                    escaped = n == '\\' && !escaped;
+                }
+            } else {
+                look.push(c);
+            }
+        }
+        if line.len() != line.trim_end().len() && !line.trim().is_empty() {
+            look.push('~');
+        }
+        out.push((hash(look.as_bytes()), number, number));
+    }
+    out
+}
+
 /// The words of comments and strings, lower case.
 fn words(tokens: &[Token]) -> Vec<Unit> {
     let mut out = Vec::new();
@@ -495,5 +547,23 @@ mod tests {
         assert_eq!(program.marks[View::Names as usize].len(), 1);
         assert!(program.marks[View::Words as usize].len() >= 3);
         assert_eq!(program.marks[View::Words as usize][0].first_line, 2);
+    }
+
+    #[test]
+    fn layout_keeps_spacing_and_blank_lines_but_not_names() {
+        let template = Template::new([STUB]);
+        let tight = "def nim_sum(board):\n\n    s=0\n\n    for r in board:\n        s=s^r  # xor\n\n    return s\n";
+        let renamed = "def nim_sum(board):\n\n    acc=0\n\n    for row in board:\n        acc=acc^row  # fold\n\n    return acc\n";
+        let spaced = "def nim_sum(board):\n    s = 0\n    for r in board:\n        s = s ^ r  # xor\n    return s\n";
+        let [tight, renamed, spaced] = [tight, renamed, spaced].map(|p| template.program(p));
+        let view = View::Layout as usize;
+        assert!(!tight.sets[view].is_empty());
+        assert_eq!(tight.sets[view], renamed.sets[view]);
+        assert_eq!(shared(&tight, &spaced, View::Layout), 0);
+        // The code view reads the spaced program as the tight one.
+        assert_eq!(
+            tight.sets[View::Code as usize],
+            spaced.sets[View::Code as usize]
+        );
     }
 }

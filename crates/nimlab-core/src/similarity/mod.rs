@@ -1,7 +1,7 @@
 //! How alike students' programs are, exercise by exercise (`nimlab similarity`,
 //! `similarity.json`, `similarity.html`): evidence for a person to weigh, never a verdict.
 //!
-//! Every program is read as fingerprints in four views ([`fingerprint`]), the lab's own code
+//! Every program is read as fingerprints in seven views ([`fingerprint`]), the lab's own code
 //! taken out. A fingerprint counts for as much as it is rare in this class: one that every
 //! student wrote says nothing, one that only two wrote says much. A pair's closeness is the
 //! rarity its programs share, against how much they could share; its score says how far that
@@ -36,10 +36,11 @@ pub const TOO_FEW: &str = "too few students to tell what is usual: no pair can s
 pub const FLAG_SCORE: f64 = 0.5;
 
 /// How much each view weighs in a pair's closeness (code, lines, statements, names, words,
-/// outputs).
-/// Names and words weigh more than their fingerprints' number says: a copy keeps them
-/// where its code is the class's usual code (measured on tests/data/similarity).
-const VIEW_WEIGHTS: [f64; VIEW_COUNT] = [1.0, 0.5, 0.5, 1.8, 1.8, 1.0];
+/// layout, outputs).
+/// Names, words and layout weigh more than their fingerprints' number says: a copy keeps
+/// them where its code is the class's usual code (measured on the labelled classes of
+/// tests/data, the hand-written one most).
+const VIEW_WEIGHTS: [f64; VIEW_COUNT] = [1.0, 0.5, 0.5, 1.8, 3.0, 2.5, 1.0];
 
 /// One student's file for one exercise.
 #[derive(Debug, Clone, Default)]
@@ -198,7 +199,8 @@ impl<'a> Class<'a> {
         (n / count).ln().max(0.0) / (count - 1.0).max(1.0)
     }
 
-    /// Every pair's closeness, for pairs that share anything rare.
+    /// Every pair's closeness, for pairs that share anything rare: the rarity they share, by
+    /// how much of the smaller program's rarity that is.
     fn closeness(&self) -> HashMap<(usize, usize), f64> {
         let n = self.programs.len();
         // Dense: a class's pairs fit, and common fingerprints touch most of them.
@@ -224,6 +226,15 @@ impl<'a> Class<'a> {
             }
         }
         let typical: Vec<f64> = (0..VIEWS.len()).map(|v| median(&self.totals[v])).collect();
+        let weighed = |v: usize, rarity: f64| VIEW_WEIGHTS[v] * rarity / (typical[v] + 1.0);
+        // All that each program could share: what the smaller of a pair holds bounds theirs.
+        let own: Vec<f64> = (0..n)
+            .map(|i| {
+                (0..VIEWS.len())
+                    .map(|v| weighed(v, self.totals[v][i]))
+                    .sum()
+            })
+            .collect();
         let mut closeness = HashMap::new();
         for i in 0..n {
             for j in i + 1..n {
@@ -231,10 +242,13 @@ impl<'a> Class<'a> {
                 if by_view.iter().all(|&x| x == 0.0) {
                     continue;
                 }
-                let value = (0..VIEWS.len())
-                    .map(|v| VIEW_WEIGHTS[v] * f64::from(by_view[v]) / (typical[v] + 1.0))
+                let value: f64 = (0..VIEWS.len())
+                    .map(|v| weighed(v, f64::from(by_view[v])))
                     .sum();
-                closeness.insert((i, j), value);
+                // A copy shares most of what is rare in it; two honest answers that met on
+                // one rare line share a little of much.
+                let part = (value / own[i].min(own[j]).max(f64::MIN_POSITIVE)).min(1.0);
+                closeness.insert((i, j), value * part);
             }
         }
         closeness

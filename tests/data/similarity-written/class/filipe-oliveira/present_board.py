@@ -1,0 +1,24 @@
+# -*- coding: utf-8 -*-
+"""Exercise 1, present_board: show a Nim board as text.
+
+Read the statement with `nimlab show present_board`, then check your work with
+`nimlab check present_board.py`.
+"""
+from __future__ import print_function, division
+
+
+def present_board(board):
+    # header line first
+    rows = ["Nim:"]
+    for idx in range(len(board)):
+        # idx starts at 0, the players count rows from 1
+        row_str = "%d:" % (idx + 1) + " X" * board[idx]
+        rows.append(row_str)
+    return "\n".join(rows)
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    print(present_board([int(word) for word in sys.stdin.readline().split()]))

@@ -1,0 +1,25 @@
+# -*- coding: utf-8 -*-
+"""Exercise 5, bitwise_xor: the XOR of two whole numbers, without ^.
+
+Read the statement with `nimlab show bitwise_xor`, then check your work with
+`nimlab check bitwise_xor.py`.
+"""
+from __future__ import print_function, division
+
+
+def bitwise_exclusive_or(a, b):
+    res=0
+    for i in range(64):
+        da=(a//2**i)%2
+        db=(b//2**i)%2
+        if da!=db:
+            res=res+2**i
+    return res
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(bitwise_exclusive_or(a, b))

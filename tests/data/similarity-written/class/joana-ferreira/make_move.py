@@ -1,0 +1,31 @@
+# -*- coding: utf-8 -*-
+"""Exercise 2, make_move: play one move on a Nim board.
+
+Read the statement with `nimlab show make_move`, then check your work with
+`nimlab check make_move.py`.
+"""
+from __future__ import print_function, division
+
+
+def make_move(board, row, elements):
+    tabuleiro=[]
+    for l in board:
+        tabuleiro.append(l)
+    if row in range(1,len(board)+1):
+        if elements in range(1,board[row-1]+1):
+            tabuleiro[row-1]=tabuleiro[row-1]-elements
+            return tabuleiro,True
+    return tabuleiro,False
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    board = case["board"]
+    board_before = list(board)
+    result = make_move(board, case["row"], case["elements"])
+    assert board == board_before, "make_move changed the board it was given: change a copy instead"
+    print(json.dumps(result))

@@ -1,0 +1,44 @@
+# -*- coding: utf-8 -*-
+"""Exercise 6, nim_sum: the nim-sum of a board, and who is winning.
+
+Read the statement with `nimlab show nim_sum`, then check your work with
+`nimlab check nim_sum.py`.
+"""
+from __future__ import print_function, division
+
+
+def nim_sum(board):
+    i=0
+    total=0
+    while i<len(board):
+        total=total^board[i]
+        i=i+1
+    return total
+
+
+def is_n_position(board):
+    # N = next player wins, so the nim-sum can't be 0
+    if nim_sum(board)!=0:
+        return True
+    return False
+
+
+def is_p_position(board):
+    # P = previous player wins -> nim-sum is 0
+    if nim_sum(board)==0:
+        return True
+    return False
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    answer = {
+        "nim_sum": nim_sum,
+        "is_n_position": is_n_position,
+        "is_p_position": is_p_position,
+    }[case["type"]](case["input"])
+    print(json.dumps(answer))

@@ -1,0 +1,56 @@
+# -*- coding: utf-8 -*-
+"""Exercise 6, nim_sum: the nim-sum of a board, and who is winning.
+
+Read the statement with `nimlab show nim_sum`, then check your work with
+`nimlab check nim_sum.py`.
+"""
+from __future__ import print_function, division
+import sys
+
+
+def nim_sum(board):
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    # Your code here.
+    n = 0
+    i = 0
+    while i < len(board):
+        n = n ^ board[i]
+        print("i =", i, "n =", n, file=sys.stderr)
+        i += 1
+    return n
+
+
+def is_n_position(board):
+    """Return True when the nim-sum of board is 0."""
+    # Your code here.
+    s = nim_sum(board)
+    # print("s", s)
+    if s == 0:
+        return True
+    else:
+        return False
+
+
+def is_p_position(board):
+    """Return True when the nim-sum of board is not 0."""
+    # Your code here.
+    s = nim_sum(board)
+    print("s =", s, file=sys.stderr)
+    if s == 0:
+        return False
+    else:
+        return True
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    answer = {
+        "nim_sum": nim_sum,
+        "is_n_position": is_n_position,
+        "is_p_position": is_p_position,
+    }[case["type"]](case["input"])
+    print(json.dumps(answer))

@@ -1,0 +1,36 @@
+# -*- coding: utf-8 -*-
+"""Exercise 4, bin_num: numbers to binary digits and back.
+
+Read the statement with `nimlab show bin_num`, then check your work with
+`nimlab check bin_num.py`.
+"""
+from __future__ import print_function, division
+
+
+def binary_numeral(binary):
+    number = 0
+    for b in binary:
+        number = number * 2 + b
+    return number
+
+
+def numeral_binary(numeral):
+    n = numeral
+    result = []
+    while n > 0:
+        result.append(n % 2)
+        n = n // 2
+    result.reverse()
+    return result
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    if case["type"] == "num_bin":
+        print(json.dumps(numeral_binary(case["value"])))
+    else:
+        print(json.dumps(binary_numeral(case["value"])))

@@ -1,0 +1,23 @@
+# -*- coding: utf-8 -*-
+"""Exercise 1, present_board: show a Nim board as text.
+
+Read the statement with `nimlab show present_board`, then check your work with
+`nimlab check present_board.py`.
+"""
+from __future__ import print_function, division
+
+
+def present_board(board):
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    # header + one "n: X X ..." line per row
+    rows=[]
+    for i,n in enumerate(board,1):
+        rows.append(str(i)+":"+" X"*n)
+    return "\n".join(["Nim:"]+rows)
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    print(present_board([int(word) for word in sys.stdin.readline().split()]))

@@ -1,0 +1,47 @@
+# -*- coding: utf-8 -*-
+"""Exercise 6, nim_sum: the nim-sum of a board, and who is winning.
+
+Read the statement with `nimlab show nim_sum`, then check your work with
+`nimlab check nim_sum.py`.
+"""
+from __future__ import print_function, division
+import functools
+
+from operator import xor as bitxor
+
+
+
+def nim_sum(board):
+    """XOR every row size together; an empty board gives 0."""
+    # xor of all rows
+
+    return functools.reduce(bitxor, board, 0)
+
+
+def is_n_position(board):
+
+    """True if the board's nim-sum equals 0."""
+    # zero means no good move
+    return not nim_sum(board)
+
+
+
+def is_p_position(board):
+    """True if the board's nim-sum is non-zero."""
+
+    # a winning move exists
+    return nim_sum(board) > 0
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    answer = {
+        "nim_sum": nim_sum,
+        "is_n_position": is_n_position,
+        "is_p_position": is_p_position,
+    }[case["type"]](case["input"])
+    print(json.dumps(answer))

@@ -1,0 +1,29 @@
+# -*- coding: utf-8 -*-
+"""Exercise 5, bitwise_xor: the XOR of two whole numbers, without ^.
+
+Read the statement with `nimlab show bitwise_xor`, then check your work with
+`nimlab check bitwise_xor.py`.
+"""
+from __future__ import print_function, division
+
+
+def bitwise_exclusive_or(a, b):
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    resultado = 0
+    pos = 0
+    while a or b:
+        # bits menos significativos diferentes -> 1
+        if (a & 1) != (b & 1):
+            resultado |= 1 << pos
+        a >>= 1
+        b >>= 1
+        pos += 1
+    return resultado
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(bitwise_exclusive_or(a, b))

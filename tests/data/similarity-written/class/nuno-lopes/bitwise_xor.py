@@ -1,0 +1,85 @@
+# -*- coding: utf-8 -*-
+"""Exercise 5, bitwise_xor: the XOR of two whole numbers, without ^.
+
+Read the statement with `nimlab show bitwise_xor`, then check your work with
+`nimlab check bitwise_xor.py`.
+"""
+from __future__ import print_function, division
+
+
+def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    # list where we will keep the digits
+    digits = []
+    # while there is still something left of the number
+    while numeral > 0:
+        # the remainder of dividing by 2 is the next digit
+        remainder = numeral % 2
+        # put it at the front so the list ends up in the right order
+        digits.insert(0, remainder)
+        # divide the number by 2 (integer division)
+        numeral = numeral // 2
+    # return the list of digits
+    return digits
+
+
+def exclusive_or(a, b):
+    """Return 1 if exactly one of the bits a and b is 1, otherwise 0."""
+    # if the first bit is 1 the answer is 1 only when the second one is 0
+    if a:
+        if b:
+            return 0
+        else:
+            return 1
+    # if the first bit is 0 the answer is the second bit
+    else:
+        if b:
+            return 1
+        else:
+            return 0
+
+
+def binary_numeral(binary):
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    # the result starts at zero
+    result = 0
+    # the number of digits in the list
+    length = len(binary)
+    # go through every position in the list
+    for i in range(length):
+        # the first digit has the biggest power of 2
+        power = length - 1 - i
+        # add the digit times 2 to the power of its position
+        result = result + binary[i] * 2 ** power
+    # return the number
+    return result
+
+
+def bitwise_exclusive_or(a, b):
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    # turn both numbers into lists of binary digits
+    digits_a = numeral_binary(a)
+    digits_b = numeral_binary(b)
+    # add zeros in front of the shorter list so both have the same length
+    while len(digits_a) < len(digits_b):
+        digits_a.insert(0, 0)
+    while len(digits_b) < len(digits_a):
+        digits_b.insert(0, 0)
+    # list for the digits of the result
+    result_digits = []
+    # go through every position
+    for i in range(len(digits_a)):
+        # xor the two digits at this position
+        digit = exclusive_or(digits_a[i], digits_b[i])
+        # add it to the result
+        result_digits.append(digit)
+    # turn the digits back into a number and return it
+    return binary_numeral(result_digits)
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(bitwise_exclusive_or(a, b))

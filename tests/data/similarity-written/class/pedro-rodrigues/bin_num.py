@@ -1,0 +1,37 @@
+# -*- coding: utf-8 -*-
+"""Exercise 4, bin_num: numbers to binary digits and back.
+
+Read the statement with `nimlab show bin_num`, then check your work with
+`nimlab check bin_num.py`.
+"""
+from __future__ import print_function, division
+
+
+def numeral_binary(numeral):
+    digits=[]
+    n=numeral
+    while n>0:
+        digits=[n%2]+digits
+        n=n//2
+    return digits
+
+
+def binary_numeral(binary):
+    total=0
+    p=1
+    for i in range(len(binary)-1,-1,-1):
+        total=total+binary[i]*p
+        p=p*2
+    return total
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    if case["type"] == "num_bin":
+        print(json.dumps(numeral_binary(case["value"])))
+    else:
+        print(json.dumps(binary_numeral(case["value"])))

@@ -1,0 +1,36 @@
+# -*- coding: utf-8 -*-
+"""Exercise 2, make_move: play one move on a Nim board.
+
+Read the statement with `nimlab show make_move`, then check your work with
+`nimlab check make_move.py`.
+"""
+from __future__ import print_function, division
+
+
+def make_move(board, row, elements):
+    copia = list(board)
+    n = len(board)
+    # linha fora do tabuleiro
+    if row < 1 or row > n:
+        return copia, False
+    # tem de tirar pelo menos um
+    if elements < 1:
+        return copia, False
+    # nao pode tirar mais do que ha
+    if elements > board[row - 1]:
+        return copia, False
+    copia[row - 1] -= elements
+    return copia, True
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    board = case["board"]
+    board_before = list(board)
+    result = make_move(board, case["row"], case["elements"])
+    assert board == board_before, "make_move changed the board it was given: change a copy instead"
+    print(json.dumps(result))

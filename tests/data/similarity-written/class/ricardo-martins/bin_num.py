@@ -1,0 +1,43 @@
+# -*- coding: utf-8 -*-
+"""Exercise 4, bin_num: numbers to binary digits and back.
+
+Read the statement with `nimlab show bin_num`, then check your work with
+`nimlab check bin_num.py`.
+"""
+from __future__ import print_function, division
+
+
+def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    number = numeral
+    binary_list = []
+    if number == 0:
+        return binary_list
+    while number > 0:
+        remainder = number % 2
+        binary_list.append(remainder)
+        number = number // 2
+    binary_list.reverse()
+    return binary_list
+
+
+def binary_numeral(binary):
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    result = 0
+    for i in range(len(binary)):
+        digit = binary[i]
+        result = result * 2
+        result = result + digit
+    return result
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    if case["type"] == "num_bin":
+        print(json.dumps(numeral_binary(case["value"])))
+    else:
+        print(json.dumps(binary_numeral(case["value"])))

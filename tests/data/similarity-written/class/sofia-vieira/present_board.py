@@ -1,0 +1,27 @@
+# -*- coding: utf-8 -*-
+"""Exercise 1, present_board: show a Nim board as text.
+
+Read the statement with `nimlab show present_board`, then check your work with
+`nimlab check present_board.py`.
+"""
+from __future__ import print_function, division
+import itertools
+
+
+
+def present_board(board):
+    """Return `board` (a list of row sizes) as text: a `Nim:` line, then one line per row."""
+    # Your code here: build the lines, then return them joined with "\n".
+
+    rows = ("{}:{}".format(number, " X" * size) for number, size in enumerate(board, 1))
+
+
+    return "\n".join(itertools.chain(["Nim:"], rows))
+
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    print(present_board([int(word) for word in sys.stdin.readline().split()]))

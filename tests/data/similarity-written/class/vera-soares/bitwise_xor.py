@@ -1,0 +1,42 @@
+# -*- coding: utf-8 -*-
+"""Exercise 5, bitwise_xor: the XOR of two whole numbers, without ^.
+
+Read the statement with `nimlab show bitwise_xor`, then check your work with
+`nimlab check bitwise_xor.py`.
+"""
+from __future__ import print_function, division
+
+
+def bitwise_exclusive_or(a, b):
+    """Return the bitwise exclusive or of the whole numbers a and b (0 or more)."""
+    # check the input first
+    if a < 0 or b < 0:
+        print("numbers must be 0 or more")
+        return None
+    # easy cases
+    if a == 0:
+        return b
+    if b == 0:
+        return a
+    if a == b:
+        return 0
+
+    result = 0
+    power = 1
+    while a > 0 or b > 0:
+        digit_a = a % 2
+        digit_b = b % 2
+        if digit_a != digit_b:
+            result = result + power
+        a = a // 2
+        b = b // 2
+        power = power * 2
+    return result
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(bitwise_exclusive_or(a, b))
