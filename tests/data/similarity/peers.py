@@ -26,7 +26,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.environ.get("SIMILARITY_CLASS", HERE)
 LAB = os.path.join(HERE, "..", "..", "..", "exercises")
 DOLOS = os.path.expanduser("~/.cache/nimlab/dolos")
-EXERCISES = ["nim_sum", "bin_num", "bitwise_xor", "make_move", "present_board"]
+
+
+def exercises():
+    """The exercises the class's labels.json labels."""
+    with open(os.path.join(DATA, "labels.json")) as f:
+        return sorted(json.load(f)["exercises"])
+
 
 DOLOS_SCRIPT = r"""
 const { Dolos } = require("@dodona/dolos-lib");
@@ -119,7 +125,7 @@ def main():
         for template in [False, True]:
             name = tool + ("-template" if template else "")
             pairs = []
-            for exercise in EXERCISES:
+            for exercise in exercises():
                 pairs.extend(run(exercise, template))
             with open(os.path.join(out, name + ".json"), "w") as f:
                 json.dump({"tool": name, "pairs": pairs}, f)
