@@ -34,6 +34,9 @@ pub struct Found {
     /// Lines of each laid out alike (spacing, blank lines) where few others lay them out so.
     layout_lines: [BTreeSet<u32>; 2],
     layout_others: u32,
+    /// Lines of each with comments in the same places, at the same depths.
+    rhythm_lines: [BTreeSet<u32>; 2],
+    rhythm_others: u32,
     names: Vec<(String, u32)>,
     words: Vec<(String, u32)>,
     /// Failed cases with the same wrong output: the case, the output, how many others.
@@ -52,12 +55,14 @@ impl Found {
         code.1 = code.1.max(statements.1);
         let (shapes, shape_fragments) = shared_marks(class, View::Lines, i, j);
         let (layout, layout_fragments) = shared_marks(class, View::Layout, i, j);
+        let (rhythm, rhythm_fragments) = shared_marks(class, View::Rhythm, i, j);
         let mut fragments = merge(
             code_fragments
                 .into_iter()
                 .chain(statement_fragments)
                 .chain(shape_fragments)
                 .chain(layout_fragments)
+                .chain(rhythm_fragments)
                 .collect(),
         );
         fragments.truncate(FRAGMENTS);
@@ -74,6 +79,8 @@ impl Found {
             shape_others: shapes.1,
             layout_lines: layout.0,
             layout_others: layout.1,
+            rhythm_lines: rhythm.0,
+            rhythm_others: rhythm.1,
             names: shared_texts(class, View::Names, i, j, &submissions[i].source),
             words: shared_texts(class, View::Words, i, j, &submissions[i].source),
             outputs: shared_outputs(class, j, &submissions[i].outputs),
@@ -115,6 +122,17 @@ impl Found {
                 self.layout_lines[1].len(),
                 self.who[1],
                 others(self.layout_others),
+            ));
+        }
+        let rhythm_only = self.rhythm_lines[0]
+            .difference(&self.layout_lines[0])
+            .count();
+        if rhythm_only > 0 {
+            reasons.push(format!(
+                "{rhythm_only} more of {}'s lines have their comments in the same places as {}'s, at the same depths, a pattern that {}",
+                self.who[0],
+                self.who[1],
+                others(self.rhythm_others),
             ));
         }
         if !self.names.is_empty() {

@@ -1,4 +1,4 @@
-//! What a program is compared by: its fingerprints, in seven views.
+//! What a program is compared by: its fingerprints, in eight views.
 //!
 //! - `Code`: runs of tokens with the student's own names, strings and comments taken out, so
 //!   renaming and re-commenting change nothing. `x += y` reads as `x = x + y`.
@@ -11,6 +11,8 @@
 //! - `Layout`: runs of lines as they look, every word a placeholder but spacing, blank lines,
 //!   quotes and comments' places kept: a habit of the hand that wrote them, which a copy keeps
 //!   unless its spacing was redone.
+//! - `Rhythm`: runs of lines as depth and kind (code, comment, code with a comment), blank
+//!   lines and spacing aside: where comments sit, which a line-by-line paraphrase keeps.
 //! - `Outputs`: where graded results are given, each failed case with the wrong output.
 //!
 //! Each fingerprint is a hash with the lines it covers. The lab's starter and model code go
@@ -28,11 +30,12 @@ pub enum View {
     Names,
     Words,
     Layout,
+    Rhythm,
     Outputs,
 }
 
 /// How many views there are.
-pub const VIEW_COUNT: usize = 7;
+pub const VIEW_COUNT: usize = 8;
 
 pub const VIEWS: [View; VIEW_COUNT] = [
     View::Code,
@@ -41,6 +44,7 @@ pub const VIEWS: [View; VIEW_COUNT] = [
     View::Names,
     View::Words,
     View::Layout,
+    View::Rhythm,
     View::Outputs,
 ];
 
@@ -49,6 +53,7 @@ const CODE_RUN: usize = 8;
 const LINES_RUN: usize = 4;
 const WORDS_RUN: usize = 3;
 const LAYOUT_RUN: usize = 3;
+const RHYTHM_RUN: usize = 6;
 
 /// Names every program may use: they say what a program does, not who wrote it.
 const BUILTINS: &[&str] = &[
@@ -174,6 +179,7 @@ fn views(tokens: &[Token], source: &str, lab_names: &HashSet<String>) -> [Vec<Ma
         chosen_names(tokens, lab_names),
         runs(&words(tokens), WORDS_RUN),
         runs(&layout(source), LAYOUT_RUN),
+        runs(&rhythm(source), RHYTHM_RUN),
         Vec::new(),
     ]
 }
@@ -467,6 +473,39 @@ fn layout(source: &str) -> Vec<Unit> {
     out
 }
 
+/// Each line that is not blank as its depth of indentation and whether it is code, a
+/// comment, or code with a comment after it: where a student puts comments, which a copy
+/// whose every line was rewritten keeps.
+fn rhythm(source: &str) -> Vec<Unit> {
+    let mut out = Vec::new();
+    // The indentation of each open block, outermost first: depth counts blocks, not spaces.
+    let mut indents: Vec<usize> = vec![0];
+    for (at, line) in source.lines().enumerate() {
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        while indents.len() > 1 && indents.last().is_some_and(|&i| indent < i) {
+            indents.pop();
+        }
+        if indents.last().is_some_and(|&i| indent > i) {
+            indents.push(indent);
+        }
+        let kind = if text.starts_with('#') {
+            "c"
+        } else if text.contains(" #") || text.contains("\t#") {
+            "x#"
+        } else {
+            "x"
+        };
+        let look = format!("{}{kind}", indents.len());
+        let number = at as u32 + 1;
+        out.push((hash(look.as_bytes()), number, number));
+    }
+    out
+}
+
 /// The words of comments and strings, lower case.
 fn words(tokens: &[Token]) -> Vec<Unit> {
     let mut out = Vec::new();
@@ -565,5 +604,20 @@ mod tests {
             tight.sets[View::Code as usize],
             spaced.sets[View::Code as usize]
         );
+    }
+
+    #[test]
+    fn rhythm_keeps_where_comments_sit_whatever_the_words_and_spacing() {
+        let template = Template::new([STUB]);
+        let commented = "def nim_sum(board):\n    # start at zero\n    s = 0\n    # every row\n    for r in board:\n        s ^= r  # fold it\n    # done\n    return s\n";
+        let paraphrased = "def nim_sum(board):\n  # nothing yet\n  acc=0\n\n  # each heap\n  for h in board:\n    acc=acc^h # xor\n  # the answer\n  return acc\n";
+        let bare =
+            "def nim_sum(board):\n    s = 0\n    for r in board:\n        s ^= r\n    return s\n";
+        let [commented, paraphrased, bare] =
+            [commented, paraphrased, bare].map(|p| template.program(p));
+        let view = View::Rhythm as usize;
+        assert!(!commented.sets[view].is_empty());
+        assert_eq!(commented.sets[view], paraphrased.sets[view]);
+        assert_eq!(shared(&commented, &bare, View::Rhythm), 0);
     }
 }

@@ -1,7 +1,7 @@
 //! How alike students' programs are, exercise by exercise (`nimlab similarity`,
 //! `similarity.json`, `similarity.html`): evidence for a person to weigh, never a verdict.
 //!
-//! Every program is read as fingerprints in seven views ([`fingerprint`]), the lab's own code
+//! Every program is read as fingerprints in eight views ([`fingerprint`]), the lab's own code
 //! taken out. A fingerprint counts for as much as it is rare in this class: one that every
 //! student wrote says nothing, one that only two wrote says much. A pair's closeness is the
 //! rarity its programs share, against how much they could share; its score says how far that
@@ -36,11 +36,11 @@ pub const TOO_FEW: &str = "too few students to tell what is usual: no pair can s
 pub const FLAG_SCORE: f64 = 0.5;
 
 /// How much each view weighs in a pair's closeness (code, lines, statements, names, words,
-/// layout, outputs).
+/// layout, rhythm, outputs).
 /// Names, words and layout weigh more than their fingerprints' number says: a copy keeps
 /// them where its code is the class's usual code (measured on the labelled classes of
 /// tests/data, the hand-written one most).
-const VIEW_WEIGHTS: [f64; VIEW_COUNT] = [1.0, 0.5, 0.5, 1.8, 3.0, 2.5, 1.0];
+const VIEW_WEIGHTS: [f64; VIEW_COUNT] = [1.0, 0.5, 0.5, 1.4, 3.0, 2.5, 1.0, 1.0];
 
 /// One student's file for one exercise.
 #[derive(Debug, Clone, Default)]
@@ -205,6 +205,7 @@ impl<'a> Class<'a> {
         let n = self.programs.len();
         // Dense: a class's pairs fit, and common fingerprints touch most of them.
         let mut shared = vec![[0f32; VIEW_COUNT]; n * n];
+        let common = (n / 3).max(10);
         for view in VIEWS.map(|v| v as usize) {
             let mut holders: HashMap<u64, Vec<u32>> = HashMap::new();
             for (i, program) in self.programs.iter().enumerate() {
@@ -214,7 +215,9 @@ impl<'a> Class<'a> {
             }
             for (hash, holders) in holders {
                 let rarity = self.rarity(view, hash) as f32;
-                if holders.len() < 2 || rarity <= 0.0 {
+                // What a third of the class wrote tells almost nothing of any two of them
+                // (its rarity is near 0) and would cost a pair count for most pairs.
+                if holders.len() < 2 || rarity <= 0.0 || holders.len() > common {
                     continue;
                 }
                 for (x, &i) in holders.iter().enumerate() {

@@ -1,0 +1,21 @@
+# -*- coding: utf-8 -*-
+from __future__ import print_function, division
+
+
+def exclusive_or(a, b):
+    resultado = 0
+    if a and b:
+        resultado = 0
+    elif a or b:
+        resultado = 1
+    else:
+        resultado = 0
+    return resultado
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(exclusive_or(a, b))

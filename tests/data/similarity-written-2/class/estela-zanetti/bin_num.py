@@ -1,0 +1,34 @@
+# -*- coding: utf-8 -*-
+"""Exercise 4, bin_num: numbers to binary digits and back.
+
+Read the statement with `nimlab show bin_num`, then check your work with
+`nimlab check bin_num.py`.
+"""
+from __future__ import print_function, division
+
+
+def numeral_binary(numeral):
+    digitos = []
+    while numeral > 0:
+        numeral, resto = divmod(numeral, 2)
+        digitos.insert(0, resto)
+    return digitos
+
+
+def binary_numeral(binary):
+    valor = 0
+    for bit in binary:
+        valor = 2 * valor + bit
+    return valor
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    if case["type"] == "num_bin":
+        print(json.dumps(numeral_binary(case["value"])))
+    else:
+        print(json.dumps(binary_numeral(case["value"])))

@@ -1,0 +1,31 @@
+# -*- coding: utf-8 -*-
+"""Exercise 3, exclusive_or: the XOR of two bits, built from if statements.
+
+Read the statement with `nimlab show exclusive_or`, then check your work with
+`nimlab check exclusive_or.py`.
+"""
+from __future__ import print_function, division
+
+
+def exclusive_or(a, b):
+    """Return 1 if exactly one of the bits a and b is 1, otherwise 0."""
+
+    # when both bits are 1 they are the same, so return 0
+    if a and b:
+        return 0
+
+    # if we get here they are not both 1, so if one of them is 1
+    # then exactly one is 1 and we return 1
+    if a or b:
+        return 1
+
+    # both bits are 0
+    return 0
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(exclusive_or(a, b))

@@ -1,0 +1,58 @@
+# -*- coding: utf-8 -*-
+"""Exercise 6, nim_sum: the nim-sum of a board, and who is winning.
+
+Read the statement with `nimlab show nim_sum`, then check your work with
+`nimlab check nim_sum.py`.
+"""
+from __future__ import print_function, division
+
+
+def nim_sum(board):
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    # start the xor at zero so that an empty board gives 0
+    result = 0
+    # go through every row using its index
+    for i in range(0, len(board)):
+        # get the size of this row
+        row_size = board[i]
+        # xor it into the result
+        result = result ^ row_size
+    # return the final nim-sum
+    return result
+
+
+def is_n_position(board):
+    """Return True when the nim-sum of board is 0."""
+    # work out the nim-sum first
+    value = nim_sum(board)
+    # if it is zero then it is an N-position
+    if value == 0:
+        return True
+    # otherwise it is not
+    else:
+        return False
+
+
+def is_p_position(board):
+    """Return True when the nim-sum of board is not 0."""
+    # work out the nim-sum first
+    value = nim_sum(board)
+    # if it is not zero then there is a winning move
+    if value != 0:
+        return True
+    else:
+        return False
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    answer = {
+        "nim_sum": nim_sum,
+        "is_n_position": is_n_position,
+        "is_p_position": is_p_position,
+    }[case["type"]](case["input"])
+    print(json.dumps(answer))

@@ -1,0 +1,32 @@
+# -*- coding: utf-8 -*-
+"""Exercise 3, exclusive_or: the XOR of two bits, built from if statements.
+
+Read the statement with `nimlab show exclusive_or`, then check your work with
+`nimlab check exclusive_or.py`.
+"""
+from __future__ import print_function, division
+
+
+def exclusive_or(a, b):
+    """Return 1 if exactly one of the bits a and b is 1, otherwise 0."""
+    # Your code here: use if statements, not ^, == or !=.
+    # Há quatro casos possíveis para o par (a, b). Separamo-los primeiro
+    # pelo valor de a e depois pelo valor de b.
+    if a:
+        # a vale 1: o resultado é 1 apenas quando b vale 0.
+        if b:
+            return 0
+        return 1
+    # a vale 0: o resultado é exatamente o valor de b (0 ou 1), mas
+    # devolvemos as constantes para ficar claro que é sempre 0 ou 1.
+    if b:
+        return 1
+    return 0
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(exclusive_or(a, b))

@@ -1,0 +1,17 @@
+# -*- coding: utf-8 -*-
+from __future__ import print_function, division
+
+
+def exclusive_or(a,b):
+    soma=a+b
+    if soma>1:
+        return 0
+    return soma
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(exclusive_or(a, b))

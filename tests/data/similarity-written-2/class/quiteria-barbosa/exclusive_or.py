@@ -1,0 +1,36 @@
+# -*- coding: utf-8 -*-
+"""Exercise 3, exclusive_or: the XOR of two bits, built from if statements.
+
+Read the statement with `nimlab show exclusive_or`, then check your work with
+`nimlab check exclusive_or.py`.
+"""
+from __future__ import print_function, division
+
+
+def exclusive_or(a, b):
+    """Return 1 if exactly one of the bits a and b is 1, otherwise 0."""
+    # Your code here: use if statements, not ^, == or !=.
+    # Case 1: the first bit a is 1
+    if a:
+        # both bits are 1, so they are the same -> result is 0
+        if b:
+            return 0
+        # only a is 1 -> result is 1
+        else:
+            return 1
+    # Case 2: the first bit a is 0
+    else:
+        # only b is 1 -> result is 1
+        if b:
+            return 1
+        # both bits are 0 -> result is 0
+        else:
+            return 0
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(exclusive_or(a, b))

@@ -1,0 +1,61 @@
+# -*- coding: utf-8 -*-
+"""Exercise 6, nim_sum: the nim-sum of a board, and who is winning.
+
+Read the statement with `nimlab show nim_sum`, then check your work with
+`nimlab check nim_sum.py`.
+"""
+from __future__ import print_function, division
+
+
+def nim_sum(board):
+    """Return the XOR of all row sizes of board (0 for an empty board)."""
+    # Your code here.
+    # comeca em 0 para o tabuleiro vazio dar 0
+    acumulado = 0
+    # percorre as linhas pela posicao
+    for k in range(len(board)):
+        # tamanho da linha k
+        tamanho = board[k]
+        # junta ao acumulado com xor
+        acumulado ^= tamanho
+    # devolve o nim-sum
+    return acumulado
+
+
+def is_n_position(board):
+    """Return True when the nim-sum of board is 0."""
+    # Your code here.
+    # primeiro calcula o nim-sum
+    ns = nim_sum(board)
+    # zero -> posicao N
+    if not ns:
+        return True
+    # senao, nao e posicao N
+    else:
+        return False
+
+
+def is_p_position(board):
+    """Return True when the nim-sum of board is not 0."""
+    # Your code here.
+    # primeiro calcula o nim-sum
+    ns = nim_sum(board)
+    # diferente de zero -> ha jogada vencedora
+    if ns:
+        return True
+    else:
+        return False
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    answer = {
+        "nim_sum": nim_sum,
+        "is_n_position": is_n_position,
+        "is_p_position": is_p_position,
+    }[case["type"]](case["input"])
+    print(json.dumps(answer))

@@ -1,0 +1,41 @@
+# -*- coding: utf-8 -*-
+"""Exercise 4, bin_num: numbers to binary digits and back.
+
+Read the statement with `nimlab show bin_num`, then check your work with
+`nimlab check bin_num.py`.
+"""
+from __future__ import print_function, division
+
+
+def numeral_binary(numeral):
+    """Return the binary digits of a whole number (0 or more), most significant first."""
+    if not numeral:
+        return list()
+    lista_digitos = list()
+    while numeral >= 1:
+        # o resto vai para a frente da lista
+        lista_digitos.insert(0, numeral & 1)
+        numeral >>= 1
+    return lista_digitos
+
+
+def binary_numeral(binary):
+    """Return the number that a list of binary digits (most significant first) stands for."""
+    resultado = 0
+    expoente = len(binary)-1
+    for bit in binary:
+        resultado += bit * pow(2, expoente)  # valor deste bit
+        expoente -= 1
+    return resultado
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    if case["type"] == "num_bin":
+        print(json.dumps(numeral_binary(case["value"])))
+    else:
+        print(json.dumps(binary_numeral(case["value"])))

@@ -1,0 +1,40 @@
+# -*- coding: utf-8 -*-
+"""Exercise 3, exclusive_or: the XOR of two bits, built from if statements.
+
+Read the statement with `nimlab show exclusive_or`, then check your work with
+`nimlab check exclusive_or.py`.
+"""
+
+from __future__ import print_function, division
+
+
+
+def exclusive_or(a, b):
+    """Return 1 if exactly one of the bits a and b is 1, otherwise 0."""
+
+    bits = [a, b]
+    count = 0
+
+    # count how many ones there are
+    for i in range(len(bits)):
+        if bits[i]:
+            count = count + 1
+
+
+    # exactly one 1 means the answer is 1
+    if count > 1:
+        return 0
+    elif count > 0:
+        return 1
+
+    else:
+        return 0
+
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import sys
+
+    a, b = [int(word) for word in sys.stdin.readline().split()]
+    print(exclusive_or(a, b))

@@ -1,0 +1,77 @@
+# -*- coding: utf-8 -*-
+"""Exercise 7, optimal_move: the computer's perfect move.
+
+Read the statement with `nimlab show optimal_move`, then check your work with
+`nimlab check optimal_move.py`.
+"""
+from __future__ import print_function, division
+
+import random
+
+
+def optimal_move(board):
+    """Return a move (row, elements), row counted from 1, for a non-empty board.
+
+    When the nim-sum is not 0, the move must leave nim-sum 0. Otherwise any legal move will do.
+    """
+
+    number_of_rows = len(board)
+    nim_sum = 0
+    row = 0
+    elements = 0
+    winning = False
+
+
+    # nim sum of the board
+    for i in range(number_of_rows):
+        nim_sum = nim_sum ^ board[i]
+
+
+    if nim_sum != 0:
+        winning = True
+    else:
+        winning = False
+
+
+    if winning == True:
+
+        # look for a row that gets smaller
+        for i in range(number_of_rows):
+            size = board[i]
+            new_size = nim_sum ^ size
+
+            if new_size < size:
+                row = i + 1
+                elements = size - new_size
+                break
+            else:
+                pass
+
+    else:
+
+        # no winning move so random move
+        not_empty = []
+        for i in range(number_of_rows):
+            if board[i] > 0:
+                not_empty.append(i)
+            else:
+                pass
+
+        index = random.choice(not_empty)
+        row = index + 1
+        elements = random.randint(1, board[index])
+
+
+    move = (row, elements)
+
+    return move
+
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    print(json.dumps(optimal_move(case["board"])))

@@ -1,0 +1,43 @@
+# -*- coding: utf-8 -*-
+"""Exercise 4, bin_num: numbers to binary digits and back.
+
+Read the statement with `nimlab show bin_num`, then check your work with
+`nimlab check bin_num.py`.
+"""
+from __future__ import print_function, division
+
+
+def numeral_binary(numeral):
+    # Collect the digits least significant first: numeral % 2 is the
+    # last digit, and numeral // 2 drops it.
+    bits = []
+    for _ in range(numeral.bit_length()):
+        bits.append(numeral % 2)
+        numeral //= 2
+    # Zero never enters the loop, so it correctly gives [].
+    # Reverse to get the most significant digit first.
+    return bits[::-1]
+
+
+def binary_numeral(binary):
+    # Walk the digits from the right: the digit at position k (counting
+    # from 0 at the right end) is worth 2**k, i.e. 1 << k.
+    # sum() of an empty sequence is 0, which covers the empty list.
+    result = 0
+    pos = 0
+    for bit in reversed(binary):
+        result += bit << pos
+        pos += 1
+    return result
+
+
+# Reads one test case from standard input and prints the result. Keep this block as it is.
+if __name__ == "__main__":
+    import json
+    import sys
+
+    case = json.loads(sys.stdin.read())
+    if case["type"] == "num_bin":
+        print(json.dumps(numeral_binary(case["value"])))
+    else:
+        print(json.dumps(binary_numeral(case["value"])))
