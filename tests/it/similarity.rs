@@ -320,6 +320,41 @@ fn the_same_wrong_output_on_the_same_case_is_evidence_when_grades_are_given() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("results.json"));
 }
 
+#[test]
+fn a_renamed_copy_of_the_usual_answer_is_found_by_the_layout_it_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path();
+    for student in ["ana", "bea", "caio", "dani", "edu", "fabi", "gil", "hana"] {
+        write(class, student, "nim_sum", &nim_sum(USUAL));
+    }
+    // The usual answer in a hand of its own: tight operators, a blank line after each line.
+    let odd = [
+        "    total=0\n\n    for row in board :\n\n        total^=row\n\n    return(total)\n",
+        "    return nim_sum( board )==0\n",
+        "    return nim_sum( board )!=0\n",
+    ];
+    let renamed = odd.map(|body| body.replace("total", "acc").replace("row", "r"));
+    write(class, "ivo", "nim_sum", &nim_sum(odd));
+    write(
+        class,
+        "joao",
+        "nim_sum",
+        &nim_sum(renamed.each_ref().map(|b| b.as_str())),
+    );
+    let report = similarity_json(class);
+    let top = &report["pairs"][0];
+    assert_eq!(
+        (top["a"].as_str(), top["b"].as_str()),
+        (Some("ivo"), Some("joao")),
+        "{report:#}"
+    );
+    assert_eq!(top["flagged"], true, "{top:#}");
+    let reasons = top["reasons"].to_string();
+    assert!(reasons.contains("laid out alike"), "{reasons}");
+    // The same code as eight others: the code is no reason.
+    assert!(!reasons.contains("same code"), "{reasons}");
+}
+
 /// A labelled class: which pairs of students are copies (one of the other, or both of one
 /// source), by exercise, from `folder`/labels.json.
 fn labelled_pairs(
