@@ -65,6 +65,24 @@ fn text(report: &Similarity) -> String {
                 out.push_str(&format!("        - {}\n", terminal(reason)));
             }
         }
+        let next: Vec<String> = report
+            .pairs
+            .iter()
+            .filter(|p| p.exercise == exercise.exercise && !p.flagged && !p.reasons.is_empty())
+            .map(|p| {
+                format!(
+                    "{} {:.2}",
+                    terminal(&format!("{} and {}", p.a, p.b)),
+                    p.score
+                )
+            })
+            .collect();
+        if !next.is_empty() {
+            out.push_str(&format!(
+                "  closest below the flag (reasons with --out or --format json): {}\n",
+                next.join(", ")
+            ));
+        }
         for cluster in report
             .clusters
             .iter()

@@ -567,3 +567,46 @@ fn a_second_class_written_by_hand_apart_is_ranked_far_ahead_of_the_peers() {
         ],
     );
 }
+
+#[test]
+fn copies_below_the_flag_are_shown_with_their_evidence_in_every_report() {
+    let folder = "tests/data/similarity-written";
+    let out = tempfile::tempdir().unwrap();
+    let class = root().join(folder).join("class");
+    let report = similarity_json_with(
+        &class,
+        &[std::ffi::OsStr::new("--out"), out.path().as_os_str()],
+    );
+    let truth = labelled_pairs(folder);
+    let is_copy = |p: &Value| {
+        let key = (
+            p["a"].as_str().unwrap().to_string(),
+            p["b"].as_str().unwrap().to_string(),
+        );
+        truth[p["exercise"].as_str().unwrap()].contains(&key)
+    };
+    let pairs = report["pairs"].as_array().unwrap();
+    let shown: Vec<&Value> = pairs.iter().filter(|p| p["reasons"].is_array()).collect();
+    let flagged_copies = pairs
+        .iter()
+        .filter(|p| p["flagged"] == true && is_copy(p))
+        .count();
+    let shown_copies = shown.iter().filter(|p| is_copy(p)).count();
+    // Ten more pairs per exercise, and copies among them.
+    assert!(shown.len() >= pairs.iter().filter(|p| p["flagged"] == true).count() + 5 * 10);
+    assert!(
+        shown_copies >= flagged_copies + 10,
+        "{shown_copies} shown, {flagged_copies} flagged"
+    );
+    let html = std::fs::read_to_string(out.path().join("similarity.html")).unwrap();
+    assert_eq!(html.matches("The closest pairs below the flag").count(), 5);
+    let below = shown.iter().find(|p| p["flagged"] == false).unwrap();
+    assert!(html.contains(&format!(
+        "{} and {} (",
+        below["a"].as_str().unwrap(),
+        below["b"].as_str().unwrap()
+    )));
+    let printed = nimlab().arg("similarity").arg(&class).output().unwrap();
+    let printed = String::from_utf8_lossy(&printed.stdout);
+    assert!(printed.contains("closest below the flag"), "{printed}");
+}

@@ -265,12 +265,18 @@ fn shared_texts(class: &Class, view: View, i: usize, j: usize, source: &str) -> 
     let mut seen_lines = HashSet::new();
     let mut out = Vec::new();
     for mark in &class.programs[i].marks[v] {
+        // A run of words may begin in the lab's docstring and end in the student's comment:
+        // the line it ends on is the student's.
+        let at = match view {
+            View::Words => mark.last_line,
+            _ => mark.first_line,
+        };
         let count = class.counts[v].get(&mark.hash).copied().unwrap_or(2);
-        if !in_b.contains(&mark.hash) || count > limit || !seen_lines.insert(mark.first_line) {
+        if !in_b.contains(&mark.hash) || count > limit || !seen_lines.insert(at) {
             continue;
         }
         let line = lines
-            .get(mark.first_line.saturating_sub(1) as usize)
+            .get(at.saturating_sub(1) as usize)
             .map_or("", |l| l.trim());
         let text = match view {
             View::Names => name_on(line, mark),

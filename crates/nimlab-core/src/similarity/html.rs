@@ -1,6 +1,7 @@
 //! similarity.html: one self-contained page (inline CSS, no scripts, no network) for the
 //! instructor: per exercise, the clusters, the flagged pairs ranked with their reasons, and
-//! each flagged pair's two programs side by side with the matching lines marked.
+//! each flagged pair's two programs side by side with the matching lines marked; then the
+//! closest pairs below the flag, the same way.
 //!
 //! Every student's name and line of code is escaped: HTML's specials, and control characters
 //! shown as escapes.
@@ -45,9 +46,24 @@ pub fn page(report: &Similarity, sources: &HashMap<(String, String), String>) ->
             .iter()
             .filter(|p| p.exercise == *name && p.flagged)
             .collect();
-        body.push_str(&ranking(&flagged));
+        body.push_str(&ranking(&flagged, 0));
         for (rank, pair) in flagged.iter().enumerate() {
             body.push_str(&side_by_side(pair, rank, sources));
+        }
+        let next: Vec<&Pair> = report
+            .pairs
+            .iter()
+            .filter(|p| p.exercise == *name && !p.flagged && !p.reasons.is_empty())
+            .collect();
+        if !next.is_empty() {
+            let _ = writeln!(
+                body,
+                "<h3>The closest pairs below the flag</h3>\n<p class=\"muted\">Not flagged: closer than most of the class's pairs, but not by enough to stand out alone. A copy of an answer many students wrote can rank here.</p>"
+            );
+            body.push_str(&ranking(&next, flagged.len()));
+            for (rank, pair) in next.iter().enumerate() {
+                body.push_str(&side_by_side(pair, flagged.len() + rank, sources));
+            }
         }
     }
     body.push_str(&not_read(report));
@@ -96,13 +112,15 @@ fn pair_id(pair: &Pair, rank: usize) -> String {
     format!("{}-{}", escape(&pair.exercise), rank + 1)
 }
 
-fn ranking(flagged: &[&Pair]) -> String {
-    if flagged.is_empty() {
+/// The pairs' table, ranks counted on from `first`.
+fn ranking(pairs: &[&Pair], first: usize) -> String {
+    if pairs.is_empty() {
         return "<p class=\"muted\">No pair stands out from the class's independent answers.</p>\n"
             .to_string();
     }
     let mut rows = String::new();
-    for (rank, pair) in flagged.iter().enumerate() {
+    for (rank, pair) in pairs.iter().enumerate() {
+        let rank = first + rank;
         let reasons: Vec<String> = pair.reasons.iter().map(|r| escape(r)).collect();
         let _ = writeln!(
             rows,

@@ -35,6 +35,10 @@ pub const TOO_FEW: &str = "too few students to tell what is usual: no pair can s
 /// Scores from this one up are flagged: shown with their evidence and put in clusters.
 pub const FLAG_SCORE: f64 = 0.5;
 
+/// Pairs below the flag shown with their evidence too, per exercise, the closest first: a
+/// disguised copy of a common answer can rank there, and a person should look.
+pub const NEXT_CLOSEST: usize = 10;
+
 /// How much each view weighs in a pair's closeness (code, lines, statements, names, words,
 /// layout, rhythm, outputs).
 /// Names, words and layout weigh more than their fingerprints' number says: a copy keeps
@@ -88,10 +92,11 @@ pub struct Pair {
     /// In [0, 1]: how far this pair's closeness stands out among the class's pairs.
     pub score: f64,
     pub flagged: bool,
-    /// For a flagged pair: why, in words an instructor can check.
+    /// For a flagged pair, and the [`NEXT_CLOSEST`] below the flag: why, in words an
+    /// instructor can check.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reasons: Vec<String>,
-    /// For a flagged pair: the lines of each program that match, most telling first.
+    /// For the same pairs: the lines of each program that match, most telling first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fragments: Vec<evidence::Fragment>,
 }
@@ -127,26 +132,16 @@ pub fn exercise_pairs(
     let mut pairs = Vec::new();
     // A pair that stands no higher than the class's middle pair scores 0 and is not listed.
     for (&(i, j), &score) in scores.iter().filter(|(_, score)| **score > 0.0) {
-        let (i, j) = if submissions[i].student <= submissions[j].student {
-            (i, j)
-        } else {
-            (j, i)
-        };
-        let flagged = score >= FLAG_SCORE;
-        let (reasons, fragments) = if flagged {
-            let found = evidence::Found::new(&class, i, j, submissions);
-            (found.reasons(), found.fragments)
-        } else {
-            (Vec::new(), Vec::new())
-        };
+        let (a, b) = (&submissions[i].student, &submissions[j].student);
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
         pairs.push(Pair {
             exercise: exercise.to_string(),
-            a: submissions[i].student.clone(),
-            b: submissions[j].student.clone(),
+            a: a.clone(),
+            b: b.clone(),
             score,
-            flagged,
-            reasons,
-            fragments,
+            flagged: score >= FLAG_SCORE,
+            reasons: Vec::new(),
+            fragments: Vec::new(),
         });
     }
     pairs.sort_by(|x, y| {
@@ -154,6 +149,22 @@ pub fn exercise_pairs(
             .total_cmp(&x.score)
             .then_with(|| (&x.a, &x.b).cmp(&(&y.a, &y.b)))
     });
+    let index: HashMap<&str, usize> = submissions
+        .iter()
+        .enumerate()
+        .map(|(at, s)| (s.student.as_str(), at))
+        .collect();
+    let flagged = pairs.iter().filter(|p| p.flagged).count();
+    for pair in pairs.iter_mut().take(flagged + NEXT_CLOSEST) {
+        let found = evidence::Found::new(
+            &class,
+            index[pair.a.as_str()],
+            index[pair.b.as_str()],
+            submissions,
+        );
+        pair.reasons = found.reasons();
+        pair.fragments = found.fragments;
+    }
     let clusters = clusters(exercise, &pairs);
     (pairs, clusters)
 }

@@ -55,13 +55,27 @@ fn compared(view: &SimilarityView) -> Markup {
             p.dim { "No pair stands out from the class's independent answers." }
         }
         @for pair in &flagged {
-            section.pair {
-                h3 { (pair.a) " and " (pair.b) " " span.small.dim { "(score " (format!("{:.2}", pair.score)) ")" } }
-                ul { @for reason in &pair.reasons { li { (reason) } } }
-                div.side {
-                    (program(view, &pair.a, pair.fragments.iter().map(|f| f.a_lines)))
-                    (program(view, &pair.b, pair.fragments.iter().map(|f| f.b_lines)))
-                }
+            (pair_section(view, pair))
+        }
+        @let next: Vec<&Pair> = view.pairs.iter().filter(|p| !p.flagged && !p.reasons.is_empty()).collect();
+        @if !next.is_empty() {
+            h3 { "The closest pairs below the flag" }
+            p.dim { "Not flagged: closer than most of the class's pairs, but not by enough to stand out alone. A copy of an answer many students wrote can rank here." }
+            @for pair in &next {
+                (pair_section(view, pair))
+            }
+        }
+    }
+}
+
+fn pair_section(view: &SimilarityView, pair: &Pair) -> Markup {
+    html! {
+        section.pair {
+            h3 { (pair.a) " and " (pair.b) " " span.small.dim { "(score " (format!("{:.2}", pair.score)) ")" } }
+            ul { @for reason in &pair.reasons { li { (reason) } } }
+            div.side {
+                (program(view, &pair.a, pair.fragments.iter().map(|f| f.a_lines)))
+                (program(view, &pair.b, pair.fragments.iter().map(|f| f.b_lines)))
             }
         }
     }
