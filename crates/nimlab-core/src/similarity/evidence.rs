@@ -108,8 +108,10 @@ impl Found {
         let shape_only = self.shape_lines[0].difference(&self.code_lines[0]).count();
         if shape_only > 0 {
             reasons.push(format!(
-                "{shape_only} more of {}'s lines do the same things in the same order as {}'s, written differently, an order that {}",
+                "{} of {}'s {} the same things in the same order as {}'s, written differently, an order that {}",
+                more_lines(shape_only),
                 self.who[0],
+                if shape_only == 1 { "does" } else { "do" },
                 self.who[1],
                 others(self.shape_others),
             ));
@@ -129,8 +131,10 @@ impl Found {
             .count();
         if rhythm_only > 0 {
             reasons.push(format!(
-                "{rhythm_only} more of {}'s lines have their comments in the same places as {}'s, at the same depths, a pattern that {}",
+                "{} of {}'s {} the same pattern of indentation and comments as {}'s, a pattern that {}",
+                more_lines(rhythm_only),
                 self.who[0],
+                if rhythm_only == 1 { "follows" } else { "follow" },
                 self.who[1],
                 others(self.rhythm_others),
             ));
@@ -162,6 +166,15 @@ impl Found {
             ));
         }
         reasons
+    }
+}
+
+/// "1 more line", "3 more lines".
+fn more_lines(count: usize) -> String {
+    if count == 1 {
+        "1 more line".to_string()
+    } else {
+        format!("{count} more lines")
     }
 }
 
