@@ -68,7 +68,7 @@ fn text(report: &Similarity) -> String {
         let next: Vec<String> = report
             .pairs
             .iter()
-            .filter(|p| p.exercise == exercise.exercise && !p.flagged && !p.reasons.is_empty())
+            .filter(|p| p.exercise == exercise.exercise && p.is_closest_below_the_flag())
             .map(|p| {
                 format!(
                     "{} {:.2}",

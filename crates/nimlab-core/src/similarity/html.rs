@@ -53,7 +53,7 @@ pub fn page(report: &Similarity, sources: &HashMap<(String, String), String>) ->
         let next: Vec<&Pair> = report
             .pairs
             .iter()
-            .filter(|p| p.exercise == *name && !p.flagged && !p.reasons.is_empty())
+            .filter(|p| p.exercise == *name && p.is_closest_below_the_flag())
             .collect();
         if !next.is_empty() {
             let _ = writeln!(

@@ -101,6 +101,14 @@ pub struct Pair {
     pub fragments: Vec<evidence::Fragment>,
 }
 
+impl Pair {
+    /// Whether this is one of the [`NEXT_CLOSEST`] pairs below the flag that the reports show
+    /// with their evidence.
+    pub fn is_closest_below_the_flag(&self) -> bool {
+        !self.flagged && !self.reasons.is_empty()
+    }
+}
+
 /// Students of one exercise linked by flagged pairs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cluster {

@@ -57,7 +57,7 @@ fn compared(view: &SimilarityView) -> Markup {
         @for pair in &flagged {
             (pair_section(view, pair))
         }
-        @let next: Vec<&Pair> = view.pairs.iter().filter(|p| !p.flagged && !p.reasons.is_empty()).collect();
+        @let next: Vec<&Pair> = view.pairs.iter().filter(|p| p.is_closest_below_the_flag()).collect();
         @if !next.is_empty() {
             h3 { "The closest pairs below the flag" }
             p.dim { "Not flagged: closer than most of the class's pairs, but not by enough to stand out alone. A copy of an answer many students wrote can rank here." }
