@@ -34,9 +34,11 @@ pub struct Found {
     /// Lines of each laid out alike (spacing, blank lines) where few others lay them out so.
     layout_lines: [BTreeSet<u32>; 2],
     layout_others: u32,
-    /// Lines of each with comments in the same places, at the same depths.
+    /// Lines of each with comments (and blank lines) in the same places, at the same depths.
     rhythm_lines: [BTreeSet<u32>; 2],
     rhythm_others: u32,
+    /// Whether the pattern they share keeps blank lines too.
+    blank_lines_alike: bool,
     names: Vec<(String, u32)>,
     words: Vec<(String, u32)>,
     /// Failed cases with the same wrong output: the case, the output, how many others.
@@ -55,7 +57,14 @@ impl Found {
         code.1 = code.1.max(statements.1);
         let (shapes, shape_fragments) = shared_marks(class, View::Lines, i, j);
         let (layout, layout_fragments) = shared_marks(class, View::Layout, i, j);
-        let (rhythm, rhythm_fragments) = shared_marks(class, View::Rhythm, i, j);
+        let (mut rhythm, rhythm_fragments) = shared_marks(class, View::Rhythm, i, j);
+        // Blank lines in the same places are the same pattern, read more closely.
+        let (paragraphs, paragraph_fragments) = shared_marks(class, View::Paragraphs, i, j);
+        let blank_lines_alike = !paragraphs.0[0].is_empty();
+        for (lines, more) in rhythm.0.iter_mut().zip(paragraphs.0) {
+            lines.extend(more);
+        }
+        rhythm.1 = rhythm.1.max(paragraphs.1);
         let mut fragments = merge(
             code_fragments
                 .into_iter()
@@ -63,6 +72,7 @@ impl Found {
                 .chain(shape_fragments)
                 .chain(layout_fragments)
                 .chain(rhythm_fragments)
+                .chain(paragraph_fragments)
                 .collect(),
         );
         fragments.truncate(FRAGMENTS);
@@ -81,20 +91,53 @@ impl Found {
             layout_others: layout.1,
             rhythm_lines: rhythm.0,
             rhythm_others: rhythm.1,
+            blank_lines_alike,
             names: shared_texts(class, View::Names, i, j, &submissions[i].source),
             words: shared_texts(class, View::Words, i, j, &submissions[i].source),
             outputs: shared_outputs(class, j, &submissions[i].outputs),
         }
     }
 
-    /// The reasons, most telling first.
-    pub fn reasons(&self) -> Vec<String> {
-        let mut reasons = Vec::new();
-        let others = |count: u32| match count {
+    /// "no other student of the 54 wrote", "at most 3 other students of the 54 wrote".
+    fn others(&self, count: u32) -> String {
+        match count {
             0 => format!("no other student of the {} wrote", self.students),
             1 => format!("only 1 other student of the {} wrote", self.students),
             n => format!("at most {n} other students of the {} wrote", self.students),
-        };
+        }
+    }
+
+    /// Lines in the same pattern of indentation and comments (and blank lines), where their
+    /// layout differs.
+    fn rhythm_reason(&self) -> Option<String> {
+        let rhythm_only = self.rhythm_lines[0]
+            .difference(&self.layout_lines[0])
+            .count();
+        (rhythm_only > 0).then(|| {
+            format!(
+                "{} of {}'s {} the same pattern of indentation{} as {}'s, a pattern that {}",
+                more_lines(rhythm_only),
+                self.who[0],
+                if rhythm_only == 1 {
+                    "follows"
+                } else {
+                    "follow"
+                },
+                if self.blank_lines_alike {
+                    ", comments and blank lines"
+                } else {
+                    " and comments"
+                },
+                self.who[1],
+                self.others(self.rhythm_others),
+            )
+        })
+    }
+
+    /// The reasons, most telling first.
+    pub fn reasons(&self) -> Vec<String> {
+        let mut reasons = Vec::new();
+        let others = |count: u32| self.others(count);
         if !self.code_lines[0].is_empty() {
             reasons.push(format!(
                 "{} lines of {}'s program and {} of {}'s are the same code once names, comments and spacing are set aside, code that {}",
@@ -126,19 +169,7 @@ impl Found {
                 others(self.layout_others),
             ));
         }
-        let rhythm_only = self.rhythm_lines[0]
-            .difference(&self.layout_lines[0])
-            .count();
-        if rhythm_only > 0 {
-            reasons.push(format!(
-                "{} of {}'s {} the same pattern of indentation and comments as {}'s, a pattern that {}",
-                more_lines(rhythm_only),
-                self.who[0],
-                if rhythm_only == 1 { "follows" } else { "follow" },
-                self.who[1],
-                others(self.rhythm_others),
-            ));
-        }
+        reasons.extend(self.rhythm_reason());
         if !self.names.is_empty() {
             let names: Vec<String> = self.names.iter().map(|(n, _)| format!("`{n}`")).collect();
             let most = self.names.iter().map(|(_, c)| *c).max().unwrap_or(0);

@@ -1,4 +1,4 @@
-//! What a program is compared by: its fingerprints, in eight views.
+//! What a program is compared by: its fingerprints, in nine views.
 //!
 //! - `Code`: runs of tokens with the student's own names, strings and comments taken out, so
 //!   renaming and re-commenting change nothing. `x += y` reads as `x = x + y`.
@@ -13,10 +13,14 @@
 //!   unless its spacing was redone.
 //! - `Rhythm`: runs of lines as depth and kind (code, comment, code with a comment), blank
 //!   lines and spacing aside: where comments sit, which a line-by-line paraphrase keeps.
+//! - `Paragraphs`: the same with blank lines kept, which a paraphrase keeps too unless its
+//!   spacing was redone.
 //! - `Outputs`: where graded results are given, each failed case with the wrong output.
 //!
 //! Each fingerprint is a hash with the lines it covers. The lab's starter and model code go
-//! through the same views and their fingerprints are taken out of every student's.
+//! through the same views and their fingerprints are taken out of every student's. Lines
+//! that only debug (a print to standard error, a print left commented out) are read as if
+//! they were not there: a copy that added them changed no answer.
 
 use super::tokens::{Kind, Token, tokenize};
 use std::collections::HashSet;
@@ -31,11 +35,12 @@ pub enum View {
     Words,
     Layout,
     Rhythm,
+    Paragraphs,
     Outputs,
 }
 
 /// How many views there are.
-pub const VIEW_COUNT: usize = 8;
+pub const VIEW_COUNT: usize = 9;
 
 pub const VIEWS: [View; VIEW_COUNT] = [
     View::Code,
@@ -45,6 +50,7 @@ pub const VIEWS: [View; VIEW_COUNT] = [
     View::Words,
     View::Layout,
     View::Rhythm,
+    View::Paragraphs,
     View::Outputs,
 ];
 
@@ -171,17 +177,82 @@ impl Template {
 }
 
 fn views(tokens: &[Token], source: &str, lab_names: &HashSet<String>) -> [Vec<Mark>; VIEW_COUNT] {
-    let code = code_tokens(tokens, lab_names);
+    // Debugging output changes no answer: read the program as if it were not there.
+    let debugging = debugging_lines(tokens);
+    let tokens: Vec<Token> = tokens
+        .iter()
+        // Blocks still open and close where they did.
+        .filter(|t| matches!(t.kind, Kind::Indent | Kind::Dedent) || !debugging.contains(&t.line))
+        .cloned()
+        .collect();
+    let code = code_tokens(&tokens, lab_names);
     [
         runs(&code, CODE_RUN),
         runs(&line_shapes(&code), LINES_RUN),
         statements(&code),
-        chosen_names(tokens, lab_names),
-        runs(&words(tokens), WORDS_RUN),
-        runs(&layout(source), LAYOUT_RUN),
-        runs(&rhythm(source), RHYTHM_RUN),
+        chosen_names(&tokens, lab_names),
+        runs(&words(&tokens), WORDS_RUN),
+        runs(&layout(source, &debugging), LAYOUT_RUN),
+        runs(&rhythm(source, &debugging, false), RHYTHM_RUN),
+        runs(&rhythm(source, &debugging, true), RHYTHM_RUN),
+        // Outputs come from grading, not the source.
         Vec::new(),
     ]
+}
+
+/// The lines that only debug: a statement that prints to standard error, and a comment that
+/// is a print or a debugger's call left commented out.
+fn debugging_lines(tokens: &[Token]) -> HashSet<u32> {
+    let mut lines = HashSet::new();
+    let mut code_lines = HashSet::new();
+    let mut statement: Vec<&Token> = Vec::new();
+    for token in tokens {
+        match token.kind {
+            Kind::Comment => continue,
+            Kind::Newline | Kind::Indent | Kind::Dedent => {
+                if is_debugging(&statement) {
+                    let (first, last) =
+                        (statement[0].line, statement[statement.len() - 1].end_line);
+                    lines.extend(first..=last);
+                }
+                statement.clear();
+            }
+            _ => {
+                code_lines.extend(token.line..=token.end_line);
+                statement.push(token);
+            }
+        }
+    }
+    if is_debugging(&statement) {
+        lines.extend(statement[0].line..=statement[statement.len() - 1].end_line);
+    }
+    for comment in tokens.iter().filter(|t| t.kind == Kind::Comment) {
+        let text = comment.text.trim_start_matches('#').trim_start();
+        let commented_out = [
+            "print(",
+            "print ",
+            "pprint",
+            "sys.stderr",
+            "breakpoint(",
+            "pdb.",
+        ]
+        .iter()
+        .any(|start| text.starts_with(start));
+        if commented_out && !code_lines.contains(&comment.line) {
+            lines.insert(comment.line);
+        }
+    }
+    lines
+}
+
+/// `print(..., file=sys.stderr)`, `print >>sys.stderr, ...` or `sys.stderr.write(...)`.
+fn is_debugging(statement: &[&Token]) -> bool {
+    let texts: Vec<&str> = statement.iter().map(|t| t.text.as_str()).collect();
+    match texts.as_slice() {
+        ["print", rest @ ..] => rest.contains(&"stderr"),
+        ["sys", ".", "stderr", ..] => true,
+        _ => false,
+    }
 }
 
 impl Program {
@@ -431,11 +502,14 @@ fn chosen_names(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Mark> {
 
 /// Each line as it looks: a run of letters, digits or underscores as `a`, a comment's text
 /// as `c`, a string's as `s` between its quotes, spacing and punctuation as written, trailing
-/// spaces as `~`; a blank line as nothing.
-fn layout(source: &str) -> Vec<Unit> {
+/// spaces as `~`; a blank line as nothing. Lines in `skipped` are read as absent.
+fn layout(source: &str, skipped: &HashSet<u32>) -> Vec<Unit> {
     let mut out = Vec::new();
     for (at, line) in source.lines().enumerate() {
         let number = at as u32 + 1;
+        if skipped.contains(&number) {
+            continue;
+        }
         let mut look = String::new();
         let mut chars = line.trim_end().chars().peekable();
         while let Some(c) = chars.next() {
@@ -475,16 +549,27 @@ fn layout(source: &str) -> Vec<Unit> {
 
 /// Each line that is not blank as its depth of indentation and whether it is code, a
 /// comment, or code with a comment after it: where a student puts comments, which a copy
-/// whose every line was rewritten keeps.
-fn rhythm(source: &str) -> Vec<Unit> {
+/// whose every line was rewritten keeps. With `with_blanks`, each run of blank lines (up to
+/// three) is a unit too. Lines in `skipped` are read as absent.
+fn rhythm(source: &str, skipped: &HashSet<u32>, with_blanks: bool) -> Vec<Unit> {
     let mut out = Vec::new();
     // The indentation of each open block, outermost first: depth counts blocks, not spaces.
     let mut indents: Vec<usize> = vec![0];
+    let mut blanks = 0;
     for (at, line) in source.lines().enumerate() {
         let text = line.trim();
-        if text.is_empty() {
+        if skipped.contains(&(at as u32 + 1)) {
             continue;
         }
+        if text.is_empty() {
+            blanks += 1;
+            continue;
+        }
+        if blanks > 0 && with_blanks {
+            let look = format!("b{}", blanks.min(3));
+            out.push((hash(look.as_bytes()), at as u32, at as u32));
+        }
+        blanks = 0;
         let indent = line.len() - line.trim_start().len();
         while indents.len() > 1 && indents.last().is_some_and(|&i| indent < i) {
             indents.pop();
@@ -619,5 +704,57 @@ mod tests {
         assert!(!commented.sets[view].is_empty());
         assert_eq!(commented.sets[view], paraphrased.sets[view]);
         assert_eq!(shared(&commented, &bare, View::Rhythm), 0);
+    }
+    #[test]
+    fn debugging_lines_are_read_as_if_they_were_not_there() {
+        let template = Template::new([STUB]);
+        let plain = "import sys\ndef nim_sum(board):\n    s=0\n    for r in board:\n        s^=r\n    return s  # the total\n";
+        let debugged = "import sys\ndef nim_sum(board):\n    s=0\n    for r in board:\n        # print(r, s)\n        s^=r\n        print(\"s =\", s,\n              file=sys.stderr)\n    sys.stderr.write(\"done\\n\")\n    return s  # the total\n";
+        let (plain_program, debugged_program) =
+            (template.program(plain), template.program(debugged));
+        for view in [
+            View::Code,
+            View::Layout,
+            View::Rhythm,
+            View::Paragraphs,
+            View::Words,
+        ] {
+            let set: HashSet<u64> = debugged_program.sets[view as usize]
+                .iter()
+                .copied()
+                .collect();
+            let kept = plain_program.sets[view as usize]
+                .iter()
+                .all(|h| set.contains(h));
+            assert!(
+                kept,
+                "{view:?}: the debugged copy lost some of the plain program's marks"
+            );
+        }
+        // A print to standard output is an answer, and a comment in words is not code.
+        let tokens =
+            tokenize("print(s)\n# prints the total\nprint(s, file=out)\nprint >>sys.stderr, s\n");
+        assert_eq!(debugging_lines(&tokens), HashSet::from([4]));
+    }
+
+    #[test]
+    fn paragraphs_keep_blank_lines_where_rhythm_sets_them_aside() {
+        let template = Template::new([STUB]);
+        let spaced = "def nim_sum(board):\n\n    s = 0\n\n\n    for r in board:\n        s ^= r\n\n    return s\n";
+        let paraphrased = "def nim_sum(board):\n\n    acc = 0\n\n\n    for h in board:\n        acc = acc ^ h\n\n    return acc\n";
+        let packed =
+            "def nim_sum(board):\n    s = 0\n    for r in board:\n        s ^= r\n    return s\n";
+        let [spaced, paraphrased, packed] =
+            [spaced, paraphrased, packed].map(|p| template.program(p));
+        assert!(!spaced.sets[View::Paragraphs as usize].is_empty());
+        assert_eq!(
+            spaced.sets[View::Paragraphs as usize],
+            paraphrased.sets[View::Paragraphs as usize]
+        );
+        assert_eq!(shared(&spaced, &packed, View::Paragraphs), 0);
+        assert_eq!(
+            spaced.sets[View::Rhythm as usize],
+            packed.sets[View::Rhythm as usize]
+        );
     }
 }

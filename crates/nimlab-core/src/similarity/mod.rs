@@ -1,7 +1,7 @@
 //! How alike students' programs are, exercise by exercise (`nimlab similarity`,
 //! `similarity.json`, `similarity.html`): evidence for a person to weigh, never a verdict.
 //!
-//! Every program is read as fingerprints in eight views ([`fingerprint`]), the lab's own code
+//! Every program is read as fingerprints in nine views ([`fingerprint`]), the lab's own code
 //! taken out. A fingerprint counts for as much as it is rare in this class: one that every
 //! student wrote says nothing, one that only two wrote says much. A pair's closeness is the
 //! rarity its programs share, against how much they could share; its score says how far that
@@ -40,11 +40,12 @@ pub const FLAG_SCORE: f64 = 0.5;
 pub const NEXT_CLOSEST: usize = 10;
 
 /// How much each view weighs in a pair's closeness (code, lines, statements, names, words,
-/// layout, rhythm, outputs).
+/// layout, rhythm, paragraphs, outputs).
 /// Names, words and layout weigh more than their fingerprints' number says: a copy keeps
 /// them where its code is the class's usual code (measured on the labelled classes of
-/// tests/data, the hand-written one most).
-const VIEW_WEIGHTS: [f64; VIEW_COUNT] = [1.0, 0.5, 0.5, 1.4, 3.0, 2.5, 1.0, 1.0];
+/// tests/data, the hand-written one most). Rhythm and paragraphs share one weight: a copy
+/// keeps its source's blank lines unless its spacing was redone.
+const VIEW_WEIGHTS: [f64; VIEW_COUNT] = [1.0, 0.5, 0.5, 1.4, 3.0, 2.5, 0.5, 0.5, 1.0];
 
 /// One student's file for one exercise.
 #[derive(Debug, Clone, Default)]
