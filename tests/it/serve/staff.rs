@@ -544,6 +544,9 @@ fn the_classs_mistakes_group_the_counted_submissions_by_cause_for_staff_alone() 
 /// A present_board written an unusual way, and a copy of it renamed and commented.
 const UNUSUAL_BOARD: &str = "def present_board(board):\n    text = 'Nim:'\n    row = 0\n    while row < len(board):\n        text = text + '\\n' + str(row + 1) + ':'\n        text = text + ' X' * board[row]\n        row = row + 1\n    return text\n\nif __name__ == '__main__':\n    import sys\n    print(present_board([int(word) for word in sys.stdin.readline().split()]))\n";
 
+/// UNUSUAL_BOARD's first lines, its loop written another way.
+const PARTIAL_BOARD: &str = "def present_board(board):\n    text = 'Nim:'\n    for number, size in enumerate(board, 1):\n        text += '\\n%d:%s' % (number, ' X' * size)\n    return text\n\nif __name__ == '__main__':\n    import sys\n    print(present_board([int(word) for word in sys.stdin.readline().split()]))\n";
+
 #[test]
 fn similar_programs_are_shown_to_staff_alone_from_the_latest_uploads() {
     let dir = tempfile::tempdir().unwrap();
@@ -568,9 +571,13 @@ fn similar_programs_are_shown_to_staff_alone_from_the_latest_uploads() {
             .replace("row", "i")
             .replace("    return", "    # done\n    return"),
     );
+    // di kept the original's first lines and wrote the loop another way: closer to ada than
+    // the class's pairs are, but not flagged.
+    let partial = write("partial", PARTIAL_BOARD);
     let model = solution("present_board");
     let mut uploads = vec![("ada", model.clone()), ("ada", original), ("grace", copy)];
-    uploads.extend(["bo", "cy", "di"].map(|s| (s, model.clone())));
+    uploads.extend(["bo", "cy"].map(|s| (s, model.clone())));
+    uploads.push(("di", partial));
     for (student, file) in uploads {
         let client = api_login(&server, student, &format!("{student}-password"));
         let id = submit(&client, &server, "present_board", &file);
@@ -587,6 +594,16 @@ fn similar_programs_are_shown_to_staff_alone_from_the_latest_uploads() {
     assert!(page.contains("ada and grace"), "{page}");
     assert!(page.contains("no other student of the 5 wrote"), "{page}");
     assert!(page.contains("class=\"match\""), "{page}");
+    let below = page
+        .split("The closest pairs below the flag")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no pairs below the flag: {page}"));
+    assert!(below.contains("ada and di"), "{below}");
+    assert!(!below.contains("ada and grace"), "{below}");
+    assert!(
+        below.contains("both chose the names `text`, which no other student of the 5 used"),
+        "{below}"
+    );
     let (status, index) = text(&tess, &server, "/class/similarity");
     assert_eq!(status, StatusCode::OK);
     assert!(index.contains("exercise=present_board"), "{index}");

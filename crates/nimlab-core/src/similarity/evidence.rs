@@ -116,7 +116,7 @@ impl Found {
         (rhythm_only > 0).then(|| {
             format!(
                 "{} of {}'s {} the same pattern of indentation{} as {}'s, a pattern that {}",
-                more_lines(rhythm_only),
+                lines_counted(rhythm_only, !self.layout_lines[0].is_empty()),
                 self.who[0],
                 if rhythm_only == 1 {
                     "follows"
@@ -152,7 +152,7 @@ impl Found {
         if shape_only > 0 {
             reasons.push(format!(
                 "{} of {}'s {} the same things in the same order as {}'s, written differently, an order that {}",
-                more_lines(shape_only),
+                lines_counted(shape_only, !self.code_lines[0].is_empty()),
                 self.who[0],
                 if shape_only == 1 { "does" } else { "do" },
                 self.who[1],
@@ -200,12 +200,13 @@ impl Found {
     }
 }
 
-/// "1 more line", "3 more lines".
-fn more_lines(count: usize) -> String {
+/// "1 line", "3 lines", or "1 more line", "3 more lines" after a reason that counted others.
+fn lines_counted(count: usize, more: bool) -> String {
+    let more = if more { " more" } else { "" };
     if count == 1 {
-        "1 more line".to_string()
+        format!("1{more} line")
     } else {
-        format!("{count} more lines")
+        format!("{count}{more} lines")
     }
 }
 
