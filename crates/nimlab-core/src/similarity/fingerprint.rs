@@ -61,7 +61,8 @@ const WORDS_RUN: usize = 3;
 const LAYOUT_RUN: usize = 3;
 const RHYTHM_RUN: usize = 6;
 
-/// Names every program may use: they say what a program does, not who wrote it.
+/// Names every program may use: they say what a program does, not who wrote it. Sorted, for
+/// a binary search.
 const BUILTINS: &[&str] = &[
     "abs",
     "all",
@@ -76,41 +77,45 @@ const BUILTINS: &[&str] = &[
     "filter",
     "float",
     "format",
+    "functools",
     "hex",
     "input",
     "int",
     "isinstance",
     "iter",
+    "json",
     "len",
     "list",
     "map",
+    "math",
     "max",
     "min",
     "next",
     "oct",
+    "operator",
     "ord",
     "pow",
+    "print",
     "range",
     "raw_input",
     "reduce",
     "reversed",
     "round",
+    "self",
     "set",
     "sorted",
     "str",
     "sum",
+    "sys",
     "tuple",
     "type",
     "xrange",
     "zip",
-    "self",
-    "functools",
-    "operator",
-    "json",
-    "sys",
-    "math",
-    "print",
 ];
+
+fn is_builtin(name: &str) -> bool {
+    BUILTINS.binary_search(&name).is_ok()
+}
 
 /// One fingerprint: a hash and the lines it covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,13 +184,20 @@ impl Template {
 fn views(tokens: &[Token], source: &str, lab_names: &HashSet<String>) -> [Vec<Mark>; VIEW_COUNT] {
     // Debugging output changes no answer: read the program as if it were not there.
     let debugging = debugging_lines(tokens);
-    let tokens: Vec<Token> = tokens
-        .iter()
-        // Blocks still open and close where they did.
-        .filter(|t| matches!(t.kind, Kind::Indent | Kind::Dedent) || !debugging.contains(&t.line))
-        .cloned()
-        .collect();
+    let tokens: std::borrow::Cow<[Token]> = if debugging.is_empty() {
+        tokens.into()
+    } else {
+        tokens
+            .iter()
+            // Blocks still open and close where they did.
+            .filter(|t| {
+                matches!(t.kind, Kind::Indent | Kind::Dedent) || !debugging.contains(&t.line)
+            })
+            .cloned()
+            .collect()
+    };
     let code = code_tokens(&tokens, lab_names);
+    let (rhythm, paragraphs) = rhythm(source, &debugging);
     [
         runs(&code, CODE_RUN),
         runs(&line_shapes(&code), LINES_RUN),
@@ -193,8 +205,8 @@ fn views(tokens: &[Token], source: &str, lab_names: &HashSet<String>) -> [Vec<Ma
         chosen_names(&tokens, lab_names),
         runs(&words(&tokens), WORDS_RUN),
         runs(&layout(source, &debugging), LAYOUT_RUN),
-        runs(&rhythm(source, &debugging, false), RHYTHM_RUN),
-        runs(&rhythm(source, &debugging, true), RHYTHM_RUN),
+        runs(&rhythm, RHYTHM_RUN),
+        runs(&paragraphs, RHYTHM_RUN),
         // Outputs come from grading, not the source.
         Vec::new(),
     ]
@@ -247,10 +259,10 @@ fn debugging_lines(tokens: &[Token]) -> HashSet<u32> {
 
 /// `print(..., file=sys.stderr)`, `print >>sys.stderr, ...` or `sys.stderr.write(...)`.
 fn is_debugging(statement: &[&Token]) -> bool {
-    let texts: Vec<&str> = statement.iter().map(|t| t.text.as_str()).collect();
-    match texts.as_slice() {
-        ["print", rest @ ..] => rest.contains(&"stderr"),
-        ["sys", ".", "stderr", ..] => true,
+    let text = |at: usize| statement.get(at).map_or("", |t| t.text.as_str());
+    match text(0) {
+        "print" => statement.iter().any(|t| t.text == "stderr"),
+        "sys" => text(1) == "." && text(2) == "stderr",
         _ => false,
     }
 }
@@ -383,11 +395,9 @@ fn code_tokens(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Unit> {
             && !matches!(token.text.as_str(), "==" | "!=" | "<=" | ">=" | ":=")
             && previous.is_some_and(|p| p.kind == Kind::Name)
         {
-            let name = previous
-                .map(|p| placeholder(p, lab_names))
-                .unwrap_or_default();
+            let name = previous.map_or("", |p| placeholder(p, lab_names));
             out.push(unit("=", token));
-            out.push(unit(&name, token));
+            out.push(unit(name, token));
             out.push(unit(&token.text[..token.text.len() - 1], token));
             previous = Some(token);
             continue;
@@ -404,18 +414,18 @@ fn code_tokens(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Unit> {
         let next = (at + 1..tokens.len()).find(|&n| !redundant[n]);
         let bit_op = token.kind == Kind::Op
             && next.is_some_and(|n| tokens[n].kind == Kind::Number && tokens[n].text == "1");
-        let text = match token.kind {
-            Kind::Op if bit_op && token.text == "&" => "%".to_string(),
-            Kind::Op if bit_op && token.text == ">>" => "//".to_string(),
+        let text: std::borrow::Cow<str> = match token.kind {
+            Kind::Op if bit_op && token.text == "&" => "%".into(),
+            Kind::Op if bit_op && token.text == ">>" => "//".into(),
             // A method or attribute (`.append`) is Python's or a module's name, not the student's.
-            Kind::Name if attribute => token.text.clone(),
-            Kind::Name => placeholder(token, lab_names),
-            Kind::Newline => "\n".to_string(),
-            Kind::Indent => "{".to_string(),
-            Kind::Dedent => "}".to_string(),
-            Kind::Str if token.text.chars().count() <= 2 => format!("'{}'", token.text),
-            Kind::Str => "'S'".to_string(),
-            _ => token.text.clone(),
+            Kind::Name if attribute => token.text.as_str().into(),
+            Kind::Name => placeholder(token, lab_names).into(),
+            Kind::Newline => "\n".into(),
+            Kind::Indent => "{".into(),
+            Kind::Dedent => "}".into(),
+            Kind::Str if token.text.chars().count() <= 2 => format!("'{}'", token.text).into(),
+            Kind::Str => "'S'".into(),
+            _ => token.text.as_str().into(),
         };
         out.push(unit(&text, token));
         previous = Some(token);
@@ -425,11 +435,11 @@ fn code_tokens(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Unit> {
 
 /// A name as the `Code` view writes it: the lab's and Python's own as they are, a student's
 /// as `V`.
-fn placeholder(token: &Token, lab_names: &HashSet<String>) -> String {
-    if BUILTINS.contains(&token.text.as_str()) || lab_names.contains(&token.text) {
-        token.text.clone()
+fn placeholder<'a>(token: &'a Token, lab_names: &HashSet<String>) -> &'a str {
+    if is_builtin(&token.text) || lab_names.contains(&token.text) {
+        &token.text
     } else {
-        "V".to_string()
+        "V"
     }
 }
 
@@ -490,7 +500,7 @@ fn chosen_names(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Mark> {
         .filter(|(at, t)| t.kind == Kind::Name && !attribute(*at))
         .map(|(_, t)| t)
         .filter(|t| t.text.chars().count() > 2)
-        .filter(|t| !BUILTINS.contains(&t.text.as_str()) && !lab_names.contains(&t.text))
+        .filter(|t| !is_builtin(&t.text) && !lab_names.contains(&t.text))
         .filter(|t| seen.insert(t.text.to_lowercase()))
         .map(|t| Mark {
             hash: hash(t.text.to_lowercase().as_bytes()),
@@ -505,12 +515,13 @@ fn chosen_names(tokens: &[Token], lab_names: &HashSet<String>) -> Vec<Mark> {
 /// spaces as `~`; a blank line as nothing. Lines in `skipped` are read as absent.
 fn layout(source: &str, skipped: &HashSet<u32>) -> Vec<Unit> {
     let mut out = Vec::new();
+    let mut look = String::new();
     for (at, line) in source.lines().enumerate() {
         let number = at as u32 + 1;
         if skipped.contains(&number) {
             continue;
         }
-        let mut look = String::new();
+        look.clear();
         let mut chars = line.trim_end().chars().peekable();
         while let Some(c) = chars.next() {
             if c.is_alphanumeric() || c == '_' {
@@ -549,25 +560,25 @@ fn layout(source: &str, skipped: &HashSet<u32>) -> Vec<Unit> {
 
 /// Each line that is not blank as its depth of indentation and whether it is code, a
 /// comment, or code with a comment after it: where a student puts comments, which a copy
-/// whose every line was rewritten keeps. With `with_blanks`, each run of blank lines (up to
-/// three) is a unit too. Lines in `skipped` are read as absent.
-fn rhythm(source: &str, skipped: &HashSet<u32>, with_blanks: bool) -> Vec<Unit> {
-    let mut out = Vec::new();
+/// whose every line was rewritten keeps. Returned twice: as it is (the rhythm), and with each
+/// run of blank lines (up to three) a unit too (the paragraphs). Lines in `skipped` are read
+/// as absent.
+fn rhythm(source: &str, skipped: &HashSet<u32>) -> (Vec<Unit>, Vec<Unit>) {
+    let (mut rhythm, mut paragraphs) = (Vec::new(), Vec::new());
     // The indentation of each open block, outermost first: depth counts blocks, not spaces.
     let mut indents: Vec<usize> = vec![0];
-    let mut blanks = 0;
+    let mut blanks: u8 = 0;
     for (at, line) in source.lines().enumerate() {
         let text = line.trim();
         if skipped.contains(&(at as u32 + 1)) {
             continue;
         }
         if text.is_empty() {
-            blanks += 1;
+            blanks = blanks.saturating_add(1);
             continue;
         }
-        if blanks > 0 && with_blanks {
-            let look = format!("b{}", blanks.min(3));
-            out.push((hash(look.as_bytes()), at as u32, at as u32));
+        if blanks > 0 {
+            paragraphs.push((hash(&[b'b', blanks.min(3)]), at as u32, at as u32));
         }
         blanks = 0;
         let indent = line.len() - line.trim_start().len();
@@ -578,17 +589,21 @@ fn rhythm(source: &str, skipped: &HashSet<u32>, with_blanks: bool) -> Vec<Unit> 
             indents.push(indent);
         }
         let kind = if text.starts_with('#') {
-            "c"
+            b'c'
         } else if text.contains(" #") || text.contains("\t#") {
-            "x#"
+            b'#'
         } else {
-            "x"
+            b'x'
         };
-        let look = format!("{}{kind}", indents.len());
+        let depth = u16::try_from(indents.len())
+            .unwrap_or(u16::MAX)
+            .to_le_bytes();
         let number = at as u32 + 1;
-        out.push((hash(look.as_bytes()), number, number));
+        let unit = (hash(&[depth[0], depth[1], kind]), number, number);
+        rhythm.push(unit);
+        paragraphs.push(unit);
     }
-    out
+    (rhythm, paragraphs)
 }
 
 /// The words of comments and strings, lower case.
@@ -756,5 +771,12 @@ mod tests {
             spaced.sets[View::Rhythm as usize],
             packed.sets[View::Rhythm as usize]
         );
+    }
+
+    #[test]
+    fn builtins_are_sorted_for_the_binary_search() {
+        assert!(BUILTINS.windows(2).all(|w| w[0] < w[1]));
+        assert!(is_builtin("range") && is_builtin("zip") && is_builtin("abs"));
+        assert!(!is_builtin("total"));
     }
 }
