@@ -6,7 +6,9 @@
 //! student wrote says nothing, one that only two wrote says much. A pair's closeness is the
 //! rarity its programs share, against how much they could share; its score says how far that
 //! closeness stands out among the class's pairs for this exercise, most of which are honest,
-//! so an exercise where everyone writes the same line ranks its pairs low. Flagged pairs
+//! so an exercise where everyone writes the same line ranks its pairs low. Rarity shared in
+//! several views at once counts for more: a copy keeps its source's code, layout, names and
+//! words together, where honest answers that meet mostly meet in one. Flagged pairs
 //! come with their reasons in words and the fragments they share ([`evidence`]), and pairs
 //! flagged together make clusters.
 
@@ -231,7 +233,8 @@ impl<'a> Class<'a> {
     }
 
     /// Every pair's closeness, for pairs that share anything rare: the rarity they share, by
-    /// how much of the smaller program's rarity that is.
+    /// how much of the smaller program's rarity that is, by the number of views they share it
+    /// in.
     fn closeness(&self) -> HashMap<(usize, usize), f64> {
         let n = self.programs.len();
         // Dense: a class's pairs fit, and common fingerprints touch most of them.
@@ -282,7 +285,10 @@ impl<'a> Class<'a> {
                 // A copy shares most of what is rare in it; two honest answers that met on
                 // one rare line share a little of much.
                 let part = (value / own[i].min(own[j]).max(f64::MIN_POSITIVE)).min(1.0);
-                closeness.insert((i, j), value * part);
+                // And a copy shares in many views at once (its code, layout, names, words),
+                // where two honest answers that met mostly meet in one or two.
+                let views = by_view.iter().filter(|&&shared| shared > 0.0).count();
+                closeness.insert((i, j), value * part * views as f64);
             }
         }
         closeness
