@@ -257,9 +257,16 @@ fn debugging_lines(tokens: &[Token]) -> HashSet<u32> {
     lines
 }
 
-/// `print(..., file=sys.stderr)`, `print >>sys.stderr, ...` or `sys.stderr.write(...)`.
+/// `print(..., file=sys.stderr)`, `print >>sys.stderr, ...` or `sys.stderr.write(...)`, alone
+/// on its line: code after a `;` could hide there.
 fn is_debugging(statement: &[&Token]) -> bool {
     let text = |at: usize| statement.get(at).map_or("", |t| t.text.as_str());
+    if statement
+        .iter()
+        .any(|t| t.kind == Kind::Op && t.text == ";")
+    {
+        return false;
+    }
     match text(0) {
         "print" => statement.iter().any(|t| t.text == "stderr"),
         "sys" => text(1) == "." && text(2) == "stderr",
@@ -750,6 +757,9 @@ mod tests {
         let tokens =
             tokenize("print(s)\n# prints the total\nprint(s, file=out)\nprint >>sys.stderr, s\n");
         assert_eq!(debugging_lines(&tokens), HashSet::from([4]));
+        // Code cannot hide behind a debugging print on the same line.
+        let tokens = tokenize("print(0, file=sys.stderr); total = total ^ row\n");
+        assert!(debugging_lines(&tokens).is_empty());
     }
 
     #[test]
