@@ -5,7 +5,7 @@ use nimlab_core::error::{Error, Result};
 use nimlab_core::escape::terminal;
 use nimlab_core::exit;
 use nimlab_core::lab::Lab;
-use nimlab_core::similarity::{CAUTION, FEWEST, Similarity, TOO_FEW, class, html};
+use nimlab_core::similarity::{CAUTION, FEWEST, Similarity, TOO_FEW, class, counted, html};
 use std::io::Write;
 
 pub fn similarity(lab: &Lab, args: &SimilarityArgs) -> Result<u8> {
@@ -44,8 +44,10 @@ fn text(report: &Similarity) -> String {
     let mut out = format!("{CAUTION}\n");
     for exercise in &report.exercises {
         out.push_str(&format!(
-            "\n{}: {} students, {} pairs flagged\n",
-            exercise.exercise, exercise.students, exercise.flagged
+            "\n{}: {}, {} flagged\n",
+            exercise.exercise,
+            counted(exercise.students, "student"),
+            counted(exercise.flagged, "pair")
         ));
         if exercise.students < FEWEST {
             out.push_str(&format!("  ({TOO_FEW})\n"));

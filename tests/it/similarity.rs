@@ -193,7 +193,7 @@ fn a_linked_file_is_not_followed_and_is_named_as_not_read() {
         printed.contains("not read: dora/nim_sum.py: a symbolic link"),
         "{printed}"
     );
-    assert!(printed.contains("nim_sum: 3 students"), "{printed}");
+    assert!(printed.contains("nim_sum: 3 students, "), "{printed}");
     let json: Value =
         serde_json::from_slice(&std::fs::read(out.join("similarity.json")).unwrap()).unwrap();
     let not_read: Vec<&str> = json["not_read"]

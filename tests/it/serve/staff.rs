@@ -587,8 +587,7 @@ fn similar_programs_are_shown_to_staff_alone_from_the_latest_uploads() {
     let (status, page) = text(&tess, &server, "/class/similarity?exercise=present_board");
     assert_eq!(status, StatusCode::OK, "{page}");
     assert!(
-        page.contains("5 students&#39; latest uploads compared; 1 pair(s)")
-            || page.contains("5 students' latest uploads compared; 1 pair(s)"),
+        page.contains("The latest uploads of 5 students compared; 1 pair scores 0.5 or more."),
         "{page}"
     );
     assert!(page.contains("ada and grace"), "{page}");

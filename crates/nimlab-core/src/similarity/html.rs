@@ -32,10 +32,10 @@ pub fn page(report: &Similarity, sources: &HashMap<(String, String), String>) ->
         let name = &exercise.exercise;
         let _ = write!(
             body,
-            "<h2 id=\"{0}\">{0}</h2>\n<p>{1} students handed it in; {2} pairs flagged.</p>\n",
+            "<h2 id=\"{0}\">{0}</h2>\n<p>{1} handed it in; {2} flagged.</p>\n",
             escape(name),
-            exercise.students,
-            exercise.flagged
+            super::counted(exercise.students, "student"),
+            super::counted(exercise.flagged, "pair")
         );
         if exercise.students < super::FEWEST {
             let _ = writeln!(body, "<p class=\"muted\">{}.</p>", super::TOO_FEW);

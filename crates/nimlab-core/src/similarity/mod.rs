@@ -49,6 +49,15 @@ pub const NEXT_CLOSEST: usize = 10;
 /// keeps its source's blank lines unless its spacing was redone.
 const VIEW_WEIGHTS: [f64; VIEW_COUNT] = [1.0, 0.5, 0.5, 1.4, 3.0, 2.5, 0.5, 0.5, 1.0];
 
+/// "1 pair", "3 pairs": a count with its noun, for the reports.
+pub fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 /// One student's file for one exercise.
 #[derive(Debug, Clone, Default)]
 pub struct Submission {
@@ -380,4 +389,16 @@ fn clusters(exercise: &str, pairs: &[Pair]) -> Vec<Cluster> {
             .then_with(|| y.score.total_cmp(&x.score))
     });
     clusters
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn a_count_of_one_takes_the_singular() {
+        assert_eq!(counted(1, "pair"), "1 pair");
+        assert_eq!(counted(0, "pair"), "0 pairs");
+        assert_eq!(counted(54, "student"), "54 students");
+    }
 }

@@ -5,7 +5,7 @@
 use super::layout::{Rendered, Viewer, page};
 use crate::views::urls::percent_encode;
 use maud::{Markup, html};
-use nimlab_core::similarity::{CAUTION, FLAG_SCORE, Pair};
+use nimlab_core::similarity::{CAUTION, FLAG_SCORE, Pair, counted};
 use std::collections::{BTreeSet, HashMap};
 
 /// One exercise compared.
@@ -48,7 +48,11 @@ fn compared(view: &SimilarityView) -> Markup {
     let flagged: Vec<&Pair> = view.pairs.iter().filter(|p| p.flagged).collect();
     html! {
         h2 { (view.exercise) }
-        p { (view.students) " students' latest uploads compared; " (flagged.len()) " pair(s) score " (FLAG_SCORE) " or more." }
+        p {
+            "The latest uploads of " (counted(view.students, "student")) " compared; "
+            (counted(flagged.len(), "pair")) @if flagged.len() == 1 { " scores " } @else { " score " }
+            (FLAG_SCORE) " or more."
+        }
         @if view.students < nimlab_core::similarity::FEWEST {
             p.dim { "With " (view.students) " upload(s): " (nimlab_core::similarity::TOO_FEW) "." }
         } @else if flagged.is_empty() {
