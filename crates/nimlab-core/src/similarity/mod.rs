@@ -137,7 +137,6 @@ pub fn exercise_pairs(
     lab_code: &[&str],
     submissions: &[Submission],
 ) -> (Vec<Pair>, Vec<Cluster>) {
-    let t0 = std::time::Instant::now();
     let template = Template::new(lab_code.iter().copied());
     let programs: Vec<Program> = submissions
         .iter()
@@ -147,13 +146,9 @@ pub fn exercise_pairs(
             program
         })
         .collect();
-    let t1 = t0.elapsed();
     let class = Class::new(&programs);
-    let t2 = t0.elapsed();
     let closeness = class.closeness();
-    let t3 = t0.elapsed();
     let scores = calibrate(&closeness, programs.len());
-    let t4 = t0.elapsed();
     let mut pairs = Vec::new();
     // A pair that stands no higher than the class's middle pair scores 0 and is not listed.
     for (&(i, j), &score) in scores.iter().filter(|(_, score)| **score > 0.0) {
@@ -191,12 +186,6 @@ pub fn exercise_pairs(
         pair.fragments = found.fragments;
     }
     let clusters = clusters(exercise, &pairs);
-    if std::env::var_os("TT").is_some() {
-        eprintln!(
-            "TT {exercise} programs {t1:?} class {t2:?} closeness {t3:?} calibrate {t4:?} all {:?}",
-            t0.elapsed()
-        );
-    }
     (pairs, clusters)
 }
 
