@@ -202,12 +202,7 @@ impl Found {
 
 /// "1 line", "3 lines", or "1 more line", "3 more lines" after a reason that counted others.
 fn lines_counted(count: usize, more: bool) -> String {
-    let more = if more { " more" } else { "" };
-    if count == 1 {
-        format!("1{more} line")
-    } else {
-        format!("{count}{more} lines")
-    }
+    super::counted(count, if more { "more line" } else { "line" })
 }
 
 /// Wrong outputs the two share that few others gave, as (case, output, others).
